@@ -1,0 +1,58 @@
+"""Exceptions raised by mtlearn.
+
+Every error is a :class:`ValueError` subclass, so ``except ValueError`` catches
+them all, and each carries a message written for a learner or a scenario author.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "GameFileError",
+    "IllegalMoveError",
+    "MtlearnError",
+    "NotSupportedError",
+    "PositionError",
+    "RulesError",
+]
+
+
+class MtlearnError(ValueError):
+    """Base class of every mtlearn error."""
+
+
+class IllegalMoveError(MtlearnError):
+    """A move the rules refuse.
+
+    ``rule`` is the rule id (``"R-MARK-1"``), ``reason`` the plain sentence that
+    explains the refusal, and ``move`` the refused move. The game is untouched.
+    """
+
+    def __init__(self, move: object, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.move = move
+        self.rule = rule
+        self.reason = reason
+
+
+class RulesError(MtlearnError):
+    """An unknown rules option, preset or option value."""
+
+
+class NotSupportedError(RulesError):
+    """A named variant that the engine does not implement yet."""
+
+
+class PositionError(MtlearnError):
+    """A position (dict or JSON) that is malformed or inconsistent.
+
+    ``where`` names the field (for example ``"hands[2][3]"``).
+    """
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
+
+
+class GameFileError(MtlearnError):
+    """A saved game that cannot be read back (bad JSON, missing field, bad move)."""

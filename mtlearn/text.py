@@ -1,0 +1,64 @@
+"""Plain-text rendering of a position, for terminals and screen readers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["render"]
+
+
+def render(game: Game, *, perspective: int | None = None) -> str:
+    """Describe ``game`` in lines of plain words.
+
+    With ``perspective`` set to a seat, the other players' hands are shown as a
+    count only.
+    """
+    g = game
+    e = g.engine
+    lines = []
+    if g.over:
+        if g.out is not None:
+            state = f"round over: {g.players[g.out]} went out"
+        else:
+            state = "round over: blocked"
+    else:
+        state = f"{g.players[g.current]} to play"
+        if g.bonus:
+            state += " (again, after a double)"
+        if g.drawn is not None:
+            state += f" (has drawn {g.drawn})"
+    lines.append(f"Round {g.round_no} of {g.rounds} · engine {e}-{e} · "
+                 f"boneyard {len(g.bone)} · {state}")
+    width = max(len(g.train_label(k)) for k in g.train_keys())
+    for key in g.train_keys():
+        t = g.train(key)
+        label = g.train_label(key)
+        label = label[0].upper() + label[1:]
+        tiles = " ".join(f"[{a}|{tile.other(a)}]" if tile.is_double else f"{a}-{tile.other(a)}"
+                         for tile, a in t.tiles) or "(not started)"
+        flags = []
+        if key != "M" and t.marker:
+            flags.append("marker: public")
+        if key in g.open_double_trains:
+            flags.append("open double")
+        tail = f"  open end {t.open_end}" + (" · " + ", ".join(flags) if flags else "")
+        lines.append(f"  {label:<{width}}  {tiles}{tail}")
+    lines.append("Hands:")
+    for i, name in enumerate(g.players):
+        h = g.hands[i]
+        if perspective is not None and i != perspective:
+            shown = f"{len(h)} tiles (hidden)"
+        else:
+            shown = " ".join(str(t) for t in h) or "(empty)"
+            shown += f"  ({len(h)} tiles, {g.pips(i)} points)"
+        mark = " ◀ to play" if (not g.over and i == g.current) else ""
+        lines.append(f"  {name}: {shown}{mark}")
+    if g.scores:
+        lines.append("Scores: " + ", ".join(f"{name} {tot}" for name, tot in
+                                             zip(g.players, g.totals)))
+    for note in g.notes:
+        lines.append(f"Note: {note}")
+    return "\n".join(lines)
