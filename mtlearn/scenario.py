@@ -1,0 +1,430 @@
+"""Scripted scenarios: a position and a list of moves with narration, replayed by the engine.
+
+A scenario is one YAML file (read with PyYAML's safe loader)::
+
+    id: marker-basics
+    title: Marking your train
+    family: markers            # opening | doubles | markers | scoring
+    teaches: [R-MARK-2, R-MARK-1]
+    summary: What happens when you cannot play.
+    rules: {preset: standard}  # a preset and option overrides
+    perspective: null          # a seat (1-based) whose hand alone is shown, or null
+    position:                  # the engine's position format (see Game.from_position)
+      set: 12
+      players: [Ana, Ben]
+      hands: [["12-5"], ["3-4", "7-8"]]
+      boneyard: {top: ["1-2"], rest: sorted}
+    intro: Ana starts.          # narration of the starting frame
+    steps:
+      - move: 12-5@1            # the engine's move notation
+        say: Ana starts her train.
+        highlight: {tiles: ["12-5"], trains: ["1"]}
+        check:                  # optional: facts that must hold after the move
+          to_play: Ben
+          legal: [draw]
+          illegal: {"3-4@1": R-MARK-1}
+
+Loading replays every step through the engine. A move the engine refuses, a check
+that does not hold, or a malformed file raises :class:`ScenarioError`, which names
+the file, the line and the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalMoveError, MtlearnError, PositionError, RulesError
+from .game import Game
+from .moves import Move
+from .rules import Rules
+from .view import view
+
+__all__ = ["FAMILIES", "Scenario", "ScenarioError", "Step", "bundled", "get", "load",
+           "load_text"]
+
+#: Scenario families, in teaching order.
+FAMILIES = {
+    "opening": "Opening trains",
+    "doubles": "Open doubles",
+    "markers": "Marker rules",
+    "scoring": "End of round and scoring",
+}
+_TOP = {"id", "title", "family", "teaches", "summary", "rules", "perspective", "position",
+        "intro", "steps"}
+_STEP = {"move", "say", "highlight", "check"}
+_CHECKS = {"to_play", "legal", "illegal", "not_legal", "markers", "open_doubles", "scores",
+           "totals", "over", "blocked", "winners", "hand_counts", "boneyard", "out"}
+_RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class ScenarioError(MtlearnError):
+    """A scenario file that is malformed or does not replay; names file, line and field."""
+
+    def __init__(self, source: str, line: int | None, where: str, problem: str) -> None:
+        loc = source + (f", line {line}" if line else "")
+        super().__init__(f"{loc}: {where}: {problem}" if where else f"{loc}: {problem}")
+        self.source = source
+        self.line = line
+        self.where = where
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Step:
+    """One scripted move with its narration, highlights and checks."""
+
+    move: Move
+    say: str
+    highlight: dict[str, list[str]] = field(default_factory=dict)
+    check: dict[str, Any] = field(default_factory=dict)
+    line: int | None = None
+
+
+@dataclass
+class Scenario:
+    """A replayed scenario: its metadata and one game state per frame.
+
+    ``games[0]`` is the starting position and ``games[k]`` the position after step k.
+    """
+
+    id: str
+    title: str
+    family: str
+    teaches: list[str]
+    summary: str
+    rules: Rules
+    perspective: int | None
+    intro: str
+    steps: list[Step]
+    games: list[Game]
+    source: str
+
+    def frames(self, *, verdicts: bool = False) -> list[dict[str, Any]]:
+        """The JSON views of every frame, each with its narration and step label."""
+        out = []
+        total = len(self.steps)
+        for k, game in enumerate(self.games):
+            if k == 0:
+                say, hl = self.intro, {}
+            else:
+                step = self.steps[k - 1]
+                say, hl = step.say, step.highlight
+            v = view(game, perspective=self.perspective, highlights=hl, narration=say,
+                     verdicts=verdicts)
+            v["step"] = "Start" if k == 0 else f"Step {k} of {total}"
+            v["move"] = None if k == 0 else str(self.steps[k - 1].move)
+            out.append(v)
+        return out
+
+    @property
+    def final(self) -> Game:
+        """The game after the last step."""
+        return self.games[-1]
+
+    def __repr__(self) -> str:
+        return f"<Scenario {self.id!r}: {self.title} ({len(self.steps)} steps)>"
+
+
+# ----------------------------------------------------------------------------- YAML
+def _yaml() -> Any:
+    try:
+        import yaml
+    except ImportError as e:  # pragma: no cover - pyyaml is a dependency
+        raise ImportError("reading scenarios needs PyYAML: pip install pyyaml") from e
+    return yaml
+
+
+def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) -> None:
+    yaml = _yaml()
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            key = k.value
+            out[(*path, key)] = k.start_mark.line + 1
+            _lines(v, (*path, key), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            _lines(v, (*path, i), out)
+
+
+class _Reader:
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        yaml = _yaml()
+        try:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            self.data = yaml.load(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+            line = mark.line + 1 if mark is not None else None
+            problem = getattr(e, "problem", None) or str(e)
+            raise ScenarioError(source, line, "", f"not valid YAML: {problem}") from None
+        self.lines: dict[tuple[Any, ...], int] = {}
+        if node is not None:
+            _lines(node, (), self.lines)
+
+    def line(self, path: tuple[Any, ...]) -> int | None:
+        while path and path not in self.lines:
+            path = path[:-1]
+        return self.lines.get(path)
+
+    def fail(self, path: tuple[Any, ...], problem: str) -> ScenarioError:
+        return ScenarioError(self.source, self.line(path), _path_text(path), problem)
+
+
+def _path_text(path: tuple[Any, ...]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _where_to_path(where: str) -> tuple[Any, ...]:
+    """Turn an engine field name like ``hands[2][3]`` or ``trains['M'][0]`` into a path."""
+    out: list[Any] = []
+    for m in re.finditer(r"\[(\d+)\]|\['([^']*)'\]|([A-Za-z_]+)", where):
+        if m.group(1) is not None:
+            out.append(int(m.group(1)))
+        elif m.group(2) is not None:
+            out.append(m.group(2))
+        else:
+            out.append(m.group(3))
+    return tuple(out)
+
+
+def _str_list(r: _Reader, value: Any, path: tuple[Any, ...]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, (str, int)) for x in value):
+        raise r.fail(path, "must be a list of short texts")
+    return [str(x) for x in value]
+
+
+def _text(r: _Reader, data: dict[str, Any], key: str, *, required: bool = True) -> str:
+    if key not in data:
+        if required:
+            raise r.fail((), f"the field {key!r} is missing")
+        return ""
+    v = data[key]
+    if not isinstance(v, str) or (required and not v.strip()):
+        raise r.fail((key,), "must be a non-empty text")
+    return v.strip()
+
+
+def load_text(text: str, source: str = "<scenario>") -> Scenario:
+    """Read and replay a scenario from YAML text; ``source`` names it in errors."""
+    r = _Reader(text, source)
+    d = r.data
+    if not isinstance(d, dict):
+        raise r.fail((), "a scenario is a YAML mapping with id, title, position and steps")
+    for k in d:
+        if k not in _TOP:
+            raise r.fail((k,), "unknown field (known: " + ", ".join(sorted(_TOP)) + ")")
+    sid = _text(r, d, "id")
+    if not _ID_RE.match(sid):
+        raise r.fail(("id",), f"{sid!r}: use lowercase letters, digits and dashes")
+    title = _text(r, d, "title")
+    family = _text(r, d, "family")
+    if family not in FAMILIES:
+        raise r.fail(("family",), f"{family!r} is not one of " + ", ".join(FAMILIES))
+    teaches = _str_list(r, d.get("teaches"), ("teaches",)) if "teaches" in d else []
+    if not teaches:
+        raise r.fail(("teaches",), "list the rule ids the scenario teaches, e.g. [R-MARK-1]")
+    for i, rid in enumerate(teaches):
+        if not _RULE_RE.match(rid):
+            raise r.fail(("teaches", i), f"{rid!r} is not a rule id like R-MARK-1")
+    summary = _text(r, d, "summary", required=False)
+    intro = _text(r, d, "intro", required=False)
+    # rules and position
+    try:
+        rules = Rules.from_dict(d.get("rules") or {"preset": "standard"})
+    except RulesError as e:
+        raise r.fail(("rules",), str(e)) from None
+    pos = d.get("position")
+    if not isinstance(pos, dict):
+        raise r.fail(("position",), "the starting position is missing or not a mapping")
+    if "rules" in pos:
+        raise r.fail(("position", "rules"), "put the rules at the top level of the scenario")
+    try:
+        game = Game.from_position({**pos, "rules": rules})
+    except PositionError as e:
+        raise ScenarioError(source, r.line(("position", *_where_to_path(e.where))),
+                            "position." + e.where if e.where else "position", e.problem) \
+            from None
+    except RulesError as e:
+        raise r.fail(("position",), str(e)) from None
+    persp = d.get("perspective")
+    if persp is not None and (not isinstance(persp, int) or isinstance(persp, bool)
+                              or not 1 <= persp <= game.n):
+        raise r.fail(("perspective",), f"a seat from 1 to {game.n}, or null")
+    steps_data = d.get("steps")
+    if not isinstance(steps_data, list) or not steps_data:
+        raise r.fail(("steps",), "a scenario needs a list of steps")
+    games = [game.copy()]
+    steps: list[Step] = []
+    for k, sd in enumerate(steps_data):
+        path = ("steps", k)
+        label = f"step {k + 1}"
+        if not isinstance(sd, dict):
+            raise r.fail(path, f"{label} must be a mapping with 'move' and 'say'")
+        for key in sd:
+            if key not in _STEP:
+                raise r.fail((*path, key), "unknown field (known: " + ", ".join(sorted(_STEP))
+                             + ")")
+        if "move" not in sd:
+            raise r.fail(path, f"{label} has no 'move'")
+        if not isinstance(sd.get("say"), str) or not sd["say"].strip():
+            raise r.fail((*path, "say"), f"{label} needs a sentence of narration ('say')")
+        try:
+            move = Move.parse(str(sd["move"]))
+        except ValueError as e:
+            raise r.fail((*path, "move"), str(e)) from None
+        try:
+            applied = game.push(move)
+        except IllegalMoveError as e:
+            raise r.fail((*path, "move"), f"{label}: the engine refuses {move}: {e}") from None
+        hl = sd.get("highlight") or {}
+        if not isinstance(hl, dict) or any(k not in ("tiles", "trains") for k in hl):
+            raise r.fail((*path, "highlight"), "must be a mapping with 'tiles' and/or 'trains'")
+        highlight = {k: _str_list(r, v, (*path, "highlight", k)) for k, v in hl.items()}
+        check = sd.get("check") or {}
+        if not isinstance(check, dict):
+            raise r.fail((*path, "check"), "must be a mapping of facts to check")
+        _run_checks(r, game, check, (*path, "check"), label)
+        steps.append(Step(applied, sd["say"].strip(), highlight, check, r.line(path)))
+        games.append(game.copy())
+    return Scenario(sid, title, family, teaches, summary, rules,
+                    None if persp is None else persp - 1, intro, steps, games, source)
+
+
+def _seat_of(r: _Reader, game: Game, value: Any, path: tuple[Any, ...]) -> int:
+    if isinstance(value, str) and value in game.players:
+        return game.players.index(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= game.n:
+        return value - 1
+    raise r.fail(path, f"{value!r} is not a player: use a name ({', '.join(game.players)}) "
+                 f"or a seat number")
+
+
+def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, ...],
+                label: str) -> None:
+    def differ(key: str, expected: Any, actual: Any) -> ScenarioError:
+        return r.fail((*path, key), f"after {label}, expected {key} {expected!r} but the "
+                      f"engine has {actual!r}")
+
+    for key, want in check.items():
+        p = (*path, key)
+        if key not in _CHECKS:
+            raise r.fail(p, "unknown check (known: " + ", ".join(sorted(_CHECKS)) + ")")
+        if key == "to_play":
+            seat = _seat_of(r, game, want, p)
+            if game.to_play != seat:
+                actual = None if game.to_play is None else game.players[game.to_play]
+                raise differ(key, want, actual)
+        elif key in ("legal", "not_legal"):
+            for i, mv in enumerate(_str_list(r, want, p)):
+                try:
+                    v = game.explain(Move.parse(mv))
+                except ValueError as e:
+                    raise r.fail((*p, i), str(e)) from None
+                if v.legal != (key == "legal"):
+                    word = "legal" if key == "legal" else "illegal"
+                    raise r.fail((*p, i), f"after {label}, {mv} should be {word}, but the "
+                                 f"engine says: {v.text}")
+        elif key == "illegal":
+            if not isinstance(want, dict):
+                raise r.fail(p, "must map moves to rule ids, e.g. {\"5-9@2\": R-MARK-1}")
+            for mv, rid in want.items():
+                try:
+                    v = game.explain(Move.parse(str(mv)))
+                except ValueError as e:
+                    raise r.fail((*p, mv), str(e)) from None
+                if v.legal:
+                    raise r.fail((*p, mv), f"after {label}, {mv} should be refused with {rid}, "
+                                 f"but the engine allows it: {v.text}")
+                if v.rule != rid:
+                    raise r.fail((*p, mv), f"after {label}, {mv} is refused with {v.rule}, "
+                                 f"not {rid}: {v.text}")
+        elif key == "markers":
+            seats = sorted(_seat_of(r, game, x, p) for x in (want or []))
+            actual = [i for i in range(game.n) if game.trains[i].marker]
+            if seats != actual:
+                raise differ(key, [game.players[i] for i in seats],
+                             [game.players[i] for i in actual])
+        elif key == "open_doubles":
+            actual = [str(k + 1) if k != "M" else "M" for k in game.open_double_trains]
+            if [str(x) for x in (want or [])] != actual:
+                raise differ(key, want, actual)
+        elif key == "scores":
+            actual = game.scores[-1] if game.over else None
+            if want != actual:
+                raise differ(key, want, actual)
+        elif key == "totals":
+            if want != game.totals:
+                raise differ(key, want, game.totals)
+        elif key in ("over", "blocked"):
+            actual = game.over if key == "over" else (game.over and game.blocked)
+            if bool(want) != actual:
+                raise differ(key, want, actual)
+        elif key == "out":
+            actual = None if game.out is None else game.players[game.out]
+            if want != actual:
+                raise differ(key, want, actual)
+        elif key == "winners":
+            names = [game.players[s] for s in game.winners]
+            if sorted(want or []) != sorted(names):
+                raise differ(key, want, names)
+        elif key == "hand_counts":
+            actual = [len(h) for h in game.hands]
+            if want != actual:
+                raise differ(key, want, actual)
+        elif key == "boneyard":
+            if want != len(game.bone):
+                raise differ(key, want, len(game.bone))
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and replay the scenario file at ``path``."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(str(p), None, "", f"cannot be read ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(p), None, "", "not a UTF-8 text file") from None
+    return load_text(text, str(p))
+
+
+def _bundled_files() -> Iterator[Any]:
+    root = resources.files("mtlearn") / "scenarios"
+    for family in FAMILIES:
+        folder = root / family
+        if folder.is_dir():
+            yield from sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")),
+                              key=lambda f: f.name)
+
+
+_CACHE: dict[str, Scenario] = {}
+
+
+def bundled() -> list[Scenario]:
+    """Every scenario shipped with mtlearn, family by family (replayed once, cached)."""
+    out = []
+    for f in _bundled_files():
+        key = f"{f.parent.name}/{f.name}" if hasattr(f, "parent") else f.name
+        if key not in _CACHE:
+            _CACHE[key] = load_text(f.read_text(encoding="utf-8"), f"scenarios/{key}")
+        out.append(_CACHE[key])
+    return out
+
+
+def get(scenario_id: str) -> Scenario:
+    """The bundled scenario with this id."""
+    for s in bundled():
+        if s.id == scenario_id:
+            return s
+    raise KeyError(f"no bundled scenario {scenario_id!r}; see `mtlearn list`")

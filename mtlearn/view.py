@@ -1,0 +1,160 @@
+"""The JSON view of a position: everything a board draws, as plain data.
+
+:func:`view` turns a :class:`~mtlearn.game.Game` into a JSON-compatible dict (the
+format is described in ``devnotes/VIEW_FORMAT.md`` and the contributors' page of
+the book). The same dict feeds the live widget in JupyterLab and the static HTML
+of the book, so both always show what the engine says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .game import Game
+from .moves import MEXICAN, Move
+
+__all__ = ["describe_move", "result_text", "status_text", "view"]
+
+VIEW_VERSION = 1
+
+
+def _seat_code(key: int | str) -> str:
+    return MEXICAN if key == MEXICAN else str(int(key) + 1)
+
+
+def describe_move(game: Game, move: Move, seat: int | None = None) -> str:
+    """Words for a move: "Play 12-5 on the Mexican train", "Draw a tile"."""
+    if move.kind == "play":
+        assert move.train is not None
+        return f"Play {move.inward}-{move.outward} on {game.train_label(move.train)}"
+    return {"draw": "Draw a tile", "pass": "Pass and place a marker",
+            "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
+
+
+def result_text(game: Game) -> str:
+    """A sentence about how the round ended, with its scores."""
+    if not game.over:
+        return ""
+    scores = game.scores[-1]
+    parts = ", ".join(f"{name} {s}" for name, s in zip(game.players, scores))
+    if game.out is not None:
+        head = f"{game.players[game.out]} went out and scores 0."
+    else:
+        head = "The round is blocked: the boneyard is empty and nobody can play."
+    return f"{head} Points left in hand: {parts}."
+
+
+def status_text(game: Game) -> str:
+    """One sentence about whose turn it is and what they must do."""
+    if game.over:
+        return result_text(game)
+    name = game.players[game.current]
+    if game.drawn is not None:
+        return f"{name} drew {game.drawn} and plays it if it fits, otherwise passes."
+    if game.bonus:
+        return f"{name} played a double and plays again."
+    if game.rules.first_turn != "normal" and game._building():
+        return f"{name} is building {name}'s own train."
+    if game.open_doubles:
+        b = game._blocker()
+        if b is not None:
+            d = game.trains[b].end
+            return (f"{name} to play. The double {d}-{d} on "
+                    f"{game.train_label(game._key(b))} is open and must be covered first.")
+    return f"{name} to play."
+
+
+def _verdict_keys(game: Game) -> Iterable[Move]:
+    if game.over:
+        return
+    seen = set()
+    for tile in game.hands[game.current]:
+        for key in game.train_keys():
+            end = game.trains[game._idx(key)].end
+            m = Move("play", tile, key, end if tile.has(end) else tile.high)
+            if m not in seen:
+                seen.add(m)
+                yield m
+    for kind in ("draw", "pass", "uno", "end"):
+        yield Move(kind)
+
+
+def view(game: Game, *, perspective: int | None = None,
+         highlights: dict[str, list[str]] | None = None, narration: str | None = None,
+         verdicts: bool = False) -> dict[str, Any]:
+    """The JSON view of ``game``.
+
+    Args:
+        perspective: a seat whose hand is shown; the others are hidden (None shows all).
+        highlights: ``{"tiles": ["12-5"], "trains": ["M", "2"]}`` to mark on the board.
+        narration: a sentence shown with the board (scenario steps).
+        verdicts: include the engine's verdict on every move a learner could try
+            with one click (each hand tile on each train, draw, pass…), so a static
+            page can answer without a kernel.
+    """
+    g = game
+    n = g.n
+    totals = g.totals
+    last = g.scores[-1] if g.over else None
+    players = []
+    for i, name in enumerate(g.players):
+        hidden = perspective is not None and i != perspective
+        players.append({
+            "seat": i + 1, "name": name,
+            "hand": None if hidden else [str(t) for t in g.hands[i]],
+            "hand_count": len(g.hands[i]),
+            "marker": g.trains[i].marker,
+            "to_play": (not g.over and i == g.current),
+            "announced": g.announced[i],
+            "round_score": None if last is None else last[i],
+            "total": totals[i],
+        })
+    trains = []
+    for key in g.train_keys():
+        t = g.train(key)
+        code = _seat_code(key)
+        mex = key == MEXICAN
+        trains.append({
+            "id": code,
+            "label": "Mexican train" if mex else f"{g.players[int(key)]}'s train",
+            "owner": None if mex else int(key) + 1,
+            "mexican": mex,
+            "tiles": [{"tile": str(tile), "inward": a, "outward": tile.other(a),
+                       "double": tile.is_double} for tile, a in t.tiles],
+            "open_end": t.open_end,
+            "started": t.started,
+            "marker": t.marker,
+            "public": t.public,
+            "open_double": key in g.open_double_trains,
+        })
+    legal = [{"move": str(m), "text": describe_move(g, m)} for m in g._legal()]
+    out: dict[str, Any] = {
+        "kind": "mtlearn/view", "version": VIEW_VERSION,
+        "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
+        "players": players, "trains": trains,
+        "open_doubles": [_seat_code(k) for k in g.open_double_trains],
+        "boneyard": len(g.bone),
+        "to_play": None if g.over else g.current + 1,
+        "perspective": None if perspective is None else perspective + 1,
+        "status": status_text(g),
+        "over": g.over,
+        "result": None if not g.over else {
+            "blocked": g.blocked, "winner": None if g.out is None else g.out + 1,
+            "scores": list(last or []), "text": result_text(g)},
+        "highlights": {"tiles": list((highlights or {}).get("tiles", [])),
+                       "trains": list((highlights or {}).get("trains", []))},
+        "legal": legal,
+        "notes": list(g.notes),
+        "narration": narration,
+        "rules": g.rules.name,
+    }
+    if verdicts:
+        vs = {}
+        for m in _verdict_keys(g):
+            v = g.explain(m)
+            vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
+                          "move": str(v.move)}
+        out["verdicts"] = vs
+    assert n == len(players)
+    return out
