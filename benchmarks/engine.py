@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mtlearn import Game, RandomBot, full_set, longest_train, play_round  # noqa: E402
+from mtlearn import Game, RandomBot, full_set, longest_train, play_round
 
 
 def rounds_per_second(seconds: float = 3.0) -> tuple[float, float]:

@@ -255,6 +255,7 @@ class Game:
 
     def _reset_round(self, round_no: int, engine: int) -> None:
         n = len(self.players)
+        self._ver += 1      # a new deal: cached legal moves are stale
         self.round_no = round_no
         self.engine = engine
         self.trains = [_Train(engine) for _ in range(n + 1)]
@@ -337,7 +338,7 @@ class Game:
         t = self.trains[idx]
         mex = idx == self.n
         return TrainState(self._key(idx), None if mex else idx,
-                          tuple(zip(t.tiles, t.inward)), t.end, mex or t.marker,
+                          tuple(zip(t.tiles, t.inward, strict=True)), t.end, mex or t.marker,
                           mex or t.marker)
 
     def train_keys(self) -> list[int | str]:
@@ -379,6 +380,9 @@ class Game:
     def _satisfiable(self, idx: int) -> bool:
         v = self.trains[idx].end
         wild = self.rules.wild_blanks
+        if wild and v == 0:
+            # with wild blanks every tile can cover a blank end (the 0-0 is on the table)
+            return any(self.hands) or bool(self.bone)
         for tiles in (*self.hands, self.bone):
             for t in tiles:
                 if (t.high == v or t.low == v or (wild and t.low == 0)) and not (
@@ -611,7 +615,8 @@ class Game:
         if td and self.rules.double_bonus == "on-double":
             d = self.trains[td[0]].end
             return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
-                      f"the extra tile goes on that double, on {self.train_label(self._key(td[0]))}.")
+                      f"the extra tile goes on that double, on "
+                      f"{self.train_label(self._key(td[0]))}.")
         if len(td) >= 2 and m.tile is not None and not m.tile.is_double:
             first = targets[0]
             d = self.trains[first].end
@@ -932,7 +937,8 @@ class Game:
         key = lambda i: "M" if i == n else str(i + 1)  # noqa: E731
         trains = {}
         for i, t in enumerate(s["trains"]):
-            trains[key(i)] = [f"{a}-{tile.other(a)}" for tile, a in zip(t.tiles, t.inward)]
+            trains[key(i)] = [f"{a}-{tile.other(a)}" for tile, a in
+                              zip(t.tiles, t.inward, strict=True)]
         pos: dict[str, Any] = {
             "format": POSITION_FORMAT, "version": 1,
             "set": self.set_max,
@@ -1101,7 +1107,8 @@ class _PositionReader:
 
     def __init__(self, data: Any) -> None:
         if not isinstance(data, dict):
-            raise PositionError("", f"a position must be an object (dict), not {type(data).__name__}")
+            raise PositionError("", f"a position must be an object (dict), not "
+                                f"{type(data).__name__}")
         self.d = data
         self.seen: dict[Tile, str] = {}
 

@@ -58,7 +58,7 @@ def render(game: Game, *, perspective: int | None = None) -> str:
         lines.append(f"  {name}: {shown}{mark}")
     if g.scores:
         lines.append("Scores: " + ", ".join(f"{name} {tot}" for name, tot in
-                                             zip(g.players, g.totals)))
+                                             zip(g.players, g.totals, strict=True)))
     for note in g.notes:
         lines.append(f"Note: {note}")
     return "\n".join(lines)

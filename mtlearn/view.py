@@ -37,7 +37,7 @@ def result_text(game: Game) -> str:
     if not game.over:
         return ""
     scores = game.scores[-1]
-    parts = ", ".join(f"{name} {s}" for name, s in zip(game.players, scores))
+    parts = ", ".join(f"{name} {s}" for name, s in zip(game.players, scores, strict=True))
     if game.out is not None:
         head = f"{game.players[game.out]} went out and scores 0."
     else:

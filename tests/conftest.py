@@ -1,0 +1,377 @@
+"""Shared fixtures: headless Chromium (Playwright), request/console guards, JupyterLab server.
+
+Browser tests never skip: a missing Chromium is a failure with a message saying how to install it.
+
+Fixtures
+    chromium         session-wide Playwright ``Browser`` on /usr/bin/chromium
+    page             a fresh page (own context) per test; screenshot to test-artifacts/ on failure
+    page_guard       a ``Guard`` recording ``page``'s off-machine requests and console/page errors
+    record_requests  the ``record_requests(page) -> Guard`` function, for other pages
+    artifacts_dir    ``<repo>/test-artifacts`` (created)
+    jupyterlab       a JupyterLab server for the test module (``LabServer``)
+
+Tests using ``chromium``/``page`` are marked ``browser``, tests using ``jupyterlab`` ``lab``
+automatically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_PATH = os.environ.get("MTLEARN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:", "chrome-error:")
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+BROWSER_FIXTURES = {"chromium", "page", "page_guard"}
+LAB_FIXTURES = {"jupyterlab"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if names & LAB_FIXTURES:
+            item.add_marker(pytest.mark.lab)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def _slug(nodeid: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", nodeid).strip("_")[:150]
+
+
+# ---------------------------------------------------------------- artifacts and browser
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    path = REPO_ROOT / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not os.access(CHROMIUM_PATH, os.X_OK):
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM_PATH}. Browser tests do not skip: install it with "
+            "`apt-get update && apt-get install -y chromium` (./dev test does this as root), "
+            "or set MTLEARN_CHROMIUM to a Chromium binary.",
+            pytrace=False,
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("The `playwright` package is missing: pip install -e '.[test]'", pytrace=False)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(chromium: Any, request: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator[Any]:
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            with contextlib.suppress(Exception):
+                pg.screenshot(path=str(artifacts_dir / f"FAILED-{_slug(request.node.nodeid)}.png"))
+        context.close()
+
+
+@dataclass
+class Guard:
+    """What a page did that a test may want to forbid."""
+
+    external_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def assert_offline(self) -> None:
+        assert not self.external_requests, f"requests left the machine: {self.external_requests}"
+
+    def assert_no_errors(self) -> None:
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+        assert not self.page_errors, f"page errors: {self.page_errors}"
+
+    def assert_clean(self) -> None:
+        self.assert_offline()
+        self.assert_no_errors()
+
+
+def is_local_url(url: str) -> bool:
+    if url.startswith(LOCAL_SCHEMES):
+        return True
+    m = re.match(r"^[a-z][a-z0-9+.-]*://([^/?#]*)", url, re.IGNORECASE)
+    if not m:
+        return False
+    host = m.group(1).rsplit("@", 1)[-1]
+    host = host if host.startswith("[") else host.split(":", 1)[0]
+    if host.startswith("[") and "]" in host:
+        host = host[: host.index("]") + 1]
+    return host.lower() in LOCAL_HOSTS
+
+
+def record_requests(page: Any) -> Guard:
+    """Start recording on ``page``: non-local requests, console errors and uncaught errors."""
+    guard = Guard()
+
+    def on_request(req: Any) -> None:
+        if not is_local_url(req.url):
+            guard.external_requests.append(req.url)
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            guard.console_errors.append(
+                f"{msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})"
+            )
+
+    page.on("request", on_request)
+    page.on("console", on_console)
+    page.on("pageerror", lambda err: guard.page_errors.append(str(err)))
+    return guard
+
+
+@pytest.fixture(name="record_requests")
+def record_requests_fixture() -> Any:
+    return record_requests
+
+
+@pytest.fixture
+def page_guard(page: Any) -> Guard:
+    return record_requests(page)
+
+
+# ---------------------------------------------------------------- JupyterLab
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _port_in_use(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@dataclass
+class LabServer:
+    url: str  # e.g. http://127.0.0.1:PORT/ (no token needed)
+    root_dir: Path  # the server's root: write notebooks here
+    log_path: Path
+    process: subprocess.Popen[bytes]
+
+    def log_tail(self, n: int = 60) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def write_notebook(self, name: str, cells: list[str | tuple[str, str]]) -> Path:
+        """Write ``name`` (e.g. "x.ipynb") into root_dir. A cell is code text or (kind, text)
+        with kind "code" or "markdown". The kernelspec is set so Lab does not ask for one."""
+        import nbformat
+
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3 (ipykernel)",
+            "language": "python",
+        }
+        nb.metadata["language_info"] = {"name": "python"}
+        for cell in cells:
+            kind, text = ("code", cell) if isinstance(cell, str) else cell
+            make = (
+                nbformat.v4.new_markdown_cell if kind == "markdown" else nbformat.v4.new_code_cell
+            )
+            nb.cells.append(make(text))
+        path = self.root_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, str(path))
+        return path
+
+    def open(self, page: Any, name: str, timeout: float = 60_000) -> None:
+        """Open a file under root_dir (notebook or Jupytext .md) with a reset workspace and wait
+        until its kernel is idle."""
+        page.goto(f"{self.url}lab/tree/{name}?reset", timeout=timeout)
+        self.wait_idle(page, timeout=timeout)
+
+    def wait_idle(self, page: Any, timeout: float = 60_000) -> None:
+        page.locator(".jp-StatusBar-Widget", has_text="| Idle").first.wait_for(timeout=timeout)
+
+    def run_all(self, page: Any, timeout: float = 120_000) -> None:
+        """Edit > Clear Outputs of All Cells, then Run > Run All Cells in the current notebook;
+        wait until every non-empty code cell has an execution count and the kernel is idle."""
+        self.menu(page, "Edit", "Clear Outputs of All Cells")
+        self.menu(page, "Run", "Run All Cells")
+        page.wait_for_function(
+            """() => {
+                const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+                if (!panel) return false;
+                const cells = [...panel.querySelectorAll('.jp-CodeCell')].filter(
+                    c => (c.querySelector('.cm-content')?.textContent ?? '').trim() !== '');
+                return cells.every(c => /\\[\\d+\\]/.test(
+                    c.querySelector('.jp-InputArea-prompt')?.textContent ?? ''));
+            }""",
+            timeout=timeout,
+        )
+        self.wait_idle(page, timeout=timeout)
+
+    def menu(self, page: Any, menu: str, item: str) -> None:
+        """Click a main-menu entry, e.g. menu(page, "Run", "Run All Cells")."""
+        page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
+            position={"x": 2, "y": 2}
+        )
+        page.locator(".lm-MenuBar-item", has_text=re.compile(f"^{re.escape(menu)}$")).click()
+        page.locator(
+            ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
+            has_text=re.compile(f"^{re.escape(item)}$"),
+        ).first.click()
+
+    def open_and_run(self, page: Any, name: str, timeout: float = 120_000) -> None:
+        self.open(page, name, timeout=timeout)
+        self.run_all(page, timeout=timeout)
+
+
+def _stop_process_group(proc: subprocess.Popen[bytes], port: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    deadline = time.monotonic() + 20
+    while _port_in_use(port) and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "root"
+    dirs = {
+        "JUPYTER_CONFIG_DIR": base / "config",
+        "JUPYTER_RUNTIME_DIR": base / "runtime",
+        "JUPYTERLAB_SETTINGS_DIR": base / "settings",
+        "JUPYTERLAB_WORKSPACES_DIR": base / "workspaces",
+        "IPYTHONDIR": base / "ipython",
+    }
+    for d in [root, *dirs.values()]:
+        d.mkdir(parents=True, exist_ok=True)
+    config = dirs["JUPYTER_CONFIG_DIR"]
+    # No announcements / news / update checks: nothing may leave the machine.
+    (config / "labconfig").mkdir()
+    (config / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
+    (config / "jupyter_server_config.json").write_text(
+        json.dumps(
+            {
+                "LabApp": {
+                    "news_url": None,
+                    "check_for_updates_class": "jupyterlab.NeverCheckForUpdate",
+                },
+            }
+        )
+    )
+    env = {**os.environ, **{k: str(v) for k, v in dirs.items()}}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("JUPYTER_TOKEN", None)
+
+    port = _free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log_path = base / "server.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=root,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    server = LabServer(url=url, root_dir=root, log_path=log_path, process=proc)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(
+                    f"jupyter lab exited with {proc.returncode}:\n{server.log_tail()}",
+                    pytrace=False,
+                )
+            try:
+                with urllib.request.urlopen(f"{url}api/status", timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"jupyter lab did not answer in 90 s:\n{server.log_tail()}", pytrace=False
+                )
+            time.sleep(0.25)
+        yield server
+    finally:
+        _stop_process_group(proc, port)
