@@ -11,6 +11,7 @@ Mexican train", "undo") and draws the view it is given back.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,15 @@ from .view import describe_move, view
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
 _STATIC = Path(__file__).parent / "static"
-#: Where refusal messages link to; a rule id becomes an anchor (``#r-mark-1``).
-DEFAULT_RULES_URL = "https://mtlearn.readthedocs.io/en/latest/rules.html"
+#: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
+#: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
+#: relative link so that its boards point at its own rules page).
+DEFAULT_RULES_URL = "https://mtlearn.github.io/mtlearn/rules.html"
+
+
+def _rules_url() -> str:
+    """The rules reference address boards link to (``MTLEARN_RULES_URL`` or the default)."""
+    return os.environ.get("MTLEARN_RULES_URL") or DEFAULT_RULES_URL
 
 
 class _Base(anywidget.AnyWidget):
@@ -68,12 +76,12 @@ class ScenarioPlayer(_Base):
     index = traitlets.Int(0).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
 
-    def __init__(self, scenario: Scenario | str, *, rules_url: str = DEFAULT_RULES_URL,
+    def __init__(self, scenario: Scenario | str, *, rules_url: str | None = None,
                  **kwargs: Any) -> None:
         sc = get(scenario) if isinstance(scenario, str) else scenario
         self.scenario = sc
-        super().__init__(title=sc.title, frames=sc.frames(), index=0, rules_url=rules_url,
-                         **kwargs)
+        super().__init__(title=sc.title, frames=sc.frames(), index=0,
+                         rules_url=rules_url or _rules_url(), **kwargs)
 
     @traitlets.validate("index")
     def _valid_index(self, proposal: Any) -> int:
@@ -108,7 +116,7 @@ class Board(_Base):
     def __init__(self, game: Game | None = None, *, bots: dict[int, Bot | str] | None = None,
                  perspective: int | None = None, show_legal: bool = False,
                  highlights: dict[str, list[str]] | None = None,
-                 rules_url: str = DEFAULT_RULES_URL, **kwargs: Any) -> None:
+                 rules_url: str | None = None, **kwargs: Any) -> None:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
         for seat, bot in (bots or {}).items():
@@ -120,7 +128,7 @@ class Board(_Base):
             raise ValueError(f"perspective: {perspective!r} is not a seat of this game")
         self.perspective = perspective
         self.highlights = highlights
-        super().__init__(show_legal=show_legal, rules_url=rules_url, **kwargs)
+        super().__init__(show_legal=show_legal, rules_url=rules_url or _rules_url(), **kwargs)
         self.on_msg(self._on_msg)
         self._run_bots()
         self.refresh()
@@ -160,12 +168,13 @@ class Board(_Base):
         self.refresh()
         return True
 
-    def _run_bots(self) -> str:
+    def _run_bots(self, game: Game | None = None) -> str:
+        g = self.game if game is None else game
         said = []
-        while not self.game.over and self.game.current in self.bots:
-            seat = self.game.current
-            m = self.game.push(self.bots[seat].choose(self.game))
-            said.append(f"{self.game.players[seat]}: {describe_move(self.game, m)}.")
+        while not g.over and g.current in self.bots:
+            seat = g.current
+            m = g.push(self.bots[seat].choose(g))
+            said.append(f"{g.players[seat]}: {describe_move(g, m)}.")
         return (" " + " ".join(said)) if said else ""
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -180,8 +189,16 @@ class Board(_Base):
             self.undo()
 
     def _static_state(self) -> dict[str, Any]:
+        # One move deep: the position after each legal move (and the bots' replies), so
+        # a page without a kernel can play a move, explain the next one, and undo.
+        successors = {}
+        for move in self.game._legal():
+            g = self.game.copy()
+            g.push(move)
+            self._run_bots(g)
+            successors[str(move)] = view(g, perspective=self.perspective, verdicts=True)
         return {"view": self.view, "message": self.message, "show_legal": self.show_legal,
-                "rules_url": self.rules_url}
+                "rules_url": self.rules_url, "successors": successors}
 
 
 def _bot(bot: Bot | str) -> Bot:

@@ -1,0 +1,168 @@
+"""Boards built from the engine: real scenarios and positions in static HTML (Chromium),
+and a live Board in a real JupyterLab whose kernel-side game must agree with the clicks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_frontend import hand_tile, message_text, open_fragments, train_button
+
+from mtlearn import Game, GreedyBot
+from mtlearn.scenario import bundled, get
+from mtlearn.view import view
+from mtlearn.widgets import Board, ScenarioPlayer
+
+
+def test_scenario_player_model_holds_every_frame():
+    sc = get("open-double-blocks-everyone")
+    sp = ScenarioPlayer(sc)
+    assert sp.title == sc.title
+    assert len(sp.frames) == len(sc.steps) + 1
+    assert [f["narration"] for f in sp.frames[1:]] == [s.say for s in sc.steps]
+    sp.index = 999
+    assert sp.index == len(sp.frames) - 1
+    bundle = sp._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data and "text/html" in data
+
+
+def test_board_plays_refuses_and_undoes_in_python():
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "hands": [["12-5", "5-9"], ["7-8", "3-4"]]})
+    board = Board(game)
+    assert board.play("5-9@2") is False
+    assert (board.message["kind"] == "refusal" and board.message["rule"] == "R-TRAIN-1") or \
+        board.message["rule"] == "R-MARK-1"
+    assert game.history == []
+    assert board.play("12-5@1") is True
+    assert str(game.history[-1]) == "12-5@1"
+    assert board.view["to_play"] == 2
+    assert board.undo() is True and game.history == []
+    assert board.undo() is False and "Nothing to undo" in board.message["text"]
+
+
+def test_board_with_bots_replies_and_undo_takes_back_the_replies():
+    game = Game.new(3, seed=5)
+    board = Board(game, bots={1: "greedy", 2: GreedyBot()}, perspective=0)
+    assert game.current == 0
+    move = next(iter(game.legal_moves))
+    assert board.play(move)
+    assert game.current == 0 or game.over
+    assert len(game.history) >= 3
+    assert board.view["players"][1]["hand"] is None  # hidden by perspective
+    board.undo()
+    assert game.history == []
+    with pytest.raises(ValueError, match="not a seat"):
+        Board(game, bots={7: "greedy"})
+    with pytest.raises(ValueError, match="unknown bot"):
+        Board(game, bots={1: "clever"})
+
+
+def test_static_board_successors_are_engine_positions():
+    game = Game.new(2, seed=11)
+    board = Board(game)
+    state = board._static_state()
+    assert set(state["successors"]) == {str(m) for m in game.legal_moves}
+    for move, v in state["successors"].items():
+        g = game.copy()
+        g.push(move)
+        assert v == view(g, verdicts=True)
+
+
+@pytest.mark.browser
+def test_real_scenario_steps_in_static_html(page, page_guard, tmp_path, artifacts_dir):
+    sc = max(bundled(), key=lambda s: len(s.steps))
+    open_fragments(page, tmp_path, ScenarioPlayer(sc).to_html())
+    n = len(sc.steps) + 1
+    counter = page.locator(".mtl-counter")
+    narration = page.locator(".mtl-narration")
+    assert counter.inner_text() == f"1 / {n}"
+    for k, step in enumerate(sc.steps, 2):
+        page.get_by_role("button", name="Next step").click()
+        assert counter.inner_text() == f"{k} / {n}"
+        assert step.say in narration.inner_text()
+        # the board drawn is the engine's: the boneyard count of that frame
+        assert f"{len(sc.games[k - 1].bone)} tiles" in page.locator(".mtl-root").inner_text()
+    page.screenshot(path=str(artifacts_dir / "boards-scenario-last.png"), full_page=True)
+    for k in range(n - 1, 0, -1):
+        page.keyboard.press("ArrowLeft")
+        assert counter.inner_text() == f"{k} / {n}"
+    assert sc.intro[:40] in narration.inner_text()
+    page_guard.assert_clean()
+
+
+@pytest.mark.browser
+def test_real_eight_player_board_static_click_flow(page, page_guard, tmp_path, artifacts_dir):
+    game = Game.new(8, seed=2)
+    bot = GreedyBot()
+    for k in range(400):  # a mid-round position with long trains, and a play to make
+        if k >= 60 and any(m.kind == "play" for m in game.legal_moves):
+            break
+        game.push(bot.choose(game))
+    assert not game.over
+    board = Board(game)
+    open_fragments(page, tmp_path, board.to_html())
+    root = page.locator(".mtl-root")
+    assert root.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert page.locator(".mtl-train").count() == 9
+    bad = next((m, v) for m, v in board.view["verdicts"].items()
+               if "@" in m and not v["legal"])
+    tile, train = bad[0].split("@")
+    a, b = map(int, tile.split("-"))
+    hand_tile(page, f"{max(a, b)}-{min(a, b)}").click()
+    train_button(page, train).click()
+    assert "Not allowed" in message_text(page)
+    href = page.locator(".mtl-message a.mtl-rule").get_attribute("href")
+    assert href.endswith("#" + bad[1]["rule"].lower())
+    good = next(m["move"] for m in board.view["legal"] if "@" in m["move"])
+    tile, train = good.split("@")
+    a, b = map(int, tile.split("-"))
+    before = page.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    hand_tile(page, f"{max(a, b)}-{min(a, b)}").click()
+    train_button(page, train).click()
+    after = page.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    assert after == before + 1
+    page.screenshot(path=str(artifacts_dir / "boards-8-players.png"), full_page=True)
+    page_guard.assert_clean()
+
+
+LAB_CELLS = [
+    """\
+from mtlearn import Game
+from mtlearn.widgets import Board
+game = Game.from_position({"set": 12, "players": ["Ana", "Ben", "Cy"],
+    "hands": [["12-5", "5-9", "3-4"], ["12-7", "7-8"], ["12-1", "6-6"]]})
+board = Board(game, rules_url="http://127.0.0.1/rules.html")
+board""",
+    """print("HISTORY", [str(m) for m in game.history], "TO_PLAY", game.current)""",
+]
+
+
+@pytest.mark.lab
+def test_live_board_kernel_agrees(jupyterlab, page, page_guard, artifacts_dir):
+    jupyterlab.write_notebook("agree.ipynb", LAB_CELLS)
+    jupyterlab.open_and_run(page, "agree.ipynb")
+    root = page.locator(".jp-OutputArea .mtl-root.mtl-board")
+    root.wait_for(timeout=30_000)
+    # illegal: Ana may not play on Ben's private train
+    root.locator('.mtl-tilebtn[aria-label="12-5"]').click()
+    root.locator('.mtl-train[data-train="2"] .mtl-target').click()
+    msg = root.locator(".mtl-message")
+    msg.locator("a.mtl-rule").wait_for(timeout=10_000)
+    assert "R-MARK-1" in msg.inner_text() and "Not allowed" in msg.inner_text()
+    # legal: start Ana's own train
+    root.locator('.mtl-train[data-train="1"] .mtl-target').click()
+    root.locator(".mtl-msg-ok").wait_for(timeout=10_000)
+    root.screenshot(path=str(artifacts_dir / "boards-lab-live.png"))
+    # ask the kernel: run the second cell only
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(1)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    out = cell.locator(".jp-OutputArea-output", has_text="HISTORY")
+    out.wait_for(timeout=30_000)
+    text = out.inner_text()
+    assert re.search(r"HISTORY \['12-5@1'\] TO_PLAY 1", text), text
+    page_guard.assert_clean()
+
+
