@@ -1,0 +1,15 @@
+"""Run every benchmark and print its figures (nothing is asserted)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import browser  # noqa: E402
+import engine  # noqa: E402
+
+if __name__ == "__main__":
+    engine.main()
+    browser.main()
