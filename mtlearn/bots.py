@@ -35,7 +35,7 @@ class RandomBot:
         moves = game._legal()
         if not moves:
             raise ValueError("no legal move: the round is over")
-        return moves[self.rng.randrange(len(moves))]
+        return moves[int(self.rng.random() * len(moves))]
 
     def __repr__(self) -> str:
         return "RandomBot()"

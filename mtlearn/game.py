@@ -604,7 +604,11 @@ class Game:
             what = f"on {label}"
         text = f"{name} may play {tile} {what}"
         if tile.is_double and not self._building():
-            text += ", and as it is a double, plays again (R-DBL-1)"
+            if len(self.hands[p]) == 1:
+                text += (", and goes out on it: the round ends at once and the double stays "
+                         "open (R-DBL-5)")
+            else:
+                text += ", and as it is a double, plays again (R-DBL-1)"
         return Verdict(True, rule_ok, text + ".", mm)
 
     def _why_not_there(self, m: Move, idx: int, targets: list[int]) -> Verdict:
@@ -640,10 +644,10 @@ class Game:
             return no(rid, f"The double {d}-{d} on {where} is open: nobody may play anywhere "
                       f"else until it is covered.{extra}")
         if idx == self.n:
-            why = {"after-first-round": "not until every player has had a first turn",
-                   "after-all-started": "not until every player's own train has been started"
-                   }.get(self.rules.mexican_start, "not yet")
-            return no("R-MEX-2", f"The Mexican train may be started {why}.")
+            why = {"after-first-round": "until every player has had a first turn",
+                   "after-all-started": "until every player's own train has been started"
+                   }.get(self.rules.mexican_start, "yet")
+            return no("R-MEX-2", f"{name} may not start the Mexican train {why}.")
         if idx != p and not self.trains[idx].marker:
             owner = self.players[idx]
             return no("R-MARK-1", f"{owner}'s train has no marker, so only {owner} may play "
@@ -770,7 +774,7 @@ class Game:
             assert tile is not None and m.inward is not None
             idx = self.n if m.train == MEXICAN else m.train
             assert isinstance(idx, int)
-            building = self._building()
+            building = self.rules.first_turn != "normal" and self._building()
             train = self.trains[idx]
             was_started = bool(train.tiles)
             self.hands[p].remove(tile)

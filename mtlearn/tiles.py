@@ -38,6 +38,13 @@ class Tile:
     low: int
 
     def __new__(cls, a: int, b: int) -> Tile:
+        if type(a) is not int or type(b) is not int:
+            # checked before the cache: True and 1.0 hash like 1 and would find Tile(1, …)
+            for n in (a, b):
+                if not isinstance(n, int) or isinstance(n, bool):
+                    raise ValueError(f"a tile's numbers must be whole numbers from 0 to "
+                                     f"{MAX_PIPS}, not {a!r} and {b!r}")
+            a, b = int(a), int(b)
         key = (a, b) if a >= b else (b, a)
         tile = _CACHE.get(key)
         if tile is not None:
