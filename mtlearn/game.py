@@ -1068,6 +1068,13 @@ class Game:
         from .text import render
         return render(self)
 
+    def _repr_html_(self) -> str:
+        """The position drawn by the board front end (static HTML, no kernel needed)."""
+        from .htmlout import rules_url, standalone_html
+        from .view import view
+        return standalone_html("board", {"view": view(self, verdicts=True),
+                                         "rules_url": rules_url()})
+
 
 def _clone(value: Any) -> Any:
     """Copy a piece of game state (lists of tiles, trains, numbers) quickly."""

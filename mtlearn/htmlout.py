@@ -19,6 +19,7 @@ Standard library only.
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from importlib import resources
 from typing import Any
@@ -26,6 +27,16 @@ from typing import Any
 __all__ = ["KINDS", "board_css", "board_js", "standalone_html"]
 
 KINDS = ("scenario", "board")
+
+#: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
+#: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
+#: relative link so that its boards point at its own rules page).
+DEFAULT_RULES_URL = "https://mtlearn.github.io/mtlearn/rules.html"
+
+
+def rules_url() -> str:
+    """The rules reference address boards link to (``MTLEARN_RULES_URL`` or the default)."""
+    return os.environ.get("MTLEARN_RULES_URL") or DEFAULT_RULES_URL
 
 
 def _static(name: str) -> str:

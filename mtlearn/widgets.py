@@ -11,7 +11,6 @@ Mexican train", "undo") and draws the view it is given back.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,8 @@ import traitlets
 
 from .bots import Bot, GreedyBot, RandomBot
 from .game import Game
-from .htmlout import standalone_html
+from .htmlout import DEFAULT_RULES_URL, standalone_html
+from .htmlout import rules_url as _rules_url
 from .moves import Move
 from .scenario import Scenario, get
 from .view import describe_move, view
@@ -28,17 +28,6 @@ from .view import describe_move, view
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
 _STATIC = Path(__file__).parent / "static"
-#: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
-#: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
-#: relative link so that its boards point at its own rules page).
-DEFAULT_RULES_URL = "https://mtlearn.github.io/mtlearn/rules.html"
-
-
-def _rules_url() -> str:
-    """The rules reference address boards link to (``MTLEARN_RULES_URL`` or the default)."""
-    return os.environ.get("MTLEARN_RULES_URL") or DEFAULT_RULES_URL
-
-
 class _Base(anywidget.AnyWidget):
     _esm = _STATIC / "board.js"
     _css = _STATIC / "board.css"
