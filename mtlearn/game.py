@@ -586,10 +586,10 @@ class Game:
             if not train.tiles:
                 rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
                 return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
-                          f"first tile must carry a {train.end}; {tile} does not.")
+                          f"first tile must carry {_a(train.end)} {train.end}; {tile} does not.")
             if idx in self.open_doubles:
                 return no("R-DBL-3", f"To cover the double {train.end}-{train.end} on {label} "
-                          f"a tile needs a {train.end}; {tile} has none.")
+                          f"a tile needs {_a(train.end)} {train.end}; {tile} has none.")
             return no("R-TRAIN-2", f"{tile} does not match the open end of {label}, which "
                       f"is {train.end}.")
         inward = m.inward if m.inward in inwards else inwards[0]
@@ -605,10 +605,11 @@ class Game:
         text = f"{name} may play {tile} {what}"
         if tile.is_double and not self._building():
             if len(self.hands[p]) == 1:
-                text += (", and goes out on it: the round ends at once and the double stays "
-                         "open (R-DBL-5)")
+                rule_ok = "R-DBL-5"
+                text += (", going out on it: the round ends at once and the double stays "
+                         "open")
             else:
-                text += ", and as it is a double, plays again (R-DBL-1)"
+                text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
 
     def _why_not_there(self, m: Move, idx: int, targets: list[int]) -> Verdict:
@@ -1074,6 +1075,11 @@ class Game:
         from .view import view
         return standalone_html("board", {"view": view(self, verdicts=True),
                                          "rules_url": rules_url()})
+
+
+def _a(n: int) -> str:
+    """The article before a number said aloud: "an 8", "an 11", "an 18", "a 12"."""
+    return "an" if n in (8, 11, 18) else "a"
 
 
 def _clone(value: Any) -> Any:

@@ -50,10 +50,11 @@ def render(game: Game, *, perspective: int | None = None) -> str:
     for i, name in enumerate(g.players):
         h = g.hands[i]
         if perspective is not None and i != perspective:
-            shown = f"{len(h)} tiles (hidden)"
+            shown = f"{len(h)} tile{'' if len(h) == 1 else 's'} (hidden)"
         else:
             shown = " ".join(str(t) for t in h) or "(empty)"
-            shown += f"  ({len(h)} tiles, {g.pips(i)} points)"
+            count = f"{len(h)} tile" + ("" if len(h) == 1 else "s")
+            shown += f"  ({count}, {g.pips(i)} points)"
         mark = " ◀ to play" if (not g.over and i == g.current) else ""
         lines.append(f"  {name}: {shown}{mark}")
     if g.scores:

@@ -1,0 +1,164 @@
+"""The tutorials: nine MyST Markdown notebooks in tutorials/, checked for shape and executed.
+
+Shape: the chapters exist in the book's order with a jupytext header, a "What you will learn"
+section, a "Recap" section, scenario players for bundled scenarios and a live board; every
+``{ref}`` points at a rule id of the rules reference (the book turns a missing target into an
+error). Execution: jupytext reads each chapter and nbclient runs it with a python3 kernel; every
+cell must run without error, and every cell that builds a board or scenario player must display it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import jupytext
+import pytest
+import yaml
+from nbclient import NotebookClient
+
+from mtlearn import scenario
+from mtlearn.ruleids import RULES, anchor
+
+TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+
+#: The chapters, in reading order.
+CHAPTERS = [
+    "01-tiles-and-set.md",
+    "02-setting-up.md",
+    "03-opening-trains.md",
+    "04-turns-drawing-markers.md",
+    "05-doubles.md",
+    "06-scoring.md",
+    "07-match.md",
+    "08-variants.md",
+    "09-strategy.md",
+]
+#: Chapters that may show only a live board, without a scenario player.
+BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md"}
+
+CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
+SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
+REF_RE = re.compile(r"\{ref\}`([^`]*)`")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _text(name: str) -> str:
+    return (TUTORIALS / name).read_text(encoding="utf-8")
+
+
+def _front_matter(text: str) -> dict:
+    assert text.startswith("---\n"), "a chapter starts with a YAML front matter (jupytext header)"
+    end = text.index("\n---\n", 4)
+    return yaml.safe_load(text[4:end])
+
+
+def _cells(text: str) -> list[str]:
+    return CELL_RE.findall(text)
+
+
+def _section_list(text: str, title: str) -> list[str]:
+    """The list items right under the heading ``title`` (up to the next heading or cell)."""
+    m = re.search(rf"^#+ {re.escape(title)}\s*\n(.*?)(?=^#|^```|\Z)", text, re.S | re.M)
+    assert m, f"no '{title}' section"
+    return re.findall(r"^- .+$", m.group(1), re.M)
+
+
+# ----------------------------------------------------------------------------- shape
+def test_chapters_exist_in_order() -> None:
+    numbered = sorted(p.name for p in TUTORIALS.glob("[0-9][0-9]-*.md"))
+    assert numbered == CHAPTERS
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_jupytext_header(name: str) -> None:
+    meta = _front_matter(_text(name))
+    rep = meta["jupytext"]["text_representation"]
+    assert rep["extension"] == ".md"
+    assert rep["format_name"] == "myst"
+    assert meta["kernelspec"] == {"name": "python3", "display_name": "Python 3",
+                                  "language": "python"}
+    nb = jupytext.read(TUTORIALS / name)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert any(c.cell_type == "code" for c in nb.cells)
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_sections(name: str) -> None:
+    text = _text(name)
+    assert re.search(r"^# \S", text, re.M), "a chapter has a title"
+    learn = _section_list(text, "What you will learn")
+    recap = _section_list(text, "Recap")
+    assert len(learn) >= 2, "'What you will learn' is a list"
+    assert len(recap) >= 2, "'Recap' is a list"
+    assert text.index("What you will learn") < text.index("## Recap")
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_scenario_players_and_board(name: str) -> None:
+    cells = _cells(_text(name))
+    assert cells, "a chapter has code cells"
+    assert any("Board(" in c for c in cells), "a chapter has a live Board cell"
+    if name not in BOARD_ONLY_ALLOWED:
+        assert any("ScenarioPlayer(" in c for c in cells), "a chapter has a ScenarioPlayer cell"
+    for cell in cells:
+        if "ScenarioPlayer(" in cell or "Board(" in cell:
+            last = cell.strip().splitlines()[-1]
+            assert last.startswith(("ScenarioPlayer(", "Board(")), (
+                f"the player or board must be the cell's last expression:\n{cell}")
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_scenario_ids_exist(name: str) -> None:
+    ids = SCENARIO_RE.findall("\n".join(_cells(_text(name))))
+    for sid in ids:
+        scenario.get(sid)  # raises KeyError for an unknown id
+
+
+def test_every_scenario_is_shown_somewhere() -> None:
+    shown = set()
+    for name in CHAPTERS:
+        shown.update(SCENARIO_RE.findall("\n".join(_cells(_text(name)))))
+    missing = sorted(s.id for s in scenario.bundled() if s.id not in shown)
+    assert not missing, f"bundled scenarios no chapter shows: {missing}"
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_rule_refs_point_at_rule_ids(name: str) -> None:
+    text = _text(name)
+    refs = REF_RE.findall(text)
+    assert refs, "a chapter cites rules"
+    anchors = {anchor(r): r for r in RULES}
+    for ref in refs:
+        m = re.fullmatch(r"(R-[A-Z0-9-]+) <([a-z0-9-]+)>", ref)
+        assert m, f"write rule refs as {{ref}}`R-X-1 <r-x-1>`, not {{ref}}`{ref}`"
+        assert m.group(2) in anchors, f"no rule with anchor {m.group(2)!r}"
+        assert anchors[m.group(2)] == m.group(1), f"{ref}: text and target disagree"
+    # bare rule ids in the prose should be links too
+    prose = CELL_RE.sub("", text)
+    prose = REF_RE.sub("", prose)
+    bare = sorted(set(re.findall(r"\(R-[A-Z]+(?:-[A-Z0-9]+)*\)", prose)))
+    assert not bare, f"cite rules with {{ref}}: {bare}"
+
+
+# ----------------------------------------------------------------------------- execution
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(p.name for p in TUTORIALS.glob("*.md")))
+def test_chapter_runs(name: str) -> None:
+    nb = jupytext.read(TUTORIALS / name)
+    client = NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(TUTORIALS)}})
+    start = time.monotonic()
+    client.execute()  # raises CellExecutionError naming the failing cell
+    assert time.monotonic() - start < 60, f"{name} should run quickly"
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert not errors, cell.source
+        if "ScenarioPlayer(" in cell.source or "Board(" in cell.source:
+            shown = [o for o in cell.outputs if o.output_type in ("display_data",
+                                                                  "execute_result")]
+            assert shown and WIDGET_VIEW in shown[-1].data and "text/html" in shown[-1].data, (
+                f"the cell does not display its board:\n{cell.source}")
