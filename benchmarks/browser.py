@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mtlearn import Game, GreedyBot  # noqa: E402
-from mtlearn.htmlout import standalone_html  # noqa: E402
-from mtlearn.view import view  # noqa: E402
+from mtlearn import Game, GreedyBot
+from mtlearn.htmlout import standalone_html
+from mtlearn.view import view
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

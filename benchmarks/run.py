@@ -7,8 +7,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import browser  # noqa: E402
-import engine  # noqa: E402
+import browser
+import engine
 
 if __name__ == "__main__":
     engine.main()
