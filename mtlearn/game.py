@@ -858,8 +858,10 @@ class Game:
         self.building_now = False
         if (self.rules.first_turn in ("train-building", "fast") and all(self.first_done)
                 and any(not h for h in self.hands)):
-            first_out = next(i for i, h in enumerate(self.hands) if not h)
-            self._finish(first_out)
+            # first turns run in seat order from the starter: the first empty hand in that
+            # order went out first
+            order = [(self.starter + k) % self.n for k in range(self.n)]
+            self._finish(next(i for i in order if not self.hands[i]))
             return
         self.current = (p + 1) % self.n
 

@@ -70,6 +70,7 @@ def candidate_moves(game: Game, rng: random.Random, k: int = 30) -> list[Move]:
             for inward in {tile.high, tile.low}:
                 plays.append(Move.play(tile, key, inward))
     cands += rng.sample(plays, min(k, len(plays)))
+    cands.append(Move.play(rng.choice(tiles), game.n))    # a seat that is not at the table
     return cands
 
 

@@ -150,3 +150,21 @@ def test_R_SCORE_4_players_still_level_share_the_place() -> None:
     assert game.totals == [15, 15, 21]
     assert game.standings() == [(1, 0, 15), (1, 1, 15), (3, 2, 21)]
     assert game.winners == [0, 1]
+
+
+def test_R_FIRST_1_first_player_out_in_turn_order_during_train_building() -> None:
+    from mtlearn import Game
+
+    game = Game.from_position({
+        "set": 12, "players": ["Ana", "Ben", "Cy"], "rules": {"preset": "train-building"},
+        "starter": 3, "to_play": 3,
+        "hands": [["12-2"], ["12-3", "5-6"], ["12-1"]],
+    })
+    game.push("12-1@3")          # Cy empties her hand first
+    assert not game.over
+    game.push("12-2@1")          # then Ana
+    assert not game.over         # the round waits for Ben's first turn
+    game.push("12-3@2")
+    game.push("end")
+    assert game.over and game.out == 2      # Cy went out first, in turn order
+    assert game.round_scores == [[0, 11, 0]]

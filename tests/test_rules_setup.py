@@ -247,3 +247,14 @@ def test_R_DEAL_1_player_names_and_counts_are_checked() -> None:
         Game.new(["Ana", " "])
     with pytest.raises(RulesError, match="no double-7 set"):
         Game.new(2, set=7)
+
+
+def test_R_ROUND_1_the_next_round_offers_the_new_deals_moves() -> None:
+    # regression: the legal-move cache of the finished round must not survive the new deal
+    game = Game.new(2, set=6, rules="answer-double", seed=0)
+    play_round(game, RandomBot(1))
+    assert list(game.legal_moves) == []
+    game.next_round()
+    fresh = Game.from_position(game.to_position())
+    assert [str(m) for m in game.legal_moves] == [str(m) for m in fresh.legal_moves]
+    assert len(game.legal_moves) > 0

@@ -2,8 +2,9 @@
 
 Shape: the chapters exist in the book's order with a jupytext header, a "What you will learn"
 section, a "Recap" section, scenario players for bundled scenarios and a live board; every
-``{ref}`` points at a rule id of the rules reference (the book turns a missing target into an
-error). Execution: jupytext reads each chapter and nbclient runs it with a python3 kernel; every
+rule link ``[R-X-1](#r-x-1)`` points at a rule id of the rules reference (the book resolves it
+to the rules page and turns a missing target into an error; JupyterLab shows it as a plain
+link, not as raw markup). Execution: jupytext reads each chapter and nbclient runs it with a python3 kernel; every
 cell must run without error, and every cell that builds a board or scenario player must display it.
 """
 
@@ -40,7 +41,7 @@ BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md"}
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
-REF_RE = re.compile(r"\{ref\}`([^`]*)`")
+REF_RE = re.compile(r"\[(R-[A-Z0-9-]+)\]\(#([^)]*)\)")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -130,16 +131,15 @@ def test_rule_refs_point_at_rule_ids(name: str) -> None:
     refs = REF_RE.findall(text)
     assert refs, "a chapter cites rules"
     anchors = {anchor(r): r for r in RULES}
-    for ref in refs:
-        m = re.fullmatch(r"(R-[A-Z0-9-]+) <([a-z0-9-]+)>", ref)
-        assert m, f"write rule refs as {{ref}}`R-X-1 <r-x-1>`, not {{ref}}`{ref}`"
-        assert m.group(2) in anchors, f"no rule with anchor {m.group(2)!r}"
-        assert anchors[m.group(2)] == m.group(1), f"{ref}: text and target disagree"
+    for rule_id, target in refs:
+        assert target in anchors, f"no rule with anchor {target!r}"
+        assert anchors[target] == rule_id, f"[{rule_id}](#{target}): text and target disagree"
+    assert "{ref}" not in text, "use [R-X-1](#r-x-1): JupyterLab shows {ref} roles as raw text"
     # bare rule ids in the prose should be links too
     prose = CELL_RE.sub("", text)
     prose = REF_RE.sub("", prose)
     bare = sorted(set(re.findall(r"\(R-[A-Z]+(?:-[A-Z0-9]+)*\)", prose)))
-    assert not bare, f"cite rules with {{ref}}: {bare}"
+    assert not bare, f"cite rules as links [R-X-1](#r-x-1): {bare}"
 
 
 # ----------------------------------------------------------------------------- execution
