@@ -455,15 +455,26 @@ class Game:
     def _plays(self) -> list[Move]:
         if self.over:
             return []
-        hand = self.hands[self.current] if self.drawn is None else (self.drawn,)
-        nd = self._targets(False)
-        two = len(self.turn_doubles) >= 2 and len(
-            [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
-        dd = self._targets(True) if two else nd
+        p = self.current
+        hand = self.hands[p] if self.drawn is None else (self.drawn,)
         trains, n = self.trains, self.n
-        nd_ends = [(MEXICAN if i == n else i, trains[i].end) for i in nd]
-        dd_ends = nd_ends if dd is nd else [(MEXICAN if i == n else i, trains[i].end)
-                                             for i in dd]
+        if not self.open_doubles and self.rules.first_turn == "normal":
+            # the common case, inlined for speed: what _targets gives with no open double
+            nd_ends = [(p, trains[p].end)]
+            if trains[n].tiles or self._mexican_allowed():
+                nd_ends.append((MEXICAN, trains[n].end))
+            for i in range(n):
+                if i != p and trains[i].marker:
+                    nd_ends.append((i, trains[i].end))
+            dd_ends = nd_ends
+        else:
+            nd = self._targets(False)
+            two = len(self.turn_doubles) >= 2 and len(
+                [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
+            dd = self._targets(True) if two else nd
+            nd_ends = [(MEXICAN if i == n else i, trains[i].end) for i in nd]
+            dd_ends = nd_ends if dd is nd else [(MEXICAN if i == n else i, trains[i].end)
+                                                 for i in dd]
         out: list[Move] = []
         wild = self.rules.wild_blanks
         cache = _MOVES
