@@ -42,13 +42,14 @@ class Verdict(NamedTuple):
 
     ``legal`` says whether it may be played now, ``rule`` is the rule id behind the
     judgement, ``reason`` the sentence a learner reads (``text`` adds the rule id);
-    ``move`` is the move as the engine understood it (a tile turned round to fit).
+    ``move`` is the move as the engine understood it (a tile turned round to fit), or
+    None for text that is not a move at all.
     """
 
     legal: bool
     rule: str
     reason: str
-    move: Move
+    move: Move | None
 
     @property
     def text(self) -> str:
@@ -536,7 +537,7 @@ class Game:
         try:
             m = Move.parse(move) if isinstance(move, str) else move
         except ValueError as e:
-            return Verdict(False, "R-TURN-1", str(e), Move("pass"))
+            return Verdict(False, "R-TURN-1", str(e), None)
         if not isinstance(m, Move):
             raise TypeError(f"explain() needs a Move or a move in text, not {move!r}")
         if self.over:
@@ -761,15 +762,16 @@ class Game:
         if isinstance(move, str):
             try:
                 move = Move.parse(move)
-            except ValueError as e:
-                raise IllegalMoveError(move, "R-TURN-1", str(e)) from None
+            except ValueError:
+                v = self.explain(move)
+                raise IllegalMoveError(move, v.rule, v.text) from None
         cached = self._legal_cache
         if (cached is not None and cached[0] == self._ver and isinstance(move, Move)
                 and move in cached[1]):
             self._apply(move)
             return move
         v = self.explain(move)
-        if not v.legal:
+        if not v.legal or v.move is None:
             raise IllegalMoveError(v.move, v.rule, v.text)
         self._apply(v.move)
         return v.move

@@ -131,7 +131,7 @@ class Board(_Base):
     def play(self, move: Move | str) -> bool:
         """Try a move as the learner would: True if played, else the refusal is shown."""
         verdict = self.game.explain(move)
-        if not verdict.legal:
+        if not verdict.legal or verdict.move is None:
             self.message = {"kind": "refusal", "text": verdict.text, "rule": verdict.rule,
                             "rule_url": None}
             return False
