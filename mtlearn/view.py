@@ -13,6 +13,7 @@ from typing import Any
 
 from .game import Game
 from .moves import MEXICAN, Move
+from .text import render
 
 __all__ = ["describe_move", "result_text", "status_text", "view"]
 
@@ -148,6 +149,7 @@ def view(game: Game, *, perspective: int | None = None,
         "notes": list(g.notes),
         "narration": narration,
         "rules": g.rules.name,
+        "description": render(g, perspective=perspective),
     }
     if verdicts:
         vs = {}

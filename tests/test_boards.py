@@ -166,3 +166,25 @@ def test_live_board_kernel_agrees(jupyterlab, page, page_guard, artifacts_dir):
     page_guard.assert_clean()
 
 
+
+
+def test_view_carries_the_position_in_words():
+    game = Game.new(3, seed=4)
+    assert view(game)["description"] == str(game)
+    hidden = view(game, perspective=0)["description"]
+    assert "tiles (hidden)" in hidden and str(game.hand(0)[0]) in hidden
+
+
+@pytest.mark.browser
+def test_position_in_words_stays_open_while_stepping(page, page_guard, tmp_path):
+    sc = get("marking-your-train")
+    open_fragments(page, tmp_path, ScenarioPlayer(sc).to_html())
+    words = page.locator(".mtl-words")
+    assert words.get_attribute("open") is None
+    words.locator("summary").click()
+    assert "Ana's train" in page.locator(".mtl-words-text").inner_text()
+    page.get_by_role("button", name="Next step").click()
+    assert page.locator(".mtl-words").get_attribute("open") is not None
+    text = page.locator(".mtl-words-text").inner_text()
+    assert text == str(sc.games[1])
+    page_guard.assert_clean()

@@ -458,7 +458,21 @@ function viewSection(view, ctx) {
   const trains = h("div", { class: "mtl-trains" }, h("h4", { class: "mtl-h", text: "Trains" }));
   for (const t of asArray(view.trains)) trains.appendChild(trainRow(view, t, ctx));
   const cls = "mtl-view" + (view.set > 12 ? " mtl-big-set" : "");
-  return h("div", { class: cls }, headerSection(view), trains, handsSection(view, ctx));
+  return h("div", { class: cls }, headerSection(view), trains, handsSection(view, ctx),
+    view.description ? wordsSection(view, ctx) : null);
+}
+
+// The engine's own plain-text description of the position, for screen readers and for
+// anyone who prefers words to pictures. ctx.words keeps it open from one frame to the next.
+function wordsSection(view, ctx) {
+  const details = h("details", { class: "mtl-words" },
+    h("summary", { text: "The position in words" }),
+    h("pre", { class: "mtl-words-text", text: String(view.description) }));
+  if (ctx.words && ctx.words.open) details.open = true;
+  details.addEventListener("toggle", () => {
+    if (ctx.words) ctx.words.open = details.open;
+  });
+  return details;
 }
 
 // ---------------------------------------------------------------- focus
@@ -488,6 +502,7 @@ function restoreFocus(root, key) {
 // ---------------------------------------------------------------- scenario
 
 function renderScenario(model, el) {
+  const words = { open: false };
   const root = h("div", { class: "mtl-root mtl-scenario", tabindex: "0" });
   root.setAttribute("aria-roledescription", "scenario player");
   el.appendChild(root);
@@ -543,7 +558,7 @@ function renderScenario(model, el) {
       title ? h("div", { class: "mtl-title", text: String(title) }) : null,
       controls,
       narration,
-      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false })
+      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words })
         : h("p", { class: "mtl-empty", text: "This scenario has no steps." }),
     ]);
     restoreFocus(root, key);
@@ -580,6 +595,7 @@ function renderScenario(model, el) {
 // ---------------------------------------------------------------- board
 
 function renderBoard(model, el) {
+  const words = { open: false };
   const root = h("div", { class: "mtl-root mtl-board" });
   root.setAttribute("aria-label", "Mexican Train board");
   root.setAttribute("role", "region");
@@ -659,7 +675,7 @@ function renderBoard(model, el) {
         model.save_changes();
       }, { "aria-pressed": showLegal ? "true" : "false" }));
 
-    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain };
+    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words };
     const hint = h("p", { class: "mtl-note", "aria-live": "polite", text: note });
     append(root, [
       controls,
