@@ -15,7 +15,7 @@ from .game import Game
 from .moves import MEXICAN, Move
 from .text import render
 
-__all__ = ["describe_move", "result_text", "status_text", "view"]
+__all__ = ["describe_move", "hint_text", "result_text", "status_text", "view"]
 
 VIEW_VERSION = 1
 
@@ -64,6 +64,21 @@ def status_text(game: Game) -> str:
             return (f"{name} to play. The double {d}-{d} on "
                     f"{game.train_label(game._key(b))} is open and must be covered first.")
     return f"{name} to play."
+
+
+def hint_text(game: Game) -> str | None:
+    """A nudge for the player to play: the heaviest tile that fits, or what to do instead."""
+    if game.over:
+        return None
+    from .bots import GreedyBot
+
+    move = GreedyBot().choose(game)
+    if move.kind == "play":
+        assert move.tile is not None and move.train is not None
+        return (f"Try {move.inward}-{move.outward} on {game.train_label(move.train)}: it is the "
+                f"heaviest tile that fits, and heavy tiles cost the most if they are still "
+                f"in your hand when the round ends.")
+    return game.explain(move).reason
 
 
 def _verdict_keys(game: Game) -> Iterable[Move]:
@@ -150,6 +165,7 @@ def view(game: Game, *, perspective: int | None = None,
         "narration": narration,
         "rules": g.rules.name,
         "description": render(g, perspective=perspective),
+        "hint": hint_text(g),
     }
     if verdicts:
         vs = {}

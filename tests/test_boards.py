@@ -188,3 +188,31 @@ def test_position_in_words_stays_open_while_stepping(page, page_guard, tmp_path)
     text = page.locator(".mtl-words-text").inner_text()
     assert text == str(sc.games[1])
     page_guard.assert_clean()
+
+
+def test_hint_names_a_legal_move_or_what_to_do():
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "hands": [["12-5", "12-9", "3-4"], ["7-8"]]})
+    hint = view(game)["hint"]
+    assert hint.startswith("Try 12-9 on Ana's train") and "heaviest" in hint
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "hands": [["3-4"], ["7-8"]]})
+    assert view(game)["hint"] == game.explain("draw").reason
+    game.push("draw")
+    assert view(game)["hint"] is not None
+    over = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "hands": [["12-5"], ["7-8"]]})
+    over.push("12-5@1")
+    assert view(over)["hint"] is None
+
+
+@pytest.mark.browser
+def test_hint_button_shows_the_hint_in_words(page, page_guard, tmp_path):
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "hands": [["12-5", "12-9", "3-4"], ["7-8"]]})
+    open_fragments(page, tmp_path, Board(game).to_html())
+    page.get_by_role("button", name="Hint").click()
+    note = page.locator(".mtl-note")
+    assert note.get_attribute("aria-live") == "polite"
+    assert note.inner_text().startswith("Hint: Try 12-9 on Ana's train")
+    page_guard.assert_clean()

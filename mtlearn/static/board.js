@@ -673,7 +673,11 @@ function renderBoard(model, el) {
       btn("legal", showLegal ? "✓ Showing legal moves" : "Show legal moves", () => {
         model.set("show_legal", !model.get("show_legal"));
         model.save_changes();
-      }, { "aria-pressed": showLegal ? "true" : "false" }));
+      }, { "aria-pressed": showLegal ? "true" : "false" }),
+      view && view.hint && !over ? btn("hint", "Hint", () => {
+        note = "Hint: " + String(view.hint);
+        draw();
+      }) : null);
 
     const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words };
     const hint = h("p", { class: "mtl-note", "aria-live": "polite", text: note });
