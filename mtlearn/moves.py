@@ -21,10 +21,15 @@ from dataclasses import dataclass
 
 from .tiles import Tile
 
-__all__ = ["MEXICAN", "Move"]
+__all__ = ["MEXICAN", "Move", "train_code"]
 
 #: The train key of the Mexican train.
 MEXICAN = "M"
+
+def train_code(key: int | str) -> str:
+    """A train key as written in the notation: ``"M"`` or the 1-based seat number."""
+    return MEXICAN if key == MEXICAN else str(int(key) + 1)
+
 
 _PLAY_RE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*@\s*([Mm]|\d{1,2})\s*$")
 _WORDS = {"draw": "draw", "pass": "pass", "uno": "uno", "announce": "uno", "end": "end"}
@@ -123,9 +128,7 @@ class Move:
     @property
     def train_code(self) -> str | None:
         """The train as written in the notation: ``"M"`` or the 1-based seat."""
-        if self.train is None:
-            return None
-        return MEXICAN if self.train == MEXICAN else str(int(self.train) + 1)
+        return None if self.train is None else train_code(self.train)
 
     def __str__(self) -> str:
         if self.kind == "play":

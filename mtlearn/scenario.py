@@ -40,7 +40,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, MtlearnError, PositionError, RulesError
 from .game import Game
-from .moves import Move
+from .moves import Move, train_code
 from .rules import Rules
 from .view import view
 
@@ -356,7 +356,7 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                 raise differ(key, [game.players[i] for i in seats],
                              [game.players[i] for i in actual])
         elif key == "open_doubles":
-            actual = [str(k + 1) if k != "M" else "M" for k in game.open_double_trains]
+            actual = [train_code(k) for k in game.open_double_trains]
             if [str(x) for x in (want or [])] != actual:
                 raise differ(key, want, actual)
         elif key == "scores":

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .game import Game
-from .moves import MEXICAN, Move
+from .moves import MEXICAN, Move, train_code
 from .text import render
 
 __all__ = ["describe_move", "hint_text", "result_text", "status_text", "view"]
@@ -20,11 +20,7 @@ __all__ = ["describe_move", "hint_text", "result_text", "status_text", "view"]
 VIEW_VERSION = 1
 
 
-def _seat_code(key: int | str) -> str:
-    return MEXICAN if key == MEXICAN else str(int(key) + 1)
-
-
-def describe_move(game: Game, move: Move, seat: int | None = None) -> str:
+def describe_move(game: Game, move: Move) -> str:
     """Words for a move: "Play 12-5 on the Mexican train", "Draw a tile"."""
     if move.kind == "play":
         assert move.train is not None
@@ -110,7 +106,6 @@ def view(game: Game, *, perspective: int | None = None,
             page can answer without a kernel.
     """
     g = game
-    n = g.n
     totals = g.totals
     last = g.scores[-1] if g.over else None
     players = []
@@ -129,7 +124,7 @@ def view(game: Game, *, perspective: int | None = None,
     trains = []
     for key in g.train_keys():
         t = g.train(key)
-        code = _seat_code(key)
+        code = train_code(key)
         mex = key == MEXICAN
         trains.append({
             "id": code,
@@ -149,7 +144,7 @@ def view(game: Game, *, perspective: int | None = None,
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
         "players": players, "trains": trains,
-        "open_doubles": [_seat_code(k) for k in g.open_double_trains],
+        "open_doubles": [train_code(k) for k in g.open_double_trains],
         "boneyard": len(g.bone),
         "to_play": None if g.over else g.current + 1,
         "perspective": None if perspective is None else perspective + 1,
@@ -174,5 +169,4 @@ def view(game: Game, *, perspective: int | None = None,
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
                           "move": str(v.move)}
         out["verdicts"] = vs
-    assert n == len(players)
     return out
