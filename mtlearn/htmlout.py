@@ -2,7 +2,7 @@
 
 :func:`standalone_html` returns one HTML fragment holding everything a board needs with
 no kernel and no network: the CSS, the state as JSON, the front-end module
-(``mtlearn/static/board.js``) inlined, and a small stand-in for the anywidget model.
+(the parts in ``mtlearn/static/js/``) inlined, and a small stand-in for the anywidget model.
 
 The stand-in model offers what the module uses (``get``, ``set``, ``on``, ``off``,
 ``save_changes``, ``send``). For a scenario, stepping needs nothing more: every frame is
@@ -39,18 +39,30 @@ def rules_url() -> str:
     return os.environ.get("MTLEARN_RULES_URL") or DEFAULT_RULES_URL
 
 
-def _static(name: str) -> str:
-    return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+def _assemble(folder: str, suffix: str, comment: str) -> str:
+    parts = sorted(
+        (p for p in resources.files(__package__).joinpath("static", folder).iterdir()
+         if p.name.endswith(suffix)),
+        key=lambda p: p.name,
+    )
+    return "\n".join(
+        f"{comment[0]} ---- static/{folder}/{p.name} {comment[1]}\n" + p.read_text(encoding="utf-8")
+        for p in parts
+    )
 
 
 def board_js() -> str:
-    """The front-end module's source."""
-    return _static("board.js")
+    """The front-end module's source: the parts in ``static/js/`` joined in name order.
+
+    The parts share one module scope (the last one holds ``export default``), so the
+    front end can grow by concern without a build step or node at install time.
+    """
+    return _assemble("js", ".js", ("//", ""))
 
 
 def board_css() -> str:
-    """The board's style sheet."""
-    return _static("board.css")
+    """The board's style sheet: the parts in ``static/css/`` joined in name order."""
+    return _assemble("css", ".css", ("/*", "*/"))
 
 
 def _json_for_script(data: Any) -> str:

@@ -1,9 +1,9 @@
 """Notebook boards: :class:`ScenarioPlayer` and :class:`Board` (anywidget).
 
-Both draw the engine's JSON view with the one front-end module
-``mtlearn/static/board.js``. In JupyterLab they are live widgets; each also carries
-a self-contained ``text/html`` output (the same module inlined, frames as data, no
-network), which is what the static book shows.
+Both draw the engine's JSON view with the one front-end module (the parts in
+``mtlearn/static/js/``, joined by :func:`mtlearn.htmlout.board_js`). In JupyterLab they
+are live widgets; each also carries a self-contained ``text/html`` output (the same
+module inlined, frames as data, no network), which is what the static book shows.
 
 The Python side owns the rules: the browser only sends intents ("play 5-9 on the
 Mexican train", "undo") and draws the view it is given back.
@@ -11,7 +11,6 @@ Mexican train", "undo") and draws the view it is given back.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -19,7 +18,7 @@ import traitlets
 
 from .bots import Bot, GreedyBot, RandomBot
 from .game import Game
-from .htmlout import DEFAULT_RULES_URL, standalone_html
+from .htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from .htmlout import rules_url as _rules_url
 from .moves import Move
 from .scenario import Scenario, get
@@ -27,10 +26,9 @@ from .view import describe_move, view
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
-_STATIC = Path(__file__).parent / "static"
 class _Base(anywidget.AnyWidget):
-    _esm = _STATIC / "board.js"
-    _css = _STATIC / "board.css"
+    _esm = board_js()
+    _css = board_css()
     kind = traitlets.Unicode("board").tag(sync=True)
 
     def _static_state(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The front end (mtlearn/static/board.js + board.css) in static HTML (mtlearn.htmlout).
+"""The front end (mtlearn/static/js/*.js + css/*.css, joined by htmlout) in static HTML (mtlearn.htmlout).
 
 Each test writes standalone HTML for hand-written views (tests/data/views/*.json) into a
 file, opens it in headless Chromium via file://, and checks what a learner sees and can do:

@@ -1,0 +1,138 @@
+const P = { l: 25, c: 50, r: 75 };
+const PIP_LAYOUTS = [
+  [],
+  [[P.c, P.c]],
+  [[P.l, P.l], [P.r, P.r]],
+  [[P.l, P.l], [P.c, P.c], [P.r, P.r]],
+  [[P.l, P.l], [P.r, P.l], [P.l, P.r], [P.r, P.r]],
+  [[P.l, P.l], [P.r, P.l], [P.c, P.c], [P.l, P.r], [P.r, P.r]],
+  [[P.l, P.l], [P.l, P.c], [P.l, P.r], [P.r, P.l], [P.r, P.c], [P.r, P.r]],
+  [[P.l, P.l], [P.l, P.c], [P.l, P.r], [P.c, P.c], [P.r, P.l], [P.r, P.c], [P.r, P.r]],
+  [[P.l, P.l], [P.l, P.c], [P.l, P.r], [P.c, P.l], [P.c, P.r], [P.r, P.l], [P.r, P.c], [P.r, P.r]],
+  [[P.l, P.l], [P.l, P.c], [P.l, P.r], [P.c, P.l], [P.c, P.c], [P.c, P.r], [P.r, P.l], [P.r, P.c], [P.r, P.r]],
+];
+
+// Returns [[x, y], ...] and a radius for n pips in a 100x100 half.
+function pipLayout(n) {
+  if (n <= 9) return { pts: PIP_LAYOUTS[Math.max(0, n)], r: 9.5 };
+  // 10..18 (and beyond): a grid of 3 columns, rows filled from the top,
+  // a short last row centred.
+  const cols = 3;
+  const rows = Math.ceil(n / cols);
+  const top = 15;
+  const bottom = 85;
+  const step = rows > 1 ? (bottom - top) / (rows - 1) : 0;
+  const xs = [22, 50, 78];
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const row = Math.floor(i / cols);
+    const inRow = row === rows - 1 ? n - row * cols : cols;
+    const col = i % cols;
+    const offset = inRow === cols ? 0 : (cols - inRow) * 14;
+    pts.push([xs[col] + offset, top + row * step]);
+  }
+  const r = Math.min(8.5, step * 0.42 || 8.5);
+  return { pts, r };
+}
+
+// Number-coded pip colours, as on real double-12/18 sets. Colour is only an
+// extra: the count of pips and the accessible name carry the number.
+const PIP_COLOURS = [
+  "#222", "#8a5a00", "#1b6e2a", "#a11a1a", "#5b2d8e", "#0d5f8a", "#7a3b00",
+  "#b0237a", "#2f4f4f", "#1a237e", "#6d4c41", "#006064", "#880e4f",
+  "#33691e", "#4a148c", "#bf360c", "#01579b", "#3e2723", "#263238",
+];
+
+// Draw one domino as an inline SVG. a = first half (left or top), b = second.
+// vertical: long axis up-down. Returns an <svg>.
+function dominoSvg(a, b, opts) {
+  const vertical = !!(opts && opts.vertical);
+  const colour = !!(opts && opts.colour);
+  const w = vertical ? 100 : 200;
+  const hgt = vertical ? 200 : 100;
+  const svg = s("svg", {
+    viewBox: `0 0 ${w} ${hgt}`,
+    class: "mtl-domino" + (vertical ? " mtl-vert" : " mtl-horiz"),
+    focusable: "false",
+  });
+  svg.appendChild(s("rect", {
+    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: "mtl-face",
+  }));
+  if (vertical) {
+    svg.appendChild(s("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "mtl-divider" }));
+  } else {
+    svg.appendChild(s("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "mtl-divider" }));
+  }
+  // One pip size per tile, as on a real domino: the smaller of the two halves'.
+  const r = Math.min(pipLayout(a).r, pipLayout(b).r);
+  [a, b].forEach((n, half) => {
+    const { pts } = pipLayout(n);
+    for (const [px, py] of pts) {
+      // In a vertical domino the layout is transposed so that the tile looks
+      // the same as the horizontal one turned by 90 degrees.
+      const x = vertical ? py : px + half * 100;
+      const y = vertical ? px + half * 100 : py;
+      const pip = s("circle", { cx: x, cy: y, r, class: "mtl-pip" });
+      if (colour) pip.style.fill = PIP_COLOURS[n % PIP_COLOURS.length];
+      svg.appendChild(pip);
+    }
+  });
+  svg.appendChild(s("circle", {
+    cx: vertical ? 50 : 100, cy: vertical ? 100 : 50, r: 3.5, class: "mtl-spinner",
+  }));
+  return svg;
+}
+
+function tileBackSvg(vertical) {
+  const w = vertical ? 100 : 200;
+  const hgt = vertical ? 200 : 100;
+  const svg = s("svg", {
+    viewBox: `0 0 ${w} ${hgt}`,
+    class: "mtl-domino mtl-back" + (vertical ? " mtl-vert" : " mtl-horiz"),
+    focusable: "false",
+    "aria-hidden": "true",
+  });
+  svg.appendChild(s("rect", {
+    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: "mtl-backface",
+  }));
+  svg.appendChild(s("rect", {
+    x: 16, y: 16, width: w - 32, height: hgt - 32, rx: 8, ry: 8, class: "mtl-backinlay",
+  }));
+  return svg;
+}
+
+// A small locomotive, drawn (emoji fonts are not everywhere). Decorative: the
+// words next to it carry the meaning.
+function locoIcon(cls) {
+  const svg = s("svg", { viewBox: "0 0 26 18", class: "mtl-icon " + (cls || ""), "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(s("rect", { x: 2, y: 6, width: 14, height: 7, rx: 1.5 }));
+  svg.appendChild(s("rect", { x: 14, y: 1.5, width: 9, height: 11.5, rx: 1.5 }));
+  svg.appendChild(s("rect", { x: 5, y: 2, width: 3, height: 4.5 }));
+  svg.appendChild(s("rect", { x: 16.5, y: 3.5, width: 4, height: 3.5, class: "mtl-icon-window" }));
+  for (const cx of [6, 12, 19]) svg.appendChild(s("circle", { cx, cy: 14.5, r: 2.8, class: "mtl-icon-wheel" }));
+  return svg;
+}
+
+function badge(cls, text, icon) {
+  return h("span", { class: "mtl-badge " + cls }, icon || null, h("span", { text }));
+}
+
+// A tile as an image with an accessible name ("12-5").
+function tileImage(tile, opts) {
+  const [a, b] = parseTile(tile);
+  const svg = dominoSvg(a, b, opts);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${a}-${b}`);
+  const title = s("title");
+  title.textContent = `${a}-${b}`;
+  svg.insertBefore(title, svg.firstChild);
+  return svg;
+}
+
+// Wrap a tile with the "highlighted" outline and a text cue.
+function highlightWrap(node, cue) {
+  return h("span", { class: "mtl-hl" }, h("span", { class: "mtl-cue", text: cue }), node);
+}
+
+// ---------------------------------------------------------------- a view
+

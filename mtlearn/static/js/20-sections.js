@@ -1,0 +1,277 @@
+function playerName(view, seat) {
+  const p = asArray(view.players).find((x) => x.seat === seat);
+  return p ? String(p.name) : `Player ${seat}`;
+}
+
+function headerSection(view) {
+  const engineNode = Number.isFinite(view.engine)
+    ? tileImage(`${view.engine}-${view.engine}`, { vertical: true, colour: view.set > 9 })
+    : null;
+  const facts = h("ul", { class: "mtl-facts" });
+  if (view.round !== undefined && view.round !== null) {
+    const rounds = view.rounds ? ` of ${view.rounds}` : "";
+    facts.appendChild(h("li", { text: `Round ${view.round}${rounds}` }));
+  }
+  if (view.set !== undefined) facts.appendChild(h("li", { text: `Double-${view.set} set` }));
+  if (view.boneyard !== undefined && view.boneyard !== null) {
+    const n = view.boneyard;
+    facts.appendChild(h("li", { text: `Boneyard: ${n} ${n === 1 ? "tile" : "tiles"}` }));
+  }
+  if (view.to_play && !view.over) {
+    facts.appendChild(h("li", { class: "mtl-turn" },
+      "To play: ", h("strong", { text: playerName(view, view.to_play) })));
+  }
+  if (view.over) facts.appendChild(h("li", { class: "mtl-turn", text: "Round over" }));
+  return h("div", { class: "mtl-header" },
+    h("div", { class: "mtl-engine" },
+      h("span", { class: "mtl-engine-label", text: "Engine" }), engineNode),
+    h("div", { class: "mtl-header-text" },
+      facts,
+      view.status ? h("p", { class: "mtl-status", text: view.status }) : null));
+}
+
+// Orientation for a move: the end matching the train's open end goes inward.
+function moveFor(tile, train) {
+  const [a, b] = parseTile(tile);
+  const end = train.open_end;
+  if (a === end) return `${a}-${b}@${train.id}`;
+  if (b === end) return `${b}-${a}@${train.id}`;
+  return `${a}-${b}@${train.id}`;
+}
+
+function legalTrainsFor(view, tile) {
+  const ids = new Set();
+  for (const m of asArray(view.legal)) {
+    const mv = String(m.move || "");
+    const at = mv.indexOf("@");
+    if (at < 0) continue;
+    if (sameTile(mv.slice(0, at), tile)) ids.add(mv.slice(at + 1));
+  }
+  return ids;
+}
+
+function hasLegalMove(view, name) {
+  return asArray(view.legal).some((m) => m.move === name);
+}
+
+function trainRow(view, train, ctx) {
+  const hl = ctx.highlights;
+  const hlTiles = asArray(hl.tiles);
+  const highlighted = asArray(hl.trains).includes(train.id);
+  const classes = ["mtl-train"];
+  if (train.mexican) classes.push("mtl-mexican");
+  if (train.public && !train.mexican) classes.push("mtl-public");
+  if (train.open_double) classes.push("mtl-has-open-double");
+  if (highlighted) classes.push("mtl-train-hl");
+
+  const canPlayHere = ctx.legalTargets && ctx.legalTargets.has(String(train.id));
+  if (canPlayHere) classes.push("mtl-can-play");
+
+  const name = train.label
+    ? String(train.label)
+    : train.mexican ? "Mexican train" : `${playerName(view, train.owner)}'s train`;
+
+  const badges = h("div", { class: "mtl-badges" });
+  if (train.mexican) {
+    badges.appendChild(badge("mtl-badge-mex", "★ open to all"));
+  }
+  if (train.marker && !train.mexican) {
+    badges.appendChild(badge("mtl-badge-marker", "marker — public", locoIcon()));
+  } else if (!train.mexican && train.public) {
+    badges.appendChild(h("span", { class: "mtl-badge mtl-badge-marker", text: "public" }));
+  } else if (!train.mexican) {
+    badges.appendChild(h("span", { class: "mtl-badge mtl-badge-private", text: "private" }));
+  }
+  if (train.open_double) {
+    badges.appendChild(badge("mtl-badge-double", "⚠ open double: cover it first"));
+  }
+  if (highlighted) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }));
+  if (canPlayHere) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }));
+
+  const label = h("div", { class: "mtl-train-label" },
+    h("span", { class: "mtl-train-name" },
+      train.mexican ? locoIcon("mtl-icon-mex") : null,
+      name),
+    badges);
+
+  const tiles = h("div", { class: "mtl-train-tiles" });
+  tiles.appendChild(h("span", { class: "mtl-hub", text: "hub" }));
+  const colour = view.set > 9;
+  const list = asArray(train.tiles);
+  list.forEach((t, i) => {
+    const dbl = t.double || t.inward === t.outward;
+    const inward = Number.isFinite(t.inward) ? t.inward : parseTile(t.tile)[0];
+    const outward = Number.isFinite(t.outward) ? t.outward : parseTile(t.tile)[1];
+    let node = tileImage(`${inward}-${outward}`, { vertical: dbl, colour });
+    node.setAttribute("aria-label", String(t.tile || `${inward}-${outward}`) + (dbl ? " (double, crosswise)" : ""));
+    node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") }, node);
+    const isOpenDouble = dbl && train.open_double && i === list.length - 1;
+    if (isOpenDouble) node.classList.add("mtl-slot-open-double");
+    if (t.tile && hlTiles.some((x) => sameTile(x, t.tile))) node = highlightWrap(node, "▶ new");
+    tiles.appendChild(node);
+  });
+  if (!list.length) {
+    tiles.appendChild(h("span", { class: "mtl-empty", text: "not started" }));
+  }
+  if (train.open_end !== undefined && train.open_end !== null) {
+    tiles.appendChild(h("span", { class: "mtl-open-end", text: `open end: ${train.open_end}` }));
+  }
+
+  const row = h("div", { class: classes.join(" "), "data-train": String(train.id) }, label, tiles);
+  if (ctx.interactive) {
+    const sel = ctx.selected;
+    const btn = h("button", {
+      type: "button",
+      class: "mtl-btn mtl-target",
+      "data-key": `train:${train.id}`,
+      "aria-disabled": sel ? "false" : "true",
+      text: sel ? `Play ${sel} here` : "Play here",
+    });
+    btn.setAttribute("aria-label", sel ? `Play ${sel} on ${name}` : `Play on ${name} (choose a tile first)`);
+    btn.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      ctx.onTrain(train);
+    });
+    label.appendChild(btn);
+    row.classList.add("mtl-clickable");
+    row.addEventListener("click", () => ctx.onTrain(train));
+  }
+  return row;
+}
+
+function handsSection(view, ctx) {
+  const section = h("div", { class: "mtl-hands" },
+    h("h4", { class: "mtl-h", text: view.result ? "Hands and scores" : "Hands" }));
+  const colour = view.set > 9;
+  const hlTiles = asArray(ctx.highlights.tiles);
+  for (const p of asArray(view.players)) {
+    const toPlay = (p.to_play || view.to_play === p.seat) && !view.over;
+    const head = h("div", { class: "mtl-hand-head" },
+      h("span", { class: "mtl-hand-name", text: String(p.name) }),
+      toPlay ? h("span", { class: "mtl-badge mtl-badge-toplay", text: "— to play" }) : null,
+      p.marker ? badge("mtl-badge-marker", "marker out: train public", locoIcon()) : null,
+      p.announced ? h("span", { class: "mtl-badge mtl-badge-uno", text: "said “one tile”" }) : null,
+      h("span", { class: "mtl-count", text: `${p.hand_count} ${p.hand_count === 1 ? "tile" : "tiles"}` }),
+      view.result && p.round_score !== null && p.round_score !== undefined
+        ? h("span", { class: "mtl-score", text: `round: ${p.round_score}` }) : null,
+      p.total !== null && p.total !== undefined && (view.result || p.total)
+        ? h("span", { class: "mtl-score", text: `total: ${p.total}` }) : null);
+
+    const tiles = h("div", { class: "mtl-hand-tiles" });
+    const selectable = ctx.interactive && toPlay && Array.isArray(p.hand);
+    if (Array.isArray(p.hand)) {
+      if (!p.hand.length) tiles.appendChild(h("span", { class: "mtl-empty", text: "no tiles left" }));
+      for (const t of p.hand) {
+        let node;
+        if (selectable) {
+          const pressed = ctx.selected !== null && sameTile(ctx.selected, t);
+          node = h("button", {
+            type: "button",
+            class: "mtl-tilebtn" + (pressed ? " mtl-selected" : ""),
+            "aria-label": String(t),
+            "aria-pressed": pressed ? "true" : "false",
+            "data-key": `tile:${t}`,
+          });
+          const [a, b] = parseTile(t);
+          const svg = dominoSvg(a, b, { vertical: true, colour });
+          svg.setAttribute("aria-hidden", "true");
+          node.appendChild(svg);
+          if (pressed) node.appendChild(h("span", { class: "mtl-tag", "aria-hidden": "true", text: "selected" }));
+          else if (ctx.showLegal && legalTrainsFor(view, t).size) {
+            node.appendChild(h("span", { class: "mtl-tag mtl-tag-legal", "aria-hidden": "true", text: "playable" }));
+          }
+          node.addEventListener("click", () => ctx.onTile(t));
+        } else {
+          node = h("span", { class: "mtl-slot" }, tileImage(t, { vertical: true, colour }));
+        }
+        if (hlTiles.some((x) => sameTile(x, t))) node = highlightWrap(node, "▶ new");
+        tiles.appendChild(node);
+      }
+    } else {
+      const n = Math.max(0, p.hand_count | 0);
+      const shown = Math.min(n, 20);
+      const backs = h("span", { class: "mtl-backs", role: "img", "aria-label": `${n} hidden tiles` });
+      for (let i = 0; i < shown; i++) backs.appendChild(tileBackSvg(true));
+      tiles.appendChild(backs);
+      tiles.appendChild(h("span", { class: "mtl-hidden-note", text: n > shown ? `+${n - shown} more, face down` : "face down" }));
+    }
+    section.appendChild(h("div", { class: "mtl-hand" + (toPlay ? " mtl-hand-toplay" : "") }, head, tiles));
+  }
+  if (view.result) {
+    const r = view.result;
+    const box = h("div", { class: "mtl-result" });
+    if (r.text) box.appendChild(h("p", { class: "mtl-result-text", text: r.text }));
+    const scores = asArray(r.scores);
+    if (scores.length) {
+      const table = h("table", { class: "mtl-scores" },
+        h("caption", { text: r.blocked ? "Round scores (blocked round)" : "Round scores" }),
+        h("thead", null, h("tr", null, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Pips" }))));
+      const body = h("tbody");
+      scores.forEach((sc, i) => {
+        const seat = i + 1;
+        const won = r.winner === seat;
+        body.appendChild(h("tr", { class: won ? "mtl-winner" : null },
+          h("th", { scope: "row", text: playerName(view, seat) + (won ? " (went out)" : "") }),
+          h("td", { text: String(sc) })));
+      });
+      table.appendChild(body);
+      box.appendChild(table);
+    }
+    section.appendChild(box);
+  }
+  return section;
+}
+
+// The whole position. ctx: {interactive, selected, showLegal, onTile, onTrain}
+function viewSection(view, ctx) {
+  if (!view || typeof view !== "object") {
+    return h("p", { class: "mtl-empty", text: "No position to show." });
+  }
+  ctx.highlights = view.highlights || {};
+  if (ctx.showLegal && ctx.selected) ctx.legalTargets = legalTrainsFor(view, ctx.selected);
+  const trains = h("div", { class: "mtl-trains" }, h("h4", { class: "mtl-h", text: "Trains" }));
+  for (const t of asArray(view.trains)) trains.appendChild(trainRow(view, t, ctx));
+  const cls = "mtl-view" + (view.set > 12 ? " mtl-big-set" : "");
+  return h("div", { class: cls }, headerSection(view), trains, handsSection(view, ctx),
+    view.description ? wordsSection(view, ctx) : null);
+}
+
+// The engine's own plain-text description of the position, for screen readers and for
+// anyone who prefers words to pictures. ctx.words keeps it open from one frame to the next.
+function wordsSection(view, ctx) {
+  const details = h("details", { class: "mtl-words" },
+    h("summary", { text: "The position in words" }),
+    h("pre", { class: "mtl-words-text", text: String(view.description) }));
+  if (ctx.words && ctx.words.open) details.open = true;
+  details.addEventListener("toggle", () => {
+    if (ctx.words) ctx.words.open = details.open;
+  });
+  return details;
+}
+
+// ---------------------------------------------------------------- focus
+
+function focusKey(root) {
+  const a = root.ownerDocument.activeElement;
+  if (!a || !root.contains(a)) return null;
+  if (a === root) return "@root";
+  return a.getAttribute("data-key");
+}
+
+function restoreFocus(root, key) {
+  if (!key) return;
+  if (key === "@root") {
+    root.focus();
+    return;
+  }
+  for (const node of root.querySelectorAll("[data-key]")) {
+    if (node.getAttribute("data-key") === key) {
+      node.focus();
+      return;
+    }
+  }
+  root.focus();
+}
+
+// ---------------------------------------------------------------- scenario
+
