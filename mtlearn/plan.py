@@ -14,7 +14,7 @@ is solved once, however many orders of the same tiles lead to it. A state is one
 integer (a bit per tile, and the number it stands on), its value one integer
 (length, then pips), and each step adds its tile and perhaps a double to the
 value, so no node re-sums its path. On 21-tile hands this visits a few thousand
-states where the plain search walked millions of trails.
+states where a plain search walks every order of the same tiles.
 """
 
 from __future__ import annotations
