@@ -81,7 +81,8 @@ def test_check_on_a_folder_reports_every_file_in_one_line_each(capsys):
     assert len(out) == len(EXPECTED) + 1
     for name, row in zip(sorted(EXPECTED), out, strict=False):
         line, field, words = EXPECTED[name]
-        assert row.startswith(f"FAIL {BAD / name}, line {line}: "), row
+        assert row.startswith(f"FAIL {BAD / name}, line {line}: " + (f"{field}: " if field
+                                                                       else "")), row
         assert words in row
         assert "internal error" not in row
     assert out[-1] == (f"0 of {len(EXPECTED)} scenario file(s) replay cleanly; "
