@@ -137,6 +137,8 @@ class Scenario:
 #: YAML aliases may repeat a value, but a file may not expand past this many values
 #: (a few nested aliases would otherwise blow up to millions: the "billion laughs").
 MAX_NODES = 10_000
+#: How deeply lists and mappings may nest (a scenario needs about 6 levels).
+MAX_DEPTH = 64
 #: A scenario file larger than this is refused before it is parsed.
 MAX_BYTES = 256 * 1024
 #: Longest number (in digits) a scenario may write.
@@ -166,17 +168,44 @@ _LOADER: Any = None
 
 
 def _loader_class() -> Any:
-    """A SafeLoader that bounds alias expansion and refuses duplicate keys."""
+    """A safe YAML loader that bounds alias expansion and nesting and refuses duplicate
+    keys. It parses with libyaml when PyYAML has it (fast, and safe here because the
+    nodes are composed in Python, where depth is bounded, not in C)."""
     global _LOADER
     if _LOADER is not None:
         return _LOADER
     yaml = _yaml()
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
 
-    class Loader(yaml.SafeLoader):  # type: ignore[name-defined,misc]
+    try:
+        from yaml._yaml import CParser as Parser  # type: ignore[import-not-found]
+
+        def start(loader: Any, stream: str) -> None:
+            Parser.__init__(loader, stream)
+    except ImportError:  # pragma: no cover - PyYAML without libyaml
+        from yaml.parser import Parser
+        from yaml.reader import Reader
+        from yaml.scanner import Scanner
+
+        class Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
+            pass
+
+        def start(loader: Any, stream: str) -> None:
+            Reader.__init__(loader, stream)
+            Scanner.__init__(loader)
+            yaml.parser.Parser.__init__(loader)
+
+    class Loader(Composer, Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-type]
         def __init__(self, stream: str) -> None:
-            super().__init__(stream)
+            start(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
             self.sizes: dict[int, int] = {}
             self.open_anchors: set[str] = set()
+            self.depth = 0
 
         def compose_node(self, parent: Any, index: Any) -> Any:
             event = self.peek_event()
@@ -192,9 +221,14 @@ def _loader_class() -> Any:
             anchor = getattr(event, "anchor", None)
             if anchor is not None:
                 self.open_anchors.add(anchor)
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise _YamlProblem(event.start_mark.line + 1, f"values nested more than "
+                                   f"{MAX_DEPTH} levels deep")
             try:
                 node = super().compose_node(parent, index)
             finally:
+                self.depth -= 1
                 if anchor is not None:
                     self.open_anchors.discard(anchor)
             line = node.start_mark.line + 1
@@ -257,7 +291,7 @@ def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int],
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
             _lines(v, (*path, i), out, words)
-    elif (node.tag == _BOOL_TAG and node.style is None
+    elif (node.tag == _BOOL_TAG and not node.style
           and node.value.lower() in _BOOL_WORDS):
         words[path] = node.value
 

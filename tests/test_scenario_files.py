@@ -161,6 +161,9 @@ def test_alias_bound_counts_the_expansion():
     ("id: a\nid: b\n", 2, "the key 'id' appears twice in one mapping (lines 1 and 2)"),
     ("x: {a: 1, a: 2}\n", 1, "the key 'a' appears twice in one mapping (twice on line 1)"),
     ("a:\n\t- 1\n", 2, "indent with spaces, not a tab"),
+    # deep nesting is refused (libyaml's own composer would crash the interpreter)
+    ("[" * 100_000 + "]" * 100_000, 1, "nested more than 64 levels deep"),
+    ("- " * 100_000 + "x", 1, "nested more than 64 levels deep"),
 ])
 def test_yaml_mistakes(text, line, words):
     with pytest.raises(ScenarioError) as info:
