@@ -482,7 +482,7 @@ def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
         if code not in codes:
             raise r.fail((*path, "trains", i), f"there is no train {_short(code)}: the trains are "
                          f"{', '.join(codes)} (seat numbers and M)")
-    shown = {t for h in game.hands for t in h}
+    shown = {t for seat in range(game.n) for t in game.hand(seat)}
     for key in game.train_keys():
         shown.update(t for t, _ in game.train(key).tiles)
     for i, text in enumerate(out.get("tiles", [])):
@@ -578,7 +578,7 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                                  f"not {rid}: {v.text}")
         elif key == "markers":
             seats = sorted(seat_list(want, p))
-            actual = [i for i in range(game.n) if game.trains[i].marker]
+            actual = [i for i in range(game.n) if game.train(i).marker]
             if seats != actual:
                 raise differ(key, [game.players[i] for i in seats],
                              [game.players[i] for i in actual])
@@ -614,13 +614,13 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
             if wanted != names:
                 raise differ(key, want, names)
         elif key == "hand_counts":
-            if _int_list(r, game, want, p) != [len(h) for h in game.hands]:
-                raise differ(key, want, [len(h) for h in game.hands])
+            if _int_list(r, game, want, p) != [len(game.hand(s)) for s in range(game.n)]:
+                raise differ(key, want, [len(game.hand(s)) for s in range(game.n)])
         elif key == "boneyard":
             if not _is_int(want):
                 raise r.fail(p, f"must be a number of tiles, not {_short(want)}")
-            if want != len(game.bone):
-                raise differ(key, want, len(game.bone))
+            if want != game.boneyard_size:
+                raise differ(key, want, game.boneyard_size)
 
 
 def load(path: str | Path) -> Scenario:

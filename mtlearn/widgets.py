@@ -185,7 +185,7 @@ class Board(_Base):
         # a page without a kernel can play a move, explain the next one, and undo.
         successors = {}
         hidden = hidden_turn(self.game, self.perspective)
-        for move in () if hidden else self.game._legal():
+        for move in () if hidden else self.game.legal_moves:
             g = self.game.copy()
             g.push(move)
             self._run_bots(g)
