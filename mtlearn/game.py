@@ -426,18 +426,18 @@ class Game(MoveGenerator, Verdicts, Positions):
             tile = self.bone.pop()
             self.hands[p].append(tile)
             self.drawn = tile
-            self.passes = 0
             self.announced[p] = False
         elif kind == "pass":
-            train = self.trains[p]
-            changed = not train.marker
-            train.marker = True
-            if changed or self.drawn is not None or self.bone or self._plays():
-                self.passes = 0
-            else:
-                self.passes += 1
+            self.trains[p].marker = True
+            self.passes += 1            # passes in turn since the last tile was played
             self._end_turn()
-            if not self.over and self.passes >= self.n:
+            if not self.over and self.passes >= self.n and not self.bone and (
+                    self.rules.may_decline
+                    or not any(self._can_play(s) for s in range(self.n))):
+                # R-END-2: blocked as soon as it is certain (every marker is down after
+                # a full cycle of passes, so every train is open to everyone); under
+                # R-VAR-CHOOSE a full cycle of passes ends the round even if someone
+                # declined while able to play
                 self._finish(None)
         elif kind == "uno":
             self.announced[p] = True
