@@ -8,7 +8,8 @@ the legal plays, draws when nothing fits, plays a drawn tile that fits, passes a
 marks otherwise; a double is played again after, open doubles from earlier turns
 must be covered first unless nobody can cover them, several doubles of one turn are
 covered in the order laid; the round ends when a hand is empty or when every player
-has passed in turn with an empty boneyard). It is the speed a pure-Python engine of
+has passed in turn since the last tile, the boneyard is empty and nobody can
+play). It is the speed a pure-Python engine of
 these rules cannot beat by much, so ``engine rounds/s ÷ floor rounds/s`` measured
 in the same run says how much the engine's checks, explanations and history cost,
 whatever the load on the machine.
@@ -43,7 +44,7 @@ def floor_round(rng: random.Random, players: int = 4, top: int = 12,
         turn_d: list[int] = []
         drawn = None
         while True:
-            # where a tile may go now (``dbl`` for doubles)
+            # where a tile may go now: ``base`` for doubles, ``nd`` for other tiles
             base = [p, n] + [i for i in range(n) if i != p and marked[i]]
             if open_d:
                 td = [d for d in turn_d if d in open_d]
@@ -59,7 +60,15 @@ def floor_round(rng: random.Random, players: int = 4, top: int = 12,
                     base = [blocker]
                 if len(td) == 1 and td[0] not in base:
                     base.append(td[0])
-                nd = [td[0]] if len(td) >= 2 else base
+                nd = base
+                if len(td) >= 2:
+                    # several doubles this turn: the next tile that is not a double covers
+                    # the first one someone can still cover
+                    for d in td:
+                        v = ends[d]
+                        if any(v in t for h in hands for t in h) or any(v in t for t in bone):
+                            nd = [d]
+                            break
             else:
                 nd = base
             plays = []
@@ -94,14 +103,27 @@ def floor_round(rng: random.Random, players: int = 4, top: int = 12,
                 hand.append(drawn)
                 passes = 0
                 continue
-            # pass and mark the own train; a pass that changes nothing counts towards
-            # the end of a blocked round
-            if marked[p] and drawn is None and not bone:
-                passes += 1
-            else:
-                passes = 0
+            # pass and mark the own train
             marked[p] = True
+            passes += 1
             break
-        if passes >= n:
+        if passes >= n and not bone and not any(
+                _can_play(hands[s], s, ends, marked, open_d, hands, bone) for s in range(n)):
+            # blocked: every player has passed in turn since the last tile, the boneyard
+            # is empty, and nobody holds a tile that fits
             return moves, [sum(50 if a == b == 0 else a + b for a, b in h) for h in hands]
         p = (p + 1) % n
+
+
+def _can_play(hand: list[tuple[int, int]], p: int, ends: list[int], marked: list[bool],
+              open_d: list[int], hands: list[list[tuple[int, int]]],
+              bone: list[tuple[int, int]]) -> bool:
+    """True if seat ``p`` would hold a tile that fits at the start of a turn."""
+    n = len(hands)
+    base = [p, n] + [i for i in range(n) if i != p and marked[i]]
+    for d in open_d:
+        v = ends[d]
+        if any(v in t for h in hands for t in h) or any(v in t for t in bone):
+            base = [d]
+            break
+    return any(ends[tr] in t for t in hand for tr in base)
