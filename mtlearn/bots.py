@@ -32,11 +32,10 @@ class RandomBot:
 
     def choose(self, game: Game) -> Move:
         """Pick a random legal move."""
-        moves = game.legal_moves
-        k = len(moves)
-        if not k:
+        moves = game.legal()
+        if not moves:
             raise ValueError("no legal move: the round is over")
-        return moves[int(self.rng.random() * k)]
+        return moves[int(self.rng.random() * len(moves))]
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -51,7 +50,7 @@ class GreedyBot:
 
     def choose(self, game: Game) -> Move:
         """Pick the heaviest legal play, else announce / end / draw / pass."""
-        moves = game.legal_moves
+        moves = game.legal()
         if not moves:
             raise ValueError("no legal move: the round is over")
         for m in moves:
