@@ -24,14 +24,20 @@ class IllegalMoveError(MtlearnError):
     """A move the rules refuse.
 
     ``rule`` is the rule id (``"R-MARK-1"``), ``reason`` the plain sentence that
-    explains the refusal, and ``move`` the refused move. The game is untouched.
+    explains the refusal (without the rule id), and ``move`` the refused move; the
+    message (``str(error)``) is the sentence with its rule id, as in
+    :attr:`Verdict.text <mtlearn.verdicts.Verdict.text>`. ``suggests`` holds the legal
+    moves the sentence proposes instead. The game is untouched.
     """
 
-    def __init__(self, move: object, rule: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, move: object, rule: str, reason: str,
+                 suggests: tuple[object, ...] = ()) -> None:
+        body = reason[:-1] if reason.endswith(".") else reason
+        super().__init__(f"{body} ({rule}).")
         self.move = move
         self.rule = rule
         self.reason = reason
+        self.suggests = suggests
 
 
 class RulesError(MtlearnError):

@@ -340,7 +340,7 @@ class Game(MoveGenerator, Verdicts, Positions):
                 move = Move.parse(move)
             except ValueError:
                 v = self.explain(move)
-                raise IllegalMoveError(move, v.rule, v.text) from None
+                raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
         cached = self._legal_cache
         if (cached is not None and cached[0] == self._ver and isinstance(move, Move)
                 and move in cached[1]):
@@ -348,7 +348,7 @@ class Game(MoveGenerator, Verdicts, Positions):
             return move
         v = self.explain(move)
         if not v.legal or v.move is None:
-            raise IllegalMoveError(v.move, v.rule, v.text)
+            raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
         self._apply(v.move)
         return v.move
 
