@@ -61,4 +61,16 @@ class PositionError(MtlearnError):
 
 
 class GameFileError(MtlearnError):
-    """A saved game that cannot be read back (bad JSON, missing field, bad move)."""
+    """A saved game that cannot be read back (bad JSON, missing field, bad move).
+
+    ``source`` names the file, ``where`` the field (for example
+    ``"rounds[0].moves[7]"``, empty for the file as a whole) and ``problem`` says
+    what is wrong with it.
+    """
+
+    def __init__(self, source: str, where: str, problem: str) -> None:
+        loc = f"{source}: {where}" if where else source
+        super().__init__(f"{loc}: {problem}")
+        self.source = source
+        self.where = where
+        self.problem = problem

@@ -28,7 +28,15 @@ from typing import Any, NamedTuple
 from .errors import IllegalMoveError, RulesError
 from .legal import LegalMoves, MoveGenerator
 from .moves import MEXICAN, Move
-from .positions import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, Positions, _names, _rules
+from .positions import (
+    DEFAULT_NAMES,
+    GAME_FORMAT,
+    POSITION_FORMAT,
+    Positions,
+    _names,
+    _rules,
+    check_seed,
+)
 from .rules import Rules, hand_size, usual_set
 from .tiles import SETS, Tile, full_set
 from .verdicts import Verdict, Verdicts
@@ -89,8 +97,9 @@ class Game(MoveGenerator, Verdicts, Positions):
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
         rules.check_supported()
-        if set_max not in SETS:
-            raise RulesError(f"there is no double-{set_max} set; choose one of {SETS}")
+        if type(set_max) is not int or set_max not in SETS:
+            raise RulesError(f"there is no double-{set_max!r} set; choose one of {SETS}")
+        check_seed(seed)
         if len(players) < 2:
             raise RulesError("Mexican Train needs at least 2 players")
         if rules.rounds is not None and rules.rounds > set_max + 1:
