@@ -28,7 +28,15 @@ from typing import Any, NamedTuple
 from .errors import IllegalMoveError, RulesError
 from .legal import LegalMoves, MoveGenerator
 from .moves import MEXICAN, Move
-from .positions import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, Positions, _names, _rules
+from .positions import (
+    DEFAULT_NAMES,
+    GAME_FORMAT,
+    POSITION_FORMAT,
+    Positions,
+    _names,
+    _rules,
+    check_seed,
+)
 from .rules import Rules, hand_size, usual_set
 from .tiles import SETS, Tile, full_set
 from .verdicts import Verdict, Verdicts
@@ -92,8 +100,9 @@ class Game(MoveGenerator, Verdicts, Positions):
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
         rules.check_supported()
-        if set_max not in SETS:
-            raise RulesError(f"there is no double-{set_max} set; choose one of {SETS}")
+        if type(set_max) is not int or set_max not in SETS:
+            raise RulesError(f"there is no double-{set_max!r} set; choose one of {SETS}")
+        check_seed(seed)
         if len(players) < 2:
             raise RulesError("Mexican Train needs at least 2 players")
         if rules.rounds is not None and rules.rounds > set_max + 1:
@@ -352,7 +361,7 @@ class Game(MoveGenerator, Verdicts, Positions):
                 move = Move.parse(move)
             except ValueError:
                 v = self.explain(move)
-                raise IllegalMoveError(move, v.rule, v.text) from None
+                raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
         cached = self._legal_cache
         if cached is not None and cached[0] == self._ver:
             # a move taken from legal_moves is legal as it is (checked by identity first)
@@ -369,7 +378,7 @@ class Game(MoveGenerator, Verdicts, Positions):
                 return move
         v = self.explain(move)
         if not v.legal or v.move is None:
-            raise IllegalMoveError(v.move, v.rule, v.text)
+            raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
         if not len(self.history) % _MARK_EVERY:
             self._mark()
         self._apply(v.move)

@@ -115,16 +115,18 @@ def test_R_SCORE_3_scores_add_up_and_the_lowest_total_wins() -> None:
 
 # ---------------------------------------------------------------- R-SCORE-4
 def _finished(scores: list[list[int]], **rules: object) -> Game:
-    """A finished match of len(scores) rounds with the given round scores."""
+    """A match with len(scores) finished rounds of the given scores, its next round just
+    dealt (a finished round's scores must be the pips left in hand, so the score table
+    is given as the rounds before the one in play)."""
     k = len(scores)
-    return position(players=["Ana", "Ben", "Cy"][: len(scores[0])], rules={"rounds": k, **rules},
-                    round=k, scores=scores, result={"out": None},
-                    hands=[["1-0"], ["2-0"], ["3-0"]][: len(scores[0])])
+    return position(players=["Ana", "Ben", "Cy"][: len(scores[0])],
+                    rules={"rounds": k + 1, **rules}, round=k + 1, scores=scores,
+                    hands=[["1-0"], ["2-0"], ["4-0"]][: len(scores[0])])
 
 
 def test_R_SCORE_4_a_tie_goes_to_more_zero_rounds() -> None:
     game = _finished([[0, 5], [0, 5], [15, 5]])
-    assert game.is_match_over
+    assert game.round_scores == [[0, 5], [0, 5], [15, 5]]
     assert game.totals == [15, 15]
     assert game.standings() == [(1, 0, 15), (2, 1, 15)]
     assert game.winners == [0]
