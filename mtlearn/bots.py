@@ -92,9 +92,43 @@ class Advice(NamedTuple):
     reason: str
 
 
-#: Hands up to this size are always planned exactly; larger hands are re-planned
-#: incrementally after a draw (see :meth:`PlannerBot.plan`).
-_EXACT_UP_TO = 13
+#: Hands up to this size are planned exactly (:func:`~mtlearn.plan.longest_train`); a
+#: larger hand, which only draws make, is planned by :func:`_greedy_train` or by
+#: extending its previous plan, so that no move takes long.
+_EXACT_UP_TO = 15
+
+
+def _solve(hand: list[Tile], start: int) -> Plan:
+    return longest_train(hand, start) if len(hand) <= _EXACT_UP_TO else \
+        _greedy_train(hand, start)
+
+
+def _greedy_train(hand: list[Tile], start: int) -> Plan:
+    """A long (not always longest) train, built one tile at a time: each step takes the
+    tile whose far end the most remaining tiles can follow (then the heaviest), and
+    slips in a double whenever the train reaches its number."""
+    remaining = set(hand)
+    doubles = {t.high: t for t in hand if t.is_double}
+    chain: list[tuple[Tile, int]] = []
+    v = start
+    while True:
+        d = doubles.get(v)
+        if d is not None and d in remaining:
+            chain.append((d, v))
+            remaining.discard(d)
+        options = [t for t in remaining if not t.is_double and t.has(v)]
+        if not options:
+            break
+
+        def follow(t: Tile, v: int = v) -> tuple[int, int]:
+            w = t.other(v)
+            return (sum(1 for u in remaining if u is not t and u.has(w)), t.pips)
+
+        t = max(options, key=follow)
+        chain.append((t, v))
+        remaining.discard(t)
+        v = t.other(v)
+    return Plan(start, tuple(chain), tuple(t for t in hand if t in remaining))
 
 
 def _extend(plan: Plan, new: list[Tile]) -> Plan:
@@ -115,7 +149,7 @@ def _extend(plan: Plan, new: list[Tile]) -> Plan:
             chain = (*chain[:at], (t, v), *chain[at:])
             used.add(t)
             rest.remove(t)
-    tail = longest_train(rest, end)
+    tail = _solve(rest, end)
     in_tail = {t for t, _ in tail.chain}
     return Plan(plan.start, (*chain, *tail.chain), tuple(t for t in rest if t not in in_tail))
 
@@ -196,7 +230,7 @@ class PlannerBot:
                 # take too long for one move)
                 plan = _extend(old_plan, [t for t in hand if t not in old_hand])
         if plan is None:
-            plan = longest_train(hand, start)
+            plan = _solve(hand, start)
         self._plans[seat] = (key, plan)
         return plan
 
@@ -252,7 +286,9 @@ class PlannerBot:
         if low <= self.danger:
             m = max(plays, key=lambda m: (pips(m), -cost(m)))
             left = "one tile left" if low == 1 else f"{_count_words(low)} left"
-            return Advice(m, "shed", f"it sheds {pips(m)} points: {game.players[who]} has "
+            assert m.tile is not None
+            unit = "pips" if pips(m) == m.tile.pips else "points"
+            return Advice(m, "shed", f"it sheds {pips(m)} {unit}: {game.players[who]} has "
                           f"{left}")
         # 3. cover an open double
         open_trains = game.open_double_trains
