@@ -281,3 +281,20 @@ def test_sim_command_reports_bad_input(capsys) -> None:
     assert main(["sim", "--bots", "greedy,greedy", "--rounds", "2", "--quiet",
                  "--option", "mexican_start"]) == 2
     assert "NAME=VALUE" in capsys.readouterr().err
+
+
+def test_simulate_needs_only_the_standard_library() -> None:
+    """No tqdm, no pandas: no bar, a list of dicts, still over two processes."""
+    import subprocess
+    import sys
+
+    script = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
+              "from mtlearn.sim import simulate\n"
+              "rows = simulate('planner,greedy', rounds=4, processes=2)\n"
+              "assert isinstance(rows, list) and len(rows) == 8, rows\n"
+              "assert not [m for m in sys.modules if m.split('.')[0] in ('tqdm', 'pandas')]\n"
+              "print('OK')\n")
+    r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "OK" and r.stderr == ""
