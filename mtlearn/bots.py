@@ -116,7 +116,9 @@ def _greedy_train(hand: list[Tile], start: int) -> Plan:
         if d is not None and d in remaining:
             chain.append((d, v))
             remaining.discard(d)
-        options = [t for t in remaining if not t.is_double and t.has(v)]
+        # in hand order, never set order: tiles hash by identity, so a set's order could
+        # differ between processes and break ties differently
+        options = [t for t in hand if t in remaining and not t.is_double and t.has(v)]
         if not options:
             break
 
@@ -184,9 +186,10 @@ class PlannerBot:
        then draws or passes.
 
     It looks only at what a player at the table knows: its own hand, the trains and
-    how many tiles each player holds. It is deterministic (no randomness), and keeps
-    its plan from move to move, so a move costs a fraction of a millisecond except
-    when its hand changes by a draw.
+    how many tiles each player holds. It is deterministic (no randomness). It keeps its
+    plan from move to move, so most moves cost a few hundredths of a millisecond; the
+    plan is searched afresh only for a new hand, after a draw or when another player
+    changes the end of its train.
     """
 
     def __init__(self, danger: int = 2) -> None:
