@@ -115,10 +115,14 @@ def _sim(args: argparse.Namespace) -> int:
     if args.csv:
         import csv
 
-        with open(args.csv, "w", newline="", encoding="utf-8") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0]))
-            w.writeheader()
-            w.writerows(rows)
+        try:
+            with open(args.csv, "w", newline="", encoding="utf-8") as f:
+                w = csv.DictWriter(f, fieldnames=list(rows[0]))
+                w.writeheader()
+                w.writerows(rows)
+        except OSError as e:
+            print(f"mtlearn sim: cannot write {args.csv}: {e.strerror}", file=sys.stderr)
+            return 1
         print(f"rows written to {args.csv}")
     return 0
 
@@ -132,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("list", help="list the bundled scenarios")
     s = sub.add_parser("sim", help="play many bot matches or rounds and print win rates",
                        description="Play seeded matches (or rounds) between bots on every "
-                       "core and print each bot's win rate with a 95%% interval.")
+                       "core and print each bot's win rate with a 95 % interval.")
     s.add_argument("--bots", required=True,
                    help="one bot per seat, comma-separated: planner, greedy, random "
                    "(e.g. planner,greedy,greedy,greedy)")

@@ -281,6 +281,18 @@ def test_sim_command_reports_bad_input(capsys) -> None:
     assert main(["sim", "--bots", "greedy,greedy", "--rounds", "2", "--quiet",
                  "--option", "mexican_start"]) == 2
     assert "NAME=VALUE" in capsys.readouterr().err
+    assert main(["sim", "--bots", "greedy,greedy", "--rounds", "1", "--quiet", "--processes",
+                 "1", "--csv", "/nonexistent-dir/rows.csv"]) == 1
+    assert "cannot write /nonexistent-dir/rows.csv" in capsys.readouterr().err
+
+
+def test_sim_command_writes_csv(tmp_path, capsys) -> None:
+    out = tmp_path / "rows.csv"
+    assert main(["sim", "--bots", "planner,greedy", "--rounds", "3", "--quiet", "--processes",
+                 "1", "--csv", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("game,deal,seat,player,entry,bot,order,score")
+    assert len(lines) == 1 + 6
 
 
 def test_simulate_needs_only_the_standard_library() -> None:
