@@ -122,6 +122,16 @@ def test_book_builds_every_page(book: Path):
     assert len(CHAPTERS) == 10, CHAPTERS
 
 
+def test_numbers_chapter_has_its_plots_and_sentences(book: Path):
+    page = book / "tutorials" / "10-what-the-numbers-say.html"
+    text = page.read_text(encoding="utf-8")
+    images = re.findall(r'<img[^>]+src="([^"]+\.png)"', text)
+    assert len(images) == 4, images  # one per experiment, drawn at build time
+    for src in images:
+        assert (page.parent / src).resolve().is_file(), src
+    assert text.count("<strong>Say to the class:</strong>") == 4
+
+
 def test_rules_page_has_one_anchor_per_rule_id(book: Path):
     text = (book / "rules.html").read_text(encoding="utf-8")
     ids = re.findall(r'\bid="([^"]+)"', text)
