@@ -165,7 +165,7 @@ def _chain_text(plan: Plan, limit: int = 4) -> str:
 
 
 def _count_words(k: int) -> str:
-    return {1: "one tile", 2: "two tiles"}.get(k, f"{k} tiles")
+    return {0: "no tiles", 1: "one tile", 2: "two tiles"}.get(k, f"{k} tiles")
 
 
 class PlannerBot:
@@ -288,7 +288,7 @@ class PlannerBot:
         low, who = min(others)
         if low <= self.danger:
             m = max(plays, key=lambda m: (pips(m), -cost(m)))
-            left = "one tile left" if low == 1 else f"{_count_words(low)} left"
+            left = f"{_count_words(low)} left"
             assert m.tile is not None
             unit = "pips" if pips(m) == m.tile.pips else "points"
             return Advice(m, "shed", f"it sheds {pips(m)} {unit}: {game.players[who]} has "
@@ -337,9 +337,12 @@ class PlannerBot:
             m = max(extras, key=lambda m: (pips(m), m.train == MEXICAN))
             start = (" and starts the Mexican train"
                      if m.train == MEXICAN and not game.train(MEXICAN).started else "")
+            where = game.train_label(m.train)
+            if not plan.chain:
+                return Advice(m, "extra", f"nothing in your hand continues your own train, so "
+                              f"{m.tile} goes on {where}{start}")
             return Advice(m, "extra", f"{m.tile} is an extra, not part of your planned train "
-                          f"{_chain_text(plan)}, so it goes on {game.train_label(m.train)}"
-                          f"{start}")
+                          f"{_chain_text(plan)}, so it goes on {where}{start}")
         # 7. the plan on its own train
         if heads:
             return Advice(heads[0], "plan", f"it keeps your planned train {_chain_text(plan)}")

@@ -153,6 +153,17 @@ def test_planner_sheds_heavy_tiles_when_someone_is_nearly_out() -> None:
     assert PlannerBot().advise(calm).idea != "shed"
 
 
+def test_extra_with_no_plan_says_so() -> None:
+    game = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
+                               "trains": {"M": ["9-5"], "1": ["9-8"]},
+                               "hands": [["5-2", "3-4", "2-7"], ["1-5", "1-1", "0-0"],
+                                         ["3-3", "5-4", "5-5"]]})
+    advice = PlannerBot().advise(game)
+    assert str(advice.move) == "5-2@M"
+    assert advice.reason == ("nothing in your hand continues your own train, so 5-2 goes on "
+                             "the Mexican train")
+
+
 def test_make_bot_names() -> None:
     assert isinstance(make_bot("Planner"), PlannerBot)
     assert isinstance(make_bot("greedy"), GreedyBot)
