@@ -194,7 +194,8 @@ class PlannerBot:
 
     def __init__(self, danger: int = 2) -> None:
         self.danger = danger
-        self._plans: dict[int, tuple[tuple[frozenset[Tile], int], Plan]] = {}
+        # seat -> ((hand, start), plan, whether the plan is known to be a longest train)
+        self._plans: dict[int, tuple[tuple[frozenset[Tile], int], Plan, bool]] = {}
 
     def __repr__(self) -> str:
         return "PlannerBot()" if self.danger == 2 else f"PlannerBot(danger={self.danger})"
@@ -211,14 +212,17 @@ class PlannerBot:
 
     def _plan(self, seat: int, hand: list[Tile], start: int) -> Plan:
         key = (frozenset(hand), start)
+        small = len(hand) <= _EXACT_UP_TO
         old = self._plans.get(seat)
         plan: Plan | None = None
+        exact = False
         if old is not None:
-            (old_hand, old_start), old_plan = old
-            if old[0] == key:
+            (old_hand, old_start), old_plan, old_exact = old
+            if old[0] == key and (old_exact or not small):
                 return old_plan
             gone = old_hand - key[0]
-            if len(gone) == 1 and len(key[0]) == len(old_hand) - 1:
+            if (old_exact or not small) and len(gone) == 1 \
+                    and len(key[0]) == len(old_hand) - 1:
                 (tile,) = gone
                 chain = old_plan.chain
                 if start == old_start and tile in old_plan.extras:
@@ -227,14 +231,17 @@ class PlannerBot:
                 elif chain and chain[0][0] == tile and start == tile.other(chain[0][1]):
                     # the plan's first tile went on the train: the rest is still longest
                     plan = Plan(start, chain[1:], old_plan.extras)
-            elif (start == old_start and old_hand < key[0] and len(hand) > _EXACT_UP_TO):
+                exact = old_exact
+            elif start == old_start and old_hand < key[0] and not small:
                 # tiles were drawn into a large hand: keep the chain and extend it from its
                 # end with the extras and the new tiles (an exact search of a big hand can
                 # take too long for one move)
                 plan = _extend(old_plan, [t for t in hand if t not in old_hand])
         if plan is None:
             plan = _solve(hand, start)
-        self._plans[seat] = (key, plan)
+            exact = small
+        # a plan found for a large hand is re-planned exactly once the hand is small again
+        self._plans[seat] = (key, plan, exact)
         return plan
 
     # ------------------------------------------------------------------ choosing
