@@ -26,7 +26,7 @@ from typing import Any
 
 __all__ = ["KINDS", "board_css", "board_js", "standalone_html"]
 
-KINDS = ("scenario", "board")
+KINDS = ("scenario", "board", "puzzle")
 
 #: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
 #: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
@@ -190,6 +190,12 @@ if (__mtlKind === "board") {
   if (!("show_legal" in __mtlInitial)) __mtlInitial.show_legal = false;
   if (!("rules_url" in __mtlInitial)) __mtlInitial.rules_url = "";
   __mtlOnSend = __mtlBoardAnswer(__mtlInitial.view, __mtlState.successors);
+} else if (__mtlKind === "puzzle") {
+  // Answers judged by the engine at build time (static/js/50-puzzle.js).
+  delete __mtlInitial.answers;
+  __mtlInitial.storage = "local";
+  if (!("feedback" in __mtlInitial)) __mtlInitial.feedback = null;
+  __mtlOnSend = puzzleStaticHost(__mtlState);
 } else {
   if (!("index" in __mtlInitial)) __mtlInitial.index = 0;
   if (!("title" in __mtlInitial)) __mtlInitial.title = "";
@@ -206,7 +212,8 @@ def standalone_html(kind: str, state: dict[str, Any]) -> str:
     Args:
         kind: ``"scenario"`` (state: ``title``, ``frames``, optional ``index``) or
             ``"board"`` (state: ``view``, optional ``message``, ``show_legal``,
-            ``rules_url``, ``successors``).
+            ``rules_url``, ``successors``) or ``"puzzle"`` (state: ``puzzle``, ``view``,
+            ``answers``, ``solution``, ``rules_url``; see :meth:`mtlearn.puzzles.Puzzle.state`).
         state: the model's keys, JSON-compatible.
 
     Each call gets a unique element id, so several boards can share one page.
@@ -217,18 +224,23 @@ def standalone_html(kind: str, state: dict[str, Any]) -> str:
         raise TypeError("state must be a dict of model keys")
     if kind == "scenario" and not isinstance(state.get("frames"), list):
         raise ValueError("a scenario's state needs 'frames', a list of views")
-    if kind == "board" and not isinstance(state.get("view"), dict):
-        raise ValueError("a board's state needs 'view', a view dict")
+    if kind in ("board", "puzzle") and not isinstance(state.get("view"), dict):
+        raise ValueError(f"a {kind}'s state needs 'view', a view dict")
+    if kind == "puzzle" and not isinstance(state.get("puzzle"), dict):
+        raise ValueError("a puzzle's state needs 'puzzle', the puzzle's info")
 
     root_id = "mtl-" + uuid.uuid4().hex[:16]
     css = _check_inlinable("board.css", board_css(), "</style")
     js = _check_inlinable("board.js", board_js(), "</script")
     boot = _BOOT.replace("ROOT_ID", root_id)
     title = state.get("title") if kind == "scenario" else None
+    if kind == "puzzle":
+        title = state["puzzle"].get("title")
     # The title is escaped for the noscript fallback text only.
     fallback = "This board needs JavaScript (in JupyterLab: a trusted notebook)."
     if isinstance(title, str) and title:
-        fallback = f"{_html_text(title)}: this scenario player needs JavaScript."
+        what = "this puzzle" if kind == "puzzle" else "this scenario player"
+        fallback = f"{_html_text(title)}: {what} needs JavaScript."
     return (
         f'<div id="{root_id}" class="mtl-standalone" data-kind="{kind}">\n'
         f"<style>\n{css}\n</style>\n"

@@ -43,8 +43,8 @@ from .errors import IllegalMoveError, PositionError, RulesError
 from .game import Game
 from .moves import MEXICAN, Move, train_code
 from .plan import longest_train
-from .rules import Rules
 from .ruleids import RULES
+from .rules import Rules
 from .scenario import ScenarioError
 from .tiles import Tile
 from .view import describe_move, view
@@ -210,7 +210,8 @@ class Puzzle:
         seat = before.current
         name = self._name(seat)
         plays = [m for m in moves if m.kind == "play"]
-        said = "; ".join(describe_move(before, m) for m in moves)
+        said = "; ".join(d if i == 0 else d[0].lower() + d[1:]
+                         for i, d in enumerate(describe_move(before, m) for m in moves))
         for key, want in self.goal.items():
             miss = None
             if key == "covers_double" and want:
@@ -274,7 +275,7 @@ class Puzzle:
                         "afterwards no double is left open"
             if miss:
                 return Feedback("wrong", f"{said}: legal, but {miss}.", None)
-        return Feedback("right", f"{said}: right. {self.explain}".strip())
+        return Feedback("right", f"{said}. {self.explain}".strip())
 
     def _judge_all_moves(self, answer: Any) -> Feedback:
         if isinstance(answer, str):
@@ -298,7 +299,7 @@ class Puzzle:
             return Feedback("wrong", f"All legal, but {k} more legal move"
                             f"{'s are' if k > 1 else ' is'} missing: look at every train "
                             f"that is open to {self._name(g.current)} (R-TURN-1).")
-        return Feedback("right", f"Right: those are all {len(legal)} legal moves. "
+        return Feedback("right", f"Those are all {len(legal)} legal moves. "
                         f"{self.explain}".strip())
 
     def _judge_choose(self, answer: Any) -> Feedback:
@@ -308,7 +309,7 @@ class Puzzle:
             got = sorted(_train_code_of(a, self.game.n) for a in
                          ([answer] if isinstance(answer, str) else answer))
             if got == truth:
-                return Feedback("right", "Right. " + self.explain if self.explain else "Right.")
+                return Feedback("right", self.explain or "Those are exactly the open trains.")
             missing = [c for c in truth if c not in got]
             extra = [c for c in got if c not in truth]
             g = self.game
@@ -328,7 +329,7 @@ class Puzzle:
             return Feedback("wrong", "Not quite: " + "; ".join(parts) + ".")
         who = self._player_of(answer)
         if who == truth:
-            return Feedback("right", f"Right: {self._name(who)}. {self.explain}".strip())
+            return Feedback("right", f"{self._name(who)}. {self.explain}".strip())
         return Feedback("wrong", f"Not {self._name(who)}: {self._choose_reason()}.")
 
     def _choose_reason(self) -> str:
@@ -349,7 +350,7 @@ class Puzzle:
         n = int(str(answer).strip())
         truth = self.truth()
         if n == truth:
-            return Feedback("right", f"Right: {truth}. {self.explain}".strip())
+            return Feedback("right", f"{truth}. {self.explain}".strip())
         return Feedback("wrong", f"Not {n}: {self._count_reason()}.")
 
     def _count_reason(self) -> str:
@@ -402,7 +403,7 @@ class Puzzle:
             return Feedback("wrong", f"A good train of {len(used)} tile(s), but this hand "
                             f"can make a train of {best} from {self.goal_start()}: look for "
                             f"a way round that also uses more of the tiles (R-PLAN-1).")
-        return Feedback("right", f"Right: {len(used)} tiles, as long as this hand allows. "
+        return Feedback("right", f"{len(used)} tiles, as long as this hand allows. "
                         f"{self.explain}".strip())
 
     def misfit(self, t: Tile, end: int) -> Feedback:

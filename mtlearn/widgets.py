@@ -1,4 +1,4 @@
-"""Notebook boards: :class:`ScenarioPlayer` and :class:`Board` (anywidget).
+"""Notebook boards: :class:`ScenarioPlayer`, :class:`Board` and :class:`Puzzle` (anywidget).
 
 Both draw the engine's JSON view with the one front-end module (the parts in
 ``mtlearn/static/js/``, joined by :func:`mtlearn.htmlout.board_js`). In JupyterLab they
@@ -11,6 +11,7 @@ Mexican train", "undo") and draws the view it is given back.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -21,10 +22,11 @@ from .game import Game
 from .htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from .htmlout import rules_url as _rules_url
 from .moves import Move
+from .puzzles import Puzzle as PuzzleData
 from .scenario import Scenario, get
 from .view import describe_move, view
 
-__all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
+__all__ = ["DEFAULT_RULES_URL", "Board", "Puzzle", "ScenarioPlayer"]
 
 class _Base(anywidget.AnyWidget):
     _esm = board_js()
@@ -196,3 +198,83 @@ def _bot(bot: Bot | str) -> Bot:
             return RandomBot()
         raise ValueError(f"unknown bot {bot!r}: use 'greedy', 'random' or a Bot object")
     return bot
+
+
+class Puzzle(_Base):
+    """A puzzle: a question about a position, judged by the engine, with hints and stars.
+
+    In JupyterLab every answer goes to the kernel (a :class:`~mtlearn.puzzles.PuzzleSession`),
+    and progress is saved in a small JSON file in the Jupyter data directory
+    (:func:`mtlearn.puzzles.progress_path`). The static HTML (the book) carries every
+    answer precomputed by the engine and keeps progress in the browser's localStorage.
+
+    Args:
+        puzzle: a :class:`~mtlearn.puzzles.Puzzle` or the id of a bundled one.
+        rules_url: the rules reference page that rule ids link to.
+        progress_file: where to keep progress (default: the Jupyter data directory).
+    """
+
+    kind = traitlets.Unicode("puzzle").tag(sync=True)
+    puzzle = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    feedback = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    solution = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    progress = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    storage = traitlets.Unicode("kernel").tag(sync=True)
+    rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
+
+    def __init__(self, puzzle: PuzzleData | str, *, rules_url: str | None = None,
+                 progress_file: str | Path | None = None, **kwargs: Any) -> None:
+        from .puzzles import PuzzleSession, read_progress
+        from .puzzles import get as get_puzzle
+
+        p = get_puzzle(puzzle) if isinstance(puzzle, str) else puzzle
+        self.data = p
+        self.session = PuzzleSession(p)
+        self.progress_file = Path(progress_file) if progress_file else None
+        rec = read_progress(self.progress_file).get(p.id)
+        super().__init__(puzzle=p.info(), view=p.view(), progress=rec,
+                         rules_url=rules_url or _rules_url(), **kwargs)
+        self.on_msg(self._on_msg)
+
+    # -- python API -----------------------------------------------------------------
+    def answer(self, value: Any) -> dict[str, Any] | None:
+        """Answer as the learner would (a move, list of moves, name, number or tiles).
+
+        Returns the feedback shown (status, text, rule). For a sequence puzzle each
+        call plays one more move.
+        """
+        action = "move" if self.data.kind == "sequence" else "answer"
+        key = "move" if action == "move" else "answer"
+        self._apply(self.session.handle({"action": action, key: value}))
+        return self.feedback
+
+    def reset_progress(self) -> None:
+        """Forget this puzzle's saved progress."""
+        from .puzzles import write_progress
+
+        write_progress(self.data.id, None, self.progress_file)
+        self.progress = None
+
+    def _apply(self, changes: dict[str, Any]) -> None:
+        for key, value in changes.items():
+            setattr(self, key, value)
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        from .puzzles import write_progress
+
+        if not isinstance(content, dict):
+            return
+        action = content.get("action")
+        if action == "progress" and isinstance(content.get("record"), dict):
+            write_progress(self.data.id, content["record"], self.progress_file)
+            self.progress = content["record"]
+        elif action == "reset":
+            self.reset_progress()
+        elif action in ("answer", "move", "restart", "show"):
+            self._apply(self.session.handle(content))
+
+    def _static_state(self) -> dict[str, Any]:
+        state = self.data.state()
+        state["rules_url"] = self.rules_url
+        return state
