@@ -49,9 +49,24 @@ from .scenario import ScenarioError
 from .tiles import Tile
 from .view import describe_move, view
 
-__all__ = ["FAMILIES", "KINDS", "Feedback", "Puzzle", "PuzzleError", "PuzzleSession",
-           "bundled", "check", "from_data", "get", "load", "load_text", "progress_path",
-           "read_progress", "write_progress"]
+__all__ = [
+    "FAMILIES",
+    "KINDS",
+    "Feedback",
+    "ProgressOverview",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleSession",
+    "bundled",
+    "check",
+    "from_data",
+    "get",
+    "load",
+    "load_text",
+    "progress_path",
+    "read_progress",
+    "write_progress",
+]
 
 #: Puzzle families, in teaching order.
 FAMILIES = {
@@ -366,8 +381,10 @@ class Puzzle:
             return f"a total adds up {name}'s round scores (R-SCORE-3): {rounds}"
         hand = g.hand(seat)
         rule = "R-SCORE-1"
-        if any(t.high == 0 and t.low == 0 for t in hand):
-            rule += ", R-SCORE-2"
+        if g.rules.scoring == "blanks-25":
+            rule += "; with R-VAR-BLANKS a blank end counts 25 and the double blank 50"
+        elif any(t.high == 0 and t.low == 0 for t in hand):
+            rule += ", R-SCORE-2: the double blank counts 50"
         if count == "round_score" and g.over and g.out == seat:
             return f"{name} went out, and going out scores 0 (R-END-1)"
         if count == "round_score" and g.over and g.out is not None:
@@ -1076,6 +1093,86 @@ class PuzzleSession:
 
 
 # ---------------------------------------------------------------------- progress
+_OVERVIEW_JS = r"""
+(() => {
+  const root = document.getElementById("ROOT_ID");
+  const store = "mtlearn.puzzle.";
+  const read = (id) => {
+    try { return JSON.parse(localStorage.getItem(store + id) || "null"); }
+    catch (e) { return null; }
+  };
+  function fill() {
+    let solved = 0, stars = 0, total = 0;
+    for (const row of root.querySelectorAll("tr[data-puzzle]")) {
+      total += 1;
+      const rec = read(row.getAttribute("data-puzzle"));
+      const cell = row.querySelector(".mtl-progress-stars");
+      const k = rec && rec.solved ? Math.max(0, Math.min(3, rec.stars | 0)) : 0;
+      if (rec && rec.solved) { solved += 1; stars += k; }
+      cell.textContent = rec && rec.solved ? "★".repeat(k) + "☆".repeat(3 - k)
+        : rec && rec.shown ? "answer seen" : "not solved";
+      cell.setAttribute("data-stars", String(k));
+    }
+    root.querySelector(".mtl-progress-summary").textContent =
+      `${solved} of ${total} puzzles solved, ${stars} of ${3 * total} stars.`;
+  }
+  root.querySelector(".mtl-progress-reset").addEventListener("click", () => {
+    for (const row of root.querySelectorAll("tr[data-puzzle]")) {
+      try { localStorage.removeItem(store + row.getAttribute("data-puzzle")); } catch (e) {}
+    }
+    fill();
+  });
+  fill();
+})();
+"""
+
+
+class ProgressOverview:
+    """A table of every bundled puzzle with the learner's stars (HTML for the book).
+
+    In a browser page the stars come from localStorage (where the book's puzzles keep
+    them); ``records`` (e.g. :func:`read_progress` in JupyterLab) fills them in
+    beforehand. ``links`` maps a puzzle id to the page that shows it.
+    """
+
+    def __init__(self, records: dict[str, Any] | None = None,
+                 links: dict[str, str] | None = None) -> None:
+        self.records = records or {}
+        self.links = links or {}
+
+    def _repr_html_(self) -> str:
+        import html
+        import uuid
+
+        root = "mtl-progress-" + uuid.uuid4().hex[:12]
+        rows = []
+        for p in bundled():
+            rec = self.records.get(p.id) or {}
+            k = int(rec.get("stars", 0)) if rec.get("solved") else 0
+            shown = ("★" * k + "☆" * (3 - k)) if rec.get("solved") else "not solved"
+            title = html.escape(p.title)
+            link = self.links.get(p.id)
+            cell = f'<a href="{html.escape(link)}">{title}</a>' if link else title
+            rows.append(f'<tr data-puzzle="{html.escape(p.id)}"><td>{cell}</td>'
+                        f"<td>{html.escape(FAMILIES[p.family])}</td><td>{p.level}</td>"
+                        f"<td>{html.escape(p.kind)}</td>"
+                        f'<td class="mtl-progress-stars mtl-stars">{shown}</td></tr>')
+        style = ("<style>.mtl-progress-table{border-collapse:collapse;width:100%}"
+                 ".mtl-progress-table th,.mtl-progress-table td{text-align:left;"
+                 "padding:.25rem .5rem;border-bottom:1px solid #ccc}"
+                 ".mtl-progress-stars{color:#b8860b;letter-spacing:.05em}</style>")
+        return (f'<div id="{root}" class="mtl-progress">{style}'
+                f'<p class="mtl-progress-summary"></p>'
+                f'<table class="mtl-progress-table"><thead><tr><th>Puzzle</th><th>Set</th>'
+                f"<th>Level</th><th>Kind</th><th>Your best</th></tr></thead>"
+                f'<tbody>{"".join(rows)}</tbody></table>'
+                f'<button type="button" class="mtl-progress-reset">Reset all puzzle progress'
+                f"</button>"
+                f'<script type="module">{_OVERVIEW_JS.replace("ROOT_ID", root)}</script>'
+                f"</div>")
+
+
+
 def progress_path() -> Path:
     """The learner's progress file in JupyterLab: ``<Jupyter data dir>/mtlearn/progress.json``.
 
