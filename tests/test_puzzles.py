@@ -310,3 +310,34 @@ assert not bad, bad
                        check=False)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "R-DBL-3"
+
+
+# ----------------------------------------------------------------------------- chapters
+TUTORIALS = REPO / "tutorials"
+PUZZLE_CALL = r'Puzzle\("([a-z0-9-]+)"\)'
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in TUTORIALS.glob("[0-9][0-9]-*.md")))
+def test_every_chapter_ends_with_three_to_six_puzzles(name):
+    import re
+
+    text = (TUTORIALS / name).read_text(encoding="utf-8")
+    m = re.search(r"^## Puzzles\n(.*?)^## Recap", text, re.S | re.M)
+    assert m, "a '## Puzzles' section just before '## Recap'"
+    ids = re.findall(PUZZLE_CALL, m.group(1))
+    assert 3 <= len(ids) <= 6, ids
+    for pid in ids:
+        puzzles.get(pid)
+    assert not re.findall(PUZZLE_CALL, text[m.end():]), "puzzles come last, before the recap"
+
+
+def test_puzzles_notebook_gathers_every_set():
+    import re
+
+    text = (TUTORIALS / "puzzles.md").read_text(encoding="utf-8")
+    assert re.findall(PUZZLE_CALL, text) == IDS, "every bundled puzzle, in family/level order"
+    for label in puzzles.FAMILIES.values():
+        assert f"\n## {label}\n" in text
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "mybinder.org/v2/gh/mtlearn/mtlearn/main?urlpath=lab/tree/tutorials/puzzles.md" \
+        in readme
