@@ -50,9 +50,20 @@ self.addEventListener("message", (ev) => {
   else queued.push(ev.data || {});
 });
 
+let settled = false;
+function fail(err) {
+  if (settled) return;
+  settled = true;
+  self.postMessage({ event: "failed", error: String(err && err.message ? err.message : err) });
+}
+// A file that cannot be fetched (the wasm blocked, say) makes Pyodide abort inside a
+// promise of its own rather than reject loadPyodide: report that too.
+self.addEventListener("unhandledrejection", (ev) => { if (!host) fail(ev.reason); });
+self.addEventListener("error", (ev) => { if (!host) fail(ev.message || ev.error); });
+
 boot().then(() => {
+  if (settled) return;
+  settled = true;
   self.postMessage({ event: "ready", ms: performance.now() - t0 });
   while (queued.length) answer(queued.shift());
-}, (err) => {
-  self.postMessage({ event: "failed", error: String(err && err.message ? err.message : err) });
-});
+}, fail);

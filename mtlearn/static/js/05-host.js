@@ -245,20 +245,32 @@ function mtlEngineBoard(root, state, initial) {
     if (model) model.set("host", { state: st, text });
     else initial.host = { state: st, text };
   }
-  function apply(result) {
-    if (!result) return;
-    if (result.message !== undefined) model.set("message", result.message);
-    if (result.view) model.set("view", result.view);
+  let answers = 0;
+  function apply(result, ms) {
+    if (result) {
+      if (result.message !== undefined) model.set("message", result.message);
+      if (result.view) model.set("view", result.view);
+    }
+    // For tests and benchmarks: how many answers arrived, and how long the last one took.
+    root.setAttribute("data-answers", String(++answers));
+    if (ms !== undefined) root.setAttribute("data-answer-ms", ms.toFixed(1));
   }
   function toEngine(content) {
+    const t = performance.now();
     return engine.request({ op: "intent", session: sid, intent: content })
-      .then((answer) => apply(answer.result))
-      .catch((err) => model.set("message", mtlMsg("info", "The engine could not answer: " + err.message)));
+      .then((answer) => apply(answer.result, performance.now() - t))
+      .catch((err) => {
+        model.set("message", mtlMsg("info", "The engine could not answer: " + err.message));
+        apply(null);
+      });
   }
   function goFallback(why, detail) {
     mode = "fallback";
     setHost("fallback", fallbackText(why, detail));
-    while (queue.length) precomputed(model, queue.shift());
+    while (queue.length) {
+      precomputed(model, queue.shift());
+      apply(null);
+    }
   }
 
   if (mode === "fallback") {
@@ -272,7 +284,10 @@ function mtlEngineBoard(root, state, initial) {
     else if (mode === "loading") {
       queue.push(content);
       setHost("loading", `Loading the engine… ${queue.length === 1 ? "Your move is" : queue.length + " actions are"} waiting and will be played as soon as it is ready.`);
-    } else precomputed(m, content);
+    } else {
+      precomputed(m, content);
+      apply(null);
+    }
   };
   const mdl = mtlModel(initial, onSend);
   model = mdl;
@@ -284,6 +299,7 @@ function mtlEngineBoard(root, state, initial) {
       .then((answer) => {
         sid = answer.session;
         mode = "engine";
+        root.setAttribute("data-engine-ms", (performance.now() - engine.startedAt).toFixed(0));
         setHost("engine", "The engine runs in this page: play on to the end of the match.");
         const pending = queue.splice(0);
         if (!pending.length) return;

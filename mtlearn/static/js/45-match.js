@@ -71,7 +71,7 @@ function matchSection(view, send) {
       ? `Shared first place: ${winners.join(" and ")}.` : winners.length
         ? `${winners[0]} wins the match.` : "" }));
   } else {
-    box.appendChild(h("p", { text: "Every hand is shown above with the round's scores. " +
+    box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
       "The lowest total at the end of the match wins." }));
   }
   box.appendChild(standingsTable(view, match, final));
@@ -145,9 +145,14 @@ function newGameSection(view, send, ui) {
     st.open = false;
     send({ action: "new_game", players: st.players, bots: st.bots, seed: newSeed() });
   });
+  const again = h("button", { type: "button", class: "mtl-btn", "data-key": "ng-again", text: "New match, same table" });
+  again.addEventListener("click", () => {
+    st.open = false;
+    send({ action: "new_match", seed: newSeed() });
+  });
   details.appendChild(h("div", { class: "mtl-newgame-form" },
     h("label", null, "Players in all ", players),
     h("label", null, "Computer players ", bots),
-    start, explain));
+    start, again, explain));
   return details;
 }
