@@ -426,14 +426,26 @@ def _tie_break_text(game: Game) -> str:
 
 # ---------------------------------------------------------------------- the host
 
-#: Session kinds a :class:`SessionHost` can open, by name.
+#: Session kinds a :class:`SessionHost` can open, by name: a class with ``from_spec``, or
+#: ``"module:Class"`` imported when first opened (so other kinds need no import here).
 SESSION_KINDS: dict[str, Any] = {"board": BoardSession}
+
+
+def _factory(kind: str) -> Any:
+    factory = SESSION_KINDS[kind]
+    if isinstance(factory, str):
+        import importlib
+
+        module, _, name = factory.partition(":")
+        factory = SESSION_KINDS[kind] = getattr(importlib.import_module(module), name)
+    return factory
 
 
 def register_session_kind(name: str, factory: Any) -> None:
     """Let hosts open sessions of ``name``: ``factory.from_spec(spec)`` must return a
-    :class:`Session`. (Used for puzzles and other kinds of board.)"""
-    if not callable(getattr(factory, "from_spec", None)):
+    :class:`Session`; ``factory`` may be ``"module:Class"``, imported when first needed.
+    (For puzzles and other kinds of board.)"""
+    if not isinstance(factory, str) and not callable(getattr(factory, "from_spec", None)):
         raise TypeError(f"{factory!r} has no from_spec(spec)")
     SESSION_KINDS[name] = factory
 
@@ -473,7 +485,7 @@ class SessionHost:
             if kind not in SESSION_KINDS:
                 raise SessionError(f"unknown session kind {kind!r} "
                                    f"(known: {', '.join(SESSION_KINDS)})")
-            session = SESSION_KINDS[kind].from_spec(req.get("spec"))
+            session = _factory(kind).from_spec(req.get("spec"))
             self._count += 1
             sid = f"{kind}-{self._count}"
             self.sessions[sid] = session
