@@ -155,6 +155,8 @@ class Puzzle:
     perspective: int | None
     source: str = "<puzzle>"
     lines: dict[str, int | None] = field(default_factory=dict)
+    #: The parsed file (JSON-compatible): what the in-page engine rebuilds it from.
+    data: dict[str, Any] | None = None
 
     def __repr__(self) -> str:
         return f"<Puzzle {self.id!r}: {self.title} ({self.kind}, level {self.level})>"
@@ -677,9 +679,14 @@ class Puzzle:
         return table
 
     def state(self) -> dict[str, Any]:
-        """The widget state of a page without an engine: info, view, answers."""
-        return {"puzzle": self.info(), "view": self.view(), "answers": self.precomputed(),
-                "solution": {"text": self.answer_text(), "frames": self.example_frames()}}
+        """The widget state of a page without a kernel: info, view, the precomputed answers,
+        and the session spec the in-page engine opens (:meth:`PuzzleSession.from_spec`)."""
+        out = {"puzzle": self.info(), "view": self.view(), "answers": self.precomputed(),
+               "solution": {"text": self.answer_text(), "frames": self.example_frames()}}
+        if self.data is not None:
+            out["session"] = {"kind": "puzzle", "source": self.source,
+                              "data": json.loads(json.dumps(self.data))}
+        return out
 
 
 # ---------------------------------------------------------------------- helpers
@@ -852,6 +859,7 @@ def from_data(data: Any, source: str = "<puzzle>",
             raise fail(("wrong", i, "expect"), "a rule id or words the explanation must say")
         puzzle.wrong.append(Wrong(w["answer"], w["expect"].strip(), lines(("wrong", i))))
     puzzle.lines = {"answer": lines(("answer",)), "goal": lines(("goal",))}
+    puzzle.data = data
     return puzzle
 
 
@@ -1055,6 +1063,18 @@ class PuzzleSession:
         self.puzzle = puzzle
         self.moves: list[str] = []
         self.count = 0
+
+    @classmethod
+    def from_spec(cls, spec: Any) -> PuzzleSession:
+        """A session from ``{"data": <the parsed puzzle file>, "source": name}`` (what
+        :meth:`Puzzle.state` writes for the in-page engine)."""
+        if not isinstance(spec, dict) or not isinstance(spec.get("data"), dict):
+            raise ValueError("a puzzle session spec is {'data': {...}, 'source': '...'}")
+        return cls(from_data(spec["data"], str(spec.get("source") or "<puzzle>")))
+
+    def state(self) -> dict[str, Any]:
+        """The model keys of a fresh start: the view, no feedback."""
+        return {"view": self.puzzle.view(), "feedback": None}
 
     def _fb(self, fb: Feedback, **extra: Any) -> dict[str, Any]:
         self.count += 1

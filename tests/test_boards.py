@@ -10,6 +10,7 @@ from test_frontend import hand_tile, message_text, open_fragments, train_button
 
 from mtlearn import Game, GreedyBot
 from mtlearn.scenario import bundled, get
+from mtlearn.session import BoardSession
 from mtlearn.view import view
 from mtlearn.widgets import Board, ScenarioPlayer
 
@@ -64,10 +65,12 @@ def test_static_board_successors_are_engine_positions():
     board = Board(game)
     state = board._static_state()
     assert set(state["successors"]) == {str(m) for m in game.legal_moves}
-    for move, v in state["successors"].items():
+    assert BoardSession.from_spec(state["session"]).state()["view"] == state["view"]
+    for move, answer in state["successors"].items():
         g = game.copy()
         g.push(move)
-        assert v == view(g, verdicts=True)
+        assert answer["view"] == {**view(g, verdicts=True), "match": answer["view"]["match"]}
+        assert answer["message"]["kind"] == "ok"
 
 
 @pytest.mark.browser

@@ -567,3 +567,61 @@ function puzzleStaticHost(state) {
     }
   };
 }
+
+// The stand-in model of a puzzle in a static page (called by mountStandalone in
+// 05-host.js): the in-page engine answers once it is ready (a mtlearn.puzzles
+// PuzzleSession in the page's Pyodide worker); until then, and wherever it cannot run,
+// the answers the engine precomputed at build time. Both come from the same engine, so
+// the learner sees the same words either way. The host switches only between attempts,
+// never in the middle of a turn being played.
+function mtlPuzzleModel(root, state, initial) {
+  delete initial.answers;
+  delete initial.session;
+  initial.storage = "local";
+  if (!("feedback" in initial)) initial.feedback = null;
+  const precomputed = puzzleStaticHost(state);
+  let engine = null;
+  let sid = null;
+  let ready = false;
+  let midTurn = false;
+  let useEngine = false;
+  const apply = (model, result) => {
+    for (const [k, v] of Object.entries(result || {})) model.set(k, v);
+  };
+  const onSend = (model, content) => {
+    if (!content || typeof content !== "object") return;
+    const a = content.action;
+    if (a === "progress" || a === "reset") return;
+    if (ready && !midTurn) useEngine = true;
+    if (a === "move") midTurn = true;
+    if (a === "restart") midTurn = false;
+    const settle = () => {
+      const fb = model.get("feedback");
+      if (fb && fb.status !== "continue" && fb.status !== "illegal") midTurn = false;
+    };
+    if (useEngine) {
+      root.setAttribute("data-host", "engine");
+      engine.request({ op: "intent", session: sid, intent: content })
+        .then((answer) => { apply(model, answer.result); settle(); })
+        .catch(() => { useEngine = false; precomputed(model, content); settle(); });
+    } else {
+      root.setAttribute("data-host", "precomputed");
+      precomputed(model, content);
+      settle();
+    }
+  };
+  const model = mtlModel(initial, onSend);
+  const located = state.session && typeof mtlEngineUrl === "function" ? mtlEngineUrl(root) : null;
+  if (located && located.url) {
+    engine = mtlEngine(located.url);
+    engine.ready
+      .then(() => engine.request({ op: "open", kind: "puzzle", spec: state.session }))
+      .then((answer) => {
+        sid = answer.session;
+        ready = true;
+        root.setAttribute("data-engine-state", "ready");
+      })
+      .catch(() => root.setAttribute("data-engine-state", "failed"));
+  }
+  return model;
+}
