@@ -26,7 +26,7 @@ from .puzzles import Puzzle as PuzzleData
 from .scenario import Scenario, get
 from .session import BoardSession
 
-__all__ = ["DEFAULT_RULES_URL", "Board", "Puzzle", "ScenarioPlayer"]
+__all__ = ["DEFAULT_RULES_URL", "Board", "Puzzle", "PuzzleSet", "ScenarioPlayer"]
 
 class _Base(anywidget.AnyWidget):
     _esm = board_js()
@@ -269,3 +269,83 @@ class Puzzle(_Base):
         state = self.data.state()
         state["rules_url"] = self.rules_url
         return state
+
+
+class PuzzleSet(Puzzle):
+    """Several puzzles in one widget, one at a time: a list with the learner's stars,
+    Previous / Next. What ``tutorials/puzzles.md`` shows, one set per family.
+
+    Args:
+        puzzles: a family name (``"doubles"``…: every bundled puzzle of that family, easy
+            to hard) or a list of puzzles or bundled puzzle ids.
+        title: the set's name (default: the family's title).
+        rules_url, progress_file: as for :class:`Puzzle`.
+    """
+
+    set = traitlets.List().tag(sync=True)
+    set_title = traitlets.Unicode("").tag(sync=True)
+    set_progress = traitlets.Dict().tag(sync=True)
+    index = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, puzzles: str | list[PuzzleData | str], *, title: str | None = None,
+                 rules_url: str | None = None, progress_file: str | Path | None = None,
+                 **kwargs: Any) -> None:
+        from .puzzles import FAMILIES, bundled, read_progress
+        from .puzzles import get as get_puzzle
+
+        if isinstance(puzzles, str):
+            if puzzles not in FAMILIES:
+                raise ValueError(f"{puzzles!r} is not a puzzle family "
+                                 f"({', '.join(FAMILIES)}); or give a list of puzzles")
+            items = [p for p in bundled() if p.family == puzzles]
+            title = title or FAMILIES[puzzles]
+        else:
+            items = [get_puzzle(p) if isinstance(p, str) else p for p in puzzles]
+        if not items:
+            raise ValueError("a puzzle set needs at least one puzzle")
+        self.items = items
+        super().__init__(items[0], rules_url=rules_url, progress_file=progress_file, **kwargs)
+        recs = read_progress(self.progress_file)
+        self.set = [{"id": p.id, "title": p.title, "level": p.level, "kind": p.kind}
+                    for p in items]
+        self.set_title = title or "Puzzles"
+        self.set_progress = {p.id: recs[p.id] for p in items if p.id in recs}
+
+    def goto(self, index: int) -> None:
+        """Show the puzzle at ``index`` (0-based) of the set, from a fresh start."""
+        from .puzzles import PuzzleSession, read_progress
+
+        if not 0 <= index < len(self.items):
+            raise IndexError(f"this set has puzzles 0 to {len(self.items) - 1}")
+        p = self.items[index]
+        self.data = p
+        self.session = PuzzleSession(p)
+        self.solution = None
+        self.feedback = None
+        self.view = p.view()
+        self.progress = read_progress(self.progress_file).get(p.id)
+        self.index = index
+        self.puzzle = p.info()
+
+    def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("action") == "goto":
+            try:
+                self.goto(int(content.get("index", -1)))
+            except (IndexError, TypeError, ValueError):
+                pass
+            return
+        super()._on_msg(widget, content, buffers)
+        if isinstance(content, dict) and content.get("action") in ("progress", "reset"):
+            recs = dict(self.set_progress)
+            if self.progress:
+                recs[self.data.id] = self.progress
+            else:
+                recs.pop(self.data.id, None)
+            self.set_progress = recs
+
+    def _static_state(self) -> dict[str, Any]:
+        items = [p.state() for p in self.items]
+        first = items[self.index]
+        return {"items": items, "index": self.index, "set": self.set,
+                "set_title": self.set_title, "puzzle": first["puzzle"],
+                "view": first["view"], "rules_url": self.rules_url}

@@ -27,8 +27,12 @@ TIMEOUT = 20_000
 
 
 def puzzle(page: Any, pid: str) -> Any:
-    """The root element of puzzle ``pid`` on the page."""
+    """The root element of puzzle ``pid`` on the page (chosen from its set if need be)."""
     loc = page.locator(f".mtl-puzzle[data-puzzle='{pid}']").first
+    if page.locator(f".mtl-puzzle[data-puzzle='{pid}']").count() == 0:
+        select = page.locator(f"select.mtl-pz-select:has(option[data-puzzle='{pid}'])").first
+        value = select.locator(f"option[data-puzzle='{pid}']").get_attribute("value")
+        select.select_option(value)
     loc.scroll_into_view_if_needed(timeout=TIMEOUT)
     return loc
 

@@ -223,14 +223,23 @@ def test_refusal_links_land_on_their_rule(page, page_guard, book_url: str, artif
 
 def test_puzzles_in_the_book_right_wrong_hints_stars_and_progress(
         page, page_guard, book_url: str, artifacts_dir: Path):
-    """One puzzle of each kind on the book's puzzles page, answered with the answers the
-    engine precomputed at build time; progress survives a reload and shows on the
-    progress page (tests/puzzlekit.py)."""
-    from puzzlekit import check_progress_kept, solve_one_of_each_kind
+    """One puzzle of each kind on the book's puzzles page, answered by the in-page engine
+    (tests/test_puzzles_browser.py covers the precomputed answers of a page without it);
+    progress survives a reload and shows on the progress page (tests/puzzlekit.py)."""
+    from puzzlekit import check_progress_kept, puzzle, solve_one_of_each_kind
 
     open_page(page, book_url + "tutorials/puzzles.html")
+    # the in-page engine opens a session for every puzzle; answers then come from it
+    page.wait_for_function(
+        """() => { const all = document.querySelectorAll('.mtl-standalone[data-kind="puzzle"]');
+                   return all.length >= 40 && [...all].every(
+                     r => r.getAttribute('data-engine-state') === 'ready'); }""",
+        timeout=120_000)
     solve_one_of_each_kind(page)
-    page.locator(".mtl-puzzle[data-puzzle='plan-your-hand']").screenshot(
+    hosts = page.eval_on_selector_all(
+        '.mtl-standalone[data-kind="puzzle"][data-host]', "els => els.map(e => e.dataset.host)")
+    assert len(hosts) >= 7 and set(hosts) == {"engine"}, hosts
+    puzzle(page, "plan-your-hand").screenshot(
         path=str(artifacts_dir / "book-puzzle-plan.png"))
     open_page(page, book_url + "progress.html")
     row = page.locator("tr[data-puzzle='where-can-you-start'] .mtl-progress-stars")

@@ -335,9 +335,53 @@ def test_puzzles_notebook_gathers_every_set():
     import re
 
     text = (TUTORIALS / "puzzles.md").read_text(encoding="utf-8")
-    assert re.findall(PUZZLE_CALL, text) == IDS, "every bundled puzzle, in family/level order"
+    sets = re.findall(r'PuzzleSet\("([a-z]+)"\)', text)
+    assert sets == list(puzzles.FAMILIES), "one set per family, in teaching order"
     for label in puzzles.FAMILIES.values():
         assert f"\n## {label}\n" in text
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert "mybinder.org/v2/gh/mtlearn/mtlearn/main?urlpath=lab/tree/tutorials/puzzles.md" \
         in readme
+
+
+def test_in_page_engine_protocol_opens_a_puzzle_session():
+    """What the book's Pyodide worker does: open from the JSON spec, then send intents."""
+    from mtlearn.session import SessionHost
+
+    p = puzzles.get("double-then-cover")
+    spec = json.loads(json.dumps(p.state()["session"]))
+    host = SessionHost()
+    opened = json.loads(host.request(json.dumps({"op": "open", "kind": "puzzle", "spec": spec})))
+    assert opened["ok"] and opened["result"]["view"] == p.view()
+    sid = opened["session"]
+
+    def intent(**kw):
+        ans = json.loads(host.request(json.dumps({"op": "intent", "session": sid,
+                                                  "intent": kw})))
+        assert ans["ok"], ans
+        return ans["result"]
+
+    assert intent(action="move", move="5-5@1")["feedback"]["status"] == "continue"
+    fb = intent(action="move", move="9-1@M")["feedback"]
+    assert fb["text"] == p.judge(["5-5@1", "9-1@M"]).text
+    assert p.precomputed()["moves"]["5-5@1"]["next"]["9-1@M"]["fb"]["text"] == fb["text"]
+
+
+def test_puzzle_set_widget_moves_between_puzzles(tmp_path):
+    from mtlearn.widgets import PuzzleSet
+
+    path = tmp_path / "progress.json"
+    puzzles.write_progress("must-draw", {"solved": True, "stars": 3}, path)
+    w = PuzzleSet("turns", progress_file=path)
+    assert [x["id"] for x in w.set] == [p.id for p in ALL if p.family == "turns"]
+    assert w.set_progress == {"must-draw": {"solved": True, "stars": 3}}
+    w._on_msg(w, {"action": "goto", "index": 2}, [])
+    assert w.index == 2 and w.puzzle["id"] == w.set[2]["id"] and w.feedback is None
+    w._on_msg(w, {"action": "progress", "record": {"solved": True, "stars": 1}}, [])
+    assert w.set_progress[w.set[2]["id"]]["stars"] == 1
+    w._on_msg(w, {"action": "goto", "index": 99}, [])
+    assert w.index == 2
+    state = w._static_state()
+    assert len(state["items"]) == len(w.set) and state["puzzle"]["id"] == w.set[2]["id"]
+    with pytest.raises(ValueError, match="not a puzzle family"):
+        PuzzleSet("nope")

@@ -1,4 +1,4 @@
-"""Puzzles in headless Chromium: a static page (the book's kind of output, answers
+"""Puzzles in headless Chromium: a static page with no engine (a puzzle set, answers
 precomputed by the engine), answered right and wrong, with hints, stars and progress
 that survives a reload. The same checks run on the built book (test_book.py) and in
 JupyterLab (test_puzzles_lab.py)."""
@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from puzzlekit import KIND_PUZZLES, check_progress_kept, solve_one_of_each_kind
+from puzzlekit import KIND_PUZZLES, check_progress_kept, puzzle, solve_one_of_each_kind
 
-from mtlearn.widgets import Puzzle
+from mtlearn.widgets import PuzzleSet
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -26,7 +26,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def puzzle_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("puzzles")
-    body = "".join(Puzzle(pid).to_html() for pid in KIND_PUZZLES.values())
+    # one set (list, Previous / Next) holding one puzzle of each kind
+    body = PuzzleSet(list(KIND_PUZZLES.values()), title="One of each kind").to_html()
     (folder / "index.html").write_text(
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Puzzles</title>"
         f"<link rel='icon' href='data:,'></head><body>{body}</body></html>", encoding="utf-8")
@@ -46,7 +47,7 @@ def test_static_puzzles_right_wrong_hints_stars_and_progress(page, page_guard, p
                                                              artifacts_dir: Path):
     page.goto(puzzle_page)
     solve_one_of_each_kind(page)
-    page.locator(".mtl-puzzle[data-puzzle='double-then-cover']").screenshot(
+    puzzle(page, "double-then-cover").screenshot(
         path=str(artifacts_dir / "puzzle-static-sequence.png"))
     page.reload()
     check_progress_kept(page)

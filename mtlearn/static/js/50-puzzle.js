@@ -173,6 +173,13 @@ function renderPuzzle(model, el) {
   }
 
   function restart() {
+    resetLocal();
+    send({ action: "restart" });
+    draw();
+  }
+
+  // A fresh attempt: nothing counted, nothing selected.
+  function resetLocal() {
     stopShow();
     needRetry = false;
     slips = 0;
@@ -187,8 +194,6 @@ function renderPuzzle(model, el) {
     note = "";
     lastFeedback = null;
     shownFrame = null;
-    send({ action: "restart" });
-    draw();
   }
 
   function stopShow() {
@@ -415,6 +420,44 @@ function renderPuzzle(model, el) {
     answer(parseInt(v, 10));
   }
 
+  // A set of puzzles (PuzzleSet): one at a time, with the learner's stars in the list.
+  function setNode() {
+    const items = asArray(model.get("set"));
+    if (!items.length) return null;
+    const i = Math.max(0, Math.min(items.length - 1, model.get("index") | 0));
+    const kept = model.get("set_progress") || {};
+    const rec = (id) => (model.get("storage") === "local" ? localRecord(id) : kept[id]) || null;
+    const select = h("select", { class: "mtl-pz-select", "aria-label": "Choose a puzzle of this set", "data-key": "set-select" });
+    items.forEach((it, j) => {
+      const r = rec(String(it.id));
+      const mark = r && r.solved ? " " + starText(r.stars | 0) : "";
+      const opt = h("option", { value: String(j), "data-puzzle": String(it.id),
+        text: `${j + 1}. ${it.title} (level ${it.level})${mark}` });
+      if (j === i) opt.selected = true;
+      select.appendChild(opt);
+    });
+    select.addEventListener("change", () => go(parseInt(select.value, 10)));
+    const prev = h("button", { type: "button", class: "mtl-btn", "data-key": "set-prev", text: "◀ Previous" });
+    if (i === 0) prev.disabled = true;
+    prev.addEventListener("click", () => go(i - 1));
+    const next = h("button", { type: "button", class: "mtl-btn", "data-key": "set-next",
+      text: done === "solved" ? "Next puzzle ▶" : "Next ▶" });
+    if (i >= items.length - 1) next.disabled = true;
+    next.addEventListener("click", () => go(i + 1));
+    const solved = items.filter((it) => { const r = rec(String(it.id)); return r && r.solved; }).length;
+    return h("div", { class: "mtl-controls mtl-pz-set", role: "group", "aria-label": "Puzzles of this set" },
+      h("span", { class: "mtl-pz-settitle", text: String(model.get("set_title") || "Puzzles") }),
+      prev, select, next,
+      h("span", { class: "mtl-pz-setcount", text: `${solved} of ${items.length} solved` }));
+  }
+
+  function go(j) {
+    const items = asArray(model.get("set"));
+    if (!items.length || j < 0 || j >= items.length || j === (model.get("index") | 0)) return;
+    resetLocal();
+    send({ action: "goto", index: j });
+  }
+
   function progressNode() {
     const rec = record();
     const p = info();
@@ -449,6 +492,7 @@ function renderPuzzle(model, el) {
         `${p.family_title || p.family || ""} · level ${p.level || 1} of 5 · teaches `,
         teaches.map((r, i) => [i ? ", " : "", h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, r), text: r })])));
     append(root, [
+      setNode(),
       head,
       h("p", { class: "mtl-pz-question", text: String(p.question || "") }),
       answerNode(),
@@ -466,6 +510,9 @@ function renderPuzzle(model, el) {
   model.on("change:view", onView);
   model.on("change:solution", onSolution);
   model.on("change:progress", draw);
+  const onPuzzle = () => { resetLocal(); draw(); };
+  model.on("change:puzzle", onPuzzle);
+  model.on("change:set_progress", draw);
   draw();
   return () => {
     stopShow();
@@ -473,6 +520,8 @@ function renderPuzzle(model, el) {
     model.off("change:view", onView);
     model.off("change:solution", onSolution);
     model.off("change:progress", draw);
+    model.off("change:puzzle", onPuzzle);
+    model.off("change:set_progress", draw);
     root.remove();
   };
 }
@@ -575,24 +624,54 @@ function puzzleStaticHost(state) {
 // the learner sees the same words either way. The host switches only between attempts,
 // never in the middle of a turn being played.
 function mtlPuzzleModel(root, state, initial) {
+  // One puzzle, or a set (state.items: one puzzle state each, state.index the one shown).
+  const items = Array.isArray(state.items) && state.items.length ? state.items : [state];
   delete initial.answers;
   delete initial.session;
+  delete initial.items;
   initial.storage = "local";
   if (!("feedback" in initial)) initial.feedback = null;
-  const precomputed = puzzleStaticHost(state);
+  let index = Math.max(0, Math.min(items.length - 1, state.index | 0));
+  const hosts = items.map((st) => puzzleStaticHost(st));
+  const sessions = items.map(() => null);   // in-page engine session ids, opened lazily
   let engine = null;
-  let sid = null;
   let ready = false;
   let midTurn = false;
   let useEngine = false;
   const apply = (model, result) => {
     for (const [k, v] of Object.entries(result || {})) model.set(k, v);
   };
+  const openSession = (i) => {
+    if (!engine || sessions[i] || !items[i].session) return Promise.resolve(sessions[i]);
+    return engine.request({ op: "open", kind: "puzzle", spec: items[i].session })
+      .then((answer) => { sessions[i] = answer.session; return answer.session; });
+  };
   const onSend = (model, content) => {
     if (!content || typeof content !== "object") return;
     const a = content.action;
     if (a === "progress" || a === "reset") return;
-    if (ready && !midTurn) useEngine = true;
+    if (a === "goto") {
+      const j = content.index | 0;
+      if (j < 0 || j >= items.length) return;
+      index = j;
+      midTurn = false;
+      hosts[j] = puzzleStaticHost(items[j]);
+      model.set("index", j);
+      model.set("solution", items[j].solution || null);
+      model.set("feedback", null);
+      model.set("view", items[j].view);
+      model.set("puzzle", items[j].puzzle);
+      if (ready && sessions[j]) {
+        engine.request({ op: "intent", session: sessions[j], intent: { action: "restart" } })
+          .catch(() => {});
+      } else if (ready) {
+        openSession(j).catch(() => {});
+      }
+      return;
+    }
+    const i = index;
+    if (ready && !midTurn && sessions[i]) useEngine = true;
+    else if (!sessions[i]) useEngine = false;
     if (a === "move") midTurn = true;
     if (a === "restart") midTurn = false;
     const settle = () => {
@@ -601,23 +680,26 @@ function mtlPuzzleModel(root, state, initial) {
     };
     if (useEngine) {
       root.setAttribute("data-host", "engine");
-      engine.request({ op: "intent", session: sid, intent: content })
-        .then((answer) => { apply(model, answer.result); settle(); })
-        .catch(() => { useEngine = false; precomputed(model, content); settle(); });
+      engine.request({ op: "intent", session: sessions[i], intent: content })
+        .then((answer) => { if (index === i) apply(model, answer.result); settle(); })
+        .catch(() => { useEngine = false; hosts[i](model, content); settle(); });
     } else {
       root.setAttribute("data-host", "precomputed");
-      precomputed(model, content);
+      hosts[i](model, content);
       settle();
     }
   };
+  Object.assign(initial, {
+    index, puzzle: items[index].puzzle, view: items[index].view,
+    solution: items[index].solution || null,
+  });
   const model = mtlModel(initial, onSend);
-  const located = state.session && typeof mtlEngineUrl === "function" ? mtlEngineUrl(root) : null;
+  const located = items[0].session && typeof mtlEngineUrl === "function" ? mtlEngineUrl(root) : null;
   if (located && located.url) {
     engine = mtlEngine(located.url);
     engine.ready
-      .then(() => engine.request({ op: "open", kind: "puzzle", spec: state.session }))
-      .then((answer) => {
-        sid = answer.session;
+      .then(() => openSession(index))
+      .then(() => {
         ready = true;
         root.setAttribute("data-engine-state", "ready");
       })
