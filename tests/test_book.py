@@ -240,7 +240,13 @@ def test_puzzles_in_the_book_right_wrong_hints_stars_and_progress(
     from puzzlekit import check_progress_kept, puzzle, solve_one_of_each_kind
 
     _open_drawn(page, book_url + "tutorials/puzzles.html")
-    # the in-page engine opens a session for every puzzle; answers then come from it
+    # the in-page engine starts when the learner reaches for a puzzle, then opens a
+    # session for it; answers then come from it
+    sets = page.locator('.mtl-standalone[data-kind="puzzle"]')
+    assert sets.count() == 5
+    assert sets.first.get_attribute("data-engine-state") is None, "no engine before use"
+    for k in range(sets.count()):
+        sets.nth(k).locator(".mtl-pz-select").focus()
     page.wait_for_function(
         """() => { const all = document.querySelectorAll('.mtl-standalone[data-kind="puzzle"]');
                    return all.length === 5 && [...all].every(

@@ -618,7 +618,7 @@ function puzzleStaticHost(state) {
 }
 
 // The stand-in model of a puzzle in a static page (called by mountStandalone in
-// 05-host.js): the in-page engine answers once it is ready (a mtlearn.puzzles
+// 05-host.js): the in-page engine answers once it is started and ready (a mtlearn.puzzles
 // PuzzleSession in the page's Pyodide worker); until then, and wherever it cannot run,
 // the answers the engine precomputed at build time. Both come from the same engine, so
 // the learner sees the same words either way. The host switches only between attempts,
@@ -694,8 +694,17 @@ function mtlPuzzleModel(root, state, initial) {
     solution: items[index].solution || null,
   });
   const model = mtlModel(initial, onSend);
+  // The engine is started when the learner first reaches for the puzzle (pointer or
+  // keyboard focus), not on page load: the stored answers cover the first clicks, and a
+  // page of puzzles that is only read never downloads Pyodide.
   const located = items[0].session && typeof mtlEngineUrl === "function" ? mtlEngineUrl(root) : null;
-  if (located && located.url) {
+  let started = false;
+  const start = () => {
+    if (started || !located || !located.url) return;
+    started = true;
+    root.removeEventListener("pointerdown", start, true);
+    root.removeEventListener("focusin", start, true);
+    root.setAttribute("data-engine-state", "loading");
     engine = mtlEngine(located.url);
     engine.ready
       .then(() => openSession(index))
@@ -704,6 +713,10 @@ function mtlPuzzleModel(root, state, initial) {
         root.setAttribute("data-engine-state", "ready");
       })
       .catch(() => root.setAttribute("data-engine-state", "failed"));
+  };
+  if (located && located.url) {
+    root.addEventListener("pointerdown", start, true);
+    root.addEventListener("focusin", start, true);
   }
   return model;
 }
