@@ -121,7 +121,8 @@ class BoardSession:
         perspective: the seat whose hand alone is shown while a round is played
             (None shows every hand).
         highlights: tiles and trains to mark, as in :func:`mtlearn.view.view`.
-        verdicts: include the engine's verdict on every one-click move in each view.
+        verdicts: include the engine's verdict on every one-click move in each view
+            (for pages that answer from stored data; off by default).
     """
 
     kind: ClassVar[str] = "board"
@@ -129,7 +130,7 @@ class BoardSession:
     def __init__(self, game: Game | None = None, *, bots: dict[int, Any] | None = None,
                  perspective: int | None = None,
                  highlights: dict[str, list[str]] | None = None,
-                 verdicts: bool = True) -> None:
+                 verdicts: bool = False) -> None:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
         for seat, bot in (bots or {}).items():
@@ -148,12 +149,16 @@ class BoardSession:
             _message("info", "The computer players moved first.", bots=said) if said else None)
 
     # ------------------------------------------------------------------ views
-    def view(self) -> dict[str, Any]:
-        """The JSON view of the position, with the match entry (see the module docs)."""
+    def view(self, *, verdicts: bool | None = None) -> dict[str, Any]:
+        """The JSON view of the position, with the match entry (see the module docs).
+
+        ``verdicts`` overrides the session's setting (a page's stored answers need them;
+        a host that answers every intent does not, and they cost most of a move's time).
+        """
         g = self.game
         v = view(g, perspective=None if g.is_round_over else self.perspective,
                  highlights=self.highlights,
-                 verdicts=self.verdicts)
+                 verdicts=self.verdicts if verdicts is None else verdicts)
         v["match"] = self.match_info()
         return v
 
@@ -366,7 +371,7 @@ class BoardSession:
             raise SessionError(f"spec.perspective: {perspective!r} is not a seat")
         session.perspective = perspective
         session.highlights = spec.get("highlights")
-        session.verdicts = bool(spec.get("verdicts", True))
+        session.verdicts = bool(spec.get("verdicts", False))
         session.message = spec.get("message")
         return session
 

@@ -178,9 +178,11 @@ class Board(_Base):
             if probe is None:
                 break
             probe.play(move)
-            successors[str(move)] = probe.state()
+            successors[str(move)] = {"view": probe.view(verdicts=True),
+                                     "message": probe.message}
         state: dict[str, Any] = {
-            "view": self.view, "message": self.message, "show_legal": self.show_legal,
+            "view": s.view(verdicts=True), "message": self.message,
+            "show_legal": self.show_legal,
             "rules_url": self.rules_url, "successors": successors}
         if s.portable:
             state["session"] = s.to_spec()

@@ -58,8 +58,16 @@ function fail(err) {
 }
 // A file that cannot be fetched (the wasm blocked, say) makes Pyodide abort inside a
 // promise of its own rather than reject loadPyodide: report that too.
-self.addEventListener("unhandledrejection", (ev) => { if (!host) fail(ev.reason); });
-self.addEventListener("error", (ev) => { if (!host) fail(ev.message || ev.error); });
+self.addEventListener("unhandledrejection", (ev) => {
+  if (host) return;
+  ev.preventDefault();
+  fail(ev.reason);
+});
+self.addEventListener("error", (ev) => {
+  if (host) return;
+  ev.preventDefault();
+  fail(ev.message || ev.error);
+});
 
 boot().then(() => {
   if (settled) return;
