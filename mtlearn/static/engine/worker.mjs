@@ -14,6 +14,23 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = new URL("./", import.meta.url);
+
+// Pyodide compiles its .wasm while it streams in. Read the whole file first instead: the
+// request then ends at once (the page's network goes idle while the compiler works), and a
+// failed download is reported as a failure instead of leaving Pyodide waiting.
+const nativeFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const url = String(input && input.url ? input.url : input);
+  if (!url.endsWith(".wasm")) return nativeFetch(input, init);
+  return nativeFetch(input, init).then(async (r) => {
+    if (!r.ok) throw new Error(`${url.split("/").pop()}: HTTP ${r.status}`);
+    const body = await r.arrayBuffer();
+    return new Response(body, { status: 200, headers: { "Content-Type": "application/wasm" } });
+  }).catch((err) => {
+    fail(err);
+    throw err;
+  });
+};
 const t0 = performance.now();
 const queued = [];
 let host = null;
