@@ -41,7 +41,7 @@ from .errors import MtlearnError
 from .game import Game
 from .moves import Move
 from .rules import usual_set
-from .view import describe_move, hint_text, view
+from .view import describe_move, hidden_turn, hint_text, view
 
 __all__ = [
     "BOT_KINDS",
@@ -224,6 +224,11 @@ class BoardSession:
     def play(self, move: Move | str) -> bool:
         """Try a move for the player to play; the bots then reply. False if refused."""
         g = self.game
+        if hidden_turn(g, self.perspective):
+            name = g.players[g.current]
+            self.message = _message("info", f"It is {name}'s turn, and {name}'s tiles are "
+                                    "hidden on this board.")
+            return False
         verdict = g.explain(move)
         if not verdict.legal or verdict.move is None:
             self.message = _message("refusal", verdict.text, verdict.rule)

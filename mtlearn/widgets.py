@@ -23,6 +23,7 @@ from .htmlout import rules_url as _rules_url
 from .moves import Move
 from .scenario import Scenario, get
 from .session import BoardSession
+from .view import hidden_turn
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
@@ -173,7 +174,8 @@ class Board(_Base):
         # still play a move, explain the next one, and undo.
         s = self.session
         successors = {}
-        for move in s.game.legal_moves:
+        hidden = hidden_turn(s.game, s.perspective)
+        for move in () if hidden else s.game.legal_moves:
             probe = BoardSession.from_spec(s.to_spec()) if s.portable else None
             if probe is None:
                 break

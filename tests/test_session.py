@@ -121,7 +121,7 @@ def test_match_over_shows_standings_with_the_tie_break():
 
 
 def test_spec_round_trips_and_custom_bots_are_not_portable():
-    session = BoardSession(Game.new(4, seed=8), bots={1: "random", 3: "greedy"},
+    session = BoardSession(Game.new(4, seed=8), bots={1: "random", 2: "greedy", 3: "random"},
                            perspective=0, highlights={"tiles": ["12-5"], "trains": []})
     session.handle(intent_for(human_move(session.view())))
     copy = BoardSession.from_spec(json.loads(json.dumps(session.to_spec())))
