@@ -14,40 +14,73 @@ from pathlib import Path
 __all__ = ["main"]
 
 
+def _scenario_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
+    """The files to check (folders searched for *.yaml and *.yml) and paths not found."""
+    files: list[Path] = []
+    missing: list[str] = []
+    for text in paths:
+        p = Path(text)
+        if p.is_dir():
+            files.extend(sorted([*p.rglob("*.yaml"), *p.rglob("*.yml")]))
+        elif p.exists():
+            files.append(p)
+        else:
+            missing.append(text)
+    return files, missing
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _check(paths: Sequence[str]) -> int:
+    """Replay every scenario file; one line per file, then a summary. Never a traceback:
+    an unexpected exception is reported as an internal error of that file."""
+    from .errors import MtlearnError
     from .scenario import ScenarioError, load
 
-    files: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            files.extend(sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml")))
-        else:
-            files.append(p)
-    if not files:
-        print("mtlearn check: no scenario or puzzle files found", file=sys.stderr)
+    files, missing = _scenario_files(paths)
+    for text in missing:
+        print(f"FAIL {text}: no such file or folder")
+    if not files and not missing:
+        print("mtlearn check: no scenario or puzzle files (*.yaml, *.yml) found",
+              file=sys.stderr)
         return 2
-    bad = 0
-    n_puzzles = 0
+    bad = internal = n_puzzles = 0
     for f in files:
         if _is_puzzle(f):
             n_puzzles += 1
-            bad += _check_puzzle(f)
+            failed, crashed = _check_puzzle(f)
+            bad += failed
+            internal += crashed
             continue
         try:
             s = load(f)
         except ScenarioError as e:
             bad += 1
-            print(f"FAIL {e}")
+            print(f"FAIL {_one_line(str(e))}")
+        except MtlearnError as e:
+            bad += 1
+            print(f"FAIL {f}: {_one_line(str(e))}")
+        except Exception as e:  # reported per file as an internal error; the run goes on
+            bad += 1
+            internal += 1
+            print(f"FAIL {f}: internal error ({type(e).__name__}: {_one_line(str(e))[:200]}); "
+                  f"please report it with the file")
         else:
-            print(f"ok   {f}: {s.id} — {s.title} ({len(s.steps)} steps, teaches "
+            print(f"ok   {f}: {s.id} — {_one_line(s.title)} ({len(s.steps)} steps, teaches "
                   f"{', '.join(s.teaches)})")
-    n_scen = len(files) - n_puzzles
-    what = []
-    if n_scen:
-        what.append(f"{n_scen} scenario file(s)")
+    total = len(files) + len(missing)
+    bad += len(missing)
     if n_puzzles:
-        what.append(f"{n_puzzles} puzzle file(s)")
-    print(f"{len(files) - bad} of {' and '.join(what)} check out.")
+        summary = (f"{total - bad} of {total} file(s) check out ({total - n_puzzles} "
+                   f"scenario file(s), {n_puzzles} puzzle file(s))")
+    else:
+        summary = f"{total - bad} of {total} scenario file(s) replay cleanly"
+    if bad:
+        summary += f"; {bad} failed" + (f" ({internal} with an internal error)"
+                                        if internal else "")
+    print(summary + ".")
     return 1 if bad else 0
 
 
@@ -61,19 +94,25 @@ def _is_puzzle(path: Path) -> bool:
         return False
 
 
-def _check_puzzle(path: Path) -> int:
-    """Prove one puzzle file; print ok or FAIL; return 1 on failure."""
-    from .puzzles import PuzzleError, check, load
+def _check_puzzle(path: Path) -> tuple[int, int]:
+    """Prove one puzzle file and print ok or FAIL; returns (failed, internal error)."""
+    from .errors import MtlearnError
+    from .puzzles import check, load
 
     try:
         p = load(path)
         notes = check(p)
-    except PuzzleError as e:
-        print(f"FAIL {e}")
-        return 1
-    print(f"ok   {path}: puzzle {p.id} — {p.title} ({p.kind}, level {p.level}; "
+    except MtlearnError as e:  # PuzzleError names file, line and field
+        text = _one_line(str(e))
+        print(f"FAIL {text}" if text.startswith(str(path)) else f"FAIL {path}: {text}")
+        return 1, 0
+    except Exception as e:  # reported per file as an internal error; the run goes on
+        print(f"FAIL {path}: internal error ({type(e).__name__}: {_one_line(str(e))[:200]}); "
+              f"please report it with the file")
+        return 1, 1
+    print(f"ok   {path}: puzzle {p.id} — {_one_line(p.title)} ({p.kind}, level {p.level}; "
           f"{'; '.join(notes)}; teaches {', '.join(p.teaches)})")
-    return 0
+    return 0, 0
 
 
 def _list() -> int:
@@ -86,11 +125,11 @@ def _list() -> int:
             if s.family == fam:
                 print(f"  {s.id:<32} {s.title}  [{', '.join(s.teaches)}]")
     print(f"{len(scenarios)} scenarios.")
-    from .puzzles import FAMILIES as PFAM
+    from .puzzles import FAMILIES as PUZZLE_FAMILIES
     from .puzzles import bundled as bundled_puzzles
 
     puzzles = bundled_puzzles()
-    for fam, label in PFAM.items():
+    for fam, label in PUZZLE_FAMILIES.items():
         print(f"Puzzles: {label}:")
         for p in puzzles:
             if p.family == fam:

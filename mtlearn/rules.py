@@ -146,6 +146,9 @@ class Rules:
             raise RulesError(f"rules must be an object like {{'preset': 'standard'}}, "
                              f"not {data!r}")
         data = dict(data)
+        for key in data:
+            if not isinstance(key, str):
+                raise RulesError(f"rules options are named by text, not {key!r}")
         name = data.pop("preset", "standard")
         return preset(name, **data)
 
@@ -198,7 +201,7 @@ def _check_names(options: dict[str, Any]) -> None:
 
 def preset(name: str = "standard", **overrides: Any) -> Rules:
     """Return the preset called ``name`` with ``overrides`` applied."""
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise RulesError(f"unknown rules preset {name!r}; presets: " + ", ".join(PRESETS))
     _check_names(overrides)
     return replace(PRESETS[name], **overrides) if overrides else PRESETS[name]

@@ -41,7 +41,7 @@ from .errors import MtlearnError
 from .game import Game
 from .moves import Move
 from .rules import usual_set
-from .view import describe_move, hint_text, view
+from .view import describe_move, hidden_turn, hint_text, view
 
 __all__ = [
     "BOT_KINDS",
@@ -121,7 +121,8 @@ class BoardSession:
         perspective: the seat whose hand alone is shown while a round is played
             (None shows every hand).
         highlights: tiles and trains to mark, as in :func:`mtlearn.view.view`.
-        verdicts: include the engine's verdict on every one-click move in each view.
+        verdicts: include the engine's verdict on every one-click move in each view
+            (for pages that answer from stored data; off by default).
     """
 
     kind: ClassVar[str] = "board"
@@ -129,7 +130,7 @@ class BoardSession:
     def __init__(self, game: Game | None = None, *, bots: dict[int, Any] | None = None,
                  perspective: int | None = None,
                  highlights: dict[str, list[str]] | None = None,
-                 verdicts: bool = True) -> None:
+                 verdicts: bool = False) -> None:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
         for seat, bot in (bots or {}).items():
@@ -148,12 +149,16 @@ class BoardSession:
             _message("info", "The computer players moved first.", bots=said) if said else None)
 
     # ------------------------------------------------------------------ views
-    def view(self) -> dict[str, Any]:
-        """The JSON view of the position, with the match entry (see the module docs)."""
+    def view(self, *, verdicts: bool | None = None) -> dict[str, Any]:
+        """The JSON view of the position, with the match entry (see the module docs).
+
+        ``verdicts`` overrides the session's setting (a page's stored answers need them;
+        a host that answers every intent does not, and they cost most of a move's time).
+        """
         g = self.game
         v = view(g, perspective=None if g.is_round_over else self.perspective,
                  highlights=self.highlights,
-                 verdicts=self.verdicts)
+                 verdicts=self.verdicts if verdicts is None else verdicts)
         v["match"] = self.match_info()
         return v
 
@@ -212,13 +217,18 @@ class BoardSession:
             else:
                 raise SessionError(f"unknown action {action!r}: use one of move, draw, pass, "
                                    "undo, hint, next_round, new_match, new_game")
-        except SessionError as e:
+        except MtlearnError as e:  # a malformed intent, or rules that refuse the new table
             self.message = _message("info", str(e))
         return self.state()
 
     def play(self, move: Move | str) -> bool:
         """Try a move for the player to play; the bots then reply. False if refused."""
         g = self.game
+        if hidden_turn(g, self.perspective):
+            name = g.players[g.current]
+            self.message = _message("info", f"It is {name}'s turn, and {name}'s tiles are "
+                                    "hidden on this board.")
+            return False
         verdict = g.explain(move)
         if not verdict.legal or verdict.move is None:
             self.message = _message("refusal", verdict.text, verdict.rule)
@@ -366,7 +376,7 @@ class BoardSession:
             raise SessionError(f"spec.perspective: {perspective!r} is not a seat")
         session.perspective = perspective
         session.highlights = spec.get("highlights")
-        session.verdicts = bool(spec.get("verdicts", True))
+        session.verdicts = bool(spec.get("verdicts", False))
         session.message = spec.get("message")
         return session
 

@@ -25,6 +25,7 @@ from .moves import Move
 from .puzzles import Puzzle as PuzzleData
 from .scenario import Scenario, get
 from .session import BoardSession
+from .view import hidden_turn
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "Puzzle", "PuzzleSet", "ScenarioPlayer"]
 
@@ -175,14 +176,17 @@ class Board(_Base):
         # still play a move, explain the next one, and undo.
         s = self.session
         successors = {}
-        for move in s.game.legal_moves:
+        hidden = hidden_turn(s.game, s.perspective)
+        for move in () if hidden else s.game.legal_moves:
             probe = BoardSession.from_spec(s.to_spec()) if s.portable else None
             if probe is None:
                 break
             probe.play(move)
-            successors[str(move)] = probe.state()
+            successors[str(move)] = {"view": probe.view(verdicts=True),
+                                     "message": probe.message}
         state: dict[str, Any] = {
-            "view": self.view, "message": self.message, "show_legal": self.show_legal,
+            "view": s.view(verdicts=True), "message": self.message,
+            "show_legal": self.show_legal,
             "rules_url": self.rules_url, "successors": successors}
         if s.portable:
             state["session"] = s.to_spec()

@@ -235,13 +235,14 @@ def test_malformed_yaml_is_a_puzzle_error():
 def test_cli_checks_puzzles_and_scenarios(tmp_path, capsys):
     assert main(["check", str(REPO / "mtlearn" / "puzzles")]) == 0
     out = capsys.readouterr().out
-    assert f"{len(ALL)} of {len(ALL)} puzzle file(s) check out." in out
+    assert f"{len(ALL)} of {len(ALL)} file(s) check out (0 scenario file(s), {len(ALL)} " \
+        "puzzle file(s))." in out
     bad = tmp_path / "bad.yaml"
     bad.write_text(GOOD.replace("expect: R-DBL-3", "expect: R-MARK-1"), encoding="utf-8")
     assert main(["check", str(bad), str(REPO / "mtlearn" / "scenarios" / "scoring")]) == 1
     out = capsys.readouterr().out
     assert f"FAIL {bad}, line 24: wrong[0]:" in out
-    assert "scenario file(s) and 1 puzzle file(s) check out" in out
+    assert "scenario file(s), 1 puzzle file(s))" in out and "1 failed" in out
 
 
 def test_cli_lists_puzzles(capsys):
