@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser
 import engine
 import inputs
+import play
 import sim
 
 if __name__ == "__main__":
@@ -17,3 +18,4 @@ if __name__ == "__main__":
     sim.main()
     inputs.main()
     browser.main()
+    play.main()
