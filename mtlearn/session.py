@@ -36,7 +36,7 @@ import json
 import random
 from typing import Any, ClassVar, Protocol
 
-from .bots import Bot, GreedyBot
+from .bots import Bot, GreedyBot, PlannerBot
 from .errors import MtlearnError
 from .game import Game
 from .moves import Move
@@ -81,12 +81,13 @@ class SeededRandomBot:
 
 
 #: Bots a session can name (and so hand to another host): name -> factory.
-BOT_KINDS: dict[str, type] = {"greedy": GreedyBot, "random": SeededRandomBot}
+BOT_KINDS: dict[str, type] = {"planner": PlannerBot, "greedy": GreedyBot,
+                              "random": SeededRandomBot}
 
 
 def _bot_name(bot: Any) -> str | None:
     for name, cls in BOT_KINDS.items():
-        if type(bot) is cls:
+        if type(bot) is cls and repr(bot) == repr(cls()):  # the default settings only
             return name
     return None
 
@@ -410,7 +411,8 @@ def _make_bot(bot: Any) -> Bot:
     if isinstance(bot, str):
         if bot in BOT_KINDS:
             return BOT_KINDS[bot]()
-        raise ValueError(f"unknown bot {bot!r}: use 'greedy', 'random' or a Bot object")
+        raise ValueError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' or a "
+                         "Bot object")
     if not callable(getattr(bot, "choose", None)):
         raise ValueError(f"{bot!r} is not a bot: it needs a choose(game) method")
     return bot

@@ -94,8 +94,8 @@ class Board(_Base):
 
     Args:
         game: the game to show and play (it is changed in place).
-        bots: ``{seat: bot}`` for computer players; ``"greedy"`` / ``"random"`` name
-            the built-in bots.
+        bots: ``{seat: bot}`` for computer players; ``"planner"``, ``"greedy"`` and
+            ``"random"`` name the built-in bots.
         perspective: a seat whose hand alone is shown (None shows every hand).
         show_legal: mark the legal moves from the start.
         rules_url: the rules reference page that rule ids link to.
