@@ -87,7 +87,7 @@ BOT_KINDS: dict[str, type] = {"planner": PlannerBot, "greedy": GreedyBot,
 
 def _bot_name(bot: Any) -> str | None:
     for name, cls in BOT_KINDS.items():
-        if type(bot) is cls:
+        if type(bot) is cls and repr(bot) == repr(cls()):  # the default settings only
             return name
     return None
 

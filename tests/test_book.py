@@ -207,6 +207,8 @@ def test_refusal_links_land_on_their_rule(page, page_guard, book_url: str, artif
         board.locator(f'.mtl-tilebtn[aria-label="{case["tile"]}"]').click()
         board.locator(f'.mtl-train[data-train="{case["train"]}"] .mtl-target').click()
         message = board.locator(".mtl-message")
+        # The in-page engine answers (a click made while it loads is played once it is ready).
+        message.locator("a.mtl-rule").wait_for(timeout=180_000)
         assert "Not allowed" in message.inner_text(), (name, case, message.inner_text())
         link = message.locator("a.mtl-rule")
         assert link.inner_text() == case["rule"]
