@@ -7,6 +7,7 @@ through their self-contained ``text/html`` output (no widget manager, no require
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -18,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 # page is one level up. Set before any notebook runs (the kernels inherit it).
 os.environ["MTLEARN_RULES_URL"] = "../rules.html"
 
-from mtlearn import __version__  # noqa: E402
+from mtlearn import __version__, links  # noqa: E402
 
 project = "mtlearn"
 author = "the mtlearn contributors"
@@ -76,15 +77,16 @@ html_favicon = "_static/favicon.svg"  # else browsers ask for /favicon.ico
 html_context = {"default_mode": "light"}
 html_last_updated_fmt = None
 html_theme_options = {
-    "repository_url": "https://github.com/mtlearn/mtlearn",
-    "repository_branch": "main",
+    # The addresses live in one place, mtlearn/links.py (environment variables override).
+    "repository_url": links.repository(),
+    "repository_branch": links.branch(),
     "path_to_docs": "docs",
     "use_repository_button": True,
     "use_download_button": True,
     "use_issues_button": False,
     "use_edit_page_button": False,
     "launch_buttons": {
-        "binderhub_url": "https://mybinder.org",
+        "binderhub_url": links.binderhub(),
         "notebook_interface": "jupyterlab",
     },
     "home_page_in_toc": True,
@@ -92,3 +94,21 @@ html_theme_options = {
 }
 # MathJax: Sphinx adds its script (from a CDN) only to pages with math; the book has none,
 # and tests/test_book.py fails if any page requests something off the machine.
+
+
+# ---------------------------------------------------------------- rule links
+# Chapters link rules as [R-SET-1](../docs/rules.md#r-set-1): a path that JupyterLab and
+# Binder open from tutorials/. In the book (docs/tutorials is a link to ../tutorials) the
+# same target is the label ``r-set-1`` of rules.md, so the path is dropped when reading.
+_RULE_LINK = re.compile(r"\]\(\.\./docs/rules\.md#(r-[a-z0-9-]+)\)")
+
+
+def _book_rule_links(app, docname, source):
+    if docname.startswith("tutorials/"):
+        source[0] = _RULE_LINK.sub(r"](#\1)", source[0])
+
+
+def setup(app):
+    app.connect("source-read", _book_rule_links)
+    app.add_css_file("mtlearn-book.css")
+    return {"parallel_read_safe": True}

@@ -19,24 +19,27 @@ Standard library only.
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from importlib import resources
 from typing import Any
+
+from . import links as _links
 
 __all__ = ["KINDS", "board_css", "board_js", "standalone_html"]
 
 KINDS = ("scenario", "board")
 
-#: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
-#: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
-#: relative link so that its boards point at its own rules page).
-DEFAULT_RULES_URL = "https://mtlearn.github.io/mtlearn/rules.html"
+#: The published book's rules page (see :mod:`mtlearn.links` for every address and its
+#: environment variable). Boards link rule ids to :func:`rules_url`.
+DEFAULT_RULES_URL = _links.book_url() + "rules.html"
 
 
 def rules_url() -> str:
-    """The rules reference address boards link to (``MTLEARN_RULES_URL`` or the default)."""
-    return os.environ.get("MTLEARN_RULES_URL") or DEFAULT_RULES_URL
+    """The rules reference boards link to: ``MTLEARN_RULES_URL``, the checkout's
+    ``docs/rules.md`` next to the notebook, or the book (:func:`mtlearn.links.rules_url`)."""
+    from .links import rules_url as _rules_url
+
+    return _rules_url()
 
 
 def _assemble(folder: str, suffix: str, comment: str) -> str:
@@ -136,7 +139,7 @@ function __mtlMsg(kind, text, rule) {
 }
 
 // Static answers for a board: successors, then verdicts, never a kernel.
-function __mtlBoardAnswer(initialView, globalSuccessors) {
+function __mtlBoardAnswer(initialView, globalSuccessors, globalSaid) {
   const history = [];
   return (model, content) => {
     if (!content || typeof content !== "object") return;
@@ -161,7 +164,9 @@ function __mtlBoardAnswer(initialView, globalSuccessors) {
     const verdict = __mtlLookup(view.verdicts, move);
     if (next && typeof next === "object") {
       history.push(view);
-      const said = verdict && verdict.text ? verdict.text
+      // What happened ("Ana played 12-4 on …"), from Python; older pages lack it.
+      const stored = view === initialView ? __mtlLookup(globalSaid, move) : undefined;
+      const said = typeof stored === "string" ? stored
         : legalEntry ? legalEntry.text + "." : "Played " + move + ".";
       model.set("view", next);
       model.set("message", __mtlMsg("ok", said, verdict && verdict.rule));
@@ -186,10 +191,11 @@ const __mtlInitial = Object.assign({}, __mtlState, { kind: __mtlKind });
 let __mtlOnSend = () => {};
 if (__mtlKind === "board") {
   delete __mtlInitial.successors;
+  delete __mtlInitial.said;
   if (!("message" in __mtlInitial)) __mtlInitial.message = null;
   if (!("show_legal" in __mtlInitial)) __mtlInitial.show_legal = false;
   if (!("rules_url" in __mtlInitial)) __mtlInitial.rules_url = "";
-  __mtlOnSend = __mtlBoardAnswer(__mtlInitial.view, __mtlState.successors);
+  __mtlOnSend = __mtlBoardAnswer(__mtlInitial.view, __mtlState.successors, __mtlState.said);
 } else {
   if (!("index" in __mtlInitial)) __mtlInitial.index = 0;
   if (!("title" in __mtlInitial)) __mtlInitial.title = "";

@@ -15,7 +15,7 @@ from .game import Game
 from .moves import MEXICAN, Move, train_code
 from .text import render
 
-__all__ = ["describe_move", "hint_text", "result_text", "status_text", "view"]
+__all__ = ["describe_move", "describe_played", "hint_text", "result_text", "status_text", "view"]
 
 VIEW_VERSION = 1
 
@@ -27,6 +27,19 @@ def describe_move(game: Game, move: Move) -> str:
         return f"Play {move.inward}-{move.outward} on {game.train_label(move.train)}"
     return {"draw": "Draw a tile", "pass": "Pass and place a marker",
             "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
+
+
+def describe_played(game: Game, seat: int, move: Move) -> str:
+    """Words for a move just made by ``seat`` (0-based), as a board reports it:
+    "Ana played 12-5 on the Mexican train." ``game`` is the game before or after the move
+    (only names and train labels are read)."""
+    name = game.players[seat]
+    if move.kind == "play":
+        assert move.train is not None
+        return f"{name} played {move.inward}-{move.outward} on {game.train_label(move.train)}."
+    return {"draw": f"{name} drew a tile.", "pass": f"{name} passed and put out a marker.",
+            "uno": f"{name} announced the last tile.",
+            "end": f"{name} ended the train-building turn."}[move.kind]
 
 
 def result_text(game: Game) -> str:

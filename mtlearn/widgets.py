@@ -22,7 +22,7 @@ from .htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from .htmlout import rules_url as _rules_url
 from .moves import Move
 from .scenario import Scenario, get
-from .view import describe_move, view
+from .view import describe_played, view
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
@@ -135,7 +135,7 @@ class Board(_Base):
             return False
         seat = self.game.current
         applied = self.game.push(verdict.move)
-        said = f"{self.game.players[seat]}: {describe_move(self.game, applied)}."
+        said = describe_played(self.game, seat, applied)
         said += self._run_bots()
         self.message = {"kind": "ok", "text": said, "rule": verdict.rule, "rule_url": None}
         self.refresh()
@@ -161,7 +161,7 @@ class Board(_Base):
         while not g.over and g.current in self.bots:
             seat = g.current
             m = g.push(self.bots[seat].choose(g))
-            said.append(f"{g.players[seat]}: {describe_move(g, m)}.")
+            said.append(describe_played(g, seat, m))
         return (" " + " ".join(said)) if said else ""
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -178,14 +178,17 @@ class Board(_Base):
     def _static_state(self) -> dict[str, Any]:
         # One move deep: the position after each legal move (and the bots' replies), so
         # a page without a kernel can play a move, explain the next one, and undo.
+        # ``said`` holds what the board reports after each of those moves ("Ana played …").
         successors = {}
+        said = {}
         for move in self.game._legal():
             g = self.game.copy()
+            seat = g.current
             g.push(move)
-            self._run_bots(g)
+            said[str(move)] = describe_played(g, seat, move) + self._run_bots(g)
             successors[str(move)] = view(g, perspective=self.perspective, verdicts=True)
         return {"view": self.view, "message": self.message, "show_legal": self.show_legal,
-                "rules_url": self.rules_url, "successors": successors}
+                "rules_url": self.rules_url, "successors": successors, "said": said}
 
 
 def _bot(bot: Bot | str) -> Bot:

@@ -41,7 +41,7 @@ BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md"}
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
-REF_RE = re.compile(r"\[(R-[A-Z0-9-]+)\]\(#([^)]*)\)")
+REF_RE = re.compile(r"\[(R-[A-Z0-9-]+)\]\(\.\./docs/rules\.md#([^)]*)\)")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 

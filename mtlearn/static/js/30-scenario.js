@@ -44,11 +44,11 @@ function renderScenario(model, el) {
     };
     // One step counter: "Step 2 of 5" counts the frames, the start position included.
     const controls = h("div", { class: "mtl-controls", role: "group", "aria-label": "Step through the scenario" },
-      mkBtn("first", "« First", "First step", 0, i === 0),
+      mkBtn("first", "◀◀ First", "First step", 0, i === 0),
       mkBtn("prev", "◀ Previous", "Previous step", i - 1, i === 0),
       h("span", { class: "mtl-counter", text: `Step ${n ? i + 1 : 0} of ${n}` }),
       mkBtn("next", "Next ▶", "Next step", i + 1, i >= n - 1),
-      mkBtn("last", "Last »", "Last step", n - 1, i >= n - 1),
+      mkBtn("last", "Last ▶▶", "Last step", n - 1, i >= n - 1),
       pres.button(),
       h("span", { class: "mtl-keyhint", text: "Keys: ← → Home End, P to present" }));
 

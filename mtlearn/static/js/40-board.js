@@ -116,7 +116,7 @@ function renderBoard(model, el) {
       }
       if (!asArray(view.legal).length) list.appendChild(h("li", { text: "No legal moves." }));
       const box = h("div", { class: "mtl-legal" },
-        h("h4", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
+        h("p", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
       body.insertBefore(box, body.firstChild);
     }
     restoreFocus(root, key);
