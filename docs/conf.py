@@ -72,6 +72,13 @@ napoleon_use_ivar = True
 html_theme = "sphinx_book_theme"
 html_title = "Learn Mexican Train with mtlearn"
 html_static_path = ["_static"]
+templates_path = ["_templates"]
+# Accessibility (tests/test_book.py runs axe-core on every page): the book's title sits in
+# a labelled landmark, and the search button's name is its visible text (_templates/).
+html_sidebars = {
+    "**": ["mtl-navbar-logo.html", "icon-links.html", "search-button-field.html",
+           "sbt-sidebar-nav.html"],
+}
 html_favicon = "_static/favicon.svg"  # else browsers ask for /favicon.ico
 # pydata-sphinx-theme logs a console error without a default mode.
 html_context = {"default_mode": "light"}

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from npm_vendor import AXE_RUN, axe_source
 
 from mtlearn.ruleids import RULES, anchor
 from mtlearn.rules import PRESETS, Rules
@@ -271,4 +272,18 @@ def test_refusal_links_land_on_their_rule(page, page_guard, book_url: str, artif
         assert heading.startswith(case["rule"]), heading
         tried.append((name, case["rule"]))
     assert tried, "no chapter has a board with a refused move to try"
+    page_guard.assert_clean()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_axe_finds_no_violation(page, page_guard, book_url: str, name: str):
+    """axe-core (npm, pinned; every rule, label-in-name included) on every page: nothing in
+    mtlearn's boards, and nothing in the theme either (docs/conf.py and docs/_templates/
+    configure it: a labelled landmark for the title, a search button named by its text)."""
+    open_page(page, book_url + name + ".html")
+    page.add_script_tag(content=axe_source())
+    violations = page.evaluate(AXE_RUN, None)
+    ours = [v for v in violations if any(v["inMtlearn"])]
+    assert ours == [], ours
+    assert violations == [], violations
     page_guard.assert_clean()
