@@ -202,16 +202,16 @@ def test_scenario_players_step_to_their_last_frame(
         player = players.nth(i)
         counter = player.locator(".mtl-counter")
         narration = player.locator(".mtl-narration-text")
-        first, n = map(int, counter.inner_text().split(" / "))
+        first, n = map(int, re.fullmatch(r"Step (\d+) of (\d+)", counter.inner_text()).groups())
         assert first == 1 and n >= 1, counter.inner_text()
         said = [narration.inner_text()]
         if n > 1:
             player.focus()
             page.keyboard.press("ArrowRight")
-            assert counter.inner_text() == f"2 / {n}"
+            assert counter.inner_text() == f"Step 2 of {n}"
             said.append(narration.inner_text())
         player.get_by_role("button", name="Last step").click()
-        assert counter.inner_text() == f"{n} / {n}", f"player {i + 1} on {name}"
+        assert counter.inner_text() == f"Step {n} of {n}", f"player {i + 1} on {name}"
         said.append(narration.inner_text())
         if n > 1:
             assert said[-1] != said[0], f"the narration does not change: {said}"
