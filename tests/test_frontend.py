@@ -487,14 +487,14 @@ def test_live_board_in_jupyterlab(jupyterlab, page, page_guard, artifacts_dir):
     assert href == "https://example.invalid/rules.html#" + bad.group(2).lower()
 
     tile, train = _tile_and_train(good.group(1))
-    before = root.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    before = root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
     select_tile(root, tile)  # a refusal keeps the tile selected: no second click needed
     root.locator(f'.mtl-train[data-train="{train}"] .mtl-target').click()
     root.locator(".mtl-msg-ok").wait_for(timeout=10_000)
-    after = root.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    after = root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
     assert after == before + 1
     root.screenshot(path=str(artifacts_dir / "frontend-lab-board.png"))
     root.get_by_role("button", name="Undo").click()
     root.locator(".mtl-message", has_text="taken back").wait_for(timeout=10_000)
-    assert root.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count() == before
+    assert root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count() == before
     page_guard.assert_clean()

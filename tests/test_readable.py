@@ -263,3 +263,33 @@ def test_mtlearn_list_into_a_closed_pipe_is_quiet():
         os.close(write)
     assert proc.returncode == 0
     assert proc.stderr == "", proc.stderr
+
+
+# ---------------------------------------------------------------- addresses in one place
+
+
+def test_addresses_come_from_one_place(monkeypatch, tmp_path):
+    from mtlearn import links
+
+    repo = Path(mtlearn.__file__).resolve().parent.parent
+    monkeypatch.delenv("MTLEARN_RULES_URL", raising=False)
+    # in a checkout, a notebook in tutorials/ links to the rules file JupyterLab can open
+    assert links.rules_url(repo / "tutorials") == "../docs/rules.md"
+    assert (repo / "tutorials" / links.rules_url(repo / "tutorials")).is_file()
+    # elsewhere, the published book
+    assert links.rules_url(tmp_path) == links.book_url() + "rules.html"
+    monkeypatch.setenv("MTLEARN_RULES_URL", "../rules.html")
+    assert links.rules_url(tmp_path) == "../rules.html"
+    monkeypatch.setenv("MTLEARN_REPOSITORY", "https://github.com/school/fork/")
+    monkeypatch.setenv("MTLEARN_BRANCH", "class")
+    assert links.binder_url("tutorials/00-how-to-play.md") == (
+        "https://mybinder.org/v2/gh/school/fork/class?urlpath=lab/tree/tutorials/00-how-to-play.md")
+    monkeypatch.setenv("MTLEARN_REPOSITORY", "https://gitlab.com/x/y")
+    with pytest.raises(ValueError, match="GitHub"):
+        links.binder_url()
+    # nothing else in the package or the book names the addresses
+    for path in [*repo.joinpath("mtlearn").rglob("*.py"), repo / "docs" / "conf.py"]:
+        if path.name == "links.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "github.com/mtlearn" not in text and "mybinder.org" not in text, path

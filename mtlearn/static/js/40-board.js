@@ -58,7 +58,13 @@ function renderBoard(model, el) {
     if (msg.rule) {
       const rule = String(msg.rule);
       const rulesUrl = model.get("rules_url") || "";
-      const a = h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, rule, msg.rule_url), text: rule });
+      const href = ruleHref(rulesUrl, rule, msg.rule_url);
+      const a = h("a", { class: "mtl-rule", href, text: rule });
+      // A rules file in the repository (JupyterLab, Binder) opens beside the notebook.
+      if (/\.md(#|$)/.test(href)) {
+        a.setAttribute("target", "_blank");
+        a.setAttribute("rel", "noopener");
+      }
       // "… (R-MARK-1)." becomes "… (rule R-MARK-1)." with the id as a link.
       const cite = `(${rule})`;
       const at = text.lastIndexOf(cite);
