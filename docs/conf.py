@@ -103,19 +103,22 @@ html_theme_options = {
 # and tests/test_book.py fails if any page requests something off the machine.
 
 
-# ---------------------------------------------------------------- rule links
-# Chapters link rules as [R-SET-1](../docs/rules.md#r-set-1): a path that JupyterLab and
-# Binder open from tutorials/. In the book (docs/tutorials is a link to ../tutorials) the
-# same target is the label ``r-set-1`` of rules.md, so the path is dropped when reading.
+# ---------------------------------------------------------------- links in chapters
+# Chapters link the book's pages by their path in the repository, e.g.
+# [R-SET-1](../docs/rules.md#r-set-1) or [guide](../docs/teacher.md): paths that JupyterLab
+# and Binder open from tutorials/. In the book (docs/tutorials links to ../tutorials) a rule
+# is the label ``r-set-1`` of rules.md and a page is one folder up, so reading rewrites them.
 _RULE_LINK = re.compile(r"\]\(\.\./docs/rules\.md#(r-[a-z0-9-]+)\)")
+_PAGE_LINK = re.compile(r"\]\(\.\./docs/")
 
 
-def _book_rule_links(app, docname, source):
+def _book_links(app, docname, source):
     if docname.startswith("tutorials/"):
-        source[0] = _RULE_LINK.sub(r"](#\1)", source[0])
+        text = _RULE_LINK.sub(r"](#\1)", source[0])
+        source[0] = _PAGE_LINK.sub("](../", text)
 
 
 def setup(app):
-    app.connect("source-read", _book_rule_links)
+    app.connect("source-read", _book_links)
     app.add_css_file("mtlearn-book.css")
     return {"parallel_read_safe": True}

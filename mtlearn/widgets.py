@@ -88,9 +88,10 @@ class Board(_Base):
 
     Args:
         game: the game to show and play (it is changed in place).
-        bots: ``{seat: bot}`` for computer players; ``"greedy"`` / ``"random"`` name
-            the built-in bots.
-        perspective: a seat whose hand alone is shown (None shows every hand).
+        bots: ``{player: bot}`` for computer players: a player is a name (``"Ben"``) or a
+            seat number counted from 0; ``"greedy"`` / ``"random"`` name the built-in bots.
+        perspective: the player (name or seat from 0) whose hand alone is shown; None
+            shows every hand.
         show_legal: mark the legal moves from the start.
         rules_url: the rules reference page that rule ids link to.
     """
@@ -100,20 +101,17 @@ class Board(_Base):
     show_legal = traitlets.Bool(False).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
 
-    def __init__(self, game: Game | None = None, *, bots: dict[int, Bot | str] | None = None,
-                 perspective: int | None = None, show_legal: bool = False,
+    def __init__(self, game: Game | None = None, *,
+                 bots: dict[int | str, Bot | str] | None = None,
+                 perspective: int | str | None = None, show_legal: bool = False,
                  highlights: dict[str, list[str]] | None = None,
                  rules_url: str | None = None, **kwargs: Any) -> None:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
-        for seat, bot in (bots or {}).items():
-            if not isinstance(seat, int) or not 0 <= seat < self.game.n:
-                raise ValueError(f"bots: {seat!r} is not a seat of this game "
-                                 f"(0 to {self.game.n - 1})")
-            self.bots[seat] = _bot(bot)
-        if perspective is not None and not 0 <= perspective < self.game.n:
-            raise ValueError(f"perspective: {perspective!r} is not a seat of this game")
-        self.perspective = perspective
+        for who, bot in (bots or {}).items():
+            self.bots[_seat(self.game, who, "bots")] = _bot(bot)
+        self.perspective = (None if perspective is None
+                            else _seat(self.game, perspective, "perspective"))
         self.highlights = highlights
         super().__init__(show_legal=show_legal, rules_url=rules_url or _rules_url(), **kwargs)
         self.on_msg(self._on_msg)
@@ -189,6 +187,22 @@ class Board(_Base):
             successors[str(move)] = view(g, perspective=self.perspective, verdicts=True)
         return {"view": self.view, "message": self.message, "show_legal": self.show_legal,
                 "rules_url": self.rules_url, "successors": successors, "said": said}
+
+
+def _seat(game: Game, who: int | str, what: str) -> int:
+    """A seat (0-based) from a seat number or a player's name, for argument ``what``."""
+    if isinstance(who, str):
+        if who in game.players:
+            return game.players.index(who)
+        folded = [name.casefold() for name in game.players]
+        if folded.count(who.casefold()) == 1:
+            return folded.index(who.casefold())
+        raise ValueError(f"{what}: no player is called {who!r} (players: "
+                         f"{', '.join(game.players)})")
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < game.n:
+        return who
+    raise ValueError(f"{what}: {who!r} is not a seat of this game: use a name "
+                     f"({', '.join(game.players)}) or a seat from 0 to {game.n - 1}")
 
 
 def _bot(bot: Bot | str) -> Bot:

@@ -120,7 +120,9 @@ def test_book_builds_every_page(book: Path):
              if not p.relative_to(book).parts[0].startswith("_")}
     assert set(PAGES) <= built, f"missing pages: {sorted(set(PAGES) - built)}"
     assert built <= set(PAGES), f"unexpected pages: {sorted(built - set(PAGES))}"
-    assert len(CHAPTERS) == 9, CHAPTERS
+    numbered = [c for c in CHAPTERS if re.match(r"tutorials/\d\d-", c)]
+    assert len(numbered) >= 9, CHAPTERS
+    assert {"tutorials/how-to-play", "tutorials/using-python"} <= set(CHAPTERS)
 
 
 def test_rules_page_has_one_anchor_per_rule_id(book: Path):
