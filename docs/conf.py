@@ -104,18 +104,19 @@ html_theme_options = {
 
 
 # ---------------------------------------------------------------- links in chapters
-# Chapters link the book's pages by their path in the repository, e.g.
-# [R-SET-1](../docs/rules.md#r-set-1) or [guide](../docs/teacher.md): paths that JupyterLab
-# and Binder open from tutorials/. In the book (docs/tutorials links to ../tutorials) a rule
-# is the label ``r-set-1`` of rules.md and a page is one folder up, so reading rewrites them.
+# Chapters link by paths that JupyterLab and Binder open from tutorials/:
+# [R-SET-1](../docs/rules.md#r-set-1), [guide](../docs/teacher.md), [Chapter 1](01-tiles-and-set.md).
+# In the book (docs/tutorials links to ../tutorials, and MyST resolves paths from the real
+# file) a rule becomes the label ``r-set-1`` of rules.md and a sibling chapter a {doc} link;
+# ../docs/… already resolves.
 _RULE_LINK = re.compile(r"\]\(\.\./docs/rules\.md#(r-[a-z0-9-]+)\)")
-_PAGE_LINK = re.compile(r"\]\(\.\./docs/")
+_SIBLING_LINK = re.compile(r"\[([^\]]+)\]\(([0-9a-z][0-9a-z-]*)\.md\)")
 
 
 def _book_links(app, docname, source):
     if docname.startswith("tutorials/"):
         text = _RULE_LINK.sub(r"](#\1)", source[0])
-        source[0] = _PAGE_LINK.sub("](../", text)
+        source[0] = _SIBLING_LINK.sub(r"{doc}`\1 <\2>`", text)
 
 
 def setup(app):

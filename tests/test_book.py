@@ -289,3 +289,50 @@ def test_axe_finds_no_violation(page, page_guard, book_url: str, name: str):
     assert ours == [], ours
     assert violations == [], violations
     page_guard.assert_clean()
+
+
+FEEDBACK_CHAPTER = "tutorials/03-opening-trains"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_board_verdict_is_in_view_after_a_click_on_a_low_train(
+    chromium, book_url: str, artifacts_dir: Path, size: tuple[int, int]
+):
+    """The learner sees the verdict where they acted: after a click on the lowest train of
+    a board, the message lies inside the viewport, below the book's sticky header."""
+    ctx = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        pg = ctx.new_page()
+        open_page(pg, book_url + FEEDBACK_CHAPTER + ".html")
+        board = pg.locator(".mtl-standalone[data-kind='board']").last
+        board.locator(".mtl-tilebtn[aria-label='9-5']").click()
+        low = board.locator(".mtl-train").last.locator(".mtl-target")  # the Mexican train
+        low.evaluate("el => el.scrollIntoView({block: 'end'})")
+        low.click()
+        message = board.locator(".mtl-message")
+        assert "Not allowed" in message.inner_text()
+        box = message.evaluate("el => el.getBoundingClientRect().toJSON()")
+        header = pg.evaluate("document.querySelector('.bd-header').getBoundingClientRect().bottom")
+        assert header - 1 <= box["top"] and box["bottom"] <= size[1], (box, header)
+        pg.screenshot(path=str(artifacts_dir / f"book-feedback-{size[0]}.png"))
+        # a legal move: the message says what happened
+        board.locator(".mtl-tilebtn[aria-label='12-5']").click()
+        board.locator(".mtl-train[data-train='1'] .mtl-target").click()
+        assert "Ana played 12-5 on Ana's train" in message.inner_text()
+    finally:
+        ctx.close()
+
+
+def test_no_light_frame_around_boards_in_dark_mode(chromium, book_url: str):
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    try:
+        pg = ctx.new_page()
+        pg.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark')")
+        open_page(pg, book_url + FEEDBACK_CHAPTER + ".html")
+        assert pg.evaluate("document.documentElement.dataset.theme") == "dark"
+        frames = pg.evaluate("""() => [...document.querySelectorAll('.mtl-standalone')].map(
+            s => { const o = getComputedStyle(s.parentElement);
+                   return [o.backgroundColor, o.paddingTop]; })""")
+        assert frames and all(f == ["rgba(0, 0, 0, 0)", "0px"] for f in frames), frames
+    finally:
+        ctx.close()
