@@ -31,7 +31,7 @@ def render(game: Game, *, perspective: int | None = None) -> str:
         if g.drawn is not None:
             state += f" (has drawn {g.drawn})"
     lines.append(f"Round {g.round_no} of {g.rounds} · engine {e}-{e} · "
-                 f"boneyard {len(g.bone)} · {state}")
+                 f"boneyard {g.boneyard_size} · {state}")
     width = max(len(g.train_label(k)) for k in g.train_keys())
     for key in g.train_keys():
         t = g.train(key)
@@ -48,7 +48,7 @@ def render(game: Game, *, perspective: int | None = None) -> str:
         lines.append(f"  {label:<{width}}  {tiles}{tail}")
     lines.append("Hands:")
     for i, name in enumerate(g.players):
-        h = g.hands[i]
+        h = g.hand(i)
         if perspective is not None and i != perspective:
             shown = f"{len(h)} tile{'' if len(h) == 1 else 's'} (hidden)"
         else:

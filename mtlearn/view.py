@@ -64,14 +64,13 @@ def status_text(game: Game) -> str:
         return f"{name} drew {game.drawn} and plays it if it fits, otherwise passes."
     if game.bonus:
         return f"{name} played a double and plays again."
-    if game.rules.first_turn != "normal" and game._building():
+    if game.is_building:
         return f"{name} is building {name}'s own train."
-    if game.open_doubles:
-        b = game._blocker()
-        if b is not None:
-            d = game.trains[b].end
-            return (f"{name} to play. The double {d}-{d} on "
-                    f"{game.train_label(game._key(b))} is open and must be covered first.")
+    b = game.blocking_double
+    if b is not None:
+        d = game.train(b).open_end
+        return (f"{name} to play. The double {d}-{d} on "
+                f"{game.train_label(b)} is open and must be covered first.")
     return f"{name} to play."
 
 
@@ -94,9 +93,9 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
     if game.over:
         return
     seen = set()
-    for tile in game.hands[game.current]:
+    for tile in game.hand(game.current):
         for key in game.train_keys():
-            end = game.trains[game._idx(key)].end
+            end = game.train(key).open_end
             m = Move("play", tile, key, end if tile.has(end) else tile.high)
             if m not in seen:
                 seen.add(m)
@@ -124,11 +123,12 @@ def view(game: Game, *, perspective: int | None = None,
     players = []
     for i, name in enumerate(g.players):
         hidden = perspective is not None and i != perspective
+        hand = g.hand(i)
         players.append({
             "seat": i + 1, "name": name,
-            "hand": None if hidden else [str(t) for t in g.hands[i]],
-            "hand_count": len(g.hands[i]),
-            "marker": g.trains[i].marker,
+            "hand": None if hidden else [str(t) for t in hand],
+            "hand_count": len(hand),
+            "marker": g.train(i).marker,
             "to_play": (not g.over and i == g.current),
             "announced": g.announced[i],
             "round_score": None if last is None else last[i],
@@ -152,13 +152,13 @@ def view(game: Game, *, perspective: int | None = None,
             "public": t.public,
             "open_double": key in g.open_double_trains,
         })
-    legal = [{"move": str(m), "text": describe_move(g, m)} for m in g._legal()]
+    legal = [{"move": str(m), "text": describe_move(g, m)} for m in g.legal_moves]
     out: dict[str, Any] = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
         "players": players, "trains": trains,
         "open_doubles": [train_code(k) for k in g.open_double_trains],
-        "boneyard": len(g.bone),
+        "boneyard": g.boneyard_size,
         "to_play": None if g.over else g.current + 1,
         "perspective": None if perspective is None else perspective + 1,
         "status": status_text(g),

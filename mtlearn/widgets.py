@@ -179,7 +179,7 @@ class Board(_Base):
         # ``said`` holds what the board reports after each of those moves ("Ana played …").
         successors = {}
         said = {}
-        for move in self.game._legal():
+        for move in self.game.legal_moves:
             g = self.game.copy()
             seat = g.current
             g.push(move)
