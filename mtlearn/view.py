@@ -104,13 +104,14 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
         yield Move(kind)
 
 
-def view(game: Game, *, perspective: int | None = None,
+def view(game: Game, *, perspective: int | str | None = None,
          highlights: dict[str, list[str]] | None = None, narration: str | None = None,
          verdicts: bool = False) -> dict[str, Any]:
     """The JSON view of ``game``.
 
     Args:
-        perspective: a seat whose hand is shown; the others are hidden (None shows all).
+        perspective: the player (seat from 0, or name) whose hand alone is shown; the
+            others are hidden (None shows all).
         highlights: ``{"tiles": ["12-5"], "trains": ["M", "2"]}`` to mark on the board.
         narration: a sentence shown with the board (scenario steps).
         verdicts: include the engine's verdict on every move a learner could try
@@ -118,6 +119,8 @@ def view(game: Game, *, perspective: int | None = None,
             page can answer without a kernel.
     """
     g = game
+    if perspective is not None:
+        perspective = g.seat(perspective)
     totals = g.totals
     last = g.scores[-1] if g.over else None
     players = []

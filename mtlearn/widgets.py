@@ -191,18 +191,10 @@ class Board(_Base):
 
 def _seat(game: Game, who: int | str, what: str) -> int:
     """A seat (0-based) from a seat number or a player's name, for argument ``what``."""
-    if isinstance(who, str):
-        if who in game.players:
-            return game.players.index(who)
-        folded = [name.casefold() for name in game.players]
-        if folded.count(who.casefold()) == 1:
-            return folded.index(who.casefold())
-        raise ValueError(f"{what}: no player is called {who!r} (players: "
-                         f"{', '.join(game.players)})")
-    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < game.n:
-        return who
-    raise ValueError(f"{what}: {who!r} is not a seat of this game: use a name "
-                     f"({', '.join(game.players)}) or a seat from 0 to {game.n - 1}")
+    try:
+        return game.seat(who)
+    except ValueError as e:
+        raise ValueError(f"{what}: {e}") from None
 
 
 def _bot(bot: Bot | str) -> Bot:
