@@ -5,13 +5,16 @@ no kernel and no network: the CSS, the state as JSON, the front-end module
 (the parts in ``mtlearn/static/js/``) inlined, and a small stand-in for the anywidget model.
 
 The stand-in model offers what the module uses (``get``, ``set``, ``on``, ``off``,
-``save_changes``, ``send``). For a scenario, stepping needs nothing more: every frame is
-in the state. For a board, ``send`` answers a move from data computed in Python:
+``save_changes``, ``send``; see ``static/js/05-host.js``). For a scenario, stepping needs
+nothing more: every frame is in the state. For a board, ``send`` asks a host:
 
-* ``view["successors"]`` (or ``state["successors"]`` for the first view): move -> the
-  view after that move. The board switches to it; Undo goes back.
-* otherwise ``view["verdicts"]``: a refused move shows the verdict's text and rule; a
-  legal one says so and suggests running the notebook to play on.
+* the in-page engine, when the state has a ``session`` and the page knows where the
+  engine is (``engine_url``, or ``<meta name="mtlearn-engine">``): mtlearn itself,
+  running in Pyodide in a Web Worker, answers every intent to the end of the match;
+* otherwise answers computed in Python and stored in the page: ``state["successors"]``
+  (move -> ``{"view", "message"}`` or a bare view after that move; Undo goes back), then
+  ``view["verdicts"]`` (a refused move shows the verdict's text and rule; a legal one
+  says so and says why the board stops there).
 
 Standard library only.
 """
@@ -82,138 +85,25 @@ def _check_inlinable(name: str, text: str, closing: str) -> str:
     return text
 
 
-# The stand-in model and the static answers to a board's messages. `ROOT_ID` and the
-# module source are substituted in Python; the state is read from the JSON script.
+# The boot code: the stand-in model, the hosts and the fallback answers are in
+# static/js/05-host.js; `ROOT_ID` is substituted in Python.
 _BOOT = r"""
-const __mtlRoot = document.getElementById("ROOT_ID");
-const __mtlState = JSON.parse(document.getElementById("ROOT_ID-state").textContent);
-const __mtlKind = __mtlRoot.getAttribute("data-kind");
-
-function __mtlModel(initial, onSend) {
-  const data = Object.assign({}, initial);
-  const listeners = new Map();
-  const model = {
-    get(key) { return data[key]; },
-    set(key, value) {
-      const old = data[key];
-      data[key] = value;
-      if (old !== value) {
-        for (const cb of [...(listeners.get("change:" + key) || [])]) cb({ new: value, old });
-        for (const cb of [...(listeners.get("change") || [])]) cb();
-      }
-    },
-    on(event, cb) {
-      for (const ev of String(event).split(/\s+/)) {
-        if (!listeners.has(ev)) listeners.set(ev, new Set());
-        listeners.get(ev).add(cb);
-      }
-    },
-    off(event, cb) {
-      if (!event) { listeners.clear(); return; }
-      for (const ev of String(event).split(/\s+/)) {
-        if (!cb) listeners.delete(ev);
-        else if (listeners.has(ev)) listeners.get(ev).delete(cb);
-      }
-    },
-    save_changes() {},
-    send(content) { onSend(model, content); },
-  };
-  return model;
-}
-
-function __mtlFlip(move) {
-  const m = /^(\d+)-(\d+)@(.+)$/.exec(move);
-  return m ? `${m[2]}-${m[1]}@${m[3]}` : move;
-}
-
-function __mtlLookup(table, move) {
-  if (!table || typeof table !== "object") return undefined;
-  if (Object.prototype.hasOwnProperty.call(table, move)) return table[move];
-  const flipped = __mtlFlip(move);
-  if (Object.prototype.hasOwnProperty.call(table, flipped)) return table[flipped];
-  return undefined;
-}
-
-function __mtlMsg(kind, text, rule) {
-  return { kind, text, rule: rule || null, rule_url: null };
-}
-
-// Static answers for a board: successors, then verdicts, never a kernel.
-function __mtlBoardAnswer(initialView, globalSuccessors, globalSaid) {
-  const history = [];
-  return (model, content) => {
-    if (!content || typeof content !== "object") return;
-    const view = model.get("view") || {};
-    if (content.action === "undo") {
-      if (history.length) {
-        model.set("view", history.pop());
-        model.set("message", __mtlMsg("info", "Move taken back."));
-      } else {
-        model.set("message", __mtlMsg("info", "Nothing to undo here."));
-      }
-      return;
-    }
-    let move;
-    if (content.action === "move") move = String(content.move || "");
-    else if (content.action === "draw" || content.action === "pass") move = content.action;
-    else return;
-    const legalEntry = (view.legal || []).find(
-      (m) => m.move === move || m.move === __mtlFlip(move));
-    let next = __mtlLookup(view.successors, move);
-    if (next === undefined && view === initialView) next = __mtlLookup(globalSuccessors, move);
-    const verdict = __mtlLookup(view.verdicts, move);
-    if (next && typeof next === "object") {
-      history.push(view);
-      // What happened ("Ana played 12-4 on …"), from Python; older pages lack it.
-      const stored = view === initialView ? __mtlLookup(globalSaid, move) : undefined;
-      const said = typeof stored === "string" ? stored
-        : legalEntry ? legalEntry.text + "." : "Played " + move + ".";
-      model.set("view", next);
-      model.set("message", __mtlMsg("ok", said, verdict && verdict.rule));
-      return;
-    }
-    if (verdict && verdict.legal === false) {
-      model.set("message", __mtlMsg("refusal", String(verdict.text || ""), verdict.rule));
-      return;
-    }
-    if ((verdict && verdict.legal) || legalEntry) {
-      const text = legalEntry ? legalEntry.text : verdict.text || move;
-      model.set("message", __mtlMsg("info",
-        "Legal: " + text + "  (run the notebook to play on)", verdict && verdict.rule));
-      return;
-    }
-    model.set("message", __mtlMsg("info",
-      "This page has no answer stored for " + move + ": run the notebook to try it."));
-  };
-}
-
-const __mtlInitial = Object.assign({}, __mtlState, { kind: __mtlKind });
-let __mtlOnSend = () => {};
-if (__mtlKind === "board") {
-  delete __mtlInitial.successors;
-  delete __mtlInitial.said;
-  if (!("message" in __mtlInitial)) __mtlInitial.message = null;
-  if (!("show_legal" in __mtlInitial)) __mtlInitial.show_legal = false;
-  if (!("rules_url" in __mtlInitial)) __mtlInitial.rules_url = "";
-  __mtlOnSend = __mtlBoardAnswer(__mtlInitial.view, __mtlState.successors, __mtlState.said);
-} else {
-  if (!("index" in __mtlInitial)) __mtlInitial.index = 0;
-  if (!("title" in __mtlInitial)) __mtlInitial.title = "";
-}
-const __mtlView = __mtlRoot.querySelector(".mtl-mount");
-__mtlRoot.querySelector(".mtl-noscript")?.remove();
-render({ model: __mtlModel(__mtlInitial, __mtlOnSend), el: __mtlView });
+mountStandalone(document.getElementById("ROOT_ID"));
 """
 
 
-def standalone_html(kind: str, state: dict[str, Any]) -> str:
+def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None = None) -> str:
     """A self-contained HTML fragment that draws a board with no kernel and no network.
 
     Args:
         kind: ``"scenario"`` (state: ``title``, ``frames``, optional ``index``) or
             ``"board"`` (state: ``view``, optional ``message``, ``show_legal``,
             ``rules_url``, ``successors``).
-        state: the model's keys, JSON-compatible.
+        state: the model's keys, JSON-compatible. A board's ``session`` (a
+            :meth:`mtlearn.session.BoardSession.to_spec`) lets the in-page engine play on.
+        engine_url: the folder of the in-page engine (``worker.mjs``…), absolute or
+            relative to the page. Without it the board looks for
+            ``<meta name="mtlearn-engine" content="…">`` in the page (the book sets it).
 
     Each call gets a unique element id, so several boards can share one page.
     """
@@ -235,8 +125,9 @@ def standalone_html(kind: str, state: dict[str, Any]) -> str:
     fallback = "This board needs JavaScript (in JupyterLab: a trusted notebook)."
     if isinstance(title, str) and title:
         fallback = f"{_html_text(title)}: this scenario player needs JavaScript."
+    engine = f' data-engine="{_html_text(engine_url)}"' if engine_url else ""
     return (
-        f'<div id="{root_id}" class="mtl-standalone" data-kind="{kind}">\n'
+        f'<div id="{root_id}" class="mtl-standalone" data-kind="{kind}"{engine}>\n'
         f"<style>\n{css}\n</style>\n"
         f'<p class="mtl-noscript">{fallback}</p>\n'
         f'<div class="mtl-mount"></div>\n'

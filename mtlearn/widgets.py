@@ -16,13 +16,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .bots import Bot, GreedyBot, RandomBot
+from .bots import Bot
 from .game import Game
 from .htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from .htmlout import rules_url as _rules_url
 from .moves import Move
 from .scenario import Scenario, get
-from .view import describe_played, view
+from .session import BoardSession
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
@@ -84,7 +84,12 @@ class Board(_Base):
 
     Python checks each move with the engine and either plays it or shows the
     refusal with its rule id. Seats listed in ``bots`` are played by the computer
-    after each human move.
+    after each human move, and their moves are told in the message. At the end of a
+    round the board shows the scores and offers the next round; at the end of the
+    match, the standings and a new match; New game chooses the table.
+
+    What the board does with each click is a :class:`~mtlearn.session.BoardSession`:
+    the book's in-page engine runs the same class, so both give the same views.
 
     Args:
         game: the game to show and play (it is changed in place).
@@ -106,102 +111,83 @@ class Board(_Base):
                  perspective: int | str | None = None, show_legal: bool = False,
                  highlights: dict[str, list[str]] | None = None,
                  rules_url: str | None = None, **kwargs: Any) -> None:
-        self.game = game if game is not None else Game.new(4)
-        self.bots: dict[int, Bot] = {}
-        for who, bot in (bots or {}).items():
-            self.bots[_seat(self.game, who, "bots")] = _bot(bot)
-        self.perspective = (None if perspective is None
-                            else _seat(self.game, perspective, "perspective"))
-        self.highlights = highlights
+        self.session = BoardSession(game, bots=bots, perspective=perspective,
+                                    highlights=highlights)
         super().__init__(show_legal=show_legal, rules_url=rules_url or _rules_url(), **kwargs)
         self.on_msg(self._on_msg)
-        self._run_bots()
-        self.refresh()
+        self._show(self.session.state())
+
+    @property
+    def game(self) -> Game:
+        """The game on the board (a new match or New game replaces it)."""
+        return self.session.game
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The computer players, by seat."""
+        return self.session.bots
+
+    @property
+    def perspective(self) -> int | None:
+        """The seat whose hand alone is shown while a round is played, or None."""
+        return self.session.perspective
 
     # -- python API -----------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw from the game (call after changing the game from Python)."""
-        self.view = view(self.game, perspective=self.perspective,
-                         highlights=self.highlights, verdicts=True)
+        self.view = self.session.view()
+
+    def send_intent(self, intent: dict[str, Any]) -> dict[str, Any]:
+        """Act as if the front end sent ``intent`` (see :mod:`mtlearn.session`)."""
+        result = self.session.handle(intent)
+        self._show(result)
+        return result
 
     def play(self, move: Move | str) -> bool:
         """Try a move as the learner would: True if played, else the refusal is shown."""
-        verdict = self.game.explain(move)
-        if not verdict.legal or verdict.move is None:
-            self.message = {"kind": "refusal", "text": verdict.text, "rule": verdict.rule,
-                            "rule_url": None}
-            return False
-        seat = self.game.current
-        applied = self.game.push(verdict.move)
-        said = describe_played(self.game, seat, applied)
-        said += self._run_bots()
-        self.message = {"kind": "ok", "text": said, "rule": verdict.rule, "rule_url": None}
-        self.refresh()
-        return True
+        done = self.session.play(move)
+        self._show(self.session.state())
+        return done
 
     def undo(self) -> bool:
-        """Take back the last move (and the bots' replies), if any."""
-        if not self.game.history:
-            self.message = {"kind": "info", "text": "Nothing to undo: this is the start of the "
-                            "round.", "rule": None, "rule_url": None}
-            return False
-        self.game.pop()
-        while self.game.history and self.game.current in self.bots:
-            self.game.pop()
-        self.message = {"kind": "info", "text": "Move taken back.", "rule": None,
-                        "rule_url": None}
-        self.refresh()
-        return True
+        """Take back the learner's last move (and the bots' replies), if any."""
+        done = self.session.undo()
+        self._show(self.session.state())
+        return done
 
-    def _run_bots(self, game: Game | None = None) -> str:
-        g = self.game if game is None else game
-        said = []
-        while not g.over and g.current in self.bots:
-            seat = g.current
-            m = g.push(self.bots[seat].choose(g))
-            said.append(describe_played(g, seat, m))
-        return (" " + " ".join(said)) if said else ""
+    def next_round(self) -> bool:
+        """Deal the next round once this one is over."""
+        done = self.session.next_round()
+        self._show(self.session.state())
+        return done
+
+    def _show(self, result: dict[str, Any]) -> None:
+        self.message = result["message"]
+        self.view = result["view"]
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        action = content.get("action")
-        if action == "move":
-            self.play(str(content.get("move", "")))
-        elif action in ("draw", "pass"):
-            self.play(action)
-        elif action == "undo":
-            self.undo()
+        if isinstance(content, dict):
+            self.send_intent(content)
 
     def _static_state(self) -> dict[str, Any]:
-        # One move deep: the position after each legal move (and the bots' replies), so
-        # a page without a kernel can play a move, explain the next one, and undo.
-        # ``said`` holds what the board reports after each of those moves ("Ana played …").
+        # The session for the in-page engine, and, for pages where it cannot run, one move
+        # deep: the answer to each legal move (with the bots' replies), so the board can
+        # still play a move, explain the next one, and undo.
+        s = self.session
         successors = {}
-        said = {}
-        for move in self.game.legal_moves:
-            g = self.game.copy()
-            seat = g.current
-            g.push(move)
-            said[str(move)] = describe_played(g, seat, move) + self._run_bots(g)
-            successors[str(move)] = view(g, perspective=self.perspective, verdicts=True)
-        return {"view": self.view, "message": self.message, "show_legal": self.show_legal,
-                "rules_url": self.rules_url, "successors": successors, "said": said}
-
-
-def _seat(game: Game, who: int | str, what: str) -> int:
-    """A seat (0-based) from a seat number or a player's name, for argument ``what``."""
-    try:
-        return game.seat(who)
-    except ValueError as e:
-        raise ValueError(f"{what}: {e}") from None
-
-
-def _bot(bot: Bot | str) -> Bot:
-    if isinstance(bot, str):
-        if bot == "greedy":
-            return GreedyBot()
-        if bot == "random":
-            return RandomBot()
-        raise ValueError(f"unknown bot {bot!r}: use 'greedy', 'random' or a Bot object")
-    return bot
+        for move in s.game.legal_moves:
+            probe = BoardSession.from_spec(s.to_spec()) if s.portable else None
+            if probe is None:
+                break
+            probe.play(move)
+            successors[str(move)] = {"view": probe.view(verdicts=True),
+                                     "message": probe.message}
+        state: dict[str, Any] = {
+            "view": s.view(verdicts=True), "message": self.message,
+            "show_legal": self.show_legal,
+            "rules_url": self.rules_url, "successors": successors}
+        if s.portable:
+            state["session"] = s.to_spec()
+        else:
+            state["host_note"] = "python-bots"
+        return state

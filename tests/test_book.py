@@ -10,14 +10,7 @@ on a board lands on the right anchor of the rules page.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import subprocess
-import sys
-import threading
-import time
-from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -31,7 +24,6 @@ from mtlearn.scenario import ScenarioError, load_text
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
-TARGET_SECONDS = 90
 TOP_PAGES = sorted(p.stem for p in DOCS.glob("*.md"))
 CHAPTERS = sorted(f"tutorials/{p.stem}" for p in (REPO / "tutorials").glob("*.md"))
 GENERATED = ["genindex", "py-modindex", "search"]
@@ -41,56 +33,8 @@ SCREENSHOT_CHAPTERS = {"tutorials/04-turns-drawing-markers", "tutorials/05-doubl
 
 
 # ---------------------------------------------------------------- build and serve
-
-
-@pytest.fixture(scope="session")
-def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
-    """A clean build of the book; fails with Sphinx's output if it does not build."""
-    out = tmp_path_factory.mktemp("book")
-    html = out / "html"
-    cmd = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-        "-d", str(out / "doctrees"),
-        "-D", f"nb_execution_cache_path={out / 'jupyter_cache'}",
-        str(DOCS), str(html),
-    ]
-    start = time.monotonic()
-    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=1200)
-    seconds = time.monotonic() - start
-    message = f"clean book build: {seconds:.1f} s (target ≤ {TARGET_SECONDS} s)"
-    capture = request.config.pluginmanager.getplugin("capturemanager")
-    if capture is not None:  # shown even when pytest captures output
-        with capture.global_and_fixture_disabled():
-            print(f"\n[book] {message}")
-    else:
-        print(f"\n[book] {message}")
-    if proc.returncode != 0:
-        pytest.fail(
-            f"sphinx-build failed (exit {proc.returncode}):\n{' '.join(cmd)}\n"
-            f"--- stdout ---\n{proc.stdout[-20000:]}\n--- stderr ---\n{proc.stderr[-20000:]}",
-            pytrace=False,
-        )
-    return html
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def book_url(book: Path) -> Iterator[str]:
-    """The built book served on 127.0.0.1 (a thread of this process)."""
-    handler = functools.partial(_QuietHandler, directory=str(book))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+# The fixtures `book` (a clean -W build) and `book_url` (served on 127.0.0.1) live in
+# conftest.py: tests/test_book_play.py uses the same build.
 
 
 def open_page(page: Any, url: str) -> None:

@@ -18,6 +18,7 @@ function renderBoard(model, el) {
   append(bar, [controlsSlot, msgBox, noteBox]);
   const pres = presenter(root, () => draw());
   let actedAt = 0; // when the learner last clicked: their feedback is scrolled into view
+  const ui = {};  // state of the match controls kept across draws (45-match.js)
 
   function send(content) {
     actedAt = Date.now();
@@ -74,6 +75,7 @@ function renderBoard(model, el) {
       append(p, text);
     }
     box.appendChild(p);
+    append(box, botMovesNode(msg));
     return box;
   }
 
@@ -112,7 +114,9 @@ function renderBoard(model, el) {
     controlsSlot.replaceChildren(controls);
     messageNode();
     if (noteBox.textContent !== note) noteBox.textContent = note;
-    body.replaceChildren(viewSection(view, ctx), legendSection(legend));
+    body.replaceChildren();
+    append(body, [hostStatusNode(model), newGameSection(view, send, ui),
+      matchSection(view, send), viewSection(view, ctx), legendSection(legend)]);
     if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
     if (showLegal && view) {
@@ -123,7 +127,7 @@ function renderBoard(model, el) {
       if (!asArray(view.legal).length) list.appendChild(h("li", { text: "No legal moves." }));
       const box = h("div", { class: "mtl-legal" },
         h("p", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
-      body.insertBefore(box, body.firstChild);
+      body.insertBefore(box, body.querySelector(".mtl-view"));
     }
     restoreFocus(root, key);
     pres.fit();
@@ -150,6 +154,7 @@ function renderBoard(model, el) {
   model.on("change:message", onOther);
   model.on("change:show_legal", onOther);
   model.on("change:rules_url", onOther);
+  model.on("change:host", onOther);
   draw();
   return () => {
     model.off("change:view", onView);
@@ -158,6 +163,7 @@ function renderBoard(model, el) {
     model.off("change:rules_url", onOther);
     root.removeEventListener("keydown", onKey);
     pres.dispose();
+    model.off("change:host", onOther);
     root.remove();
   };
 }
