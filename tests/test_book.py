@@ -45,7 +45,9 @@ def open_page(page: Any, url: str) -> None:
                  .every(s => s.querySelector('.mtl-root') && !s.querySelector('.mtl-noscript'))""",
         timeout=20_000,
     )
-    page.wait_for_load_state("networkidle")
+    # The in-page engine (12 MB) loads in the background: on a busy machine that takes
+    # more than Playwright's default 30 s, so wait longer (not a timing assertion).
+    page.wait_for_load_state("networkidle", timeout=120_000)
 
 
 def scroll_to(page: Any, locator: Any) -> None:
