@@ -54,7 +54,8 @@ READY_JS = """() => new Promise((resolve) => {
       const nav = performance.getEntriesByType('navigation')[0];
       resolve({state: st.getAttribute('data-host'), now: performance.now(),
                load: nav ? nav.loadEventEnd : 0,
-               engine: Number(box.getAttribute('data-engine-ms'))});
+               engine: Number(box.getAttribute('data-engine-ms')),
+               stages: Object.values(window.__mtlearnEngines || {}).map(e => e.stages)[0] || {}});
       return true;
     }
     return false;
@@ -126,7 +127,7 @@ def main() -> None:
               f"{board_bytes / 1e3:.0f} kB")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            cold, warm, paints = [], [], []
+            cold, warm, paints, stages = [], [], [], []
             for _ in range(3):
                 context = browser.new_context()  # empty HTTP cache
                 page = context.new_page()
@@ -138,6 +139,7 @@ def main() -> None:
                 r = page.evaluate(READY_JS)
                 paints.append(page.evaluate("window.__paint"))
                 warm.append((r["now"] - r["load"]) / 1000)
+                stages.append(r["stages"])
                 context.close()
             print(f"first paint of the board page: median {statistics.median(paints):.1f} ms "
                   f"(target <= 50 ms)")
@@ -145,6 +147,8 @@ def main() -> None:
                   f"{statistics.median(cold):.2f} s of {len(cold)} (target <= 3 s)")
             print(f"engine ready after page load, warm cache: median "
                   f"{statistics.median(warm):.2f} s of {len(warm)} (target <= 2 s)")
+            print("  inside the worker, ms from its start (warm): " + "; ".join(
+                ", ".join(f"{k} {v}" for k, v in st.items()) for st in stages))
 
             page = browser.new_page(viewport={"width": 1000, "height": 900})
             page.goto(url, wait_until="load")

@@ -220,7 +220,7 @@ class BoardSession:
             else:
                 raise SessionError(f"unknown action {action!r}: use one of move, draw, pass, "
                                    "undo, hint, next_round, new_match, new_game")
-        except SessionError as e:
+        except MtlearnError as e:  # a malformed intent, or rules that refuse the new table
             self.message = _message("info", str(e))
         return self.state()
 

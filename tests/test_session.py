@@ -181,3 +181,46 @@ def test_kernel_board_and_json_host_give_identical_views():
                    {"action": "undo"}, {"action": "new_game", "players": 3, "bots": 1, "seed": 6},
                    {"action": "new_match", "seed": 12}]:
         through_both(intent)
+
+
+LAB_MATCH_CELLS = [
+    """\
+from mtlearn import Game
+from mtlearn.widgets import Board
+game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                           "hands": [["12-5"], ["7-8", "9-9"]]})
+board = Board(game, bots={1: "greedy"}, perspective=0)
+board""",
+    """print("ROUND", board.game.round_no, "PLAYERS", board.game.n, "BOTS", sorted(board.bots))""",
+]
+
+
+@pytest.mark.lab
+def test_kernel_board_match_flow_in_jupyterlab(jupyterlab, page, page_guard, artifacts_dir):
+    """In JupyterLab the same panels and buttons reach the kernel's session."""
+    jupyterlab.write_notebook("match.ipynb", LAB_MATCH_CELLS)
+    jupyterlab.open_and_run(page, "match.ipynb")
+    root = page.locator(".jp-OutputArea .mtl-root.mtl-board")
+    root.wait_for(timeout=30_000)
+    assert root.locator(".mtl-host").count() == 0  # the kernel answers: no status line
+    root.locator('.mtl-tilebtn[aria-label="12-5"]').click()
+    root.locator('.mtl-train[data-train="1"] .mtl-target').click()
+    panel = root.locator(".mtl-match")
+    panel.wait_for(timeout=15_000)
+    assert panel.locator("h4").text_content() == "Round 1 of 13 is over"
+    assert root.locator(".mtl-backs").count() == 0  # Ben's hand revealed
+    root.screenshot(path=str(artifacts_dir / "session-lab-round-over.png"))
+    root.locator('button[data-key="next_round"]').click()
+    root.locator(".mtl-message", has_text="Round 2 of 13 is dealt").wait_for(timeout=15_000)
+    root.locator('summary[data-key="newgame"]').click()
+    root.locator('select[data-key="ng-players"]').select_option("3")
+    root.locator('select[data-key="ng-bots"]').select_option("2")
+    root.locator('button[data-key="ng-start"]').click()
+    root.locator(".mtl-message", has_text="A new game: 3 players").wait_for(timeout=15_000)
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(1)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    out = cell.locator(".jp-OutputArea-output", has_text="ROUND")
+    out.wait_for(timeout=30_000)
+    assert "ROUND 1 PLAYERS 3 BOTS [1, 2]" in out.inner_text()
+    page_guard.assert_clean()

@@ -18,12 +18,19 @@ const t0 = performance.now();
 const queued = [];
 let host = null;
 
+const stages = {};
+const mark = (name) => { stages[name] = Math.round(performance.now() - t0); };
+
 async function boot() {
   const manifestResp = await fetch(new URL("engine.json", here));
   if (!manifestResp.ok) throw new Error(`engine.json: HTTP ${manifestResp.status}`);
   const manifest = await manifestResp.json();
+  mark("manifest");
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL: new URL("pyodide/", here).href }),
+    loadPyodide({ indexURL: new URL("pyodide/", here).href }).then((py) => {
+      mark("pyodide");
+      return py;
+    }),
     fetch(new URL(manifest.wheel, here)).then((r) => {
       if (!r.ok) throw new Error(`${manifest.wheel}: HTTP ${r.status}`);
       return r.arrayBuffer();
@@ -35,6 +42,7 @@ async function boot() {
     `import sys\nsys.path.insert(0, ${JSON.stringify(dir)})\n` +
     "from mtlearn.session import SessionHost\n_mtlearn_host = SessionHost()\n");
   host = pyodide.globals.get("_mtlearn_host");
+  mark("mtlearn");
 }
 
 function answer(data) {
@@ -72,6 +80,6 @@ self.addEventListener("error", (ev) => {
 boot().then(() => {
   if (settled) return;
   settled = true;
-  self.postMessage({ event: "ready", ms: performance.now() - t0 });
+  self.postMessage({ event: "ready", ms: performance.now() - t0, stages });
   while (queued.length) answer(queued.shift());
 }, fail);

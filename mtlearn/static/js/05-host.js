@@ -64,6 +64,7 @@ function mtlEngine(url) {
       if (data.event === "ready") {
         engine.readyMs = performance.now() - t0;
         engine.bootMs = data.ms;
+        engine.stages = data.stages || {};
         resolve(engine);
       } else if (data.event === "failed") {
         reject(new Error(String(data.error || "unknown error")));

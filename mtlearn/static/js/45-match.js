@@ -13,9 +13,10 @@ function hostStatusNode(model) {
   const host = model.get("host");
   if (!host || typeof host !== "object" || !host.text) return null;
   const st = ["loading", "engine", "fallback"].includes(host.state) ? host.state : "fallback";
-  const icon = st === "loading" ? "⏳ " : st === "engine" ? "⚙ " : "ℹ ";
+  const icon = st === "loading" ? h("span", { class: "mtl-busy", "aria-hidden": "true" })
+    : h("span", { "aria-hidden": "true", text: st === "engine" ? "⚙ " : "ℹ " });
   return h("p", { class: `mtl-host mtl-host-${st}`, role: "status", "data-host": st },
-    h("span", { "aria-hidden": "true", text: icon }), String(host.text));
+    icon, String(host.text));
 }
 
 function botMovesNode(msg) {
