@@ -442,7 +442,7 @@ sys.path.insert(0, REPO)  # the repository's mtlearn, installed or not
 from mtlearn.game import Game
 from mtlearn.widgets import Board
 board = Board(Game.new(["Ana", "<b>Bo</b>"], seed=7), rules_url="https://example.invalid/rules.html")
-view = board.view
+view = board.session.view(verdicts=True)  # the live view carries no verdicts
 me = view["players"][view["to_play"] - 1]
 bad = next(m for m, v in view["verdicts"].items() if "@" in m and not v["legal"])
 good = next(m["move"] for m in view["legal"] if "@" in m["move"])
