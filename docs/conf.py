@@ -124,7 +124,23 @@ def _book_links(app, docname, source):
         source[0] = _SIBLING_LINK.sub(r"{doc}`\1 <\2>`", text)
 
 
+# myst-nb names its "Show code cell source" toggles "Toggle hidden content" (aria-label), so
+# the name does not contain the visible words (axe label-content-name-mismatch, WCAG 2.5.3):
+# drop the aria-label and let the visible text name them.
+_TOGGLE_LABEL = '<summary aria-label="Toggle hidden content">'
+
+
+def _toggle_names(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if _TOGGLE_LABEL in text:
+            page.write_text(text.replace(_TOGGLE_LABEL, "<summary>"), encoding="utf-8")
+
+
 def setup(app):
     app.connect("source-read", _book_links)
+    app.connect("build-finished", _toggle_names)
     app.add_css_file("mtlearn-book.css")
     return {"parallel_read_safe": True}
