@@ -1,11 +1,10 @@
-let boardCount = 0;
-
 function renderBoard(model, el) {
   const words = { open: false };
   const legend = { open: false };
   const root = h("div", { class: "mtl-root mtl-board", tabindex: "-1" });
   // Landmarks need distinct names: the second board of a page is "Mexican Train board 2".
-  boardCount += 1;
+  // (Each board of a static page runs its own copy of this module: count in the page.)
+  const boardCount = document.querySelectorAll(".mtl-root.mtl-board").length + 1;
   root.setAttribute("aria-label", boardCount > 1 ? `Mexican Train board ${boardCount}` : "Mexican Train board");
   root.setAttribute("role", "region");
   el.appendChild(root);
