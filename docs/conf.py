@@ -7,6 +7,7 @@ through their self-contained ``text/html`` output (no widget manager, no require
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -18,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 # page is one level up. Set before any notebook runs (the kernels inherit it).
 os.environ["MTLEARN_RULES_URL"] = "../rules.html"
 
-from mtlearn import __version__  # noqa: E402
+from mtlearn import __version__, links  # noqa: E402
 
 project = "mtlearn"
 author = "the mtlearn contributors"
@@ -76,20 +77,28 @@ napoleon_use_ivar = True
 html_theme = "sphinx_book_theme"
 html_title = "Learn Mexican Train with mtlearn"
 html_static_path = ["_static"]
+templates_path = ["_templates"]
+# Accessibility (tests/test_book.py runs axe-core on every page): the book's title sits in
+# a labelled landmark, and the search button's name is its visible text (_templates/).
+html_sidebars = {
+    "**": ["mtl-navbar-logo.html", "icon-links.html", "search-button-field.html",
+           "sbt-sidebar-nav.html"],
+}
 html_favicon = "_static/favicon.svg"  # else browsers ask for /favicon.ico
 # pydata-sphinx-theme logs a console error without a default mode.
 html_context = {"default_mode": "light"}
 html_last_updated_fmt = None
 html_theme_options = {
-    "repository_url": "https://github.com/mtlearn/mtlearn",
-    "repository_branch": "main",
+    # The addresses live in one place, mtlearn/links.py (environment variables override).
+    "repository_url": links.repository(),
+    "repository_branch": links.branch(),
     "path_to_docs": "docs",
     "use_repository_button": True,
     "use_download_button": True,
     "use_issues_button": False,
     "use_edit_page_button": False,
     "launch_buttons": {
-        "binderhub_url": "https://mybinder.org",
+        "binderhub_url": links.binderhub(),
         "notebook_interface": "jupyterlab",
     },
     "home_page_in_toc": True,
@@ -97,3 +106,41 @@ html_theme_options = {
 }
 # MathJax: Sphinx adds its script (from a CDN) only to pages with math; the book has none,
 # and tests/test_book.py fails if any page requests something off the machine.
+
+
+# ---------------------------------------------------------------- links in chapters
+# Chapters link by paths that JupyterLab and Binder open from tutorials/:
+# [R-SET-1](../docs/rules.md#r-set-1), [guide](../docs/teacher.md), [Chapter 1](01-tiles-and-set.md).
+# In the book (docs/tutorials links to ../tutorials, and MyST resolves paths from the real
+# file) a rule becomes the label ``r-set-1`` of rules.md and a sibling chapter a {doc} link;
+# ../docs/… already resolves.
+_RULE_LINK = re.compile(r"\]\(\.\./docs/rules\.md#(r-[a-z0-9-]+)\)")
+_SIBLING_LINK = re.compile(r"\[([^\]]+)\]\(([0-9a-z][0-9a-z-]*)\.md\)")
+
+
+def _book_links(app, docname, source):
+    if docname.startswith("tutorials/"):
+        text = _RULE_LINK.sub(r"](#\1)", source[0])
+        source[0] = _SIBLING_LINK.sub(r"{doc}`\1 <\2>`", text)
+
+
+# myst-nb names its "Show code cell source" toggles "Toggle hidden content" (aria-label), so
+# the name does not contain the visible words (axe label-content-name-mismatch, WCAG 2.5.3):
+# drop the aria-label and let the visible text name them.
+_TOGGLE_LABEL = '<summary aria-label="Toggle hidden content">'
+
+
+def _toggle_names(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if _TOGGLE_LABEL in text:
+            page.write_text(text.replace(_TOGGLE_LABEL, "<summary>"), encoding="utf-8")
+
+
+def setup(app):
+    app.connect("source-read", _book_links)
+    app.connect("build-finished", _toggle_names)
+    app.add_css_file("mtlearn-book.css")
+    return {"parallel_read_safe": True}

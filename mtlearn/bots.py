@@ -7,7 +7,7 @@ moves. :func:`play_round` and :func:`play_match` drive a game with one bot per s
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from .game import Game
@@ -378,9 +378,21 @@ def make_bot(name: str, seed: int | str | None = 0) -> Bot:
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
 
 
-def play_round(game: Game, bots: Sequence[Bot] | Bot, *, max_moves: int = 100_000) -> None:
-    """Play the current round to its end, seat ``i`` moved by ``bots[i]``."""
-    seats = [bots] * game.n if not isinstance(bots, Sequence) else list(bots)
+def play_round(game: Game, bots: Sequence[Bot] | Mapping[int | str, Bot] | Bot, *,
+               max_moves: int = 100_000) -> None:
+    """Play the current round to its end.
+
+    ``bots`` is one bot for every seat, a list (seat ``i`` moved by ``bots[i]``, seats from
+    0), or a mapping from players, by name or seat, to bots: ``{"Ana": a, "Ben": b}``.
+    """
+    if isinstance(bots, Mapping):
+        by_seat = {game.seat(who): bot for who, bot in bots.items()}
+        missing = [game.players[s] for s in range(game.n) if s not in by_seat]
+        if missing:
+            raise ValueError(f"no bot for {', '.join(missing)}: every player needs one")
+        seats = [by_seat[s] for s in range(game.n)]
+    else:
+        seats = [bots] * game.n if not isinstance(bots, Sequence) else list(bots)
     if len(seats) != game.n:
         raise ValueError(f"need one bot per player ({game.n}), got {len(seats)}")
     for _ in range(max_moves):
@@ -390,8 +402,10 @@ def play_round(game: Game, bots: Sequence[Bot] | Bot, *, max_moves: int = 100_00
     raise RuntimeError("the round did not end: this is a bug in the engine")
 
 
-def play_match(game: Game, bots: Sequence[Bot] | Bot) -> list[int]:
-    """Play every remaining round of the match; returns the winners' seats."""
+def play_match(game: Game, bots: Sequence[Bot] | Mapping[int | str, Bot] | Bot) -> list[int]:
+    """Play every remaining round of the match; returns the winners' seats.
+
+    ``bots`` as for :func:`play_round`."""
     while True:
         play_round(game, bots)
         if game.is_match_over:

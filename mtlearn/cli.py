@@ -1,4 +1,4 @@
-"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``mtlearn list`` and ``mtlearn sim``.
+"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``list``, ``html`` and ``sim``.
 
 ``check`` replays scenario files and proves puzzle files (a YAML file with a
 top-level ``question:`` is a puzzle).
@@ -216,6 +216,32 @@ def _sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def _html(source: str, output: str | None) -> int:
+    """Write one standalone, offline HTML page for a scenario file or bundled scenario id."""
+    from .pages import scenario_page
+    from .scenario import ScenarioError, get, load
+
+    path = Path(source)
+    try:
+        scenario = load(path) if path.suffix in (".yaml", ".yml") or path.exists() else get(source)
+    except ScenarioError as e:
+        print(f"mtlearn html: {e}", file=sys.stderr)
+        return 1
+    except (KeyError, OSError) as e:
+        print(f"mtlearn html: cannot read {source!r}: {e}", file=sys.stderr)
+        return 2
+    page = scenario_page(scenario)
+    target = Path(output) if output else Path(f"{scenario.id}.html")
+    try:
+        target.write_text(page, encoding="utf-8")
+    except OSError as e:
+        print(f"mtlearn html: cannot write {target}: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {target} ({len(page.encode()) // 1024} KB): {scenario.title}, "
+          f"{len(scenario.steps)} steps; open it in any browser, no network needed")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="mtlearn", description="Mexican Train tools.")
@@ -245,12 +271,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="keep each bot in its seat instead of rotating seats between deals")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--csv", metavar="FILE", help="also write every row to a CSV file")
+    h = sub.add_parser("html", help="turn a scenario into one standalone offline HTML page")
+    h.add_argument("source", help="a scenario file (.yaml) or the id of a bundled scenario")
+    h.add_argument("-o", "--output", help="the page to write (default: ID.html)")
     args = parser.parse_args(argv)
-    if args.command == "check":
-        return _check(args.paths)
-    if args.command == "sim":
-        return _sim(args)
-    return _list()
+    try:
+        if args.command == "check":
+            status = _check(args.paths)
+        elif args.command == "html":
+            status = _html(args.source, args.output)
+        elif args.command == "sim":
+            status = _sim(args)
+        else:
+            status = _list()
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader went away (`mtlearn list | head`): stop quietly, like other tools.
+        # Point stdout at devnull so that the interpreter's final flush does not fail too.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

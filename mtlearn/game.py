@@ -285,12 +285,37 @@ class Game(MoveGenerator, Verdicts, Positions):
         return copy.deepcopy(self)
 
     # ------------------------------------------------------------------ naming
+    def seat(self, player: int | str) -> int:
+        """The seat (counted from 0) of a player given by name or by seat number.
+
+        Names match exactly, or ignoring case when that is unambiguous: with players
+        Ana, Ben and Cy, ``seat("Ben") == seat("ben") == seat(1) == 1``. Seats count from
+        0 in Python; move notation counts trains from 1 (``"12-5@2"`` is Ben's train).
+
+        Raises:
+            ValueError: naming the players and the seat range.
+        """
+        if isinstance(player, str):
+            if player in self.players:
+                return self.players.index(player)
+            folded = [name.casefold() for name in self.players]
+            if folded.count(player.casefold()) == 1:
+                return folded.index(player.casefold())
+            raise ValueError(f"no player is called {player!r} (players: "
+                             f"{', '.join(self.players)})")
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n:
+            return player
+        raise ValueError(f"{player!r} is not a seat of this game: use a name "
+                         f"({', '.join(self.players)}) or a seat from 0 to {self.n - 1}")
+
     def _idx(self, key: int | str) -> int:
         if key == MEXICAN:
             return self.n
-        if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < self.n:
-            return key
-        raise ValueError(f"there is no train {key!r}: trains are seats 0–{self.n - 1} or 'M'")
+        try:
+            return self.seat(key)
+        except ValueError:
+            raise ValueError(f"there is no train {key!r}: trains are seats 0–{self.n - 1}, "
+                             f"players' names ({', '.join(self.players)}) or 'M'") from None
 
     def _key(self, idx: int) -> int | str:
         return MEXICAN if idx == self.n else idx
@@ -306,9 +331,9 @@ class Game(MoveGenerator, Verdicts, Positions):
         """Seat of the player to move, or None when the round is over."""
         return None if self.over else self.current
 
-    def hand(self, seat: int) -> list[Tile]:
-        """The tiles in a player's hand, in the order they were received."""
-        return list(self.hands[seat])
+    def hand(self, seat: int | str) -> list[Tile]:
+        """The tiles in a player's hand (a seat from 0 or a name), in the order received."""
+        return list(self.hands[self.seat(seat)])
 
     @property
     def boneyard(self) -> list[Tile]:
@@ -321,7 +346,7 @@ class Game(MoveGenerator, Verdicts, Positions):
         return len(self.bone)
 
     def train(self, key: int | str) -> TrainState:
-        """The state of a train: a seat's (0-based) or ``"M"``."""
+        """The state of a train: a seat's (from 0, or the player's name) or ``"M"``."""
         idx = self._idx(key)
         t = self.trains[idx]
         mex = idx == self.n

@@ -22,24 +22,27 @@ Standard library only.
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from importlib import resources
 from typing import Any
+
+from . import links as _links
 
 __all__ = ["KINDS", "board_css", "board_js", "standalone_html"]
 
 KINDS = ("scenario", "board", "puzzle")
 
-#: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
-#: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
-#: relative link so that its boards point at its own rules page).
-DEFAULT_RULES_URL = "https://mtlearn.github.io/mtlearn/rules.html"
+#: The published book's rules page (see :mod:`mtlearn.links` for every address and its
+#: environment variable). Boards link rule ids to :func:`rules_url`.
+DEFAULT_RULES_URL = _links.book_url() + "rules.html"
 
 
 def rules_url() -> str:
-    """The rules reference address boards link to (``MTLEARN_RULES_URL`` or the default)."""
-    return os.environ.get("MTLEARN_RULES_URL") or DEFAULT_RULES_URL
+    """The rules reference boards link to: ``MTLEARN_RULES_URL``, the checkout's
+    ``docs/rules.md`` next to the notebook, or the book (:func:`mtlearn.links.rules_url`)."""
+    from .links import rules_url as _rules_url
+
+    return _rules_url()
 
 
 def _assemble(folder: str, suffix: str, comment: str) -> str:

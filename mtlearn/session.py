@@ -41,7 +41,7 @@ from .errors import MtlearnError
 from .game import Game
 from .moves import Move
 from .rules import usual_set
-from .view import describe_move, hidden_turn, hint_text, view
+from .view import describe_played, hidden_turn, hint_text, view
 
 __all__ = [
     "BOT_KINDS",
@@ -92,6 +92,14 @@ def _bot_name(bot: Any) -> str | None:
     return None
 
 
+def _seat(game: Game, who: int | str, what: str) -> int:
+    """A seat (from 0) given by number or by a player's name, for argument ``what``."""
+    try:
+        return game.seat(who)
+    except ValueError as e:
+        raise ValueError(f"{what}: {e}") from None
+
+
 def _message(kind: str, text: str, rule: str | None = None,
              bots: list[str] | None = None) -> dict[str, Any]:
     return {"kind": kind, "text": text, "rule": rule, "rule_url": None, "bots": list(bots or [])}
@@ -128,21 +136,16 @@ class BoardSession:
 
     kind: ClassVar[str] = "board"
 
-    def __init__(self, game: Game | None = None, *, bots: dict[int, Any] | None = None,
-                 perspective: int | None = None,
+    def __init__(self, game: Game | None = None, *, bots: dict[int | str, Any] | None = None,
+                 perspective: int | str | None = None,
                  highlights: dict[str, list[str]] | None = None,
                  verdicts: bool = False) -> None:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
-        for seat, bot in (bots or {}).items():
-            if not isinstance(seat, int) or isinstance(seat, bool) \
-                    or not 0 <= seat < self.game.n:
-                raise ValueError(f"bots: {seat!r} is not a seat of this game "
-                                 f"(0 to {self.game.n - 1})")
-            self.bots[seat] = _make_bot(bot)
-        if perspective is not None and not 0 <= perspective < self.game.n:
-            raise ValueError(f"perspective: {perspective!r} is not a seat of this game")
-        self.perspective = perspective
+        for who, bot in (bots or {}).items():  # a player by name or by seat (from 0)
+            self.bots[_seat(self.game, who, "bots")] = _make_bot(bot)
+        self.perspective = (None if perspective is None
+                            else _seat(self.game, perspective, "perspective"))
         self.highlights = highlights
         self.verdicts = verdicts
         said = self.run_bots()
@@ -240,7 +243,7 @@ class BoardSession:
             return False
         seat = g.current
         applied = g.push(verdict.move)
-        said = f"{g.players[seat]}: {describe_move(g, applied)}."
+        said = describe_played(g, seat, applied)
         bots = self.run_bots()
         if g.is_round_over:
             said += " " + self._round_end_text()
@@ -321,7 +324,7 @@ class BoardSession:
         while not g.is_round_over and g.current in self.bots:
             seat = g.current
             m = g.push(self.bots[seat].choose(g))
-            said.append(f"{g.players[seat]}: {describe_move(g, m)}.")
+            said.append(describe_played(g, seat, m))
         return said
 
     # ------------------------------------------------------------------ hand-over

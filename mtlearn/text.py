@@ -10,13 +10,15 @@ if TYPE_CHECKING:
 __all__ = ["render"]
 
 
-def render(game: Game, *, perspective: int | None = None) -> str:
+def render(game: Game, *, perspective: int | str | None = None) -> str:
     """Describe ``game`` in lines of plain words.
 
-    With ``perspective`` set to a seat, the other players' hands are shown as a
-    count only.
+    With ``perspective`` set to a player (seat from 0, or name), the other players'
+    hands are shown as a count only.
     """
     g = game
+    if perspective is not None:
+        perspective = g.seat(perspective)
     e = g.engine
     lines = []
     if g.over:

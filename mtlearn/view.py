@@ -15,7 +15,8 @@ from .game import Game
 from .moves import MEXICAN, Move, train_code
 from .text import render
 
-__all__ = ["describe_move", "hidden_turn", "hint_text", "result_text", "status_text", "view"]
+__all__ = ["describe_move", "describe_played", "hidden_turn", "hint_text", "result_text",
+           "status_text", "view"]
 
 VIEW_VERSION = 1
 
@@ -27,6 +28,19 @@ def describe_move(game: Game, move: Move) -> str:
         return f"Play {move.inward}-{move.outward} on {game.train_label(move.train)}"
     return {"draw": "Draw a tile", "pass": "Pass and place a marker",
             "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
+
+
+def describe_played(game: Game, seat: int, move: Move) -> str:
+    """Words for a move just made by ``seat`` (0-based), as a board reports it:
+    "Ana played 12-5 on the Mexican train." ``game`` is the game before or after the move
+    (only names and train labels are read)."""
+    name = game.players[seat]
+    if move.kind == "play":
+        assert move.train is not None
+        return f"{name} played {move.inward}-{move.outward} on {game.train_label(move.train)}."
+    return {"draw": f"{name} drew a tile.", "pass": f"{name} passed and put out a marker.",
+            "uno": f"{name} announced the last tile.",
+            "end": f"{name} ended the train-building turn."}[move.kind]
 
 
 def result_text(game: Game) -> str:
@@ -113,16 +127,16 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
         yield Move(kind)
 
 
-def view(game: Game, *, perspective: int | None = None,
+def view(game: Game, *, perspective: int | str | None = None,
          highlights: dict[str, list[str]] | None = None, narration: str | None = None,
          verdicts: bool = False) -> dict[str, Any]:
     """The JSON view of ``game``.
 
     Args:
-        perspective: a seat whose hand is shown; the others are hidden (None shows all).
-            While a hidden seat is to play, its legal moves, hint and verdicts are
-            left out too (``legal`` is empty, ``hint`` None, ``verdicts`` empty), since
-            they would give its tiles away.
+        perspective: the player (seat from 0, or name) whose hand alone is shown; the
+            others are hidden (None shows all). While a hidden seat is to play, its
+            legal moves, hint and verdicts are left out too (``legal`` is empty,
+            ``hint`` None, ``verdicts`` empty), since they would give its tiles away.
         highlights: ``{"tiles": ["12-5"], "trains": ["M", "2"]}`` to mark on the board.
         narration: a sentence shown with the board (scenario steps).
         verdicts: include the engine's verdict on every move a learner could try
@@ -130,6 +144,8 @@ def view(game: Game, *, perspective: int | None = None,
             page can answer without a kernel.
     """
     g = game
+    if perspective is not None:
+        perspective = g.seat(perspective)
     totals = g.totals
     last = g.scores[-1] if g.over else None
     players = []

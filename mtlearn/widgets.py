@@ -96,9 +96,11 @@ class Board(_Base):
 
     Args:
         game: the game to show and play (it is changed in place).
-        bots: ``{seat: bot}`` for computer players; ``"planner"``, ``"greedy"`` and
-            ``"random"`` name the built-in bots.
-        perspective: a seat whose hand alone is shown (None shows every hand).
+        bots: ``{player: bot}`` for computer players: a player is a name (``"Ben"``) or a
+            seat number counted from 0; ``"planner"``, ``"greedy"`` and ``"random"``
+            name the built-in bots.
+        perspective: the player (name or seat from 0) whose hand alone is shown; None
+            shows every hand.
         show_legal: mark the legal moves from the start.
         rules_url: the rules reference page that rule ids link to.
     """
@@ -108,8 +110,9 @@ class Board(_Base):
     show_legal = traitlets.Bool(False).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
 
-    def __init__(self, game: Game | None = None, *, bots: dict[int, Bot | str] | None = None,
-                 perspective: int | None = None, show_legal: bool = False,
+    def __init__(self, game: Game | None = None, *,
+                 bots: dict[int | str, Bot | str] | None = None,
+                 perspective: int | str | None = None, show_legal: bool = False,
                  highlights: dict[str, list[str]] | None = None,
                  rules_url: str | None = None, **kwargs: Any) -> None:
         self.session = BoardSession(game, bots=bots, perspective=perspective,
@@ -353,4 +356,3 @@ class PuzzleSet(Puzzle):
         return {"items": items, "index": self.index, "set": self.set,
                 "set_title": self.set_title, "puzzle": first["puzzle"],
                 "view": first["view"], "rules_url": self.rules_url}
-

@@ -80,17 +80,17 @@ def test_real_scenario_steps_in_static_html(page, page_guard, tmp_path, artifact
     n = len(sc.steps) + 1
     counter = page.locator(".mtl-counter")
     narration = page.locator(".mtl-narration")
-    assert counter.inner_text() == f"1 / {n}"
+    assert counter.inner_text() == f"Step 1 of {n}"
     for k, step in enumerate(sc.steps, 2):
         page.get_by_role("button", name="Next step").click()
-        assert counter.inner_text() == f"{k} / {n}"
+        assert counter.inner_text() == f"Step {k} of {n}"
         assert step.say in narration.inner_text()
         # the board drawn is the engine's: the boneyard count of that frame
         assert f"{len(sc.games[k - 1].bone)} tiles" in page.locator(".mtl-root").inner_text()
     page.screenshot(path=str(artifacts_dir / "boards-scenario-last.png"), full_page=True)
     for k in range(n - 1, 0, -1):
         page.keyboard.press("ArrowLeft")
-        assert counter.inner_text() == f"{k} / {n}"
+        assert counter.inner_text() == f"Step {k} of {n}"
     assert sc.intro[:40] in narration.inner_text()
     page_guard.assert_clean()
 
@@ -121,10 +121,10 @@ def test_real_eight_player_board_static_click_flow(page, page_guard, tmp_path, a
     good = next(m["move"] for m in board.view["legal"] if "@" in m["move"])
     tile, train = good.split("@")
     a, b = map(int, tile.split("-"))
-    before = page.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    before = page.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
     hand_tile(page, f"{max(a, b)}-{min(a, b)}").click()
     train_button(page, train).click()
-    after = page.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    after = page.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
     assert after == before + 1
     page.screenshot(path=str(artifacts_dir / "boards-8-players.png"), full_page=True)
     page_guard.assert_clean()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from npm_vendor import AXE_RUN, axe_source
 
 from mtlearn.ruleids import RULES, anchor
 from mtlearn.rules import PRESETS, Rules
@@ -44,7 +45,9 @@ def open_page(page: Any, url: str) -> None:
                  .every(s => s.querySelector('.mtl-root') && !s.querySelector('.mtl-noscript'))""",
         timeout=20_000,
     )
-    page.wait_for_load_state("networkidle")
+    # The in-page engine (12 MB) loads in the background: on a busy machine that takes
+    # more than Playwright's default 30 s, so wait longer (not a timing assertion).
+    page.wait_for_load_state("networkidle", timeout=120_000)
 
 
 def scroll_to(page: Any, locator: Any) -> None:
@@ -63,7 +66,9 @@ def test_book_builds_every_page(book: Path):
              if not p.relative_to(book).parts[0].startswith("_")}
     assert set(PAGES) <= built, f"missing pages: {sorted(set(PAGES) - built)}"
     assert built <= set(PAGES), f"unexpected pages: {sorted(built - set(PAGES))}"
-    assert len([c for c in CHAPTERS if c.split("/")[1][:2].isdigit()]) == 10, CHAPTERS
+    numbered = [c for c in CHAPTERS if re.match(r"tutorials/\d\d-", c)]
+    assert len(numbered) == 10, CHAPTERS
+    assert {"tutorials/how-to-play", "tutorials/using-python"} <= set(CHAPTERS)
 
 
 def test_numbers_chapter_has_its_plots_and_sentences(book: Path):
@@ -155,16 +160,16 @@ def test_scenario_players_step_to_their_last_frame(
         player = players.nth(i)
         counter = player.locator(".mtl-counter")
         narration = player.locator(".mtl-narration-text")
-        first, n = map(int, counter.inner_text().split(" / "))
+        first, n = map(int, re.fullmatch(r"Step (\d+) of (\d+)", counter.inner_text()).groups())
         assert first == 1 and n >= 1, counter.inner_text()
         said = [narration.inner_text()]
         if n > 1:
             player.focus()
             page.keyboard.press("ArrowRight")
-            assert counter.inner_text() == f"2 / {n}"
+            assert counter.inner_text() == f"Step 2 of {n}"
             said.append(narration.inner_text())
         player.get_by_role("button", name="Last step").click()
-        assert counter.inner_text() == f"{n} / {n}", f"player {i + 1} on {name}"
+        assert counter.inner_text() == f"Step {n} of {n}", f"player {i + 1} on {name}"
         said.append(narration.inner_text())
         if n > 1:
             assert said[-1] != said[0], f"the narration does not change: {said}"
@@ -278,3 +283,89 @@ def test_puzzles_in_the_book_right_wrong_hints_stars_and_progress(
     _open_drawn(page, book_url + "tutorials/puzzles.html")
     check_progress_kept(page)
     page_guard.assert_clean()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_axe_finds_no_violation(page, page_guard, book_url: str, name: str):
+    """axe-core (npm, pinned; every rule, label-in-name included) on every page: nothing in
+    mtlearn's boards, and nothing in the theme either (docs/conf.py and docs/_templates/
+    configure it: a labelled landmark for the title, a search button named by its text)."""
+    open_page(page, book_url + name + ".html")
+    page.add_script_tag(content=axe_source())
+    violations = page.evaluate(AXE_RUN, None)
+    ours = [v for v in violations if any(v["inMtlearn"])]
+    assert ours == [], ours
+    assert violations == [], violations
+    page_guard.assert_clean()
+
+
+FEEDBACK_CHAPTER = "tutorials/03-opening-trains"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_board_verdict_is_in_view_after_a_click_on_a_low_train(
+    chromium, book_url: str, artifacts_dir: Path, size: tuple[int, int]
+):
+    """The learner sees the verdict where they acted: after a click on the lowest train of
+    a board, the message lies inside the viewport, below the book's sticky header."""
+    ctx = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        pg = ctx.new_page()
+        open_page(pg, book_url + FEEDBACK_CHAPTER + ".html")
+        board = pg.locator(".mtl-standalone[data-kind='board']").last
+        board.locator(".mtl-tilebtn[aria-label='9-5']").click()
+        low = board.locator(".mtl-train").last.locator(".mtl-target")  # the Mexican train
+        low.evaluate("el => el.scrollIntoView({block: 'end'})")
+        low.click()
+        message = board.locator(".mtl-message")
+        assert "Not allowed" in message.inner_text()
+        box = message.evaluate("el => el.getBoundingClientRect().toJSON()")
+        header = pg.evaluate("document.querySelector('.bd-header').getBoundingClientRect().bottom")
+        assert header - 1 <= box["top"] and box["bottom"] <= size[1], (box, header)
+        pg.screenshot(path=str(artifacts_dir / f"book-feedback-{size[0]}.png"))
+        # a legal move: the message says what happened
+        board.locator(".mtl-tilebtn[aria-label='12-5']").click()
+        board.locator(".mtl-train[data-train='1'] .mtl-target").click()
+        assert "Ana played 12-5 on Ana's train" in message.inner_text()
+    finally:
+        ctx.close()
+
+
+def test_no_light_frame_around_boards_in_dark_mode(chromium, book_url: str):
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    try:
+        pg = ctx.new_page()
+        pg.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark')")
+        open_page(pg, book_url + FEEDBACK_CHAPTER + ".html")
+        assert pg.evaluate("document.documentElement.dataset.theme") == "dark"
+        frames = pg.evaluate("""() => [...document.querySelectorAll('.mtl-standalone')].map(
+            s => { const o = getComputedStyle(s.parentElement);
+                   return [o.backgroundColor, o.paddingTop]; })""")
+        assert frames and all(f == ["rgba(0, 0, 0, 0)", "0px"] for f in frames), frames
+    finally:
+        ctx.close()
+
+
+SHOT_SIZES = {"desktop": ((1280, 800), 1), "phone": ((390, 844), 2), "720p-150": ((853, 480), 1.5)}
+
+
+@pytest.mark.parametrize("size", list(SHOT_SIZES))
+def test_chapter_screenshots(chromium, book_url: str, artifacts_dir: Path, size: str):
+    """Every chapter page at desktop, phone and 720p at 150 %: the first board or player
+    in view, saved as test-artifacts/pages/<chapter>-<size>.png for people to look at.
+    Nothing may be wider than the window."""
+    (w, hgt), scale = SHOT_SIZES[size]
+    ctx = chromium.new_context(viewport={"width": w, "height": hgt}, device_scale_factor=scale)
+    out = artifacts_dir / "pages"
+    out.mkdir(exist_ok=True)
+    try:
+        pg = ctx.new_page()
+        for name in CHAPTERS:
+            open_page(pg, book_url + name + ".html")
+            first = pg.locator(".mtl-root").first
+            scroll_to(pg, first)
+            pg.screenshot(path=str(out / f"{name.split('/')[-1]}-{size}.png"))
+            wide = pg.evaluate("document.documentElement.scrollWidth - innerWidth")
+            assert wide <= 1, (name, size, wide)
+    finally:
+        ctx.close()

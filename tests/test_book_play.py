@@ -117,7 +117,7 @@ class Learner:
 def played(said: str, who: str, tile: str) -> bool:
     """True if the message says ``who`` played ``tile`` (told inward number first)."""
     a, b = tile.split("-")
-    return bool(re.match(rf"✓ {who}: Play ({a}-{b}|{b}-{a}) on ", said))
+    return bool(re.match(rf"✓ {who} played ({a}-{b}|{b}-{a}) on ", said))
 
 
 def open_chapter(page: Any, book_url: str, name: str) -> None:
@@ -156,7 +156,7 @@ def test_round_against_three_bots_then_round_two_undo_and_new_match(
     me.wait_engine()
     said = me.play("12-5", "1")  # chapter 9's "Try it": open your train with 12-5…
     assert played(said, "Ana", "12-5") and "The computer players' moves (" in said
-    assert re.search(r"Ben: .*\n.*Cy: .*\n.*Dee: ", said), said
+    assert re.search(r"Ben (played|drew|passed).*\n.*Cy (played|drew|passed).*\n.*Dee (played|drew|passed)", said), said
     moves = me.play_to_round_end()
     assert moves > 3
     panel = me.box.locator(".mtl-match")
@@ -223,18 +223,18 @@ def try_chapter_2(me: Learner) -> None:
     assert "Not allowed" in me.play("7-3", "1")
     twelve = next(m for m in me.legal() if m.startswith("12-") and m.endswith("@1"))
     said = me.move(twelve)
-    assert said.startswith("✓ Ana: Play 12-") and "The computer players' moves (" in said
+    assert said.startswith("✓ Ana played 12-") and "The computer players' moves (" in said
     me.play_to_round_end()
 
 
 def try_chapter_3(me: Learner) -> None:
     assert "Not allowed" in me.play("9-5", "1")
-    assert me.play("12-5", "1").startswith("✓ Ana: Play 12-5")
+    assert me.play("12-5", "1").startswith("✓ Ana played 12-5")
     assert me.to_play() == "Ben"
     assert "Not allowed" in me.play("4-4", "M")
     opening = [m for m in me.legal() if "@" in m]
     assert opening and all(m.startswith("12-") for m in opening)
-    assert me.move(opening[0]).startswith("✓ Ben: Play 12-")
+    assert me.move(opening[0]).startswith("✓ Ben played 12-")
     assert me.to_play() == "Cy"
     me.box.locator('button[data-key="hint"]').click()  # drawn from the view, no round trip
     assert me.box.locator(".mtl-note").inner_text().startswith("Hint: Try 12-1")
@@ -246,8 +246,8 @@ def try_chapter_4(me: Learner) -> None:
     assert "Not allowed" in said and "R-MARK-1" in said
     assert played(me.play("9-5", "3"), "Ana", "9-5")
     assert "Not allowed" in me.press("pass")
-    assert me.press("draw").startswith("✓ Ben: Draw a tile")
-    assert me.press("pass").startswith("✓ Ben: Pass")
+    assert me.press("draw").startswith("✓ Ben drew a tile")
+    assert me.press("pass").startswith("✓ Ben passed")
     assert "marker" in me.box.locator('.mtl-train[data-train="2"]').inner_text()
     assert "marker" in me.box.locator('.mtl-train[data-train="3"]').inner_text()
     assert played(me.play("5-1", "3"), "Cy", "5-1")
@@ -359,7 +359,7 @@ def test_first_frame_at_once_and_clicks_queued_until_ready(page, page_guard, boo
     page.unroute(re.compile(r".*/engine\.json$"))
     me.wait_engine()
     me._answered(0)
-    assert me.message().startswith("✓ Ana: Play 12-5 on Ana's train.")
+    assert me.message().startswith("✓ Ana played 12-5 on Ana's train.")
     page_guard.assert_clean()
 
 
@@ -372,7 +372,7 @@ def test_fallback_explains_itself_when_pyodide_cannot_load(page, page_guard, boo
     note = me.box.locator(".mtl-host").inner_text()
     assert "could not start" in note and "serve the book" in note and "Binder" in note
     said = me.play("12-5", "1")
-    assert said.startswith("✓ Ana: Play 12-5") and "The computer players' moves (" in said
+    assert said.startswith("✓ Ana played 12-5") and "The computer players' moves (" in said
     legal = [m for m in me.legal() if "@" in m]
     said = me.move(legal[0])
     assert "one move ahead only" in said
@@ -391,7 +391,7 @@ def test_fallback_when_the_page_is_opened_from_disk(page, book: Path):
     note = me.box.locator('.mtl-host[data-host="fallback"]')
     note.wait_for(timeout=20_000)
     assert "opened from a file" in note.inner_text() and "http.server" in note.inner_text()
-    assert me.play("12-5", "1").startswith("✓ Ana: Play 12-5")
+    assert me.play("12-5", "1").startswith("✓ Ana played 12-5")
 
 
 # ---------------------------------------------------------------- one truth, two hosts

@@ -140,44 +140,44 @@ def test_scenario_player_steps_with_buttons_and_keys(page, page_guard, tmp_path,
     counter = page.locator(".mtl-counter")
     narration = page.locator(".mtl-narration")
     assert narration.get_attribute("aria-live") == "polite"
-    assert counter.inner_text() == "1 / 3"
+    assert counter.inner_text() == "Step 1 of 3"
     assert "Narration 1: two player." in narration.inner_text()
-    assert "Start" in narration.text_content()
+    assert page.locator(".mtl-step").count() == 0  # one step counter, not two
 
     page.get_by_role("button", name="Next step").click()
-    assert counter.inner_text() == "2 / 3"
+    assert counter.inner_text() == "Step 2 of 3"
     assert "Narration 2: four player mid." in narration.inner_text()
-    assert "Step 1 of 2" in narration.text_content()
-    # highlighted tile and train: outline plus words
-    assert page.locator(".mtl-hl .mtl-cue", has_text="▶ new").count() >= 1
+    # highlighted tile and train: outline plus words ("new" only for a tile a move laid)
+    assert page.locator(".mtl-hl .mtl-cue", has_text="▶ look").count() >= 1
+    assert page.locator(".mtl-hl .mtl-cue", has_text="▶ new").count() == 0
     assert page.locator('.mtl-train[data-train="M"] .mtl-badge-hl').inner_text() == "▶ look here"
     page.screenshot(path=str(artifacts_dir / "frontend-scenario.png"), full_page=True)
 
     # Focus stays on the button after the re-render, so keys keep working.
     page.keyboard.press("ArrowRight")
-    assert counter.inner_text() == "3 / 3"
+    assert counter.inner_text() == "Step 3 of 3"
     assert "Narration 3" in narration.inner_text()
     page.keyboard.press("Home")
-    assert counter.inner_text() == "1 / 3"
+    assert counter.inner_text() == "Step 1 of 3"
     page.keyboard.press("End")
-    assert counter.inner_text() == "3 / 3"
+    assert counter.inner_text() == "Step 3 of 3"
     page.keyboard.press("ArrowRight")  # stays at the end
-    assert counter.inner_text() == "3 / 3"
+    assert counter.inner_text() == "Step 3 of 3"
     page.keyboard.press("ArrowLeft")
-    assert counter.inner_text() == "2 / 3"
+    assert counter.inner_text() == "Step 2 of 3"
     page.get_by_role("button", name="First step").click()
-    assert counter.inner_text() == "1 / 3"
+    assert counter.inner_text() == "Step 1 of 3"
     page.get_by_role("button", name="Last step").click()
-    assert counter.inner_text() == "3 / 3"
+    assert counter.inner_text() == "Step 3 of 3"
     page.get_by_role("button", name="Previous step").click()
-    assert counter.inner_text() == "2 / 3"
+    assert counter.inner_text() == "Step 2 of 3"
 
     # keys on the widget itself: it is in the Tab order
     root = page.locator(".mtl-scenario")
     assert root.get_attribute("tabindex") == "0"
     root.focus()
     page.keyboard.press("ArrowRight")
-    assert counter.inner_text() == "3 / 3"
+    assert counter.inner_text() == "Step 3 of 3"
     page_guard.assert_clean()
 
 
@@ -193,8 +193,8 @@ def test_two_players_on_one_page_do_not_clash(page, page_guard, tmp_path):
     assert page.locator(".mtl-root").count() == 3
     page.get_by_role("button", name="Next step").nth(1).click()
     counters = page.locator(".mtl-counter")
-    assert counters.nth(0).inner_text() == "1 / 3"
-    assert counters.nth(1).inner_text() == "2 / 3"
+    assert counters.nth(0).inner_text() == "Step 1 of 3"
+    assert counters.nth(1).inner_text() == "Step 2 of 3"
     page_guard.assert_clean()
 
 
@@ -232,7 +232,7 @@ def test_board_8_players_fits_800px_and_wraps(page, page_guard, tmp_path, artifa
     # public trains say so in words
     assert "marker" in page.locator('.mtl-train[data-train="3"] .mtl-badge-marker').inner_text()
     # doubles in a train are drawn crosswise
-    dbl = page.locator('.mtl-train svg[aria-label$="(double, crosswise)"]').first
+    dbl = page.locator('.mtl-train .mtl-slot-double svg').first
     box = dbl.bounding_box()
     assert box["height"] > 1.5 * box["width"]
     page.screenshot(path=str(artifacts_dir / "frontend-board-8p.png"), full_page=True)
@@ -259,13 +259,13 @@ def test_board_4_players_markers_open_double_hidden_hands(
 
 def test_board_set_18_with_scores(page, page_guard, tmp_path, artifacts_dir):
     open_fragments(page, tmp_path, standalone_html("board", {"view": load_view("set18")}))
-    for name in ["18-17", "16-16 (double, crosswise)", "18-13"]:
+    for name in ["18-17", "16-16", "18-13"]:
         assert page.get_by_role("img", name=name, exact=True).count() >= 1, name
     assert page.locator(".mtl-result").count() == 1
     table = page.locator(".mtl-scores").inner_text()
     assert "Bo (went out)" in table and "72" in table
     pips = page.evaluate(
-        "() => document.querySelector('svg[aria-label=\"18-17\"]').querySelectorAll('.mtl-pip').length"
+        "() => document.querySelector('[role=img][aria-label=\"18-17\"]').querySelectorAll('.mtl-pip').length"
     )
     assert pips == 35
     assert page.evaluate(
@@ -442,7 +442,7 @@ sys.path.insert(0, REPO)  # the repository's mtlearn, installed or not
 from mtlearn.game import Game
 from mtlearn.widgets import Board
 board = Board(Game.new(["Ana", "<b>Bo</b>"], seed=7), rules_url="https://example.invalid/rules.html")
-view = board.view
+view = board.session.view(verdicts=True)  # the live view carries no verdicts
 me = view["players"][view["to_play"] - 1]
 bad = next(m for m, v in view["verdicts"].items() if "@" in m and not v["legal"])
 good = next(m["move"] for m in view["legal"] if "@" in m["move"])
@@ -487,14 +487,14 @@ def test_live_board_in_jupyterlab(jupyterlab, page, page_guard, artifacts_dir):
     assert href == "https://example.invalid/rules.html#" + bad.group(2).lower()
 
     tile, train = _tile_and_train(good.group(1))
-    before = root.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    before = root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
     select_tile(root, tile)  # a refusal keeps the tile selected: no second click needed
     root.locator(f'.mtl-train[data-train="{train}"] .mtl-target').click()
     root.locator(".mtl-msg-ok").wait_for(timeout=10_000)
-    after = root.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count()
+    after = root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
     assert after == before + 1
     root.screenshot(path=str(artifacts_dir / "frontend-lab-board.png"))
     root.get_by_role("button", name="Undo").click()
     root.locator(".mtl-message", has_text="taken back").wait_for(timeout=10_000)
-    assert root.locator(f'.mtl-train[data-train="{train}"] svg[role="img"]').count() == before
+    assert root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count() == before
     page_guard.assert_clean()

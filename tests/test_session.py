@@ -67,7 +67,7 @@ def test_bots_moves_are_narrated_and_undo_takes_them_back():
     out = session.handle(intent_for(move))
     assert out["message"]["kind"] == "ok"
     assert len(out["message"]["bots"]) >= 2
-    assert all(b.startswith(("Ben: ", "Cy: ")) for b in out["message"]["bots"])
+    assert all(b.startswith(("Ben played", "Cy played", "Ben drew", "Cy drew", "Ben passed", "Cy passed")) for b in out["message"]["bots"])
     assert session.handle({"action": "undo"})["message"]["text"] == "Move taken back."
     assert game.history == []
     assert "Nothing to undo" in session.handle({"action": "undo"})["message"]["text"]

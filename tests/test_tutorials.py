@@ -2,9 +2,10 @@
 
 Shape: the chapters exist in the book's order with a jupytext header, a "What you will learn"
 section, a "Recap" section, scenario players for bundled scenarios and a live board; every
-rule link ``[R-X-1](#r-x-1)`` points at a rule id of the rules reference (the book resolves it
-to the rules page and turns a missing target into an error; JupyterLab shows it as a plain
-link, not as raw markup). Execution: jupytext reads each chapter and nbclient runs it with a python3 kernel; every
+rule link ``[R-X-1](../docs/rules.md#r-x-1)`` points at a rule id of the rules reference (a
+file JupyterLab and Binder open from tutorials/; the book rewrites it to its rules page and
+turns a missing target into an error). Every code cell of a chapter is folded for readers who
+do not program (``hide-input`` or ``hide-cell``), and still runs here. Execution: jupytext reads each chapter and nbclient runs it with a python3 kernel; every
 cell must run without error, and every cell that builds a board or scenario player must display it.
 """
 
@@ -42,7 +43,7 @@ BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md", "10-what-the-numb
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
-REF_RE = re.compile(r"\[(R-[A-Z0-9-]+)\]\(#([^)]*)\)")
+REF_RE = re.compile(r"\[(R-[A-Z0-9-]+)\]\(\.\./docs/rules\.md#([^)]*)\)")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -120,7 +121,7 @@ def test_scenario_ids_exist(name: str) -> None:
 
 def test_every_scenario_is_shown_somewhere() -> None:
     shown = set()
-    for name in CHAPTERS:
+    for name in [p.name for p in TUTORIALS.glob("*.md")]:
         shown.update(SCENARIO_RE.findall("\n".join(_cells(_text(name)))))
     missing = sorted(s.id for s in scenario.bundled() if s.id not in shown)
     assert not missing, f"bundled scenarios no chapter shows: {missing}"
@@ -135,12 +136,41 @@ def test_rule_refs_point_at_rule_ids(name: str) -> None:
     for rule_id, target in refs:
         assert target in anchors, f"no rule with anchor {target!r}"
         assert anchors[target] == rule_id, f"[{rule_id}](#{target}): text and target disagree"
-    assert "{ref}" not in text, "use [R-X-1](#r-x-1): JupyterLab shows {ref} roles as raw text"
+    assert "{ref}" not in text, "use [R-X-1](../docs/rules.md#r-x-1): JupyterLab shows {ref} roles as raw text"
     # bare rule ids in the prose should be links too
     prose = CELL_RE.sub("", text)
     prose = REF_RE.sub("", prose)
     bare = sorted(set(re.findall(r"\(R-[A-Z]+(?:-[A-Z0-9]+)*\)", prose)))
-    assert not bare, f"cite rules as links [R-X-1](#r-x-1): {bare}"
+    assert not bare, f"cite rules as links [R-X-1](../docs/rules.md#r-x-1): {bare}"
+    assert "](#r-" not in text, "a bare #r-… anchor goes nowhere in JupyterLab"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in TUTORIALS.glob("*.md")))
+def test_relative_links_resolve_from_the_tutorials_folder(name: str) -> None:
+    """JupyterLab and Binder open a chapter's links relative to tutorials/."""
+    for target in re.findall(r"\]\(([^)#:]+\.md)(?:#[^)]*)?\)", _text(name)):
+        assert (TUTORIALS / target).is_file(), target
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_programmer_cells_are_folded(name: str) -> None:
+    """A reader who never looks at code can follow: every cell's code is folded away."""
+    text = _text(name)
+    headers = re.findall(r"^```\{code-cell\}[^\n]*\n(:tags:[^\n]*)?", text, re.M)
+    assert headers and all(re.search(r"hide-(input|cell)", h) for h in headers), headers
+    assert "print(game)" not in text, "show positions as boards, not as printed text"
+
+
+def test_goal_comes_first() -> None:
+    page = _text("how-to-play.md")
+    body = page[page.index("# How to play"):]
+    first = body[:body.index("##")]
+    assert "object of the game" in first and "lowest total wins" in first
+    assert 'ScenarioPlayer("a-short-round")' in page
+    final = scenario.get("a-short-round").final
+    assert final.over and final.out is not None  # from the deal to the score
+    chapter1 = _text("01-tiles-and-set.md")
+    assert chapter1.index("The goal") < chapter1.index("## A tile has two ends")
 
 
 # ----------------------------------------------------------------------------- execution

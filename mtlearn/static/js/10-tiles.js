@@ -117,22 +117,90 @@ function badge(cls, text, icon) {
   return h("span", { class: "mtl-badge " + cls }, icon || null, h("span", { text }));
 }
 
-// A tile as an image with an accessible name ("12-5").
+// A tile as an image with an accessible name ("12-5") and its numbers written under
+// the pips (hidden by the "pips only" setting, see tileNumbersOn). `name` overrides the
+// accessible name (a train draws 4-9 with the 4 inward but names the tile "9-4"
+// only when asked to; by default the name is the numbers as drawn).
 function tileImage(tile, opts) {
   const [a, b] = parseTile(tile);
   const svg = dominoSvg(a, b, opts);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${a}-${b}`);
-  const title = s("title");
-  title.textContent = `${a}-${b}`;
-  svg.insertBefore(title, svg.firstChild);
-  return svg;
+  svg.setAttribute("aria-hidden", "true");
+  const name = (opts && opts.name) || `${a}-${b}`;
+  return h("span", {
+    class: "mtl-tile" + (opts && opts.vertical ? " mtl-tile-vert" : " mtl-tile-horiz"),
+    role: "img",
+    "aria-label": name,
+    title: name,
+  }, svg, tileNumber(a, b));
+}
+
+// The numbers of a tile as visible text; decorative for screen readers (the tile or the
+// button around it carries the name).
+function tileNumber(a, b) {
+  return h("span", { class: "mtl-num", "aria-hidden": "true", text: `${a}-${b}` });
+}
+
+// ---------------------------------------------------------------- settings
+
+// Unique element ids (several boards share one page).
+let uidCount = 0;
+function uid(prefix) {
+  uidCount += 1;
+  return `${prefix}-${Date.now().toString(36)}-${uidCount}`;
+}
+
+// "Numbers on tiles" (default) or "pips only": one setting for every board on the page,
+// remembered by the browser when it can (localStorage may be missing or refused).
+const NUMBERS_KEY = "mtlearn.tile-numbers";
+
+function tileNumbersOn() {
+  try {
+    return globalThis.localStorage?.getItem(NUMBERS_KEY) !== "off";
+  } catch (_e) {
+    return true;
+  }
+}
+
+function setTileNumbers(on) {
+  try {
+    globalThis.localStorage?.setItem(NUMBERS_KEY, on ? "on" : "off");
+  } catch (_e) {
+    // not remembered; this page still follows the choice below
+  }
+  for (const root of document.querySelectorAll(".mtl-root")) {
+    root.classList.toggle("mtl-pips-only", !on);
+    const box = root.querySelector(".mtl-numbers-toggle");
+    if (box) box.checked = on;
+  }
+}
+
+// The legend: what each colour, outline and badge means, and the tile-number setting.
+// Closed by default; `state.open` keeps it open from one redraw to the next.
+function legendSection(state) {
+  const item = (sample, text) => h("li", null, sample, " ", h("span", { text }));
+  const tile = tileImage("6-3", { vertical: false });
+  const toggle = h("input", { type: "checkbox", class: "mtl-numbers-toggle" });
+  toggle.checked = tileNumbersOn();
+  toggle.addEventListener("change", () => setTileNumbers(toggle.checked));
+  const details = h("details", { class: "mtl-legend" },
+    h("summary", { text: "Legend and settings" }),
+    h("ul", { class: "mtl-legend-list" },
+      item(tile, "a tile; its numbers are written under the pips"),
+      item(badge("mtl-badge-mex", "★ open to all"), "the Mexican train, striped green"),
+      item(badge("mtl-badge-marker", "marker — public", locoIcon()), "a marked train: anyone may play on it (dashed border)"),
+      item(h("span", { class: "mtl-badge mtl-badge-private", text: "private" }), "only its owner may play on it"),
+      item(badge("mtl-badge-double", "⚠ open double: cover it first"), "an uncovered double (red dashes)"),
+      item(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }), "orange: what the narration talks about; “▶ new” marks the tile just laid"),
+      item(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }), "green dots: a legal place for the chosen tile; “playable” marks tiles with a legal move")),
+    h("label", { class: "mtl-setting" }, toggle, " Show the numbers on the tiles (untick for pips only)"));
+  if (state && state.open) details.open = true;
+  details.addEventListener("toggle", () => {
+    if (state) state.open = details.open;
+  });
+  return details;
 }
 
 // Wrap a tile with the "highlighted" outline and a text cue.
 function highlightWrap(node, cue) {
   return h("span", { class: "mtl-hl" }, h("span", { class: "mtl-cue", text: cue }), node);
 }
-
-// ---------------------------------------------------------------- a view
-

@@ -102,12 +102,18 @@ function trainRow(view, train, ctx) {
     const dbl = t.double || t.inward === t.outward;
     const inward = Number.isFinite(t.inward) ? t.inward : parseTile(t.tile)[0];
     const outward = Number.isFinite(t.outward) ? t.outward : parseTile(t.tile)[1];
-    let node = tileImage(`${inward}-${outward}`, { vertical: dbl, colour });
-    node.setAttribute("aria-label", String(t.tile || `${inward}-${outward}`) + (dbl ? " (double, crosswise)" : ""));
+    let node = tileImage(`${inward}-${outward}`, {
+      vertical: dbl, colour, name: String(t.tile || `${inward}-${outward}`),
+    });
     node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") }, node);
     const isOpenDouble = dbl && train.open_double && i === list.length - 1;
     if (isOpenDouble) node.classList.add("mtl-slot-open-double");
-    if (t.tile && hlTiles.some((x) => sameTile(x, t.tile))) node = highlightWrap(node, "▶ new");
+    const last = i === list.length - 1;
+    if (last && ctx.laid && ctx.laid.train === String(train.id) && sameTile(ctx.laid.tile, t.tile || `${inward}-${outward}`)) {
+      node = highlightWrap(node, "▶ new");
+    } else if (t.tile && hlTiles.some((x) => sameTile(x, t.tile))) {
+      node = highlightWrap(node, "▶ look");
+    }
     tiles.appendChild(node);
   });
   if (!list.length) {
@@ -127,7 +133,8 @@ function trainRow(view, train, ctx) {
       "aria-disabled": sel ? "false" : "true",
       text: sel ? `Play ${sel} here` : "Play here",
     });
-    btn.setAttribute("aria-label", sel ? `Play ${sel} on ${name}` : `Play on ${name} (choose a tile first)`);
+    // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
+    btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${name}` : `Play here: ${name} (choose a tile first)`);
     btn.addEventListener("click", (ev) => {
       ev.stopPropagation();
       ctx.onTrain(train);
@@ -141,7 +148,7 @@ function trainRow(view, train, ctx) {
 
 function handsSection(view, ctx) {
   const section = h("div", { class: "mtl-hands" },
-    h("h4", { class: "mtl-h", text: view.result ? "Hands and scores" : "Hands" }));
+    h("p", { class: "mtl-h", text: view.result ? "Hands and scores" : "Hands" }));
   const colour = view.set > 9;
   const hlTiles = asArray(ctx.highlights.tiles);
   for (const p of asArray(view.players)) {
@@ -176,15 +183,23 @@ function handsSection(view, ctx) {
           const svg = dominoSvg(a, b, { vertical: true, colour });
           svg.setAttribute("aria-hidden", "true");
           node.appendChild(svg);
-          if (pressed) node.appendChild(h("span", { class: "mtl-tag", "aria-hidden": "true", text: "selected" }));
-          else if (ctx.showLegal && legalTrainsFor(view, t).size) {
-            node.appendChild(h("span", { class: "mtl-tag mtl-tag-legal", "aria-hidden": "true", text: "playable" }));
-          }
+          // The visible numbers are the button's text, so name and label agree.
+          node.appendChild(h("span", { class: "mtl-num", text: `${a}-${b}` }));
           node.addEventListener("click", () => ctx.onTile(t));
+          // Tags sit beside the button (not inside it) and stay readable by screen
+          // readers: "playable" describes the button.
+          let tag = null;
+          if (pressed) tag = h("span", { class: "mtl-tag", "aria-hidden": "true", text: "selected" });
+          else if (ctx.showLegal && legalTrainsFor(view, t).size) {
+            const id = uid("mtl-tag");
+            tag = h("span", { class: "mtl-tag mtl-tag-legal", id, text: "playable" });
+            node.setAttribute("aria-describedby", id);
+          }
+          node = h("span", { class: "mtl-handslot" }, node, tag);
         } else {
           node = h("span", { class: "mtl-slot" }, tileImage(t, { vertical: true, colour }));
         }
-        if (hlTiles.some((x) => sameTile(x, t))) node = highlightWrap(node, "▶ new");
+        if (hlTiles.some((x) => sameTile(x, t))) node = highlightWrap(node, "▶ look");
         tiles.appendChild(node);
       }
     } else {
@@ -229,7 +244,7 @@ function viewSection(view, ctx) {
   }
   ctx.highlights = view.highlights || {};
   if (ctx.showLegal && ctx.selected) ctx.legalTargets = legalTrainsFor(view, ctx.selected);
-  const trains = h("div", { class: "mtl-trains" }, h("h4", { class: "mtl-h", text: "Trains" }));
+  const trains = h("div", { class: "mtl-trains" }, h("p", { class: "mtl-h", text: "Trains" }));
   for (const t of asArray(view.trains)) trains.appendChild(trainRow(view, t, ctx));
   const cls = "mtl-view" + (view.set > 12 ? " mtl-big-set" : "");
   return h("div", { class: cls }, headerSection(view), trains, handsSection(view, ctx),

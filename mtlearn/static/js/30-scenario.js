@@ -1,8 +1,10 @@
 function renderScenario(model, el) {
   const words = { open: false };
+  const legend = { open: false };
   const root = h("div", { class: "mtl-root mtl-scenario", tabindex: "0" });
   root.setAttribute("aria-roledescription", "scenario player");
   el.appendChild(root);
+  const pres = presenter(root, () => draw());
 
   function frames() {
     return asArray(model.get("frames"));
@@ -31,6 +33,7 @@ function renderScenario(model, el) {
     const frame = fs[i] || null;
     const title = model.get("title");
     root.setAttribute("aria-label", title ? `Scenario: ${title}` : "Scenario");
+    root.classList.toggle("mtl-pips-only", !tileNumbersOn());
     root.replaceChildren();
 
     const mkBtn = (k, label, aria, target, disabled) => {
@@ -39,29 +42,33 @@ function renderScenario(model, el) {
       b.addEventListener("click", () => go(target));
       return b;
     };
+    // One step counter: "Step 2 of 5" counts the frames, the start position included.
     const controls = h("div", { class: "mtl-controls", role: "group", "aria-label": "Step through the scenario" },
-      mkBtn("first", "« First", "First step", 0, i === 0),
+      mkBtn("first", "◀◀ First", "First step", 0, i === 0),
       mkBtn("prev", "◀ Previous", "Previous step", i - 1, i === 0),
-      h("span", { class: "mtl-counter", "aria-label": `Step ${n ? i + 1 : 0} of ${n}`, text: `${n ? i + 1 : 0} / ${n}` }),
+      h("span", { class: "mtl-counter", text: `Step ${n ? i + 1 : 0} of ${n}` }),
       mkBtn("next", "Next ▶", "Next step", i + 1, i >= n - 1),
-      mkBtn("last", "Last »", "Last step", n - 1, i >= n - 1),
-      h("span", { class: "mtl-keyhint", text: "Keys: ← → Home End" }));
+      mkBtn("last", "Last ▶▶", "Last step", n - 1, i >= n - 1),
+      pres.button(),
+      h("span", { class: "mtl-keyhint", text: "Keys: ← → Home End, P to present" }));
 
     const narration = h("div", { class: "mtl-narration", "aria-live": "polite", "aria-atomic": "true" },
-      frame && frame.step ? h("span", { class: "mtl-step", text: String(frame.step) }) : null,
       h("p", { class: "mtl-narration-text", text: frame && frame.narration ? String(frame.narration) : "" }));
 
     append(root, [
       title ? h("div", { class: "mtl-title", text: String(title) }) : null,
       controls,
       narration,
-      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words })
+      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words, laid: laidTile(frame) })
         : h("p", { class: "mtl-empty", text: "This scenario has no steps." }),
+      legendSection(legend),
     ]);
     restoreFocus(root, key);
+    pres.fit();
   }
 
   function onKey(ev) {
+    if (pres.onKey(ev)) return;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const i = index();
     let target = null;
@@ -85,9 +92,16 @@ function renderScenario(model, el) {
     model.off("change:frames", onChange);
     model.off("change:title", onChange);
     root.removeEventListener("keydown", onKey);
+    pres.dispose();
     root.remove();
   };
 }
 
 // ---------------------------------------------------------------- board
 
+
+// The tile a frame's move laid, as {tile, train}, or null (the start, a draw, a pass).
+function laidTile(frame) {
+  const m = /^(\d+-\d+)@(.+)$/.exec(String((frame && frame.move) || ""));
+  return m ? { tile: m[1], train: m[2] } : null;
+}

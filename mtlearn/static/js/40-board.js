@@ -1,24 +1,42 @@
 function renderBoard(model, el) {
   const words = { open: false };
-  const root = h("div", { class: "mtl-root mtl-board" });
-  root.setAttribute("aria-label", "Mexican Train board");
+  const legend = { open: false };
+  const root = h("div", { class: "mtl-root mtl-board", tabindex: "-1" });
+  // Landmarks need distinct names: the second board of a page is "Mexican Train board 2".
+  // (Each board of a static page runs its own copy of this module: count in the page.)
+  const boardCount = document.querySelectorAll(".mtl-root.mtl-board").length + 1;
+  root.setAttribute("aria-label", boardCount > 1 ? `Mexican Train board ${boardCount}` : "Mexican Train board");
   root.setAttribute("role", "region");
   el.appendChild(root);
   let selected = null;
   let note = "";
+  // Feedback in view: the controls, the verdict and the note live in one bar that stays
+  // on screen while the board is played (feedback.js). The two live regions are created
+  // once and only their text changes, so screen readers announce every verdict.
+  const bar = h("div", { class: "mtl-bar" });
+  const controlsSlot = h("div", { class: "mtl-controls-slot" });
+  const msgBox = h("div", { class: "mtl-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const noteBox = h("p", { class: "mtl-note", "aria-live": "polite" });
+  const body = h("div", { class: "mtl-body" });
+  append(bar, [controlsSlot, msgBox, noteBox]);
+  const pres = presenter(root, () => draw());
+  let actedAt = 0; // when the learner last clicked: their feedback is scrolled into view
   const ui = {};  // state of the match controls kept across draws (45-match.js)
 
   function send(content) {
+    actedAt = Date.now();
     model.send(content);
   }
 
   function onTile(tile) {
+    actedAt = Date.now();
     selected = selected !== null && sameTile(selected, tile) ? null : tile;
     note = selected ? `Selected ${selected}. Now choose a train.` : "Selection cleared.";
     draw();
   }
 
   function onTrain(train) {
+    actedAt = Date.now();
     if (selected === null) {
       note = "Choose a tile from your hand first, then a train.";
       draw();
@@ -32,7 +50,9 @@ function renderBoard(model, el) {
 
   function messageNode() {
     const msg = model.get("message");
-    const box = h("div", { class: "mtl-message", "aria-live": "polite", "aria-atomic": "true" });
+    const box = msgBox;
+    box.className = "mtl-message";
+    box.replaceChildren();
     if (!msg || typeof msg !== "object" || !msg.text) return box;
     const kind = msg.kind === "refusal" || msg.kind === "ok" ? msg.kind : "info";
     box.classList.add(`mtl-msg-${kind}`);
@@ -42,7 +62,13 @@ function renderBoard(model, el) {
     if (msg.rule) {
       const rule = String(msg.rule);
       const rulesUrl = model.get("rules_url") || "";
-      const a = h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, rule, msg.rule_url), text: rule });
+      const href = ruleHref(rulesUrl, rule, msg.rule_url);
+      const a = h("a", { class: "mtl-rule", href, text: rule });
+      // A rules file in the repository (JupyterLab, Binder) opens beside the notebook.
+      if (/\.md(#|$)/.test(href)) {
+        a.setAttribute("target", "_blank");
+        a.setAttribute("rel", "noopener");
+      }
       // "… (R-MARK-1)." becomes "… (rule R-MARK-1)." with the id as a link.
       const cite = `(${rule})`;
       const at = text.lastIndexOf(cite);
@@ -60,7 +86,7 @@ function renderBoard(model, el) {
     const key = focusKey(root);
     const view = model.get("view");
     const showLegal = !!model.get("show_legal");
-    root.replaceChildren();
+    root.classList.toggle("mtl-pips-only", !tileNumbersOn());
 
     const btn = (k, label, content, extra) => {
       const b = h("button", Object.assign({ type: "button", class: "mtl-btn", "data-key": k, text: label }, extra || {}));
@@ -81,21 +107,20 @@ function renderBoard(model, el) {
         model.save_changes();
       }, { "aria-pressed": showLegal ? "true" : "false" }),
       view && view.hint && !over ? btn("hint", "Hint", () => {
+        actedAt = Date.now();
         note = "Hint: " + String(view.hint);
         draw();
-      }) : null);
+      }) : null,
+      pres.button());
 
     const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words };
-    const hint = h("p", { class: "mtl-note", "aria-live": "polite", text: note });
-    append(root, [
-      hostStatusNode(model),
-      controls,
-      newGameSection(view, send, ui),
-      messageNode(),
-      hint,
-      matchSection(view, send),
-      viewSection(view, ctx),
-    ]);
+    controlsSlot.replaceChildren(controls);
+    messageNode();
+    if (noteBox.textContent !== note) noteBox.textContent = note;
+    body.replaceChildren();
+    append(body, [hostStatusNode(model), newGameSection(view, send, ui),
+      matchSection(view, send), viewSection(view, ctx), legendSection(legend)]);
+    if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
     if (showLegal && view) {
       const list = h("ul", { class: "mtl-legal-list" });
@@ -106,10 +131,12 @@ function renderBoard(model, el) {
         list.appendChild(h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." }));
       }
       const box = h("div", { class: "mtl-legal" },
-        h("h4", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
-      root.insertBefore(box, root.querySelector(".mtl-view"));
+        h("p", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
+      body.insertBefore(box, body.querySelector(".mtl-view"));
     }
     restoreFocus(root, key);
+    pres.fit();
+    if (Date.now() - actedAt < 10000) keepInView(bar);
   }
 
   // A new view clears the selection unless the tile is still in the hand of the
@@ -126,6 +153,8 @@ function renderBoard(model, el) {
     if (note.startsWith("Trying")) note = "";
     draw();
   };
+  const onKey = (ev) => pres.onKey(ev);
+  root.addEventListener("keydown", onKey);
   model.on("change:view", onView);
   model.on("change:message", onOther);
   model.on("change:show_legal", onOther);
@@ -137,6 +166,8 @@ function renderBoard(model, el) {
     model.off("change:message", onOther);
     model.off("change:show_legal", onOther);
     model.off("change:rules_url", onOther);
+    root.removeEventListener("keydown", onKey);
+    pres.dispose();
     model.off("change:host", onOther);
     root.remove();
   };

@@ -1,0 +1,116 @@
+// ---------------------------------------------------------------- presenter mode
+//
+// For a projector: a button (and the P key) makes a scenario player or a board fill the
+// window with large tiles and the narration; Esc (or the button again) leaves. The root
+// element is moved to the end of <body> while presenting, so that no host container
+// (JupyterLab's notebook, the book's output box) can clip or transform it, and put back
+// where it was afterwards. After every redraw, fit() shrinks the tiles step by step until
+// the whole position fits the window (1280x720 at 150 % zoom is 853x480 CSS pixels).
+
+const PRESENTER_SIZES = [64, 56, 50, 44, 40, 36, 32, 28];
+
+function presenter(root, onChange) {
+  let placeholder = null;
+  let lastFocus = null;
+  let role = null;
+
+  function active() {
+    return root.classList.contains("mtl-presenting");
+  }
+
+  function fits() {
+    return root.scrollHeight <= root.clientHeight + 1 && root.scrollWidth <= root.clientWidth + 1;
+  }
+
+  // Largest tiles that fit; when even the smallest tiles do not, zoom everything out.
+  function fit() {
+    if (!active()) return;
+    root.style.setProperty("--mtl-zoom", "1");
+    for (const u of PRESENTER_SIZES) {
+      root.style.setProperty("--mtl-u", `${u}px`);
+      if (fits()) return;
+    }
+    let zoom = 1;
+    for (let k = 0; k < 6 && !fits(); k++) {
+      const ratio = Math.min(root.clientHeight / root.scrollHeight, root.clientWidth / root.scrollWidth);
+      zoom = Math.max(0.3, zoom * Math.min(0.97, ratio));
+      root.style.setProperty("--mtl-zoom", zoom.toFixed(3));
+    }
+  }
+
+  function enter() {
+    if (active()) return;
+    lastFocus = root.ownerDocument.activeElement;
+    placeholder = root.ownerDocument.createComment("mtlearn presenter placeholder");
+    root.replaceWith(placeholder);
+    root.ownerDocument.body.appendChild(root);
+    root.classList.add("mtl-presenting");
+    role = root.getAttribute("role");
+    root.setAttribute("role", "dialog");
+    root.setAttribute("aria-modal", "true");
+    if (onChange) onChange(true);
+    fit();
+    root.focus();
+  }
+
+  function leave() {
+    if (!active()) return;
+    root.classList.remove("mtl-presenting");
+    root.removeAttribute("aria-modal");
+    if (role === null) root.removeAttribute("role");
+    else root.setAttribute("role", role);
+    root.style.removeProperty("--mtl-u");
+    root.style.removeProperty("--mtl-zoom");
+    if (placeholder && placeholder.parentNode) placeholder.replaceWith(root);
+    placeholder = null;
+    if (onChange) onChange(false);
+    const back = root.querySelector('[data-key="present"]');
+    (back || (lastFocus && root.contains(lastFocus) ? lastFocus : root)).focus();
+  }
+
+  function toggle() {
+    if (active()) leave();
+    else enter();
+  }
+
+  // P toggles, Esc leaves. Keys typed into a form field are left alone.
+  function onKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+    const tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return false;
+    if (ev.key === "p" || ev.key === "P") {
+      ev.preventDefault();
+      toggle();
+      return true;
+    }
+    if (ev.key === "Escape" && active()) {
+      ev.preventDefault();
+      leave();
+      return true;
+    }
+    return false;
+  }
+
+  function button() {
+    const on = active();
+    const b = h("button", {
+      type: "button",
+      class: "mtl-btn mtl-present",
+      "data-key": "present",
+      "aria-pressed": on ? "true" : "false",
+      "aria-keyshortcuts": on ? "P Escape" : "P",
+      text: on ? "Leave presenter mode (Esc)" : "Present (P)",
+    });
+    b.addEventListener("click", () => toggle());
+    return b;
+  }
+
+  const onResize = () => fit();
+  globalThis.addEventListener?.("resize", onResize);
+  function dispose() {
+    globalThis.removeEventListener?.("resize", onResize);
+    if (active()) leave();
+  }
+
+  return { active, enter, leave, toggle, onKey, fit, button, dispose };
+}

@@ -1,0 +1,68 @@
+"""Front-end files for the tests, from the npm registry, pinned and cached.
+
+``npm_file("axe-core", "4.10.3", "axe.min.js")`` returns the path of that file of that
+package version, fetching the package once with ``npm pack`` into ``.cache/npm/`` (ignored
+by git). Nothing is fetched at page-load time: pages under test get the file injected.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tarfile
+from pathlib import Path
+
+import pytest
+
+CACHE = Path(__file__).resolve().parent.parent / ".cache" / "npm"
+
+#: axe-core, the accessibility checker the tests run on every book page and board.
+AXE = ("axe-core", "4.10.3", "axe.min.js")
+
+
+def npm_file(package: str, version: str, relpath: str) -> Path:
+    """The path of ``relpath`` inside ``package@version``, fetched with npm on first use."""
+    folder = CACHE / f"{package.replace('/', '__')}-{version}"
+    target = folder / "package" / relpath
+    if target.is_file():
+        return target
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.fail(f"npm is needed to fetch {package}@{version} for the tests: "
+                    "apt-get install -y npm (.ci/run does this)", pytrace=False)
+    folder.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run([npm, "pack", f"{package}@{version}", "--silent",
+                           "--pack-destination", str(folder)],
+                          capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        pytest.fail(f"npm pack {package}@{version} failed:\n{proc.stderr[-3000:]}", pytrace=False)
+    tarball = folder / proc.stdout.strip().splitlines()[-1]
+    with tarfile.open(tarball) as tar:
+        tar.extractall(folder, filter="data")
+    tarball.unlink()
+    if not target.is_file():
+        pytest.fail(f"{package}@{version} has no {relpath}", pytrace=False)
+    return target
+
+
+def axe_source() -> str:
+    """The source of axe-core (pinned), to inject into a page under test."""
+    return npm_file(*AXE).read_text(encoding="utf-8")
+
+
+#: Run axe on the page: every rule, the experimental label-in-name check included.
+#: Returns [{id, impact, help, targets: [...], inMtlearn: bool}].
+AXE_RUN = """async (scope) => {
+  const result = await axe.run(scope ? document.querySelectorAll(scope) : document, {
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+    resultTypes: ['violations'],
+  });
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map(n => n.target.join(' ')),
+    inMtlearn: v.nodes.map(n => {
+      const el = document.querySelector(n.target[n.target.length - 1]);
+      return !!(el && el.closest('.mtl-standalone, .mtl-root'));
+    }),
+  }));
+}"""
