@@ -251,6 +251,11 @@ class VariantRules:
         path = self._line_path(idx)
         return f"branch {path} of {label}" if path else label
 
+    def place_label(self, key: int | str, branch: str = "") -> str:
+        """Words for where a move goes: ``"Ben's train"``, ``"branch 3a of Ben's train"``."""
+        label = self.train_label(key)
+        return f"branch {branch} of {label}" if branch else label
+
     def _line_move(self, tile: Tile, idx: int, inward: int) -> Move:
         return Move("play", tile, self._key(self._root(idx)), inward, self._line_path(idx))
 
@@ -278,6 +283,17 @@ class VariantRules:
                                    f"{code}.{head}" if head else code, int(last[:-1]),
                                    tuple(zip(b.tiles, b.inward, strict=True)), b.end))
         return out
+
+    def branch_double(self, branch: BranchState) -> int:
+        """The number of the double a branch grows from."""
+        return self._number_at(branch.parent, branch.at)
+
+    def _number_at(self, code: str, at: int) -> int:
+        head, _, path = code.partition(".")
+        root = self.n if head == "M" else int(head) - 1
+        idx = self._line_of(root, path)
+        assert idx is not None
+        return self.trains[idx].tiles[at - 1].high
 
     @property
     def open_double_lines(self) -> list[str]:
@@ -605,7 +621,7 @@ class VariantRules:
         elif rule_ok == "R-VAR-SWAN":
             text += (f": in a Swan Drive, after playing on {name}'s own train, {name} may lay "
                      f"one tile on each following public train in clockwise order")
-        if covers and self.rules.branching and rule_ok != "R-DBL-1":
+        if covers and self.rules.branching:
             rule_ok = "R-VAR-BRANCH"
             text += (f"; with branching doubles, the covered {line.end}-{line.end} then opens "
                      f"two more branches")

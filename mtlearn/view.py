@@ -24,7 +24,7 @@ def describe_move(game: Game, move: Move) -> str:
     """Words for a move: "Play 12-5 on the Mexican train", "Draw a tile"."""
     if move.kind == "play":
         assert move.train is not None
-        return f"Play {move.inward}-{move.outward} on {game.train_label(move.train)}"
+        return f"Play {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}"
     return {"draw": "Draw a tile", "pass": "Pass and place a marker",
             "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
 
@@ -53,6 +53,9 @@ def status_text(game: Game) -> str:
         return f"{name} played a double and plays again."
     if game.rules.first_turn != "normal" and game._building():
         return f"{name} is building {name}'s own train."
+    if game.swan is not None:
+        return (f"{name} is on a Swan Drive: one tile on each following public train, in "
+                f"clockwise order, or 'End turn' to stop.")
     if game.open_doubles:
         b = game._blocker()
         if b is not None:
@@ -71,7 +74,8 @@ def hint_text(game: Game) -> str | None:
     move = GreedyBot().choose(game)
     if move.kind == "play":
         assert move.tile is not None and move.train is not None
-        return (f"Try {move.inward}-{move.outward} on {game.train_label(move.train)}: it is the "
+        return (f"Try {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}: "
+                f"it is the "
                 f"heaviest tile that fits, and heavy tiles cost the most if they are still "
                 f"in your hand when the round ends.")
     return game.explain(move).reason
@@ -88,6 +92,12 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
             if m not in seen:
                 seen.add(m)
                 yield m
+            for b in game.branches(key):
+                end = b.open_end
+                m = Move("play", tile, key, end if tile.has(end) else tile.high, b.path)
+                if m not in seen:
+                    seen.add(m)
+                    yield m
     for kind in ("draw", "pass", "uno", "end"):
         yield Move(kind)
 
@@ -120,8 +130,11 @@ def view(game: Game, *, perspective: int | None = None,
             "announced": g.announced[i],
             "round_score": None if last is None else last[i],
             "total": totals[i],
+            "team": None if g.team_of(i) is None else g.team_of(i) + 1,  # type: ignore[operator]
+            "partner": None if g.partner(i) is None else g.partner(i) + 1,  # type: ignore[operator]
         })
     trains = []
+    open_lines = g.open_double_lines
     for key in g.train_keys():
         t = g.train(key)
         code = train_code(key)
@@ -137,14 +150,19 @@ def view(game: Game, *, perspective: int | None = None,
             "started": t.started,
             "marker": t.marker,
             "public": t.public,
-            "open_double": key in g.open_double_trains,
+            "open_double": code in open_lines,
+            "team": None if mex or g.team_of(int(key)) is None
+            else g.team_of(int(key)) + 1,  # type: ignore[operator]
+            "partner": None if mex or g.partner(int(key)) is None
+            else g.partner(int(key)) + 1,  # type: ignore[operator]
+            "branches": _branches(g, key, open_lines),
         })
     legal = [{"move": str(m), "text": describe_move(g, m)} for m in g._legal()]
     out: dict[str, Any] = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
         "players": players, "trains": trains,
-        "open_doubles": [train_code(k) for k in g.open_double_trains],
+        "open_doubles": open_lines,
         "boneyard": len(g.bone),
         "to_play": None if g.over else g.current + 1,
         "perspective": None if perspective is None else perspective + 1,
@@ -161,6 +179,10 @@ def view(game: Game, *, perspective: int | None = None,
         "rules": g.rules.name,
         "description": render(g, perspective=perspective),
         "hint": hint_text(g),
+        "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
+                   "round_score": None if last is None else last[a] + last[b],
+                   "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
+        "swan": None if g.swan is None or g.over else train_code(g._key(g.swan)),
     }
     if verdicts:
         vs = {}
@@ -169,4 +191,24 @@ def view(game: Game, *, perspective: int | None = None,
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
                           "move": str(v.move)}
         out["verdicts"] = vs
+    return out
+
+
+def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[dict[str, Any]]:
+    """The branches of a train in the view (R-VAR-BRANCH), in name order."""
+    out = []
+    label = g.train_label(key)
+    for b in g.branches(key):
+        d = g.branch_double(b)
+        head, _, parent_path = b.parent.partition(".")
+        out.append({
+            "id": b.code, "name": b.path, "label": f"branch {b.path} of {label}",
+            "parent": b.parent, "parent_label": (f"branch {parent_path}" if parent_path
+                                                 else label),
+            "at": b.at, "double": f"{d}-{d}",
+            "tiles": [{"tile": str(tile), "inward": a, "outward": tile.other(a),
+                       "double": tile.is_double} for tile, a in b.tiles],
+            "open_end": b.open_end, "started": b.started,
+            "open_double": b.code in open_lines,
+        })
     return out

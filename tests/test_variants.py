@@ -72,7 +72,7 @@ def test_r_var_branch_refusals_name_the_branch_rule() -> None:
                     hands=[["3-5", "1-4", "2-2"], ["6-0", "5-5"], ["6-2", "0-1"]])
     refused(game, "3-5@2.2a", "R-VAR-BRANCH", "Ben's train", "2a")
     refused(game, "1-4@1.3a", "R-VAR-BRANCH", "3a")
-    refused(game, "2-2@1.2a", "R-VAR-BRANCH", "branch 2a of Ana's train", "3-3")
+    refused(game, "2-2@1.2a", "R-VAR-BRANCH", "Branch 2a of Ana's train", "3-3")
     # a branch belongs to its train: private unless marked (R-MARK-1)
     other = branched(trains={"2": ["6-3", "3-3", "3-1"]}, to_play=1,
                      hands=[["3-5", "1-4", "6-2"], ["6-0", "5-5"], ["6-1", "0-1"]])
@@ -272,7 +272,7 @@ def test_r_var_teams_partners_sit_opposite_and_play_on_each_others_trains() -> N
 
 
 def test_r_var_teams_trains_turn_public_only_when_neither_partner_can_play() -> None:
-    hands = [["0-0"], ["3-1"], ["1-1"], None]
+    hands = [["0-0"], ["3-1", "2-2"], ["1-1"], None]
     hands[3] = rest(6, ["6-6"], *TEAM_TRAINS.values(), *hands[:3])
     game = position(players=FOUR, rules=TEAMS, trains=TEAM_TRAINS, hands=hands,
                     boneyard=[])
