@@ -4,7 +4,7 @@ A scenario is one YAML file (read with PyYAML's safe loader)::
 
     id: marker-basics
     title: Marking your train
-    family: markers            # opening | doubles | markers | scoring
+    family: markers            # opening | doubles | markers | scoring | variants
     teaches: [R-MARK-2, R-MARK-1]
     summary: What happens when you cannot play.
     rules: {preset: standard}  # a preset and option overrides
@@ -53,12 +53,14 @@ FAMILIES = {
     "doubles": "Open doubles",
     "markers": "Marker rules",
     "scoring": "End of round and scoring",
+    "variants": "Variant rules",
 }
 _TOP = {"id", "title", "family", "teaches", "summary", "rules", "perspective", "position",
         "intro", "steps"}
 _STEP = {"move", "say", "highlight", "check"}
 _CHECKS = {"to_play", "legal", "illegal", "not_legal", "markers", "open_doubles", "scores",
-           "totals", "over", "blocked", "winners", "hand_counts", "boneyard", "out"}
+           "totals", "over", "blocked", "winners", "hand_counts", "boneyard", "out",
+           "team_totals"}
 _RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -356,7 +358,7 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                 raise differ(key, [game.players[i] for i in seats],
                              [game.players[i] for i in actual])
         elif key == "open_doubles":
-            actual = [train_code(k) for k in game.open_double_trains]
+            actual = game.open_double_lines
             if [str(x) for x in (want or [])] != actual:
                 raise differ(key, want, actual)
         elif key == "scores":
@@ -366,6 +368,9 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
         elif key == "totals":
             if want != game.totals:
                 raise differ(key, want, game.totals)
+        elif key == "team_totals":
+            if want != game.team_totals:
+                raise differ(key, want, game.team_totals)
         elif key in ("over", "blocked"):
             actual = game.over if key == "over" else (game.over and game.blocked)
             if bool(want) != actual:

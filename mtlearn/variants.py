@@ -479,6 +479,12 @@ class VariantRules:
         from .verdicts import Verdict
 
         name = self.players[self.current]
+        if self.swan is not None and self.bonus and m.kind == "end":
+            td = [d for d in self.turn_doubles if d in self.open_doubles]
+            if td:
+                d = self.trains[td[-1]].end
+                return Verdict(False, "R-VAR-SWAN", f"{name} laid the double {d}-{d} during "
+                               f"the Swan Drive and must cover it before the turn can end.", m)
         if self.swan is not None and not self.bonus:
             nxt = self._swan_next_words()
             if m.kind == "end":
