@@ -32,10 +32,11 @@ class RandomBot:
 
     def choose(self, game: Game) -> Move:
         """Pick a random legal move."""
-        moves = game._legal()
-        if not moves:
+        moves = game.legal_moves
+        k = len(moves)
+        if not k:
             raise ValueError("no legal move: the round is over")
-        return moves[int(self.rng.random() * len(moves))]
+        return moves[int(self.rng.random() * k)]
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -50,7 +51,7 @@ class GreedyBot:
 
     def choose(self, game: Game) -> Move:
         """Pick the heaviest legal play, else announce / end / draw / pass."""
-        moves = game._legal()
+        moves = game.legal_moves
         if not moves:
             raise ValueError("no legal move: the round is over")
         for m in moves:

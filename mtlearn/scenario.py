@@ -40,7 +40,7 @@ from typing import Any
 
 from .errors import IllegalMoveError, MtlearnError, PositionError, RulesError
 from .game import Game
-from .moves import Move, train_code
+from .moves import Move
 from .rules import Rules
 from .view import view
 

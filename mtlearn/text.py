@@ -35,7 +35,7 @@ def render(game: Game, *, perspective: int | None = None) -> str:
         if g.swan is not None:
             state += " (on a Swan Drive)"
     lines.append(f"Round {g.round_no} of {g.rounds} · engine {e}-{e} · "
-                 f"boneyard {len(g.bone)} · {state}")
+                 f"boneyard {g.boneyard_size} · {state}")
     width = max(len(g.train_label(k)) for k in g.train_keys())
     for key in g.train_keys():
         t = g.train(key)
@@ -53,7 +53,7 @@ def render(game: Game, *, perspective: int | None = None) -> str:
         lines.extend(_branch_lines(g, key))
     lines.append("Hands:")
     for i, name in enumerate(g.players):
-        h = g.hands[i]
+        h = g.hand(i)
         if perspective is not None and i != perspective:
             shown = f"{len(h)} tile{'' if len(h) == 1 else 's'} (hidden)"
         else:

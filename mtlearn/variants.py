@@ -296,6 +296,21 @@ class VariantRules:
         return self.trains[idx].tiles[at - 1].high
 
     @property
+    def swan_at(self) -> int | str | None:
+        """During a Swan Drive (R-VAR-SWAN): the train (seat or ``"M"``) last played on;
+        otherwise None."""
+        return None if self.swan is None else self._key(self.swan)
+
+    @property
+    def blocking_double_place(self) -> tuple[int, str] | None:
+        """The open double every play must cover (see ``blocking_double``) as its number
+        and words for where it stands (``(5, "branch 2a of Ana's train")``), or None."""
+        if self.over or not self.open_doubles:  # type: ignore[attr-defined]
+            return None
+        b = self._blocker()
+        return None if b is None else (self.trains[b].end, self.line_label(b))
+
+    @property
     def open_double_lines(self) -> list[str]:
         """Codes of the lines ending in an open double, in the order laid (``"2.3a"``)."""
         return [self.line_code(i) for i in self.open_doubles]

@@ -51,17 +51,16 @@ def status_text(game: Game) -> str:
         return f"{name} drew {game.drawn} and plays it if it fits, otherwise passes."
     if game.bonus:
         return f"{name} played a double and plays again."
-    if game.rules.first_turn != "normal" and game._building():
+    if game.is_building:
         return f"{name} is building {name}'s own train."
     if game.swan is not None:
         return (f"{name} is on a Swan Drive: one tile on each following public train, in "
                 f"clockwise order, or 'End turn' to stop.")
-    if game.open_doubles:
-        b = game._blocker()
-        if b is not None:
-            d = game.trains[b].end
-            return (f"{name} to play. The double {d}-{d} on "
-                    f"{game.train_label(game._key(b))} is open and must be covered first.")
+    blocking = game.blocking_double_place
+    if blocking is not None:
+        d, where = blocking
+        return (f"{name} to play. The double {d}-{d} on {where} is open and must be covered "
+                f"first.")
     return f"{name} to play."
 
 
@@ -85,9 +84,9 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
     if game.over:
         return
     seen = set()
-    for tile in game.hands[game.current]:
+    for tile in game.hand(game.current):
         for key in game.train_keys():
-            end = game.trains[game._idx(key)].end
+            end = game.train(key).open_end
             m = Move("play", tile, key, end if tile.has(end) else tile.high)
             if m not in seen:
                 seen.add(m)
@@ -121,11 +120,12 @@ def view(game: Game, *, perspective: int | None = None,
     players = []
     for i, name in enumerate(g.players):
         hidden = perspective is not None and i != perspective
+        hand = g.hand(i)
         players.append({
             "seat": i + 1, "name": name,
-            "hand": None if hidden else [str(t) for t in g.hands[i]],
-            "hand_count": len(g.hands[i]),
-            "marker": g.trains[i].marker,
+            "hand": None if hidden else [str(t) for t in hand],
+            "hand_count": len(hand),
+            "marker": g.train(i).marker,
             "to_play": (not g.over and i == g.current),
             "announced": g.announced[i],
             "round_score": None if last is None else last[i],
@@ -157,13 +157,13 @@ def view(game: Game, *, perspective: int | None = None,
             else g.partner(int(key)) + 1,  # type: ignore[operator]
             "branches": _branches(g, key, open_lines),
         })
-    legal = [{"move": str(m), "text": describe_move(g, m)} for m in g._legal()]
+    legal = [{"move": str(m), "text": describe_move(g, m)} for m in g.legal_moves]
     out: dict[str, Any] = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
         "players": players, "trains": trains,
         "open_doubles": open_lines,
-        "boneyard": len(g.bone),
+        "boneyard": g.boneyard_size,
         "to_play": None if g.over else g.current + 1,
         "perspective": None if perspective is None else perspective + 1,
         "status": status_text(g),
@@ -182,7 +182,7 @@ def view(game: Game, *, perspective: int | None = None,
         "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
                    "round_score": None if last is None else last[a] + last[b],
                    "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
-        "swan": None if g.swan is None or g.over else train_code(g._key(g.swan)),
+        "swan": None if g.swan_at is None or g.over else train_code(g.swan_at),
     }
     if verdicts:
         vs = {}
@@ -200,7 +200,7 @@ def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[dict[str, 
     label = g.train_label(key)
     for b in g.branches(key):
         d = g.branch_double(b)
-        head, _, parent_path = b.parent.partition(".")
+        parent_path = b.parent.partition(".")[2]
         out.append({
             "id": b.code, "name": b.path, "label": f"branch {b.path} of {label}",
             "parent": b.parent, "parent_label": (f"branch {parent_path}" if parent_path

@@ -179,7 +179,7 @@ class Board(_Base):
         # One move deep: the position after each legal move (and the bots' replies), so
         # a page without a kernel can play a move, explain the next one, and undo.
         successors = {}
-        for move in self.game._legal():
+        for move in self.game.legal_moves:
             g = self.game.copy()
             g.push(move)
             self._run_bots(g)

@@ -17,7 +17,6 @@ from mtlearn import (
     PRESETS,
     Game,
     NotSupportedError,
-    PositionError,
     RandomBot,
     Rules,
     RulesError,

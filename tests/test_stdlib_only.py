@@ -39,3 +39,38 @@ def test_game_draws_itself_as_html():
     html = Game.new(2, seed=1)._repr_html_()
     assert 'class="mtl-' in html and '<script type="module">' in html
     assert "http://" not in html.replace("http://www.w3.org", "")
+
+
+PRESENTATION = ("mtlearn.text", "mtlearn.view", "mtlearn.htmlout", "mtlearn.widgets",
+                "mtlearn.scenario")
+
+
+def test_engine_import_pulls_in_no_presentation():
+    # The engine offers str() and _repr_html_ through lazy imports only: importing it (and
+    # playing a round) must not load the text, view, HTML or widget modules.
+    script = ("import sys\n"
+              "import mtlearn.game\n"
+              "from mtlearn import Game, RandomBot, play_round\n"
+              "g = Game.new(3, seed=2)\n"
+              "play_round(g, RandomBot(2))\n"
+              "g.explain('draw'); g.to_position(); g.to_json()\n"
+              "print(sorted(m for m in sys.modules if m.startswith('mtlearn')))\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                       check=False, cwd=REPO)
+    assert r.returncode == 0, r.stderr
+    loaded = r.stdout
+    assert "mtlearn.game" in loaded and "mtlearn.legal" in loaded, loaded
+    for name in PRESENTATION:
+        assert f"'{name}'" not in loaded, f"{name} imported by the engine: {loaded}"
+
+
+def test_presentation_is_imported_when_a_game_is_printed():
+    # the lazy import really happens (so the test above is not vacuous)
+    script = ("import sys\n"
+              "from mtlearn import Game\n"
+              "str(Game.new(2, seed=1))\n"
+              "print('mtlearn.text' in sys.modules)\n")
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                       check=False, cwd=REPO)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "True"

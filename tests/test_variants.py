@@ -13,7 +13,7 @@ from enginekit import allowed, legal, position, refused, rest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtlearn import Game, Move, NotSupportedError, PositionError, RandomBot, Rules, Tile
+from mtlearn import Game, Move, NotSupportedError, PositionError, RandomBot, Tile
 from mtlearn.tiles import full_set
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]

@@ -1,0 +1,290 @@
+"""Legal-move generation: which moves the player to play may make now.
+
+:class:`MoveGenerator` is the part of :class:`~mtlearn.game.Game` that lists the
+legal moves of a position (R-TURN-…, R-DBL-…, R-MEX-…, R-MARK-…, R-FIRST-…): where a
+tile may go, which trains are open to the player, whether an open double blocks
+the table, and what else (draw, pass, announce, end) may be played.
+:class:`LegalMoves` is the lazy view returned by ``game.legal_moves``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, overload
+
+from .moves import MEXICAN, Move
+from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .game import Game, _Train
+    from .rules import Rules
+    from .verdicts import Verdict
+
+__all__ = ["LegalMoves", "MoveGenerator"]
+
+_MOVES: dict[tuple[Tile, int | str, int], Move] = {}
+
+
+class LegalMoves:
+    """The legal moves of a position: iterable, sized, indexable, and supports ``in``.
+
+    ``"12-5@M" in game.legal_moves`` works with text or :class:`Move`;
+    ``game.legal_moves[i]`` is the i-th legal move in the engine's order (plays
+    first, then draw / pass / announce / end), which bots use to pick one.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def _list(self) -> list[Move]:
+        return self._game._legal()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        return self._list()[i]
+
+    def __contains__(self, move: object) -> bool:
+        try:
+            m = Move.parse(move) if isinstance(move, str) else move
+        except ValueError:
+            return False
+        if not isinstance(m, Move):
+            return False
+        return self._game.explain(m).legal
+
+    def __repr__(self) -> str:
+        return "<LegalMoves " + ", ".join(str(m) for m in self._list()) + ">"
+
+class MoveGenerator:
+    """Legal-move generation, mixed into :class:`~mtlearn.game.Game`."""
+
+    if TYPE_CHECKING:
+        rules: Rules
+        n: int
+        trains: list[_Train]
+        hands: list[list[Tile]]
+        bone: list[Tile]
+        open_doubles: list[int]
+        turn_doubles: list[int]
+        current: int
+        drawn: Tile | None
+        declined: bool
+        played: int
+        building_now: bool
+        turns_taken: int
+        first_done: list[bool]
+        announced: list[bool]
+        over: bool
+        _ver: int
+        _legal_cache: tuple[int, list[Move]] | None
+        _variant: bool
+        swan: int | None
+        bonus: bool
+
+        def _key(self, idx: int) -> int | str: ...
+        def explain(self, move: Move | str) -> Verdict: ...
+        def _v_targets(self, double: bool) -> list[int]: ...
+        def _v_plays(self) -> list[Move]: ...
+        def _v_swan_legal(self, plays: list[Move]) -> list[Move]: ...
+
+    def _inwards(self, tile: Tile, end: int) -> list[int]:
+        """The ways ``tile`` can be laid against ``end``: the possible inward numbers."""
+        hi, lo = tile.high, tile.low
+        if not self.rules.wild_blanks:
+            if hi == end or lo == end:
+                return [end]
+            return []
+        if end == 0:
+            return [hi] if hi == lo else [hi, lo]
+        out = []
+        if hi == end or lo == end:
+            out.append(end)
+        if lo == 0 and 0 not in out:
+            out.append(0)
+        return out
+
+    def _satisfiable(self, idx: int) -> bool:
+        v = self.trains[idx].end
+        wild = self.rules.wild_blanks
+        if wild and v == 0:
+            # with wild blanks every tile can cover a blank end (the 0-0 is on the table)
+            return any(self.hands) or bool(self.bone)
+        for tiles in (*self.hands, self.bone):
+            for t in tiles:
+                if (t.high == v or t.low == v or (wild and t.low == 0)) and not (
+                        t.high == v and t.low == v):
+                    return True
+        return False
+
+    def _blocker(self) -> int | None:
+        """The open double (from earlier turns) that every play must go on, if any."""
+        prior = [d for d in self.open_doubles if d not in self.turn_doubles]
+        if not prior:
+            return None
+        if self.rules.double_order == "reverse":
+            prior.reverse()
+        for d in prior:
+            if self.rules.unsatisfiable_double_blocks or self._satisfiable(d):
+                return d
+        return None
+
+    def _building(self) -> bool:
+        ft = self.rules.first_turn
+        if ft == "normal":
+            return False
+        if ft == "delayed":
+            return self.building_now
+        return not self.first_done[self.current]
+
+    def _mexican_allowed(self) -> bool:
+        if self.trains[self.n].tiles:
+            return True
+        ms = self.rules.mexican_start
+        if ms == "after-first-round":
+            return self.turns_taken >= self.n
+        if ms == "after-all-started":
+            return all(t.tiles for t in self.trains[: self.n])
+        return True
+
+    def _targets(self, double: bool) -> list[int]:
+        """Trains a tile may be played on now (a double if ``double``)."""
+        if self._variant:
+            return self._v_targets(double)  # branches, Swan Drive, partners (variants.py)
+        p = self.current
+        if self.rules.first_turn != "normal" and self._building():
+            return [p]
+        if not self.open_doubles:
+            trains = self.trains
+            base = [p]
+            if trains[self.n].tiles or self._mexican_allowed():
+                base.append(self.n)
+            for i in range(self.n):
+                if i != p and trains[i].marker:
+                    base.append(i)
+            return base
+        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        if td:
+            if self.rules.double_bonus == "on-double":
+                return [td[0]]
+            if len(td) >= 2 and not double:
+                return [td[-1] if self.rules.double_order == "reverse" else td[0]]
+        blocker = self._blocker()
+        if blocker is not None:
+            base = [blocker]
+        else:
+            base = [p]
+            if self._mexican_allowed():
+                base.append(self.n)
+            base.extend(i for i in range(self.n) if i != p and self.trains[i].marker)
+        if len(td) == 1 and td[0] not in base:
+            base.append(td[0])
+        return base
+
+    def _plays(self) -> list[Move]:
+        if self._variant:
+            return self._v_plays()      # branches, Swan Drive, partners (variants.py)
+        if self.over:
+            return []
+        p = self.current
+        hand = self.hands[p] if self.drawn is None else (self.drawn,)
+        trains, n = self.trains, self.n
+        if not self.open_doubles and self.rules.first_turn == "normal":
+            # the common case, inlined for speed: what _targets gives with no open double
+            nd_ends = [(p, trains[p].end)]
+            if trains[n].tiles or self._mexican_allowed():
+                nd_ends.append((MEXICAN, trains[n].end))
+            for i in range(n):
+                if i != p and trains[i].marker:
+                    nd_ends.append((i, trains[i].end))
+            dd_ends = nd_ends
+        else:
+            nd = self._targets(False)
+            two = len(self.turn_doubles) >= 2 and len(
+                [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
+            dd = self._targets(True) if two else nd
+            nd_ends = [(MEXICAN if i == n else i, trains[i].end) for i in nd]
+            dd_ends = nd_ends if dd is nd else [(MEXICAN if i == n else i, trains[i].end)
+                                                 for i in dd]
+        out: list[Move] = []
+        wild = self.rules.wild_blanks
+        cache = _MOVES
+        for tile in hand:
+            hi, lo = tile.high, tile.low
+            for key, end in (dd_ends if hi == lo else nd_ends):
+                if not wild:
+                    if hi == end or lo == end:
+                        m = cache.get((tile, key, end))
+                        if m is None:
+                            m = cache[(tile, key, end)] = Move("play", tile, key, end)
+                        out.append(m)
+                else:
+                    for inward in self._inwards(tile, end):
+                        out.append(Move("play", tile, key, inward))
+        return out
+
+    def _legal(self) -> list[Move]:
+        """The legal moves (a cached list: do not change it)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._ver:
+            return cached[1]
+        moves = self._compute_legal()
+        self._legal_cache = (self._ver, moves)
+        return moves
+
+    def _compute_legal(self) -> list[Move]:
+        if self.over:
+            return []
+        plays = self._plays()
+        if self.swan is not None and not self.bonus:
+            return self._v_swan_legal(plays)    # R-VAR-SWAN: play on, or 'end'
+        extra: list[Move] = []
+        p = self.current
+        if self._building():
+            if self.played and (self.rules.first_turn != "fast" or not plays):
+                extra.append(Move("end"))
+            elif not self.played and not plays:
+                extra.append(Move("pass"))
+        elif self.drawn is not None:
+            if not plays or self.rules.drawn_tile == "may" or self.declined:
+                extra.append(Move("pass"))
+        elif plays:
+            if self.rules.may_decline:
+                extra.append(Move("draw") if self.bone else Move("pass"))
+        else:
+            extra.append(Move("draw") if self.bone else Move("pass"))
+        if (self.rules.last_tile != "off" and not self.announced[p]
+                and len(self.hands[p]) <= 2):
+            extra.append(Move("uno"))
+        return plays + extra
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the player to play (a lazy view supporting ``in``)."""
+        return LegalMoves(self)
+
+    @property
+    def is_building(self) -> bool:
+        """True while the player to play is in a train-building turn (R-FIRST-1,
+        R-VAR-FAST, R-VAR-DELAY): tiles go on their own train only, and 'end' closes it."""
+        return False if self.over else self._building()
+
+    @property
+    def blocking_double(self) -> int | str | None:
+        """The train (seat or ``"M"``) whose open double, laid on an earlier turn, must
+        be covered before anyone plays elsewhere (R-DBL-3, R-DBL-4), or None."""
+        if self.over or not self.open_doubles:
+            return None
+        b = self._blocker()
+        return None if b is None else self._key(b)

@@ -1,0 +1,478 @@
+"""Positions and saved games: reading, writing and checking them.
+
+A position is the state of one round as a JSON-compatible dict (format
+``mtlearn/position``): :meth:`Positions.to_position` writes it and
+:meth:`Positions.from_position` reads it back through :class:`_PositionReader`,
+which checks every field and raises :class:`~mtlearn.errors.PositionError` naming
+the one at fault. A saved game (format ``mtlearn/game``) is a match: every round's
+starting position and its moves, replayed by the engine when it is loaded
+(:meth:`Positions.from_json`, :meth:`Positions.load`), so a damaged file raises
+:class:`~mtlearn.errors.GameFileError` instead of giving a wrong game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import GameFileError, IllegalMoveError, PositionError, RulesError
+from .rules import Rules, preset
+from .tiles import SETS, Tile, full_set
+from .variants import read_branches, read_line
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .moves import Move
+
+__all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
+
+#: Names given to players when only a number of players is given.
+DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo",
+                 "Kai", "Lu", "Max", "Nia", "Oto", "Pia", "Quin", "Rae")
+
+POSITION_FORMAT = "mtlearn/position"
+GAME_FORMAT = "mtlearn/game"
+
+
+class Positions:
+    """Reading and writing positions and saved games, mixed into :class:`~mtlearn.game.Game`."""
+
+    if TYPE_CHECKING:
+        n: int
+        set_max: int
+        players: list[str]
+        rules: Rules
+        seed: int | str
+        history: list[Move]
+        scores: list[list[int]]
+        over: bool
+        _log: list[dict[str, Any]]
+        _start: dict[str, Any]
+
+        def _snapshot(self) -> dict[str, Any]: ...
+        def push(self, move: Move | str) -> Move: ...
+
+    def to_position(self) -> dict[str, Any]:
+        """The current position as a JSON-compatible dict (see :meth:`from_position`)."""
+        return self._position_of(self._snapshot())
+
+    def _position_of(self, s: dict[str, Any]) -> dict[str, Any]:
+        n = self.n
+        key = lambda i: "M" if i == n else str(i + 1)  # noqa: E731
+        trains = {}
+        for i, t in enumerate(s["trains"][: n + 1]):
+            trains[key(i)] = [f"{a}-{tile.other(a)}" for tile, a in
+                              zip(t.tiles, t.inward, strict=True)]
+        pos: dict[str, Any] = {
+            "format": POSITION_FORMAT, "version": 1,
+            "set": self.set_max,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "round": s["round_no"],
+            "engine": s["engine"],
+            "hands": [[str(t) for t in h] for h in s["hands"]],
+            "boneyard": [str(t) for t in reversed(s["bone"])],
+            "trains": trains,
+            "markers": [i + 1 for i in range(n) if s["trains"][i].marker],
+            "open_doubles": [key(i) for i in s["open_doubles"]],
+            "to_play": s["current"] + 1,
+            "starter": s["starter"] + 1,
+            "turns_played": s["turns_taken"],
+            "first_turns_done": [i + 1 for i in range(n) if s["first_done"][i]],
+            "turn": {"bonus": s["bonus"], "doubles": [key(i) for i in s["turn_doubles"]],
+                     "drawn": None if s["drawn"] is None else str(s["drawn"]),
+                     "declined": s["declined"], "played": s["played"],
+                     "building": s["building_now"]},
+            "passes": s["passes"],
+            "announced": [i + 1 for i in range(n) if s["announced"][i]],
+            "penalty_pending": None if s["pending_penalty"] is None
+            else s["pending_penalty"] + 1,
+            "scores": [list(r) for r in s["scores"]],
+            "result": ({"out": None if s["out"] is None else s["out"] + 1,
+                        "blocked": s["blocked"]} if s["over"] else None),
+            "notes": list(s["notes"]),
+        }
+        if self._variant:    # type: ignore[attr-defined]
+            self._v_position(s, pos)  # type: ignore[attr-defined]
+        return pos
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Game:
+        """Build a game from a position dict (JSON-compatible).
+
+        Required: ``set``, ``players``, ``hands``. Optional: ``rules`` (preset and
+        overrides), ``seed``, ``round`` (engine N-(round-1)), ``boneyard`` (a list in
+        draw order, or ``{"top": [...], "rest": "sorted" | "shuffled"}``; default:
+        every tile not elsewhere, sorted), ``trains`` (``{"1": ["12-5", "5-9"], "M": []}``,
+        each tile written inward number first), ``markers`` (seats), ``open_doubles``
+        (trains, in the order laid), ``to_play``, ``starter``, ``turns_played``,
+        ``first_turns_done``, ``turn``, ``passes``, ``announced``, ``scores``.
+        Seats are 1-based. Raises :class:`PositionError` naming the field at fault.
+        """
+        return _PositionReader(data).build(cls)
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """The whole match, with every round's start and moves, as JSON text."""
+        rounds = [*self._log, {"start": self._position_of(self._start),
+                               "moves": [str(m) for m in self.history]}]
+        return json.dumps({"format": GAME_FORMAT, "version": 1, "rounds": rounds},
+                          indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str, *, source: str = "game") -> Game:
+        """Load a match saved by :meth:`to_json`; a damaged file raises GameFileError."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise GameFileError(f"{source}: not valid JSON (line {e.lineno}, column "
+                                f"{e.colno}: {e.msg})") from None
+        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+            raise GameFileError(f"{source}: not an mtlearn saved game (expected "
+                                f"\"format\": \"{GAME_FORMAT}\")")
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list) or not rounds:
+            raise GameFileError(f"{source}: 'rounds' must be a non-empty list")
+        game: Game | None = None
+        log: list[dict[str, Any]] = []
+        for r, entry in enumerate(rounds, 1):
+            where = f"{source}: rounds[{r - 1}]"
+            if not isinstance(entry, dict) or "start" not in entry or "moves" not in entry:
+                raise GameFileError(f"{where}: needs 'start' and 'moves'")
+            try:
+                g = cls.from_position(entry["start"])
+            except (PositionError, RulesError) as e:
+                raise GameFileError(f"{where}.start: {e}") from None
+            if game is not None and g.scores != game.scores:
+                raise GameFileError(f"{where}.start: scores {g.scores} do not follow from "
+                                    f"the previous round ({game.scores})")
+            moves = entry["moves"]
+            if not isinstance(moves, list):
+                raise GameFileError(f"{where}.moves: must be a list of moves")
+            for k, mv in enumerate(moves):
+                try:
+                    g.push(mv)
+                except (IllegalMoveError, ValueError) as e:
+                    raise GameFileError(f"{where}.moves[{k}] {mv!r}: {e}") from None
+            if r < len(rounds):
+                if not g.over:
+                    raise GameFileError(f"{where}: the round does not end, yet another follows")
+                log.append({"start": g._position_of(g._start),
+                            "moves": [str(m) for m in g.history]})
+            game = g
+        assert game is not None
+        game._log = log
+        return game
+
+    def save(self, path: str | Path) -> None:
+        """Write the match to a JSON file."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """Read a match written by :meth:`save`."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise GameFileError(f"{p}: cannot be read ({e.strerror})") from None
+        except UnicodeDecodeError:
+            raise GameFileError(f"{p}: not a text file") from None
+        return cls.from_json(text, source=str(p))
+
+
+def _names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        if players < 2:
+            raise RulesError("Mexican Train needs at least 2 players")
+        if players > len(DEFAULT_NAMES):
+            raise RulesError(f"at most {len(DEFAULT_NAMES)} players, not {players}")
+        return list(DEFAULT_NAMES[:players])
+    names = list(players)
+    if len(names) < 2:
+        raise RulesError("Mexican Train needs at least 2 players")
+    for i, nm in enumerate(names):
+        if not isinstance(nm, str) or not nm.strip():
+            raise RulesError(f"player {i + 1}'s name must be a non-empty string, not {nm!r}")
+    if len(set(names)) != len(names):
+        raise RulesError("two players have the same name")
+    return names
+
+
+def _rules(rules: Rules | str | dict[str, Any]) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return preset(rules)
+    return Rules.from_dict(rules)
+
+
+class _PositionReader:
+    """Reads and checks a position dict, naming the field at fault."""
+
+    def __init__(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            raise PositionError("", f"a position must be an object (dict), not "
+                                f"{type(data).__name__}")
+        self.d = data
+        self.seen: dict[Tile, str] = {}
+
+    def req(self, key: str) -> Any:
+        if key not in self.d:
+            raise PositionError(key, "missing (required)")
+        return self.d[key]
+
+    def tile(self, text: Any, where: str, n: int) -> Tile:
+        try:
+            t = Tile.parse(text)
+        except ValueError as e:
+            raise PositionError(where, str(e)) from None
+        if t.high > n:
+            raise PositionError(where, f"{t} is not a tile of a double-{n} set")
+        if t in self.seen:
+            raise PositionError(where, f"{t} is already in {self.seen[t]}: every tile is in "
+                                f"exactly one place")
+        self.seen[t] = where
+        return t
+
+    def seat(self, v: Any, where: str, n: int) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= n:
+            raise PositionError(where, f"a seat number from 1 to {n}, not {v!r}")
+        return v - 1
+
+    def seats(self, key: str, n: int) -> list[int]:
+        v = self.d.get(key, [])
+        if not isinstance(v, list):
+            raise PositionError(key, "must be a list of seat numbers")
+        return [self.seat(x, f"{key}[{i}]", n) for i, x in enumerate(v)]
+
+    def build(self, cls: type[Game]) -> Game:
+        d = self.d
+        known = {"format", "version", "set", "players", "rules", "seed", "round", "engine",
+                 "hands", "boneyard", "trains", "markers", "open_doubles", "to_play",
+                 "starter", "turns_played", "first_turns_done", "turn", "passes", "announced",
+                 "penalty_pending", "scores", "result", "notes", "rounds", "team_passed"}
+        for k in d:
+            if k not in known:
+                raise PositionError(k, "unknown field (known: " + ", ".join(sorted(known)) + ")")
+        if "format" in d and d["format"] != POSITION_FORMAT:
+            raise PositionError("format", f"expected {POSITION_FORMAT!r}, not {d['format']!r}")
+        n_set = self.req("set")
+        if n_set not in SETS:
+            raise PositionError("set", f"must be one of {list(SETS)}, not {n_set!r}")
+        players = self.req("players")
+        try:
+            names = _names(players) if isinstance(players, list) else None
+        except RulesError as e:
+            raise PositionError("players", str(e)) from None
+        if names is None:
+            raise PositionError("players", "must be a list of names")
+        n = len(names)
+        try:
+            rules = _rules(d.get("rules", "standard"))
+            if "rounds" in d:
+                rules = rules.replace(rounds=d["rounds"])
+            game = cls(names, rules, n_set, d.get("seed", 0))
+        except RulesError as e:
+            raise PositionError("rules", str(e)) from None
+        seed = d.get("seed", 0)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise PositionError("seed", f"must be a number or a string, not {seed!r}")
+        rnd = d.get("round", 1)
+        if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= game.rounds:
+            raise PositionError("round", f"must be a round number from 1 to {game.rounds}, "
+                                f"not {rnd!r}")
+        engine = n_set - (rnd - 1)
+        if "engine" in d and d["engine"] != engine:
+            raise PositionError("engine", f"round {rnd} of a double-{n_set} match uses the "
+                                f"engine {engine}-{engine}, not {d['engine']!r} (R-ROUND-1)")
+        game._reset_round(rnd, engine)
+        self.seen[Tile(engine, engine)] = "the hub (engine)"
+        # hands
+        hands = self.req("hands")
+        if not isinstance(hands, list) or len(hands) != n:
+            raise PositionError("hands", f"must be a list of {n} hands, one per player")
+        game.hands = []
+        for i, h in enumerate(hands):
+            if not isinstance(h, list):
+                raise PositionError(f"hands[{i}]", "must be a list of tiles like '12-5'")
+            game.hands.append([self.tile(t, f"hands[{i}][{j}]", n_set) for j, t in enumerate(h)])
+        # trains
+        trains = d.get("trains", {})
+        if not isinstance(trains, dict):
+            raise PositionError("trains", "must be an object like {\"1\": [\"12-5\"], \"M\": []}")
+        for key, tiles in trains.items():
+            where = f"trains[{key!r}]"
+            if isinstance(key, str) and "." in key:
+                continue    # a branch (R-VAR-BRANCH), read below
+            if key in ("M", "m"):
+                idx = n
+            elif isinstance(key, str) and key.isdigit() and 1 <= int(key) <= n:
+                idx = int(key) - 1
+            else:
+                raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M'")
+            if not isinstance(tiles, list):
+                raise PositionError(where, "must be a list of tiles, inward number first")
+            train = game.trains[idx]
+            for j, text in enumerate(tiles):
+                w = f"{where}[{j}]"
+                tile = self.tile(text, w, n_set)
+                inward = int(str(text).split("-")[0].strip())
+                ok = game._inwards(tile, train.end)
+                if inward not in ok:
+                    if not ok:
+                        raise PositionError(w, f"{tile} cannot follow the open end {train.end} "
+                                            f"(R-TRAIN-2)" if j else
+                                            f"a train's first tile must carry the engine's "
+                                            f"number {engine} (R-TRAIN-1)")
+                    raise PositionError(w, f"write the tile with its inward end first: "
+                                        f"'{ok[0]}-{tile.other(ok[0])}'")
+                train.tiles.append(tile)
+                train.inward.append(inward)
+                train.end = tile.other(inward)
+        read_branches(game, trains, self)
+        # boneyard
+        rest = [t for t in full_set(n_set) if t not in self.seen]
+        by = d.get("boneyard", {"rest": "sorted"})
+        if isinstance(by, list):
+            bone = [self.tile(t, f"boneyard[{j}]", n_set) for j, t in enumerate(by)]
+            missing = [t for t in full_set(n_set) if t not in self.seen]
+            if missing:
+                shown = ", ".join(str(t) for t in missing[:12]) + (" …" if len(missing) > 12
+                                                                    else "")
+                raise PositionError("boneyard", f"{len(missing)} tile(s) of the set are nowhere: "
+                                    f"{shown}. List them, or write the boneyard as "
+                                    f"{{\"top\": [...], \"rest\": \"sorted\"}}")
+        elif isinstance(by, dict):
+            for k in by:
+                if k not in ("top", "rest"):
+                    raise PositionError(f"boneyard.{k}", "unknown field (use 'top' and 'rest')")
+            top = by.get("top", [])
+            if not isinstance(top, list):
+                raise PositionError("boneyard.top", "must be a list of tiles")
+            bone = [self.tile(t, f"boneyard.top[{j}]", n_set) for j, t in enumerate(top)]
+            rest = [t for t in full_set(n_set) if t not in self.seen]
+            how = by.get("rest", "sorted")
+            if how == "shuffled":
+                random.Random(f"{seed}/rest").shuffle(rest)
+            elif how == "none":
+                if rest:
+                    raise PositionError("boneyard.rest", f"'none', but {len(rest)} tiles are "
+                                        f"nowhere else (e.g. {rest[0]})")
+            elif how != "sorted":
+                raise PositionError("boneyard.rest", f"must be 'sorted', 'shuffled' or 'none', "
+                                    f"not {how!r}")
+            bone += rest
+        else:
+            raise PositionError("boneyard", "must be a list of tiles in draw order, or "
+                                "{\"top\": [...], \"rest\": \"sorted\"}")
+        game.bone = bone[::-1]
+        for s in self.seats("markers", n):
+            game.trains[s].marker = True
+        od = d.get("open_doubles", [])
+        if not isinstance(od, list):
+            raise PositionError("open_doubles", "must be a list of trains ('1', 'M', …)")
+        for j, key in enumerate(od):
+            idx = read_line(game, key, f"open_doubles[{j}]")
+            t = game.trains[idx]
+            if not t.tiles or not t.tiles[-1].is_double:
+                raise PositionError(f"open_doubles[{j}]", f"{game.line_label(idx)} "
+                                    f"does not end with a double")
+            if idx in game.open_doubles:
+                raise PositionError(f"open_doubles[{j}]", "listed twice")
+            game.open_doubles.append(idx)
+        game.starter = self.seat(d.get("starter", ((rnd - 1) % n) + 1), "starter", n)
+        game.current = self.seat(d.get("to_play", game.starter + 1), "to_play", n)
+        tp = d.get("turns_played", 0)
+        if not isinstance(tp, int) or isinstance(tp, bool) or tp < 0:
+            raise PositionError("turns_played", f"must be a whole number, not {tp!r}")
+        game.turns_taken = tp
+        if "first_turns_done" in d:
+            done = self.seats("first_turns_done", n)
+        else:
+            done = [(game.starter + k) % n for k in range(min(tp, n))]
+        game.first_done = [i in done for i in range(n)]
+        turn = d.get("turn") or {}
+        if not isinstance(turn, dict):
+            raise PositionError("turn", "must be an object")
+        for k in turn:
+            if k not in ("bonus", "doubles", "drawn", "declined", "played", "building", "swan"):
+                raise PositionError(f"turn.{k}", "unknown field")
+        game.bonus = bool(turn.get("bonus", False))
+        game.turn_doubles = [read_line(game, k, f"turn.doubles[{j}]")
+                             for j, k in enumerate(turn.get("doubles", []))]
+        if turn.get("drawn") is not None:
+            try:
+                dt = Tile.parse(turn["drawn"])
+            except ValueError as e:
+                raise PositionError("turn.drawn", str(e)) from None
+            if dt not in game.hands[game.current]:
+                raise PositionError("turn.drawn", f"{dt} is not in the hand of the player to play")
+            game.drawn = dt
+        game.declined = bool(turn.get("declined", False))
+        game.played = int(turn.get("played", 0))
+        game.building_now = bool(turn.get("building", False))
+        if turn.get("swan") is not None:
+            if not rules.swan_drive:
+                raise PositionError("turn.swan", "a Swan Drive needs the rules option "
+                                    "swan_drive (R-VAR-SWAN)")
+            game.swan = self.train_idx(turn["swan"], "turn.swan", n)
+        if "team_passed" in d:
+            if not rules.teams:
+                raise PositionError("team_passed", "only partnerships (rules option teams, "
+                                    "R-VAR-TEAMS) note who passed without a marker")
+            passed = self.seats("team_passed", n)
+            game.team_passed = [i in passed for i in range(n)]
+        passes = d.get("passes", 0)
+        if not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
+            raise PositionError("passes", f"must be a whole number, not {passes!r}")
+        game.passes = passes
+        ann = self.seats("announced", n)
+        game.announced = [i in ann for i in range(n)]
+        pp = d.get("penalty_pending")
+        game.pending_penalty = None if pp is None else self.seat(pp, "penalty_pending", n)
+        scores = d.get("scores", [])
+        if not isinstance(scores, list) or not all(
+                isinstance(r, list) and len(r) == n and all(
+                    isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in r)
+                for r in scores):
+            raise PositionError("scores", f"must be a list of rounds, each a list of {n} "
+                                f"whole numbers")
+        game.scores = [list(r) for r in scores]
+        notes = d.get("notes", [])
+        if not isinstance(notes, list) or not all(isinstance(x, str) for x in notes):
+            raise PositionError("notes", "must be a list of strings")
+        game.notes = list(notes)
+        result = d.get("result")
+        if result is not None:
+            if not isinstance(result, dict):
+                raise PositionError("result", "must be an object or null")
+            game.over = True
+            out = result.get("out")
+            game.out = None if out is None else self.seat(out, "result.out", n)
+            game.blocked = bool(result.get("blocked", game.out is None))
+            if len(game.scores) != rnd:
+                raise PositionError("scores", f"a finished round {rnd} needs {rnd} score lists")
+        else:
+            if len(game.scores) != rnd - 1:
+                raise PositionError("scores", f"round {rnd} follows {rnd - 1} finished round(s), "
+                                    f"so 'scores' needs {rnd - 1} lists, not {len(game.scores)}")
+            empty = [i for i, h in enumerate(game.hands) if not h]
+            if empty and not (rules.first_turn in ("train-building", "fast")
+                              and not all(game.first_done)):
+                raise PositionError(f"hands[{empty[0]}]", "this hand is empty, so the round "
+                                    "would already be over (R-END-1)")
+        game._start = game._snapshot()
+        return game
+
+    def train_idx(self, key: Any, where: str, n: int) -> int:
+        if key in ("M", "m"):
+            return n
+        if isinstance(key, (str, int)) and not isinstance(key, bool) and str(key).isdigit() \
+                and 1 <= int(key) <= n:
+            return int(key) - 1
+        raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M', not {key!r}")
+
