@@ -77,7 +77,7 @@ function appendBranches(row, view, train, ctx) {
       const slot = lineSlots(tilesNode)[(b.at | 0) - 1];
       if (slot && !slot.querySelector(".mtl-branch-tag")) {
         slot.classList.add("mtl-slot-branched");
-        slot.appendChild(h("span", { class: "mtl-branch-tag", text: `⑂ ${b.at}a · ${b.at}b` }));
+        slot.appendChild(h("span", { class: "mtl-branch-tag", text: `branches ${b.at}a, ${b.at}b` }));
       }
     }
   }
