@@ -40,8 +40,10 @@ from typing import Any
 
 from .errors import IllegalMoveError, MtlearnError, PositionError, RulesError
 from .game import Game
-from .moves import Move
+from .moves import Move, train_code
+from .ruleids import RULES
 from .rules import Rules
+from .tiles import Tile
 from .view import view
 
 __all__ = ["FAMILIES", "Scenario", "ScenarioError", "Step", "bundled", "get", "load",
@@ -134,6 +136,21 @@ class Scenario:
 
 
 # ----------------------------------------------------------------------------- YAML
+#: YAML aliases may repeat a value, but a file may not expand past this many values
+#: (a few nested aliases would otherwise blow up to millions: the "billion laughs").
+MAX_NODES = 10_000
+#: How deeply lists and mappings may nest (a scenario needs about 6 levels).
+MAX_DEPTH = 64
+#: A scenario file larger than this is refused before it is parsed.
+MAX_BYTES = 256 * 1024
+#: Longest number (in digits) a scenario may write.
+_MAX_DIGITS = 30
+_INT_TAG = "tag:yaml.org,2002:int"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+#: Words that YAML 1.1 reads as true/false although a person meant text.
+_BOOL_WORDS = {"yes", "no", "on", "off"}
+
+
 def _yaml() -> Any:
     try:
         import yaml
@@ -142,42 +159,185 @@ def _yaml() -> Any:
     return yaml
 
 
-def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) -> None:
+class _YamlProblem(Exception):
+    def __init__(self, line: int | None, problem: str) -> None:
+        super().__init__(problem)
+        self.line = line
+        self.problem = problem
+
+
+_LOADER: Any = None
+
+
+def _loader_class() -> Any:
+    """A safe YAML loader that bounds alias expansion and nesting and refuses duplicate
+    keys. It parses with libyaml when PyYAML has it (fast, and safe here because the
+    nodes are composed in Python, where depth is bounded, not in C)."""
+    global _LOADER
+    if _LOADER is not None:
+        return _LOADER
+    yaml = _yaml()
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
+
+    try:
+        from yaml._yaml import CParser as Parser  # type: ignore[import-not-found]
+
+        def start(loader: Any, stream: str) -> None:
+            Parser.__init__(loader, stream)
+    except ImportError:  # pragma: no cover - PyYAML without libyaml
+        from yaml.parser import Parser
+        from yaml.reader import Reader
+        from yaml.scanner import Scanner
+
+        class Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
+            pass
+
+        def start(loader: Any, stream: str) -> None:
+            Reader.__init__(loader, stream)
+            Scanner.__init__(loader)
+            yaml.parser.Parser.__init__(loader)
+
+    class Loader(Composer, Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-type]
+        def __init__(self, stream: str) -> None:
+            start(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self.sizes: dict[int, int] = {}
+            self.open_anchors: set[str] = set()
+            self.depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.peek_event()
+            if isinstance(event, yaml.AliasEvent):
+                line = event.start_mark.line + 1
+                if event.anchor in self.open_anchors:
+                    raise _YamlProblem(line, f"the alias *{event.anchor} refers to a value "
+                                       f"that contains it (a recursive alias)")
+                node = super().compose_node(parent, index)
+                if self.sizes.get(id(node), 1) > MAX_NODES:
+                    raise _YamlProblem(line, self.too_big())
+                return node
+            anchor = getattr(event, "anchor", None)
+            if anchor is not None:
+                self.open_anchors.add(anchor)
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise _YamlProblem(event.start_mark.line + 1, f"values nested more than "
+                                   f"{MAX_DEPTH} levels deep")
+            try:
+                node = super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+                if anchor is not None:
+                    self.open_anchors.discard(anchor)
+            line = node.start_mark.line + 1
+            size = 1
+            if isinstance(node, yaml.MappingNode):
+                seen: dict[tuple[str, str], int] = {}
+                for k, v in node.value:
+                    size += self.sizes.get(id(k), 1) + self.sizes.get(id(v), 1)
+                    if isinstance(k, yaml.ScalarNode) and k.value != "<<":
+                        kl = k.start_mark.line + 1
+                        first = seen.get((k.tag, k.value))
+                        if first is not None:
+                            both = (f"lines {first} and {kl}" if first != kl
+                                    else f"twice on line {kl}")
+                            raise _YamlProblem(kl, f"the key {_short(k.value)} appears twice in "
+                                               f"one mapping ({both}): keep one of them")
+                        seen[(k.tag, k.value)] = kl
+            elif isinstance(node, yaml.SequenceNode):
+                for v in node.value:
+                    size += self.sizes.get(id(v), 1)
+            elif node.tag == _INT_TAG and len(node.value) > _MAX_DIGITS:
+                raise _YamlProblem(line, f"a number of {len(node.value)} digits is too long "
+                                   f"to mean anything here")
+            if size > MAX_NODES:
+                raise _YamlProblem(line, self.too_big())
+            self.sizes[id(node)] = size
+            return node
+
+        @staticmethod
+        def too_big() -> str:
+            return (f"the aliases in this file expand to more than {MAX_NODES:,} values; "
+                    f"write the values out instead of nesting aliases")
+
+    _LOADER = Loader
+    return Loader
+
+
+def _yaml_error(text: str, e: Any) -> tuple[int | None, str]:
+    """Line and sentence for a PyYAML error, with a hint for the usual mistakes."""
+    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+    line = mark.line + 1 if mark is not None else None
+    problem = getattr(e, "problem", None) or str(e)
+    problem = " ".join(str(problem).split())
+    lines = text.splitlines()
+    near = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
+    if "\t" in near or "\\t" in problem:
+        problem += "; indent with spaces, not a tab"
+    return line, f"not valid YAML: {problem}"
+
+
+def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int],
+           words: dict[tuple[Any, ...], str]) -> None:
     yaml = _yaml()
     out[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
-            key = k.value
+            key = k.value if isinstance(k, yaml.ScalarNode) else str(k.start_mark.line)
             out[(*path, key)] = k.start_mark.line + 1
-            _lines(v, (*path, key), out)
+            _lines(v, (*path, key), out, words)
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
-            _lines(v, (*path, i), out)
+            _lines(v, (*path, i), out, words)
+    elif (node.tag == _BOOL_TAG and not node.style
+          and node.value.lower() in _BOOL_WORDS):
+        words[path] = node.value
 
 
 class _Reader:
     def __init__(self, text: str, source: str) -> None:
         self.source = source
-        yaml = _yaml()
-        try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-            self.data = yaml.load(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-            line = mark.line + 1 if mark is not None else None
-            problem = getattr(e, "problem", None) or str(e)
-            raise ScenarioError(source, line, "", f"not valid YAML: {problem}") from None
         self.lines: dict[tuple[Any, ...], int] = {}
+        self.words: dict[tuple[Any, ...], str] = {}
+        if len(text) > MAX_BYTES:
+            raise ScenarioError(source, None, "", f"{len(text) // 1024} KB is too large for a "
+                                f"scenario file (the limit is {MAX_BYTES // 1024} KB)")
+        yaml = _yaml()
+        loader = _loader_class()(text)
+        try:
+            node = loader.get_single_node()
+            self.data = loader.construct_document(node) if node is not None else None
+        except _YamlProblem as e:
+            raise ScenarioError(source, e.line, "", f"not usable YAML: {e.problem}") from None
+        except yaml.YAMLError as e:
+            line, problem = _yaml_error(text, e)
+            raise ScenarioError(source, line, "", problem) from None
+        finally:
+            loader.dispose()
         if node is not None:
-            _lines(node, (), self.lines)
+            _lines(node, (), self.lines, self.words)
 
     def line(self, path: tuple[Any, ...]) -> int | None:
         while path and path not in self.lines:
             path = path[:-1]
         return self.lines.get(path)
 
+    def hint(self, path: tuple[Any, ...]) -> str:
+        """A hint when a yes/no/on/off word under ``path`` was read as true or false."""
+        for p, word in self.words.items():
+            if p[:len(path)] == path:
+                value = "true" if word.lower() in ("yes", "on") else "false"
+                return (f" ({_path_text(p)}: YAML reads {word} as {value}; quote names "
+                        f"like No/Yes/On, e.g. \"{word}\")")
+        return ""
+
     def fail(self, path: tuple[Any, ...], problem: str) -> ScenarioError:
-        return ScenarioError(self.source, self.line(path), _path_text(path), problem)
+        return ScenarioError(self.source, self.line(path), _path_text(path),
+                             problem + self.hint(path))
 
 
 def _path_text(path: tuple[Any, ...]) -> str:
@@ -228,17 +388,19 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
             raise r.fail((k,), "unknown field (known: " + ", ".join(sorted(_TOP)) + ")")
     sid = _text(r, d, "id")
     if not _ID_RE.match(sid):
-        raise r.fail(("id",), f"{sid!r}: use lowercase letters, digits and dashes")
+        raise r.fail(("id",), f"{_short(sid)}: use lowercase letters, digits and dashes")
     title = _text(r, d, "title")
     family = _text(r, d, "family")
     if family not in FAMILIES:
-        raise r.fail(("family",), f"{family!r} is not one of " + ", ".join(FAMILIES))
+        raise r.fail(("family",), f"{_short(family)} is not one of " + ", ".join(FAMILIES))
     teaches = _str_list(r, d.get("teaches"), ("teaches",)) if "teaches" in d else []
     if not teaches:
         raise r.fail(("teaches",), "list the rule ids the scenario teaches, e.g. [R-MARK-1]")
     for i, rid in enumerate(teaches):
         if not _RULE_RE.match(rid):
-            raise r.fail(("teaches", i), f"{rid!r} is not a rule id like R-MARK-1")
+            raise r.fail(("teaches", i), f"{_short(rid)} is not a rule id like R-MARK-1")
+        if rid not in RULES:
+            raise r.fail(("teaches", i), _unknown_rule(rid))
     summary = _text(r, d, "summary", required=False)
     intro = _text(r, d, "intro", required=False)
     # rules and position
@@ -254,9 +416,10 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
     try:
         game = Game.from_position({**pos, "rules": rules})
     except PositionError as e:
-        raise ScenarioError(source, r.line(("position", *_where_to_path(e.where))),
-                            "position." + e.where if e.where else "position", e.problem) \
-            from None
+        where = ("position", *_where_to_path(e.where))
+        raise ScenarioError(source, r.line(where),
+                            "position." + e.where if e.where else "position",
+                            e.problem + r.hint(where)) from None
     except RulesError as e:
         raise r.fail(("position",), str(e)) from None
     persp = d.get("perspective")
@@ -289,10 +452,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
             applied = game.push(move)
         except IllegalMoveError as e:
             raise r.fail((*path, "move"), f"{label}: the engine refuses {move}: {e}") from None
-        hl = sd.get("highlight") or {}
-        if not isinstance(hl, dict) or any(k not in ("tiles", "trains") for k in hl):
-            raise r.fail((*path, "highlight"), "must be a mapping with 'tiles' and/or 'trains'")
-        highlight = {k: _str_list(r, v, (*path, "highlight", k)) for k, v in hl.items()}
+        highlight = _highlight(r, game, sd.get("highlight"), (*path, "highlight"), label)
         check = sd.get("check") or {}
         if not isinstance(check, dict):
             raise r.fail((*path, "check"), "must be a mapping of facts to check")
@@ -303,27 +463,93 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
                     None if persp is None else persp - 1, intro, steps, games, source)
 
 
+def _unknown_rule(rid: str) -> str:
+    family = rid.rsplit("-", 1)[0]
+    same = [k for k in RULES if k.rsplit("-", 1)[0] == family]
+    known = (f"the rules reference has {', '.join(same)}" if same
+             else "see the rules reference for the ids")
+    return f"{rid} is not a rule of the rules reference ({known})"
+
+
+def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
+               label: str) -> dict[str, list[str]]:
+    """Check a step's highlights against the position after the step."""
+    if hl is None:
+        return {}
+    if not isinstance(hl, dict) or any(k not in ("tiles", "trains") for k in hl):
+        raise r.fail(path, "must be a mapping with 'tiles' and/or 'trains'")
+    out = {k: _str_list(r, v, (*path, k)) for k, v in hl.items()}
+    codes = [train_code(k) for k in game.train_keys()]
+    codes += [b.code for k in game.train_keys() for b in game.branches(k)]
+    for i, code in enumerate(out.get("trains", [])):
+        if code not in codes:
+            raise r.fail((*path, "trains", i), f"there is no train {_short(code)}: the trains are "
+                         f"{', '.join(codes)} (seat numbers and M)")
+    shown = {t for seat in range(game.n) for t in game.hand(seat)}
+    for key in game.train_keys():
+        shown.update(t for t, _ in game.train(key).tiles)
+        for branch in game.branches(key):
+            shown.update(t for t, _ in branch.tiles)
+    for i, text in enumerate(out.get("tiles", [])):
+        try:
+            tile = Tile.parse(text)
+        except ValueError as e:
+            raise r.fail((*path, "tiles", i), str(e)) from None
+        if tile.high > game.set_max:
+            raise r.fail((*path, "tiles", i), f"{tile} is not a tile of a double-"
+                         f"{game.set_max} set")
+        if tile not in shown:
+            where = ("is the engine, in the hub" if tile == Tile(game.engine, game.engine)
+                     else "is in the boneyard")
+            raise r.fail((*path, "tiles", i), f"after {label}, {tile} is on no train and in "
+                         f"no hand (it {where}), so there is nothing to highlight")
+    return out
+
+
 def _seat_of(r: _Reader, game: Game, value: Any, path: tuple[Any, ...]) -> int:
     if isinstance(value, str) and value in game.players:
         return game.players.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= game.n:
         return value - 1
-    raise r.fail(path, f"{value!r} is not a player: use a name ({', '.join(game.players)}) "
+    raise r.fail(path, f"{_short(value)} is not a player: use a name ({', '.join(game.players)}) "
                  f"or a seat number")
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut short for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int_list(r: _Reader, game: Game, want: Any, p: tuple[Any, ...]) -> list[int]:
+    if not isinstance(want, list) or len(want) != game.n or not all(_is_int(x) for x in want):
+        raise r.fail(p, f"must be a list of {game.n} whole numbers, one per player")
+    return want
 
 
 def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, ...],
                 label: str) -> None:
     def differ(key: str, expected: Any, actual: Any) -> ScenarioError:
-        return r.fail((*path, key), f"after {label}, expected {key} {expected!r} but the "
-                      f"engine has {actual!r}")
+        return r.fail((*path, key), f"after {label}, expected {key} {_short(expected)} but "
+                      f"the engine has {actual!r}")
+
+    def seat_list(want: Any, p: tuple[Any, ...]) -> list[int]:
+        if want is None:
+            return []
+        if not isinstance(want, list):
+            raise r.fail(p, "must be a list of players (names or seat numbers)")
+        return [_seat_of(r, game, x, (*p, i)) for i, x in enumerate(want)]
 
     for key, want in check.items():
         p = (*path, key)
         if key not in _CHECKS:
             raise r.fail(p, "unknown check (known: " + ", ".join(sorted(_CHECKS)) + ")")
         if key == "to_play":
-            seat = _seat_of(r, game, want, p)
+            seat = None if want is None else _seat_of(r, game, want, p)
             if game.to_play != seat:
                 actual = None if game.to_play is None else game.players[game.to_play]
                 raise differ(key, want, actual)
@@ -341,6 +567,10 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
             if not isinstance(want, dict):
                 raise r.fail(p, "must map moves to rule ids, e.g. {\"5-9@2\": R-MARK-1}")
             for mv, rid in want.items():
+                if not isinstance(rid, str) or not _RULE_RE.match(rid):
+                    raise r.fail((*p, mv), f"{_short(rid)} is not a rule id like R-MARK-1")
+                if rid not in RULES:
+                    raise r.fail((*p, mv), _unknown_rule(rid))
                 try:
                     v = game.explain(Move.parse(str(mv)))
                 except ValueError as e:
@@ -352,50 +582,68 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                     raise r.fail((*p, mv), f"after {label}, {mv} is refused with {v.rule}, "
                                  f"not {rid}: {v.text}")
         elif key == "markers":
-            seats = sorted(_seat_of(r, game, x, p) for x in (want or []))
-            actual = [i for i in range(game.n) if game.trains[i].marker]
+            seats = sorted(seat_list(want, p))
+            actual = [i for i in range(game.n) if game.train(i).marker]
             if seats != actual:
                 raise differ(key, [game.players[i] for i in seats],
                              [game.players[i] for i in actual])
         elif key == "open_doubles":
+            wanted = _str_list(r, want, p) if want is not None else []
             actual = game.open_double_lines
-            if [str(x) for x in (want or [])] != actual:
+            if wanted != actual:
                 raise differ(key, want, actual)
         elif key == "scores":
             actual = game.scores[-1] if game.over else None
+            if want is not None:
+                _int_list(r, game, want, p)
             if want != actual:
                 raise differ(key, want, actual)
         elif key == "totals":
-            if want != game.totals:
+            if _int_list(r, game, want, p) != game.totals:
                 raise differ(key, want, game.totals)
         elif key == "team_totals":
+            k = len(game.teams)
+            if not k:
+                raise r.fail(p, "team totals need partnerships (rules option teams)")
+            if not isinstance(want, list) or len(want) != k or not all(_is_int(x) for x in want):
+                raise r.fail(p, f"must be a list of {k} whole numbers, one per team")
             if want != game.team_totals:
                 raise differ(key, want, game.team_totals)
         elif key in ("over", "blocked"):
+            if not isinstance(want, bool):
+                raise r.fail(p, f"must be true or false, not {_short(want)}")
             actual = game.over if key == "over" else (game.over and game.blocked)
-            if bool(want) != actual:
+            if want != actual:
                 raise differ(key, want, actual)
         elif key == "out":
             actual = None if game.out is None else game.players[game.out]
+            if want is not None:
+                want = game.players[_seat_of(r, game, want, p)]
             if want != actual:
                 raise differ(key, want, actual)
         elif key == "winners":
-            names = [game.players[s] for s in game.winners]
-            if sorted(want or []) != sorted(names):
+            names = sorted(game.players[s] for s in game.winners)
+            wanted = sorted(game.players[s] for s in seat_list(want, p))
+            if wanted != names:
                 raise differ(key, want, names)
         elif key == "hand_counts":
-            actual = [len(h) for h in game.hands]
-            if want != actual:
-                raise differ(key, want, actual)
+            if _int_list(r, game, want, p) != [len(game.hand(s)) for s in range(game.n)]:
+                raise differ(key, want, [len(game.hand(s)) for s in range(game.n)])
         elif key == "boneyard":
-            if want != len(game.bone):
-                raise differ(key, want, len(game.bone))
+            if not _is_int(want):
+                raise r.fail(p, f"must be a number of tiles, not {_short(want)}")
+            if want != game.boneyard_size:
+                raise differ(key, want, game.boneyard_size)
 
 
 def load(path: str | Path) -> Scenario:
     """Read and replay the scenario file at ``path``."""
     p = Path(path)
     try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise ScenarioError(str(p), None, "", f"{size // 1024} KB is too large for a "
+                                f"scenario file (the limit is {MAX_BYTES // 1024} KB)")
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ScenarioError(str(p), None, "", f"cannot be read ({e.strerror})") from None

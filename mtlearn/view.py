@@ -15,7 +15,7 @@ from .game import Game
 from .moves import MEXICAN, Move, train_code
 from .text import render
 
-__all__ = ["describe_move", "hint_text", "result_text", "status_text", "view"]
+__all__ = ["describe_move", "hidden_turn", "hint_text", "result_text", "status_text", "view"]
 
 VIEW_VERSION = 1
 
@@ -42,13 +42,23 @@ def result_text(game: Game) -> str:
     return f"{head} Points left in hand: {parts}."
 
 
-def status_text(game: Game) -> str:
-    """One sentence about whose turn it is and what they must do."""
+def hidden_turn(game: Game, perspective: int | None) -> bool:
+    """True when the player to play is not the seat whose hand is shown (their tiles,
+    moves, hint and verdicts are hidden from the view)."""
+    return perspective is not None and not game.over and game.current != perspective
+
+
+def status_text(game: Game, *, perspective: int | None = None) -> str:
+    """One sentence about whose turn it is and what they must do.
+
+    With ``perspective`` set, a tile drawn by a hidden player is not named.
+    """
     if game.over:
         return result_text(game)
     name = game.players[game.current]
     if game.drawn is not None:
-        return f"{name} drew {game.drawn} and plays it if it fits, otherwise passes."
+        what = "a tile" if hidden_turn(game, perspective) else str(game.drawn)
+        return f"{name} drew {what} and plays it if it fits, otherwise passes."
     if game.bonus:
         return f"{name} played a double and plays again."
     if game.is_building:
@@ -108,6 +118,9 @@ def view(game: Game, *, perspective: int | None = None,
 
     Args:
         perspective: a seat whose hand is shown; the others are hidden (None shows all).
+            While a hidden seat is to play, its legal moves, hint and verdicts are
+            left out too (``legal`` is empty, ``hint`` None, ``verdicts`` empty), since
+            they would give its tiles away.
         highlights: ``{"tiles": ["12-5"], "trains": ["M", "2"]}`` to mark on the board.
         narration: a sentence shown with the board (scenario steps).
         verdicts: include the engine's verdict on every move a learner could try
@@ -119,11 +132,11 @@ def view(game: Game, *, perspective: int | None = None,
     last = g.scores[-1] if g.over else None
     players = []
     for i, name in enumerate(g.players):
-        hidden = perspective is not None and i != perspective
+        face_down = perspective is not None and i != perspective
         hand = g.hand(i)
         players.append({
             "seat": i + 1, "name": name,
-            "hand": None if hidden else [str(t) for t in hand],
+            "hand": None if face_down else [str(t) for t in hand],
             "hand_count": len(hand),
             "marker": g.train(i).marker,
             "to_play": (not g.over and i == g.current),
@@ -157,7 +170,9 @@ def view(game: Game, *, perspective: int | None = None,
             else g.partner(int(key)) + 1,  # type: ignore[operator]
             "branches": _branches(g, key, open_lines),
         })
-    legal = [{"move": str(m), "text": describe_move(g, m)} for m in g.legal_moves]
+    hidden = hidden_turn(g, perspective)
+    legal = [] if hidden else [{"move": str(m), "text": describe_move(g, m)}
+                               for m in g.legal_moves]
     out: dict[str, Any] = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
@@ -166,7 +181,8 @@ def view(game: Game, *, perspective: int | None = None,
         "boneyard": g.boneyard_size,
         "to_play": None if g.over else g.current + 1,
         "perspective": None if perspective is None else perspective + 1,
-        "status": status_text(g),
+        "status": status_text(g, perspective=perspective),
+        "hidden_turn": hidden,
         "over": g.over,
         "result": None if not g.over else {
             "blocked": g.blocked, "winner": None if g.out is None else g.out + 1,
@@ -178,7 +194,7 @@ def view(game: Game, *, perspective: int | None = None,
         "narration": narration,
         "rules": g.rules.name,
         "description": render(g, perspective=perspective),
-        "hint": hint_text(g),
+        "hint": None if hidden else hint_text(g),
         "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
                    "round_score": None if last is None else last[a] + last[b],
                    "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
@@ -186,7 +202,7 @@ def view(game: Game, *, perspective: int | None = None,
     }
     if verdicts:
         vs = {}
-        for m in _verdict_keys(g):
+        for m in () if hidden else _verdict_keys(g):
             v = g.explain(m)
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
                           "move": str(v.move)}

@@ -22,7 +22,7 @@ from .htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from .htmlout import rules_url as _rules_url
 from .moves import Move
 from .scenario import Scenario, get
-from .view import describe_move, view
+from .view import describe_move, hidden_turn, view
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "ScenarioPlayer"]
 
@@ -128,6 +128,11 @@ class Board(_Base):
 
     def play(self, move: Move | str) -> bool:
         """Try a move as the learner would: True if played, else the refusal is shown."""
+        if hidden_turn(self.game, self.perspective):
+            name = self.game.players[self.game.current]
+            self.message = {"kind": "info", "text": f"It is {name}'s turn, and {name}'s tiles "
+                            f"are hidden on this board.", "rule": None, "rule_url": None}
+            return False
         verdict = self.game.explain(move)
         if not verdict.legal or verdict.move is None:
             self.message = {"kind": "refusal", "text": verdict.text, "rule": verdict.rule,
@@ -179,7 +184,8 @@ class Board(_Base):
         # One move deep: the position after each legal move (and the bots' replies), so
         # a page without a kernel can play a move, explain the next one, and undo.
         successors = {}
-        for move in self.game.legal_moves:
+        hidden = hidden_turn(self.game, self.perspective)
+        for move in () if hidden else self.game.legal_moves:
             g = self.game.copy()
             g.push(move)
             self._run_bots(g)

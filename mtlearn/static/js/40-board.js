@@ -97,7 +97,9 @@ function renderBoard(model, el) {
       for (const m of asArray(view.legal)) {
         list.appendChild(h("li", null, h("code", { text: String(m.move) }), " — ", String(m.text || "")));
       }
-      if (!asArray(view.legal).length) list.appendChild(h("li", { text: "No legal moves." }));
+      if (!asArray(view.legal).length) {
+        list.appendChild(h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." }));
+      }
       const box = h("div", { class: "mtl-legal" },
         h("h4", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
       root.insertBefore(box, root.querySelector(".mtl-view"));
