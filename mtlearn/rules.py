@@ -208,7 +208,7 @@ def _check_names(options: dict[str, Any]) -> None:
 
 def preset(name: str = "standard", **overrides: Any) -> Rules:
     """Return the preset called ``name`` with ``overrides`` applied."""
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise RulesError(f"unknown rules preset {name!r}; presets: " + ", ".join(PRESETS))
     _check_names(overrides)
     return replace(PRESETS[name], **overrides) if overrides else PRESETS[name]
