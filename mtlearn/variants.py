@@ -88,6 +88,10 @@ class _Branch:
         return b
 
 
+#: Moves made once and shared (a Move is immutable), as in the standard move generator.
+_MOVES: dict[tuple[Tile, int | str, int, str], Move] = {}
+
+
 def branch_sort_key(path: str) -> tuple[tuple[int, str], ...]:
     """Order of branches on one train: ``3a`` < ``3a.1a`` < ``3b`` < ``10a``."""
     return tuple((int(p[:-1]), p[-1]) for p in path.split(".")) if path else ()
@@ -257,7 +261,13 @@ class VariantRules:
         return f"branch {branch} of {label}" if branch else label
 
     def _line_move(self, tile: Tile, idx: int, inward: int) -> Move:
-        return Move("play", tile, self._key(self._root(idx)), inward, self._line_path(idx))
+        key = self._key(self._root(idx))
+        path = self._line_path(idx)
+        k = (tile, key, inward, path)
+        m = _MOVES.get(k)
+        if m is None:
+            m = _MOVES[k] = Move("play", tile, key, inward, path)
+        return m
 
     def _spawn(self, idx: int, pos: int) -> None:
         """The double at position ``pos`` (1-based) of line ``idx`` is covered: two
