@@ -24,14 +24,20 @@ class IllegalMoveError(MtlearnError):
     """A move the rules refuse.
 
     ``rule`` is the rule id (``"R-MARK-1"``), ``reason`` the plain sentence that
-    explains the refusal, and ``move`` the refused move. The game is untouched.
+    explains the refusal (without the rule id), and ``move`` the refused move; the
+    message (``str(error)``) is the sentence with its rule id, as in
+    :attr:`Verdict.text <mtlearn.verdicts.Verdict.text>`. ``suggests`` holds the legal
+    moves the sentence proposes instead. The game is untouched.
     """
 
-    def __init__(self, move: object, rule: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, move: object, rule: str, reason: str,
+                 suggests: tuple[object, ...] = ()) -> None:
+        body = reason[:-1] if reason.endswith(".") else reason
+        super().__init__(f"{body} ({rule}).")
         self.move = move
         self.rule = rule
         self.reason = reason
+        self.suggests = suggests
 
 
 class RulesError(MtlearnError):
@@ -55,4 +61,16 @@ class PositionError(MtlearnError):
 
 
 class GameFileError(MtlearnError):
-    """A saved game that cannot be read back (bad JSON, missing field, bad move)."""
+    """A saved game that cannot be read back (bad JSON, missing field, bad move).
+
+    ``source`` names the file, ``where`` the field (for example
+    ``"rounds[0].moves[7]"``, empty for the file as a whole) and ``problem`` says
+    what is wrong with it.
+    """
+
+    def __init__(self, source: str, where: str, problem: str) -> None:
+        loc = f"{source}: {where}" if where else source
+        super().__init__(f"{loc}: {problem}")
+        self.source = source
+        self.where = where
+        self.problem = problem

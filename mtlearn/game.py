@@ -28,7 +28,15 @@ from typing import Any, NamedTuple
 from .errors import IllegalMoveError, RulesError
 from .legal import LegalMoves, MoveGenerator
 from .moves import MEXICAN, Move
-from .positions import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, Positions, _names, _rules
+from .positions import (
+    DEFAULT_NAMES,
+    GAME_FORMAT,
+    POSITION_FORMAT,
+    Positions,
+    _names,
+    _rules,
+    check_seed,
+)
 from .rules import Rules, hand_size, usual_set
 from .tiles import SETS, Tile, full_set
 from .variants import VariantRules
@@ -91,8 +99,9 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
         rules.check_supported(len(players))
-        if set_max not in SETS:
-            raise RulesError(f"there is no double-{set_max} set; choose one of {SETS}")
+        if type(set_max) is not int or set_max not in SETS:
+            raise RulesError(f"there is no double-{set_max!r} set; choose one of {SETS}")
+        check_seed(seed)
         if len(players) < 2:
             raise RulesError("Mexican Train needs at least 2 players")
         if rules.rounds is not None and rules.rounds > set_max + 1:
@@ -355,7 +364,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
                 move = Move.parse(move)
             except ValueError:
                 v = self.explain(move)
-                raise IllegalMoveError(move, v.rule, v.text) from None
+                raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
         cached = self._legal_cache
         if (cached is not None and cached[0] == self._ver and isinstance(move, Move)
                 and move in cached[1]):
@@ -363,7 +372,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
             return move
         v = self.explain(move)
         if not v.legal or v.move is None:
-            raise IllegalMoveError(v.move, v.rule, v.text)
+            raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
         self._apply(v.move)
         return v.move
 
@@ -420,21 +429,21 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
             tile = self.bone.pop()
             self.hands[p].append(tile)
             self.drawn = tile
-            self.passes = 0
             self.announced[p] = False
         elif kind == "pass":
             if self.rules.teams:
-                changed = self._team_mark(p)    # R-VAR-TEAMS
+                self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none
             else:
-                train = self.trains[p]
-                changed = not train.marker
-                train.marker = True
-            if changed or self.drawn is not None or self.bone or self._plays():
-                self.passes = 0
-            else:
-                self.passes += 1
+                self.trains[p].marker = True
+            self.passes += 1            # passes in turn since the last tile was played
             self._end_turn()
-            if not self.over and self.passes >= self.n:
+            if not self.over and self.passes >= self.n and not self.bone and (
+                    self.rules.may_decline
+                    or not any(self._can_play(s) for s in range(self.n))):
+                # R-END-2: blocked as soon as it is certain (every marker is down after
+                # a full cycle of passes, so every train is open to everyone); under
+                # R-VAR-CHOOSE a full cycle of passes ends the round even if someone
+                # declined while able to play
                 self._finish(None)
         elif kind == "uno":
             self.announced[p] = True

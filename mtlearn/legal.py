@@ -140,6 +140,26 @@ class MoveGenerator:
                 return d
         return None
 
+    def _live_doubles(self, doubles: list[int]) -> list[int]:
+        """The open doubles among ``doubles`` that still bind play: all of them under
+        the dead-double house rule, else those someone can still cover (R-DBL-6)."""
+        if self.rules.unsatisfiable_double_blocks:
+            return doubles
+        return [d for d in doubles if self._satisfiable(d)]
+
+    def _can_play(self, seat: int) -> bool:
+        """True if ``seat``, at the start of a turn of its own, would hold a tile that
+        fits a train open to it (the test of a blocked round, R-END-2)."""
+        saved = (self.current, self.drawn, self.turn_doubles, self.played,
+                 self.building_now, self.over)
+        self.current, self.drawn, self.turn_doubles = seat, None, []
+        self.played, self.building_now, self.over = 0, False, False
+        try:
+            return bool(self._plays())
+        finally:
+            (self.current, self.drawn, self.turn_doubles, self.played,
+             self.building_now, self.over) = saved
+
     def _building(self) -> bool:
         ft = self.rules.first_turn
         if ft == "normal":
@@ -176,10 +196,13 @@ class MoveGenerator:
             return base
         td = [d for d in self.turn_doubles if d in self.open_doubles]
         if td:
-            if self.rules.double_bonus == "on-double":
-                return [td[0]]
-            if len(td) >= 2 and not double:
-                return [td[-1] if self.rules.double_order == "reverse" else td[0]]
+            # a double of this turn that nobody can cover no longer binds the next tile
+            # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
+            live = self._live_doubles(td)
+            if live and self.rules.double_bonus == "on-double":
+                return [live[0]]
+            if live and len(td) >= 2 and not double:
+                return [live[-1] if self.rules.double_order == "reverse" else live[0]]
         blocker = self._blocker()
         if blocker is not None:
             base = [blocker]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,42 +125,64 @@ class Positions:
 
     @classmethod
     def from_json(cls, text: str, *, source: str = "game") -> Game:
-        """Load a match saved by :meth:`to_json`; a damaged file raises GameFileError."""
+        """Load a match saved by :meth:`to_json`; a damaged file raises GameFileError.
+
+        Every round is rebuilt from its starting position and replayed move by move;
+        a later round must continue the same match (players, set, rules, seed) and
+        start from the deal the seed gives it.
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameFileError(source, "", f"a saved game is JSON text, not "
+                                f"{type(text).__name__}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise GameFileError(f"{source}: not valid JSON (line {e.lineno}, column "
+            raise GameFileError(source, "", f"not valid JSON (line {e.lineno}, column "
                                 f"{e.colno}: {e.msg})") from None
+        except RecursionError:
+            raise GameFileError(source, "", "not a saved game: the JSON is nested too "
+                                "deeply") from None
+        except ValueError as e:           # e.g. a number too long to read
+            raise GameFileError(source, "", f"not valid JSON ({_short(str(e), 80)})") \
+                from None
         if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-            raise GameFileError(f"{source}: not an mtlearn saved game (expected "
+            raise GameFileError(source, "format", f"not an mtlearn saved game (expected "
                                 f"\"format\": \"{GAME_FORMAT}\")")
+        if data.get("version", 1) != 1:
+            raise GameFileError(source, "version", f"this mtlearn reads version 1, not "
+                                f"{_short(data.get('version'))}")
         rounds = data.get("rounds")
         if not isinstance(rounds, list) or not rounds:
-            raise GameFileError(f"{source}: 'rounds' must be a non-empty list")
+            raise GameFileError(source, "rounds", "must be a non-empty list")
         game: Game | None = None
         log: list[dict[str, Any]] = []
-        for r, entry in enumerate(rounds, 1):
-            where = f"{source}: rounds[{r - 1}]"
+        for r, entry in enumerate(rounds):
+            where = f"rounds[{r}]"
             if not isinstance(entry, dict) or "start" not in entry or "moves" not in entry:
-                raise GameFileError(f"{where}: needs 'start' and 'moves'")
+                raise GameFileError(source, where, "needs 'start' and 'moves'")
             try:
                 g = cls.from_position(entry["start"])
-            except (PositionError, RulesError) as e:
-                raise GameFileError(f"{where}.start: {e}") from None
-            if game is not None and g.scores != game.scores:
-                raise GameFileError(f"{where}.start: scores {g.scores} do not follow from "
-                                    f"the previous round ({game.scores})")
+            except PositionError as e:
+                raise GameFileError(source, f"{where}.start" + (f".{e.where}" if e.where
+                                                                 else ""), e.problem) from None
+            if game is not None:
+                _check_next_round(source, where, game, g)
             moves = entry["moves"]
             if not isinstance(moves, list):
-                raise GameFileError(f"{where}.moves: must be a list of moves")
+                raise GameFileError(source, f"{where}.moves", "must be a list of moves")
             for k, mv in enumerate(moves):
+                if not isinstance(mv, str):
+                    raise GameFileError(source, f"{where}.moves[{k}]", f"a move is text like "
+                                        f"'12-5@M' or 'draw', not {_short(mv)}")
                 try:
                     g.push(mv)
-                except (IllegalMoveError, ValueError) as e:
-                    raise GameFileError(f"{where}.moves[{k}] {mv!r}: {e}") from None
-            if r < len(rounds):
+                except IllegalMoveError as e:
+                    raise GameFileError(source, f"{where}.moves[{k}]",
+                                        f"{_short(mv)}: {e}") from None
+            if r < len(rounds) - 1:
                 if not g.over:
-                    raise GameFileError(f"{where}: the round does not end, yet another follows")
+                    raise GameFileError(source, where, "the round does not end, yet another "
+                                        "follows")
                 log.append({"start": g._position_of(g._start),
                             "moves": [str(m) for m in g.history]})
             game = g
@@ -178,10 +201,49 @@ class Positions:
         try:
             text = p.read_text(encoding="utf-8")
         except OSError as e:
-            raise GameFileError(f"{p}: cannot be read ({e.strerror})") from None
+            raise GameFileError(str(p), "", f"cannot be read ({e.strerror})") from None
         except UnicodeDecodeError:
-            raise GameFileError(f"{p}: not a text file") from None
+            raise GameFileError(str(p), "", "not a UTF-8 text file") from None
         return cls.from_json(text, source=str(p))
+
+
+#: Seeds are whole numbers up to this size or texts up to 200 characters.
+MAX_SEED = 2**128
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that a saved game could not store and load back exactly (only whole
+    numbers and texts round-trip through JSON)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise RulesError(f"a seed is a whole number or a text, not {type(seed).__name__} "
+                         f"{str(seed)[:40]}")
+    if isinstance(seed, int) and not -MAX_SEED < seed < MAX_SEED:
+        raise RulesError("a seed may have at most 38 digits")
+    if isinstance(seed, str) and len(seed) > 200:
+        raise RulesError("a seed text may have at most 200 characters")
+
+
+def _check_next_round(source: str, where: str, prev: Game, g: Game) -> None:
+    """A later round of a saved match continues the same match from the seeded deal."""
+    for field, a, b in (("players", prev.players, g.players), ("set", prev.set_max, g.set_max),
+                        ("rules", prev.rules, g.rules), ("seed", prev.seed, g.seed)):
+        if a != b:
+            raise GameFileError(source, f"{where}.start.{field}", f"a match keeps its "
+                                f"{field} from round to round; this round changes them")
+    if g.round_no != prev.round_no + 1:
+        raise GameFileError(source, f"{where}.start.round", f"round {prev.round_no} is "
+                            f"followed by round {prev.round_no + 1}, not {g.round_no}")
+    if g.scores[:len(prev.scores)] != prev.scores or len(g.scores) != len(prev.scores):
+        raise GameFileError(source, f"{where}.start.scores", "the scores do not follow from "
+                            "the rounds before")
+    expected = prev.copy()
+    try:
+        expected.next_round()
+    except IllegalMoveError as e:
+        raise GameFileError(source, where, f"no round may follow: {e}") from None
+    if expected.to_position() != g.to_position():
+        raise GameFileError(source, f"{where}.start", f"round {g.round_no} does not start "
+                            f"from the deal that the match's seed gives it")
 
 
 def _names(players: int | Sequence[str]) -> list[str]:
@@ -194,6 +256,8 @@ def _names(players: int | Sequence[str]) -> list[str]:
     names = list(players)
     if len(names) < 2:
         raise RulesError("Mexican Train needs at least 2 players")
+    if len(names) > len(DEFAULT_NAMES):
+        raise RulesError(f"at most {len(DEFAULT_NAMES)} players, not {len(names)}")
     for i, nm in enumerate(names):
         if not isinstance(nm, str) or not nm.strip():
             raise RulesError(f"player {i + 1}'s name must be a non-empty string, not {nm!r}")
@@ -208,6 +272,27 @@ def _rules(rules: Rules | str | dict[str, Any]) -> Rules:
     if isinstance(rules, str):
         return preset(rules)
     return Rules.from_dict(rules)
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut short, for a one-line message."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):     # e.g. an int too long to print
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _field(key: Any) -> str:
+    """A field name for a message: the key itself if it is short text."""
+    return key if isinstance(key, str) and len(key) <= 40 else _short(key)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_INWARD_RE = re.compile(r"^\s*(\d{1,2})")
 
 
 class _PositionReader:
@@ -226,6 +311,8 @@ class _PositionReader:
         return self.d[key]
 
     def tile(self, text: Any, where: str, n: int) -> Tile:
+        if not isinstance(text, str) or len(text) > 20:
+            raise PositionError(where, f"a tile is written like '12-5', not {_short(text)}")
         try:
             t = Tile.parse(text)
         except ValueError as e:
@@ -239,8 +326,8 @@ class _PositionReader:
         return t
 
     def seat(self, v: Any, where: str, n: int) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= n:
-            raise PositionError(where, f"a seat number from 1 to {n}, not {v!r}")
+        if not _whole(v) or not 1 <= v <= n:
+            raise PositionError(where, f"a seat number from 1 to {n}, not {_short(v)}")
         return v - 1
 
     def seats(self, key: str, n: int) -> list[int]:
@@ -257,12 +344,17 @@ class _PositionReader:
                  "penalty_pending", "scores", "result", "notes", "rounds", "team_passed"}
         for k in d:
             if k not in known:
-                raise PositionError(k, "unknown field (known: " + ", ".join(sorted(known)) + ")")
+                raise PositionError(_field(k), "unknown field (known: "
+                                    + ", ".join(sorted(known)) + ")")
         if "format" in d and d["format"] != POSITION_FORMAT:
-            raise PositionError("format", f"expected {POSITION_FORMAT!r}, not {d['format']!r}")
+            raise PositionError("format", f"expected {POSITION_FORMAT!r}, not "
+                                f"{_short(d['format'])}")
+        if "version" in d and d["version"] != 1:
+            raise PositionError("version", f"this mtlearn reads version 1, not "
+                                f"{_short(d['version'])}")
         n_set = self.req("set")
-        if n_set not in SETS:
-            raise PositionError("set", f"must be one of {list(SETS)}, not {n_set!r}")
+        if not _whole(n_set) or n_set not in SETS:
+            raise PositionError("set", f"must be one of {list(SETS)}, not {_short(n_set)}")
         players = self.req("players")
         try:
             names = _names(players) if isinstance(players, list) else None
@@ -271,24 +363,38 @@ class _PositionReader:
         if names is None:
             raise PositionError("players", "must be a list of names")
         n = len(names)
+        seed = d.get("seed", 0)
         try:
-            rules = _rules(d.get("rules", "standard"))
-            if "rounds" in d:
-                rules = rules.replace(rounds=d["rounds"])
-            game = cls(names, rules, n_set, d.get("seed", 0))
+            check_seed(seed)
+        except RulesError as e:
+            raise PositionError("seed", str(e)) from None
+        try:
+            raw = d.get("rules", "standard")
+            rules = raw if isinstance(raw, Rules) else _rules(raw) if isinstance(
+                raw, (str, dict)) else None
+            if rules is None:
+                raise RulesError(f"rules must be a preset name or an object like "
+                                 f"{{'preset': 'standard'}}, not {_short(raw)}")
         except RulesError as e:
             raise PositionError("rules", str(e)) from None
-        seed = d.get("seed", 0)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise PositionError("seed", f"must be a number or a string, not {seed!r}")
+        try:
+            if "rounds" in d:
+                rules = rules.replace(rounds=d["rounds"])
+        except RulesError as e:
+            raise PositionError("rounds", str(e)) from None
+        try:
+            game = cls(names, rules, n_set, seed)
+        except RulesError as e:
+            raise PositionError("rules", str(e)) from None
         rnd = d.get("round", 1)
-        if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= game.rounds:
+        if not _whole(rnd) or not 1 <= rnd <= game.rounds:
             raise PositionError("round", f"must be a round number from 1 to {game.rounds}, "
-                                f"not {rnd!r}")
+                                f"not {_short(rnd)}")
         engine = n_set - (rnd - 1)
-        if "engine" in d and d["engine"] != engine:
+        if "engine" in d and (not _whole(d["engine"]) or d["engine"] != engine):
             raise PositionError("engine", f"round {rnd} of a double-{n_set} match uses the "
-                                f"engine {engine}-{engine}, not {d['engine']!r} (R-ROUND-1)")
+                                f"engine {engine}-{engine}, not {_short(d['engine'])} "
+                                f"(R-ROUND-1)")
         game._reset_round(rnd, engine)
         self.seen[Tile(engine, engine)] = "the hub (engine)"
         # hands
@@ -304,23 +410,22 @@ class _PositionReader:
         trains = d.get("trains", {})
         if not isinstance(trains, dict):
             raise PositionError("trains", "must be an object like {\"1\": [\"12-5\"], \"M\": []}")
+        done_trains: dict[int, str] = {}
         for key, tiles in trains.items():
-            where = f"trains[{key!r}]"
+            where = f"trains[{_short(key)}]"
             if isinstance(key, str) and "." in key:
                 continue    # a branch (R-VAR-BRANCH), read below
-            if key in ("M", "m"):
-                idx = n
-            elif isinstance(key, str) and key.isdigit() and 1 <= int(key) <= n:
-                idx = int(key) - 1
-            else:
-                raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M'")
+            idx = self.train_idx(key, where, n)
+            if idx in done_trains:
+                raise PositionError(where, f"the same train as {done_trains[idx]}")
+            done_trains[idx] = where
             if not isinstance(tiles, list):
                 raise PositionError(where, "must be a list of tiles, inward number first")
             train = game.trains[idx]
             for j, text in enumerate(tiles):
                 w = f"{where}[{j}]"
                 tile = self.tile(text, w, n_set)
-                inward = int(str(text).split("-")[0].strip())
+                inward = int(_INWARD_RE.match(text).group(1))  # type: ignore[union-attr]
                 ok = game._inwards(tile, train.end)
                 if inward not in ok:
                     if not ok:
@@ -353,18 +458,17 @@ class _PositionReader:
             top = by.get("top", [])
             if not isinstance(top, list):
                 raise PositionError("boneyard.top", "must be a list of tiles")
+            how = by.get("rest", "sorted")
+            if not isinstance(how, str) or how not in ("sorted", "shuffled", "none"):
+                raise PositionError("boneyard.rest", f"must be 'sorted', 'shuffled' or 'none', "
+                                    f"not {_short(how)}")
             bone = [self.tile(t, f"boneyard.top[{j}]", n_set) for j, t in enumerate(top)]
             rest = [t for t in full_set(n_set) if t not in self.seen]
-            how = by.get("rest", "sorted")
             if how == "shuffled":
                 random.Random(f"{seed}/rest").shuffle(rest)
-            elif how == "none":
-                if rest:
-                    raise PositionError("boneyard.rest", f"'none', but {len(rest)} tiles are "
-                                        f"nowhere else (e.g. {rest[0]})")
-            elif how != "sorted":
-                raise PositionError("boneyard.rest", f"must be 'sorted', 'shuffled' or 'none', "
-                                    f"not {how!r}")
+            elif how == "none" and rest:
+                raise PositionError("boneyard.rest", f"'none', but {len(rest)} tiles are "
+                                    f"nowhere else (e.g. {rest[0]})")
             bone += rest
         else:
             raise PositionError("boneyard", "must be a list of tiles in draw order, or "
@@ -387,34 +491,54 @@ class _PositionReader:
         game.starter = self.seat(d.get("starter", ((rnd - 1) % n) + 1), "starter", n)
         game.current = self.seat(d.get("to_play", game.starter + 1), "to_play", n)
         tp = d.get("turns_played", 0)
-        if not isinstance(tp, int) or isinstance(tp, bool) or tp < 0:
-            raise PositionError("turns_played", f"must be a whole number, not {tp!r}")
+        if not _whole(tp) or tp < 0:
+            raise PositionError("turns_played", f"must be a whole number, not {_short(tp)}")
         game.turns_taken = tp
         if "first_turns_done" in d:
             done = self.seats("first_turns_done", n)
         else:
             done = [(game.starter + k) % n for k in range(min(tp, n))]
         game.first_done = [i in done for i in range(n)]
-        turn = d.get("turn") or {}
+        turn = d.get("turn")
+        turn = {} if turn is None else turn
         if not isinstance(turn, dict):
             raise PositionError("turn", "must be an object")
         for k in turn:
             if k not in ("bonus", "doubles", "drawn", "declined", "played", "building", "swan"):
-                raise PositionError(f"turn.{k}", "unknown field")
-        game.bonus = bool(turn.get("bonus", False))
+                raise PositionError(f"turn.{_field(k)}", "unknown field")
+        for k in ("bonus", "declined", "building"):
+            if not isinstance(turn.get(k, False), bool):
+                raise PositionError(f"turn.{k}", f"must be true or false, not "
+                                    f"{_short(turn[k])}")
+        game.bonus = turn.get("bonus", False)
+        game.declined = turn.get("declined", False)
+        game.building_now = turn.get("building", False)
+        played = turn.get("played", 0)
+        if not _whole(played) or played < 0:
+            raise PositionError("turn.played", f"must be a whole number of tiles, not "
+                                f"{_short(played)}")
+        game.played = played
+        tdl = turn.get("doubles", [])
+        if not isinstance(tdl, list):
+            raise PositionError("turn.doubles", "must be a list of trains ('1', 'M', …)")
         game.turn_doubles = [read_line(game, k, f"turn.doubles[{j}]")
-                             for j, k in enumerate(turn.get("doubles", []))]
+                             for j, k in enumerate(tdl)]
+        for j, idx in enumerate(game.turn_doubles):
+            if not any(t.is_double for t in game.trains[idx].tiles):
+                raise PositionError(f"turn.doubles[{j}]", f"{game.line_label(idx)} "
+                                    f"holds no double, so no double was laid on it this turn")
+        if game.bonus and not game.turn_doubles:
+            raise PositionError("turn.bonus", "a bonus play follows a double laid this turn, "
+                                "but turn.doubles is empty (R-DBL-1)")
+        if game.bonus and played < 1:
+            raise PositionError("turn.played", "a bonus play follows a tile played this turn, "
+                                "so it is at least 1 (R-DBL-1)")
         if turn.get("drawn") is not None:
-            try:
-                dt = Tile.parse(turn["drawn"])
-            except ValueError as e:
-                raise PositionError("turn.drawn", str(e)) from None
+            dt = self.tile_text(turn["drawn"], "turn.drawn")
             if dt not in game.hands[game.current]:
-                raise PositionError("turn.drawn", f"{dt} is not in the hand of the player to play")
+                raise PositionError("turn.drawn", f"{dt} is not in the hand of the player to "
+                                    f"play")
             game.drawn = dt
-        game.declined = bool(turn.get("declined", False))
-        game.played = int(turn.get("played", 0))
-        game.building_now = bool(turn.get("building", False))
         if turn.get("swan") is not None:
             if not rules.swan_drive:
                 raise PositionError("turn.swan", "a Swan Drive needs the rules option "
@@ -427,8 +551,8 @@ class _PositionReader:
             passed = self.seats("team_passed", n)
             game.team_passed = [i in passed for i in range(n)]
         passes = d.get("passes", 0)
-        if not isinstance(passes, int) or isinstance(passes, bool) or passes < 0:
-            raise PositionError("passes", f"must be a whole number, not {passes!r}")
+        if not _whole(passes) or passes < 0:
+            raise PositionError("passes", f"must be a whole number, not {_short(passes)}")
         game.passes = passes
         ann = self.seats("announced", n)
         game.announced = [i in ann for i in range(n)]
@@ -446,16 +570,10 @@ class _PositionReader:
         if not isinstance(notes, list) or not all(isinstance(x, str) for x in notes):
             raise PositionError("notes", "must be a list of strings")
         game.notes = list(notes)
+        self.check_open_doubles(game)
         result = d.get("result")
         if result is not None:
-            if not isinstance(result, dict):
-                raise PositionError("result", "must be an object or null")
-            game.over = True
-            out = result.get("out")
-            game.out = None if out is None else self.seat(out, "result.out", n)
-            game.blocked = bool(result.get("blocked", game.out is None))
-            if len(game.scores) != rnd:
-                raise PositionError("scores", f"a finished round {rnd} needs {rnd} score lists")
+            self.check_result(game, result, rnd)
         else:
             if len(game.scores) != rnd - 1:
                 raise PositionError("scores", f"round {rnd} follows {rnd - 1} finished round(s), "
@@ -468,11 +586,82 @@ class _PositionReader:
         game._start = game._snapshot()
         return game
 
+    def tile_text(self, text: Any, where: str) -> Tile:
+        """A tile named in a field (not placed anywhere): parsed, nothing else."""
+        if not isinstance(text, str) or len(text) > 20:
+            raise PositionError(where, f"a tile is written like '12-5', not {_short(text)}")
+        try:
+            return Tile.parse(text)
+        except ValueError as e:
+            raise PositionError(where, str(e)) from None
+
+    def check_open_doubles(self, game: Game) -> None:
+        """A train ending in a double not covered yet must be listed in open_doubles
+        (R-DBL-3), except the player's own train during a train-building turn, whose
+        last double counts only when that turn ends (R-FIRST-1)."""
+        building = (game.rules.first_turn != "normal" and not game.over
+                    and (game.building_now if game.rules.first_turn == "delayed"
+                         else not game.first_done[game.current]))
+        for idx, t in enumerate(game.trains):
+            if not t.tiles or not t.tiles[-1].is_double or idx in game.open_doubles:
+                continue
+            if building and game._root(idx) == game.current:
+                continue
+            d = t.tiles[-1].high
+            key = game.line_code(idx)           # "2", "M", or a branch "2.3a"
+            raise PositionError("open_doubles", f"{game.line_label(idx)} ends in "
+                                f"the double {d}-{d}, which nothing covers: list '{key}' in "
+                                f"open_doubles (R-DBL-3)")
+
+    def check_result(self, game: Game, result: Any, rnd: int) -> None:
+        """A finished round: who went out, or blocked; the scores follow from the hands."""
+        if not isinstance(result, dict):
+            raise PositionError("result", "must be an object or null")
+        for k in result:
+            if k not in ("out", "blocked"):
+                raise PositionError(f"result.{_field(k)}", "unknown field (use 'out' and "
+                                    "'blocked')")
+        game.over = True
+        out = result.get("out")
+        game.out = None if out is None else self.seat(out, "result.out", game.n)
+        blocked = result.get("blocked", game.out is None)
+        if not isinstance(blocked, bool):
+            raise PositionError("result.blocked", f"must be true or false, not "
+                                f"{_short(blocked)}")
+        if blocked != (game.out is None):
+            raise PositionError("result.blocked", "a round ends either with a player out or "
+                                "blocked with nobody out (R-END-1, R-END-2)")
+        game.blocked = blocked
+        if len(game.scores) != rnd:
+            raise PositionError("scores", f"a finished round {rnd} needs {rnd} score lists")
+        if game.out is not None and game.hands[game.out]:
+            raise PositionError("result.out", f"{game.players[game.out]} went out but still "
+                                f"holds {len(game.hands[game.out])} tile(s) (R-END-1)")
+        if game.out is None:
+            if game.bone:
+                raise PositionError("result.blocked", "a round is blocked only when the "
+                                    "boneyard is empty (R-END-2)")
+            empty = [i for i, h in enumerate(game.hands) if not h]
+            if empty:
+                raise PositionError("result.out", f"{game.players[empty[0]]}'s hand is "
+                                    f"empty, so the round ended with a player out (R-END-1)")
+        value = game.rules.tile_value
+        pips = [sum(value(t.high, t.low) for t in h) for h in game.hands]
+        if game.rules.teams and game.out is not None:
+            pips[game.partner(game.out)] = 0    # R-VAR-TEAMS: the team going out scores 0
+        if game.scores[-1] != pips:
+            raise PositionError(f"scores[{rnd - 1}]", f"this round's scores must be the pips "
+                                f"left in each hand, {pips} (R-SCORE-1"
+                                + (", R-VAR-TEAMS)" if game.rules.teams else ")"))
+
     def train_idx(self, key: Any, where: str, n: int) -> int:
         if key in ("M", "m"):
             return n
-        if isinstance(key, (str, int)) and not isinstance(key, bool) and str(key).isdigit() \
+        if _whole(key) and 1 <= key <= n:
+            return key - 1
+        if isinstance(key, str) and re.fullmatch(r"\d{1,2}", key, re.ASCII) \
                 and 1 <= int(key) <= n:
             return int(key) - 1
-        raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M', not {key!r}")
+        raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M', not "
+                            f"{_short(key)}")
 

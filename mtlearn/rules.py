@@ -150,6 +150,9 @@ class Rules:
             raise RulesError(f"rules must be an object like {{'preset': 'standard'}}, "
                              f"not {data!r}")
         data = dict(data)
+        for key in data:
+            if not isinstance(key, str):
+                raise RulesError(f"rules options are named by text, not {key!r}")
         name = data.pop("preset", "standard")
         return preset(name, **data)
 

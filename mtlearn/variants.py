@@ -137,6 +137,12 @@ class VariantRules:
         def _plays(self) -> list[Move]: ...
         def _end_turn(self) -> None: ...
         def _finish(self, out: int | None) -> None: ...
+        def _live_doubles(self, doubles: list[int]) -> list[int]: ...
+        def _only_the_drawn_tile(self, m: Move) -> Verdict: ...
+        def _judge_pass(self, m: Move) -> Verdict: ...
+        set_max: int
+        announced: list[bool]
+        scores: list[list[int]]
 
     # ================================================================== teams
     @property
@@ -370,17 +376,20 @@ class VariantRules:
         if self.rules.first_turn != "normal" and self._building():
             return self._lines_of(p)
         td = [d for d in self.turn_doubles if d in self.open_doubles]
+        # a double of this turn that nobody can cover no longer binds the next tile
+        # (R-DBL-6, RULES.md §10.4)
+        live = self._live_doubles(td) if td else td
         if self.swan is not None:
-            if td:
-                return [td[-1]]
+            if live:
+                return [live[-1]]
             return self._expand(self._swan_trains())
         if not self.open_doubles:
             return self._expand(self._open_trains(p))
-        if td:
+        if live:
             if self.rules.double_bonus == "on-double":
-                return [td[0]]
+                return [live[0]]
             if len(td) >= 2 and not double:
-                return [td[-1] if self.rules.double_order == "reverse" else td[0]]
+                return [live[-1] if self.rules.double_order == "reverse" else live[0]]
         blocker = self._blocker()
         base = [blocker] if blocker is not None else self._expand(self._open_trains(p))
         if len(td) == 1 and td[0] not in base:
@@ -481,7 +490,7 @@ class VariantRules:
         """After a play that would end the turn: start or continue the Swan Drive.
 
         Returns True when the turn goes on (some tile fits the next public train)."""
-        if self.open_doubles:
+        if self._live_doubles(self.open_doubles):
             self.swan = None
             return False
         if self.swan is None:
@@ -506,20 +515,23 @@ class VariantRules:
         name = self.players[self.current]
         if self.swan is not None and self.bonus and m.kind == "end":
             td = [d for d in self.turn_doubles if d in self.open_doubles]
-            if td:
-                d = self.trains[td[-1]].end
+            live = self._live_doubles(td)
+            if live:
+                d = self.trains[live[-1]].end
+                plays = self._plays()
                 return Verdict(False, "R-VAR-SWAN", f"{name} laid the double {d}-{d} during "
-                               f"the Swan Drive and must cover it before the turn can end.", m)
+                               f"the Swan Drive and must cover it before the turn can end.", m,
+                               tuple(plays[:1]))
         if self.swan is not None and not self.bonus:
             nxt = self._swan_next_words()
             if m.kind == "end":
                 return Verdict(True, "R-VAR-SWAN", f"{name} stops the Swan Drive here, and "
                                f"the turn ends.", m)
             if m.kind in ("draw", "pass"):
-                what = "draws" if m.kind == "draw" else "passes"
-                return Verdict(False, "R-VAR-SWAN", f"{name} is on a Swan Drive: nobody "
-                               f"{what} now; {name} may play on {nxt}, or stop with 'end'.",
-                               m)
+                plays = self._plays()
+                return Verdict(False, "R-VAR-SWAN", f"A Swan Drive has no draw and no pass: "
+                               f"{name} may play on {nxt}, or stop with 'end'.", m,
+                               (*plays[:1], Move("end")))
         if m.kind == "pass" and self.rules.teams:
             return self._v_judge_team_pass(m)
         return None
@@ -584,11 +596,15 @@ class VariantRules:
                           f"covered.")
         label = self.line_label(idx)
         Label = label[0].upper() + label[1:]
+        shown = (f"{m.inward}-{tile.other(m.inward)}" if m.inward is not None
+                 and tile.has(m.inward) else str(tile))
+        if tile.high > self.set_max:
+            return no("R-SET-1", f"{shown} is not a tile of the double-{self.set_max} set "
+                      f"used in this game.")
         if tile not in self.hands[p]:
-            return no("R-TURN-1", f"{name} does not hold {tile}, so {name} cannot play it.")
+            return no("R-TURN-1", f"{name} does not hold {shown}, so {name} cannot play it.")
         if self.drawn is not None and tile is not self.drawn:
-            return no("R-TURN-3", f"{name} has just drawn {self.drawn}: now only that tile "
-                      f"may be played.")
+            return self._only_the_drawn_tile(m)
         line = self.trains[idx]
         rule_ok = "R-TRAIN-2"
         q = self.partner(p)
@@ -622,11 +638,17 @@ class VariantRules:
             if not line.tiles:
                 return no("R-VAR-BRANCH", f"{Label} grows from the double "
                           f"{line.end}-{line.end}, so its first tile must carry "
-                          f"{_an(line.end)} {line.end}; {tile} does not.")
+                          f"{_an(line.end)} {line.end}; {shown} does not.")
+            d = line.end
+            building = self.rules.first_turn != "normal" and self._building()
+            if idx in self.open_doubles and idx in self.turn_doubles and not building:
+                rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
+                return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
+                          f"laid on {label}: the extra tile needs {_an(d)} {d} to go there.")
             if idx in self.open_doubles:
-                return no("R-DBL-3", f"To cover the double {line.end}-{line.end} on {label} "
-                          f"a tile needs {_an(line.end)} {line.end}; {tile} has none.")
-            return no("R-TRAIN-2", f"{tile} does not match the open end of {label}, which "
+                return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
+                          f"{_an(d)} {d}; {shown} has none.")
+            return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
                       f"is {line.end}.")
         inward = m.inward if m.inward in inwards else inwards[0]
         mm = self._line_move(tile, idx, inward)
@@ -681,11 +703,12 @@ class VariantRules:
             return Verdict(False, rule, text, m)
 
         td = [d for d in self.turn_doubles if d in self.open_doubles]
+        live = self._live_doubles(td) if td else td
         if self.swan is not None:
-            if td:
-                d = self.trains[td[-1]].end
+            if live:
+                d = self.trains[live[-1]].end
                 return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
-                          f"Drive and must cover it, on {self.line_label(td[-1])}, before "
+                          f"Drive and must cover it, on {self.line_label(live[-1])}, before "
                           f"going on.")
             if root == p:
                 return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
@@ -694,11 +717,11 @@ class VariantRules:
             return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
                       f"public train in clockwise order, without skipping one: the next is "
                       f"{self._swan_next_words()}, not {label}.")
-        if td and self.rules.double_bonus == "on-double":
-            d = self.trains[td[0]].end
+        if live and self.rules.double_bonus == "on-double":
+            d = self.trains[live[0]].end
             return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
-                      f"the extra tile goes on that double, on {self.line_label(td[0])}.")
-        if len(td) >= 2 and m.tile is not None and not m.tile.is_double:
+                      f"the extra tile goes on that double, on {self.line_label(live[0])}.")
+        if len(td) >= 2 and live and m.tile is not None and not m.tile.is_double:
             first = targets[0]
             d = self.trains[first].end
             rid = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
@@ -709,8 +732,15 @@ class VariantRules:
         blocker = self._blocker()
         if blocker is not None:
             d = self.trains[blocker].end
-            return no("R-DBL-3", f"The double {d}-{d} on {self.line_label(blocker)} is open: "
-                      f"nobody may play anywhere else until it is covered.")
+            several = len([x for x in self.open_doubles if x not in self.turn_doubles]) > 1
+            rid, extra = "R-DBL-3", ""
+            if several:
+                rid = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
+                extra = (" It was laid last, and doubles are covered in reverse order."
+                         if rid == "R-VAR-REVERSE" else
+                         " It was laid first, and open doubles are covered in order.")
+            return no(rid, f"The double {d}-{d} on {self.line_label(blocker)} is open: "
+                      f"nobody may play anywhere else until it is covered.{extra}")
         if root == self.n:
             why = {"after-first-round": "until every player has had a first turn",
                    "after-all-started": "until every player's own train has been started"

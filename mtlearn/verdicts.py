@@ -26,13 +26,16 @@ class Verdict(NamedTuple):
     ``legal`` says whether it may be played now, ``rule`` is the rule id behind the
     judgement, ``reason`` the sentence a learner reads (``text`` adds the rule id);
     ``move`` is the move as the engine understood it (a tile turned round to fit), or
-    None for text that is not a move at all.
+    None for text that is not a move at all. ``suggests`` holds the moves the sentence
+    proposes instead ("… must play, for example 5-3 on the Mexican train", "… passes"):
+    each of them is legal now.
     """
 
     legal: bool
     rule: str
     reason: str
     move: Move | None
+    suggests: tuple[Move, ...] = ()
 
     @property
     def text(self) -> str:
@@ -51,6 +54,7 @@ class Verdicts:
     if TYPE_CHECKING:
         rules: Rules
         n: int
+        set_max: int
         players: list[str]
         trains: list[_Train]
         hands: list[list[Tile]]
@@ -74,6 +78,7 @@ class Verdicts:
         def _building(self) -> bool: ...
         def _targets(self, double: bool) -> list[int]: ...
         def _plays(self) -> list[Move]: ...
+        def _live_doubles(self, doubles: list[int]) -> list[int]: ...
         _variant: bool
 
         def _v_explain(self, m: Move) -> Verdict | None: ...
@@ -102,28 +107,43 @@ class Verdicts:
     def _name(self) -> str:
         return self.players[self.current]
 
-    def _example(self) -> str:
-        plays = self._plays()
-        return str(plays[0]) if plays else ""
+    def _as_played(self, m: Move) -> str:
+        """A play's tile as laid, inward number first ("2-4" for ``2-4@2``)."""
+        tile = m.tile
+        assert tile is not None
+        if m.inward is not None and tile.has(m.inward):
+            return f"{m.inward}-{tile.other(m.inward)}"
+        return str(tile)
 
     def _describe(self, m: Move) -> str:
-        return f"{m.tile} on {self.train_label(m.train)}" if m.kind == "play" else m.kind
+        """Words for a move inside a sentence: "5-3 on the Mexican train", "draw"."""
+        if m.kind == "play":
+            return (f"{self._as_played(m)} on "
+                    f"{self.place_label(m.train, m.branch)}")  # type: ignore[attr-defined,arg-type]
+        return m.kind
+
+    def _must_play(self, plays: list[Move]) -> str:
+        """The first legal play as an example: "for example 5-3 on the Mexican train"."""
+        return f"for example {self._describe(plays[0])}"
 
     def _judge_play(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
         tile = m.tile
         assert tile is not None and m.train is not None
-        no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
+        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
+        shown = self._as_played(m)
         if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
             return no("R-TURN-1", f"There is no seat {m.train + 1} at this table: the trains "
                       f"are seats 1 to {self.n} and M (the Mexican train).")
         idx = self._idx(m.train)
         label = self.train_label(m.train)
+        if tile.high > self.set_max:
+            return no("R-SET-1", f"{shown} is not a tile of the double-{self.set_max} set "
+                      f"used in this game.")
         if tile not in self.hands[p]:
-            return no("R-TURN-1", f"{name} does not hold {tile}, so {name} cannot play it.")
+            return no("R-TURN-1", f"{name} does not hold {shown}, so {name} cannot play it.")
         if self.drawn is not None and tile is not self.drawn:
-            return no("R-TURN-3", f"{name} has just drawn {self.drawn}: now only that tile "
-                      f"may be played (or {name} passes).")
+            return self._only_the_drawn_tile(m)
         train = self.trains[idx]
         rule_ok = "R-TRAIN-2"
         if self._building():
@@ -148,11 +168,18 @@ class Verdicts:
             if not train.tiles:
                 rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
                 return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
-                          f"first tile must carry {_a(train.end)} {train.end}; {tile} does not.")
+                          f"first tile must carry {_a(train.end)} {train.end}; {shown} does not.")
+            d = train.end
+            if idx in self.open_doubles and idx in self.turn_doubles and not self._building():
+                # the extra play after one's own double (R-DBL-1), not someone else's
+                # open double (R-DBL-3)
+                rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
+                return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
+                          f"laid on {label}: the extra tile needs {_a(d)} {d} to go there.")
             if idx in self.open_doubles:
-                return no("R-DBL-3", f"To cover the double {train.end}-{train.end} on {label} "
-                          f"a tile needs {_a(train.end)} {train.end}; {tile} has none.")
-            return no("R-TRAIN-2", f"{tile} does not match the open end of {label}, which "
+                return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
+                          f"{_a(d)} {d}; {shown} has none.")
+            return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
                       f"is {train.end}.")
         inward = m.inward if m.inward in inwards else inwards[0]
         mm = Move("play", tile, m.train, inward)
@@ -164,7 +191,7 @@ class Verdicts:
             what = f"covering the double {train.end}-{train.end} on {label}"
         else:
             what = f"on {label}"
-        text = f"{name} may play {tile} {what}"
+        text = f"{name} may play {self._as_played(mm)} {what}"
         if tile.is_double and not self._building():
             if len(self.hands[p]) == 1:
                 rule_ok = "R-DBL-5"
@@ -174,17 +201,34 @@ class Verdicts:
                 text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
 
+    def _only_the_drawn_tile(self, m: Move) -> Verdict:
+        """A play of another tile right after drawing (R-TURN-3): only the drawn tile may
+        be played, and the sentence says what the player does instead."""
+        name, drawn = self._name(), self.drawn
+        assert drawn is not None
+        plays = self._plays()                 # the drawn tile's plays only
+        head = f"{name} has just drawn {drawn}: now only that tile may be played"
+        if not plays:
+            return Verdict(False, "R-TURN-3", f"{head}, and it fits nowhere, so {name} "
+                           f"passes.", m, (Move("pass"),))
+        if self.rules.drawn_tile == "must" and not self.declined:
+            return Verdict(False, "R-TURN-3", f"{head}, and it fits, so {name} must play it "
+                           f"({self._must_play(plays)}).", m, (plays[0],))
+        return Verdict(False, "R-TURN-3", f"{head}; {name} may play it "
+                       f"({self._must_play(plays)}) or pass.", m, (plays[0], Move("pass")))
+
     def _why_not_there(self, m: Move, idx: int, targets: list[int]) -> Verdict:
         name, p = self._name(), self.current
         label = self.train_label(m.train)  # type: ignore[arg-type]
         no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
         td = [d for d in self.turn_doubles if d in self.open_doubles]
-        if td and self.rules.double_bonus == "on-double":
-            d = self.trains[td[0]].end
+        live = self._live_doubles(td)
+        if live and self.rules.double_bonus == "on-double":
+            d = self.trains[live[0]].end
             return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
                       f"the extra tile goes on that double, on "
-                      f"{self.train_label(self._key(td[0]))}.")
-        if len(td) >= 2 and m.tile is not None and not m.tile.is_double:
+                      f"{self.train_label(self._key(live[0]))}.")
+        if len(td) >= 2 and live and m.tile is not None and not m.tile.is_double:
             first = targets[0]
             d = self.trains[first].end
             rid = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
@@ -219,59 +263,88 @@ class Verdicts:
 
     def _judge_draw(self, m: Move) -> Verdict:
         name = self._name()
-        no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
-        if self._building():
-            return no("R-FIRST-1", f"Nobody draws in a train-building turn: {name} lays tiles "
-                      f"on {name}'s own train, or passes and places a marker if none fits.")
-        if self.drawn is not None:
-            return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn: "
-                      f"{name} plays it if possible, otherwise passes.")
-        if not self.bone:
-            return no("R-TURN-4", f"The boneyard is empty, so there is nothing to draw: with "
-                      f"no tile to play, {name} passes.")
+        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
         plays = self._plays()
+        if self._building():
+            if self.played:
+                return no("R-FIRST-1", f"Nobody draws in a train-building turn: {name} lays "
+                          f"more tiles on {name}'s own train or ends the turn.",
+                          *(plays[:1]), *self._legal_kinds("end"))
+            if plays:
+                return no("R-FIRST-1", f"Nobody draws in a train-building turn: {name} lays "
+                          f"tiles on {name}'s own train ({self._must_play(plays)}).", plays[0])
+            return no("R-FIRST-1", f"Nobody draws in a train-building turn: nothing fits "
+                      f"{name}'s own train, so {name} passes and places a marker.",
+                      Move("pass"))
+        if self.drawn is not None:
+            if not plays:
+                return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn; it "
+                          f"fits nowhere, so {name} passes.", Move("pass"))
+            if self.rules.drawn_tile == "must" and not self.declined:
+                return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn, and "
+                          f"it fits: {name} must play it ({self._must_play(plays)}).",
+                          plays[0])
+            return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn: {name} "
+                      f"may play it ({self._must_play(plays)}) or pass.", plays[0],
+                      Move("pass"))
         if plays and not self.rules.may_decline:
-            return no("R-TURN-2", f"{name} can play (for example {self._describe(plays[0])}), "
-                      f"so {name} must play instead of drawing.")
+            empty = "; the boneyard is empty anyway" if not self.bone else ""
+            return no("R-TURN-2", f"{name} can play ({self._must_play(plays)}), so "
+                      f"{name} must play instead of drawing{empty}.", plays[0])
+        if not self.bone:
+            if plays:       # R-VAR-CHOOSE: declining means passing when nothing is left
+                return no("R-TURN-4", f"The boneyard is empty, so there is nothing to draw: "
+                          f"{name} plays ({self._must_play(plays)}) or declines by passing.",
+                          plays[0], Move("pass"))
+            return no("R-TURN-4", f"The boneyard is empty, so there is nothing to draw: with "
+                      f"no tile to play, {name} passes.", Move("pass"))
         if plays:
             return Verdict(True, "R-VAR-CHOOSE", f"{name} may decline to play and draw a tile "
                            f"instead.", m)
         rid = "R-DBL-2" if self.bonus else "R-TURN-3"
         return Verdict(True, rid, f"{name} has no tile that fits, so {name} draws one.", m)
 
+    def _legal_kinds(self, *kinds: str) -> tuple[Move, ...]:
+        """The legal moves among ``draw``/``pass``/``end``… (to suggest them)."""
+        return tuple(Move(k) for k in kinds if Move(k) in self._legal())  # type: ignore[attr-defined]
+
     def _judge_pass(self, m: Move) -> Verdict:
-        name = self._name()
-        no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
+        name, p = self._name(), self.current
+        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
         plays = self._plays()
+        marked = self.trains[p].marker
+        marker = (f"{name}'s marker is already on {name}'s own train" if marked
+                  else f"{name} places a marker on {name}'s own train")
         if self._building():
             if self.played:
-                return no("R-FIRST-1", f"{name} has started building: finish the turn with "
-                          f"'end' instead of passing.")
+                return no("R-FIRST-1", f"{name} has started building: {name} finishes the "
+                          f"turn with 'end' instead of passing.", *self._legal_kinds("end"))
             if plays:
                 return no("R-TURN-2", f"{name} can start {name}'s train "
-                          f"({self._describe(plays[0])}), so {name} may not pass.")
+                          f"({self._must_play(plays)}), so {name} may not pass.", plays[0])
+            where = ("it is already there" if marked
+                     else f"{name} places a marker where the train will start")
             return Verdict(True, "R-FIRST-1", f"{name} cannot start {name}'s train: no draw in "
-                           f"this turn; {name} places a marker where the train will start.", m)
+                           f"this turn; {where}.", m)
         if self.drawn is not None:
             if plays and self.rules.drawn_tile == "must" and not self.declined:
                 return no("R-TURN-3", f"{name} drew {self.drawn}, which fits, so {name} must "
-                          f"play it.")
+                          f"play it ({self._must_play(plays)}).", plays[0])
             rid = "R-MARK-2" if not plays else ("R-VAR-CHOOSE" if self.declined
                                                  else "R-VAR-STRICT-DRAW")
-            return Verdict(True, rid, f"{name} passes and places a marker on {name}'s own "
-                           f"train.", m)
+            return Verdict(True, rid, f"{name} passes; {marker}.", m)
         if plays:
             if self.rules.may_decline and not self.bone:
-                return Verdict(True, "R-VAR-CHOOSE", f"{name} declines to play, passes and "
-                               f"marks {name}'s own train.", m)
-            return no("R-TURN-2", f"{name} can play (for example {self._describe(plays[0])}), "
-                      f"so passing is not allowed.")
+                return Verdict(True, "R-VAR-CHOOSE", f"{name} declines to play and passes; "
+                               f"{marker}.", m)
+            return no("R-TURN-2", f"{name} can play ({self._must_play(plays)}), so passing is "
+                      f"not allowed.", plays[0])
         if self.bone:
             rid = "R-DBL-2" if self.bonus else "R-TURN-3"
             return no(rid, f"{name} has no tile that fits but the boneyard is not empty: "
-                      f"{name} must draw first.")
+                      f"{name} must draw first.", Move("draw"))
         return Verdict(True, "R-TURN-4", f"The boneyard is empty and {name} cannot play: "
-                       f"{name} passes and places a marker on {name}'s own train.", m)
+                       f"{name} passes; {marker}.", m)
 
     def _judge_uno(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
@@ -293,13 +366,18 @@ class Verdicts:
         if not self._building():
             return no("R-FIRST-1", "'end' only finishes a train-building turn; a normal turn "
                       "ends by itself after its play.")
-        if not self.played:
-            return no("R-FIRST-1", f"{name} has not laid a tile yet: lay one on {name}'s own "
-                      f"train, or pass if none fits.")
         plays = self._plays()
+        if not self.played:
+            if plays:
+                return Verdict(False, "R-FIRST-1", f"{name} has not laid a tile yet: {name} "
+                               f"lays one on {name}'s own train ({self._must_play(plays)}).",
+                               m, (plays[0],))
+            return Verdict(False, "R-FIRST-1", f"{name} has not laid a tile yet, and none "
+                           f"fits {name}'s own train: {name} passes.", m, (Move("pass"),))
         if self.rules.first_turn == "fast" and plays:
-            return no("R-VAR-FAST", f"In the fast game each player builds as long as possible: "
-                      f"{self._describe(plays[0])} still fits.")
+            return Verdict(False, "R-VAR-FAST", f"In the fast game each player builds as long "
+                           f"as possible: {self._describe(plays[0])} still fits.", m,
+                           (plays[0],))
         return Verdict(True, "R-FIRST-1", f"{name} ends the train-building turn.", m)
 
 

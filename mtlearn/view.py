@@ -205,7 +205,7 @@ def view(game: Game, *, perspective: int | None = None,
         for m in () if hidden else _verdict_keys(g):
             v = g.explain(m)
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
-                          "move": str(v.move)}
+                          "move": str(v.move), "suggests": [str(x) for x in v.suggests]}
         out["verdicts"] = vs
     return out
 

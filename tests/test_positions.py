@@ -150,7 +150,7 @@ def test_position_round_trip_mid_turn() -> None:
     ("result", ["object"], {"result": "Ana"}),
     ("result.out", ["seat number"], {"result": {"out": 9}, "scores": [[0, 1, 2]]}),
     ("notes", ["list of strings"], {"notes": "hello"}),
-    ("seed", ["number or a string"], {"seed": [1]}),
+    ("seed", ["a seed is a whole number or a text, not list"], {"seed": [1]}),
     ("format", ["mtlearn/position"], {"format": "chess"}),
     ("colour", ["unknown field", "hands"], {"colour": "red"}),
 ])
@@ -230,13 +230,13 @@ def test_damaged_file_wrong_format() -> None:
 def test_damaged_file_missing_fields() -> None:
     data = _saved()
     del data["rounds"]
-    assert "'rounds' must be a non-empty list" in _load_error(data)
+    assert "rounds: must be a non-empty list" in _load_error(data)
     data = _saved()
     del data["rounds"][1]["moves"]
     assert "rounds[1]: needs 'start' and 'moves'" in _load_error(data)
     data = _saved()
     del data["rounds"][0]["start"]["hands"]
-    assert "rounds[0].start: hands: missing (required)" in _load_error(data)
+    assert "rounds[0].start.hands: missing (required)" in _load_error(data)
     data = _saved()
     data["rounds"][0]["moves"] = "draw"
     assert "rounds[0].moves: must be a list of moves" in _load_error(data)
@@ -246,10 +246,10 @@ def test_damaged_file_an_illegal_move_inside() -> None:
     data = _saved()
     data["rounds"][1]["moves"][1] = "6-6@M"
     message = _load_error(data)
-    assert "rounds[1].moves[1] '6-6@M'" in message and "(R-" in message
+    assert "rounds[1].moves[1]: '6-6@M'" in message and "(R-" in message
     data = _saved()
     data["rounds"][1]["moves"][0] = "fly"
-    assert "rounds[1].moves[0] 'fly'" in _load_error(data)
+    assert "rounds[1].moves[0]: 'fly'" in _load_error(data)
 
 
 def test_damaged_file_rounds_that_do_not_follow() -> None:
@@ -258,7 +258,7 @@ def test_damaged_file_rounds_that_do_not_follow() -> None:
     assert "rounds[0]: the round does not end, yet another follows" in _load_error(data)
     data = _saved()
     data["rounds"][1]["start"]["scores"] = [[0, 0, 0]]
-    assert "rounds[1].start: scores" in _load_error(data)
+    assert "rounds[1].start.scores" in _load_error(data)
 
 
 def test_damaged_file_unreadable(tmp_path: Path) -> None:
@@ -266,7 +266,7 @@ def test_damaged_file_unreadable(tmp_path: Path) -> None:
         Game.load(tmp_path / "missing.json")
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00bad")
-    with pytest.raises(GameFileError, match="not a text file"):
+    with pytest.raises(GameFileError, match="not a UTF-8 text file"):
         Game.load(binary)
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")

@@ -16,7 +16,7 @@ def test_R_DBL_1_a_double_gives_a_bonus_play_on_it_or_any_available_train() -> N
     assert game.to_play == 0 and game.bonus
     assert game.open_double_trains == [0]
     assert legal(game) == ["5-2@1", "6-1@M"]
-    refused(game, "4-3@1", "R-DBL-3", "5-5", "Ana's train", "4-3")
+    refused(game, "4-3@1", "R-DBL-1", "5-5", "Ana's train", "4-3")  # her own double: R-DBL-1
     # the bonus tile may go elsewhere: the double then stays open
     allowed(game, "6-1@M", "R-MEX-1", "Ana", "the Mexican train")
     assert game.to_play == 1 and not game.bonus

@@ -53,13 +53,22 @@ EXPECTED = {
     "teaches-unknown-rule.yaml": (4, "teaches[0]", "R-TURN-9 is not a rule of the rules "
                                   "reference (the rules reference has R-TURN-1, R-TURN-2, "
                                   "R-TURN-3, R-TURN-4, R-TURN-5)"),
-    "tile-with-bar.yaml": (7, "position.trains['1'][0]", "write the tile as 12-4"),
     "turn-played-null.yaml": (7, "position.turn.played", "must be a whole number"),
 }
 
 
+#: Files that once crashed `mtlearn check` and now load: `12|4` is a way to write 12-4.
+ACCEPTED = ["tile-with-bar.yaml"]
+
+
 def test_the_folder_holds_one_file_per_mistake():
-    assert sorted(p.name for p in BAD.iterdir()) == sorted(EXPECTED)
+    assert sorted(p.name for p in BAD.iterdir()) == sorted([*EXPECTED, *ACCEPTED])
+
+
+def test_a_tile_written_with_a_bar_is_read():
+    s = load(BAD / "tile-with-bar.yaml")
+    assert [str(t) for t, _ in s.games[0].train(0).tiles] == ["12-4"]
+    assert s.games[0].train(0).open_end == 4
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -78,14 +87,18 @@ def test_each_bad_file_is_a_clear_error(name):
 def test_check_on_a_folder_reports_every_file_in_one_line_each(capsys):
     assert main(["check", str(BAD)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == len(EXPECTED) + 1
-    for name, row in zip(sorted(EXPECTED), out, strict=False):
+    total = len(EXPECTED) + len(ACCEPTED)
+    assert len(out) == total + 1
+    for name, row in zip(sorted([*EXPECTED, *ACCEPTED]), out, strict=False):
+        if name in ACCEPTED:
+            assert row.startswith(f"ok   {BAD / name}: tiny"), row
+            continue
         line, field, words = EXPECTED[name]
         assert row.startswith(f"FAIL {BAD / name}, line {line}: " + (f"{field}: " if field
                                                                        else "")), row
         assert words in row
         assert "internal error" not in row
-    assert out[-1] == (f"0 of {len(EXPECTED)} scenario file(s) replay cleanly; "
+    assert out[-1] == (f"{len(ACCEPTED)} of {total} scenario file(s) replay cleanly; "
                        f"{len(EXPECTED)} failed.")
 
 
@@ -96,7 +109,7 @@ def test_check_as_a_command_prints_no_traceback():
     assert r.returncode == 1
     assert "Traceback" not in r.stdout + r.stderr
     assert r.stderr == ""
-    assert len(r.stdout.splitlines()) == len(EXPECTED) + 1
+    assert len(r.stdout.splitlines()) == len(EXPECTED) + len(ACCEPTED) + 1
 
 
 def test_an_internal_error_is_reported_per_file_and_the_run_goes_on(tmp_path, monkeypatch,

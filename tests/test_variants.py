@@ -6,6 +6,7 @@ push, positions and saved games round-trip)."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -17,6 +18,7 @@ from mtlearn import Game, Move, NotSupportedError, PositionError, RandomBot, Til
 from mtlearn.tiles import full_set
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]
+PROPOSE_PASS = re.compile(r"\b(passes|or pass|by passing)\b")
 
 
 def branch_paths(game: Game, key: int | str) -> list[str]:
@@ -381,6 +383,15 @@ def play_variant_round(game: Game, seed: int) -> list[dict]:
                             v = game.explain(m)
                             assert v.rule.startswith("R-") and v.reason.strip(), v
                             assert v.legal == (v.move in moves), (m, v)
+                            assert all(x in moves for x in v.suggests), (m, v)
+            # the words: draw, pass and end are judged, and what a sentence proposes is legal
+            for m in (Move.draw(), Move.pass_(), Move.end()):
+                v = game.explain(m)
+                assert v.legal == (m in moves), (m, v)
+                assert all(x in moves for x in v.suggests), (m, v)
+                assert "(R-" not in v.reason, v
+                if PROPOSE_PASS.search(v.reason) and not (v.legal and m.kind == "pass"):
+                    assert Move.pass_() in v.suggests, v
         move = bot.choose(game)
         assert game.push(move) == move
         counts = Counter(all_tiles(game))
