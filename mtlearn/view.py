@@ -25,6 +25,8 @@ def describe_move(game: Game, move: Move) -> str:
     if move.kind == "play":
         assert move.train is not None
         return f"Play {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}"
+    if move.kind == "end" and game.rules.swan_drive:   # R-VAR-SWAN: 'end' stops a drive
+        return "Stop the Swan Drive" if game.swan_at is not None else "End the turn"
     return {"draw": "Draw a tile", "pass": "Pass and place a marker",
             "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
 
