@@ -1,9 +1,15 @@
-"""Engine benchmarks: random-bot rounds per second and the longest-train solver.
+"""Engine benchmarks: random-bot rounds per second against the floor, and the planner.
 
 Run with ``./dev bench`` or ``python benchmarks/engine.py``. Figures are printed,
-never asserted. Targets (issue 2): >= 2,000 random-bot rounds per second
-(4 players, double-12, one core); longest train of a 15-tile double-12 hand
-<= 1 ms median.
+never asserted.
+
+- Rounds per second: 4-player double-12 rounds played by random bots, and the floor
+  simulator (``floor.py``: the same rules, unchecked) timed in the same run, in
+  alternating slices so both see the same load. The ratio engine ÷ floor is the
+  figure to read on a shared, noisy machine (target >= 0.6, issue 11; the absolute
+  target of issue 2 was >= 2,000 rounds/s on one idle core).
+- The planner (``longest_train``): 300 random 15-tile double-12 hands (target
+  median <= 0.1 ms) and 100 random 21-tile double-12 hands (target max <= 50 ms).
 """
 
 from __future__ import annotations
@@ -16,29 +22,58 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from floor import floor_round
+
 from mtlearn import Game, RandomBot, full_set, longest_train, play_round
 
 
-def rounds_per_second(seconds: float = 3.0) -> tuple[float, float]:
-    """Deal and play 4-player double-12 rounds with random bots for ``seconds``."""
-    start = time.perf_counter()
-    rounds = moves = 0
-    while time.perf_counter() - start < seconds:
-        game = Game.new(4, set=12, seed=rounds)
-        play_round(game, RandomBot(rounds))
-        moves += len(game.history)
-        rounds += 1
-    elapsed = time.perf_counter() - start
-    return rounds / elapsed, moves / rounds
+class _Counter:
+    def __init__(self) -> None:
+        self.rounds = 0
+        self.moves = 0
+        self.seconds = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.rounds / self.seconds if self.seconds else 0.0
+
+    @property
+    def per_round(self) -> float:
+        return self.moves / self.rounds if self.rounds else 0.0
 
 
-def longest_train_times(samples: int = 300) -> list[float]:
-    """Time longest_train on random 15-tile double-12 hands, from the number 12."""
-    rng = random.Random(7)
+def engine_and_floor(seconds: float = 3.0, slices: int = 12) -> tuple[_Counter, _Counter]:
+    """Random-bot rounds with the engine and with the floor, ``seconds`` each in all,
+    alternating slices so that both run under the same load."""
+    eng, flo = _Counter(), _Counter()
+    rng = random.Random(11)
+    step = seconds / slices
+    for _ in range(slices):
+        start = time.perf_counter()
+        while time.perf_counter() - start < step:
+            game = Game.new(4, set=12, seed=eng.rounds)
+            play_round(game, RandomBot(eng.rounds))
+            eng.moves += len(game.history)
+            eng.rounds += 1
+        eng.seconds += time.perf_counter() - start
+        start = time.perf_counter()
+        while time.perf_counter() - start < step:
+            moves, _ = floor_round(rng)
+            flo.moves += moves
+            flo.rounds += 1
+        flo.seconds += time.perf_counter() - start
+    return eng, flo
+
+
+def longest_train_times(size: int, samples: int, seed: int) -> list[float]:
+    """Time longest_train on random ``size``-tile double-12 hands, from the number 12."""
+    rng = random.Random(seed)
     tiles = [t for t in full_set(12) if t.high != 12 or t.low != 12]
     times = []
     for _ in range(samples):
-        hand = rng.sample(tiles, 15)
+        hand = rng.sample(tiles, size)
         t0 = time.perf_counter()
         longest_train(hand, 12)
         times.append(time.perf_counter() - t0)
@@ -46,15 +81,20 @@ def longest_train_times(samples: int = 300) -> list[float]:
 
 
 def main() -> None:
-    rate, per_round = rounds_per_second()
-    print(f"random-bot rounds per second (4 players, double-12): {rate:,.0f} "
-          f"({per_round:.0f} moves per round)  target >= 2,000")
-    times = longest_train_times()
-    med = statistics.median(times) * 1000
-    worst = max(times) * 1000
-    p95 = sorted(times)[int(len(times) * 0.95)] * 1000
-    print(f"longest train, 15-tile double-12 hand: median {med:.3f} ms, p95 {p95:.3f} ms, "
-          f"max {worst:.3f} ms  target <= 1 ms median")
+    eng, flo = engine_and_floor()
+    print(f"random-bot rounds per second (4 players, double-12): {eng.rate:,.0f} "
+          f"({eng.per_round:.0f} moves per round)")
+    print(f"floor simulator, same rules, same run:              {flo.rate:,.0f} "
+          f"({flo.per_round:.0f} moves per round)")
+    print(f"engine / floor: {eng.rate / flo.rate:.2f}  target >= 0.6")
+    for size, samples, seed, target in ((15, 300, 7, "median <= 0.1 ms"),
+                                        (21, 100, 21, "max <= 50 ms")):
+        times = longest_train_times(size, samples, seed)
+        med = statistics.median(times) * 1000
+        worst = max(times) * 1000
+        p95 = sorted(times)[int(len(times) * 0.95)] * 1000
+        print(f"longest train, {size}-tile double-12 hands ({samples}): median {med:.3f} ms, "
+              f"p95 {p95:.3f} ms, max {worst:.3f} ms  target {target}")
 
 
 if __name__ == "__main__":

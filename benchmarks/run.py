@@ -9,7 +9,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser
 import engine
+import inputs
 
 if __name__ == "__main__":
     engine.main()
+    inputs.main()
     browser.main()

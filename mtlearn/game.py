@@ -80,6 +80,9 @@ class _Train:
         return t
 
 
+#: ``pop`` replays at most this many moves (a snapshot is kept every so many).
+_MARK_EVERY = 32
+
 _STATE_FIELDS = ("round_no", "engine", "hands", "bone", "trains", "open_doubles", "current",
                  "starter", "turn_doubles", "bonus", "drawn", "declined", "played",
                  "building_now", "turns_taken", "first_done", "passes", "announced",
@@ -123,6 +126,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
         self.history: list[Move] = []
         self._log: list[dict[str, Any]] = []
         self._start: dict[str, Any] = {}
+        self._marks: dict[int, dict[str, Any]] = {}     # snapshots for pop, by move count
         # state (filled by _deal or from_position); read it through the documented
         # attributes and methods, never change it except by push/pop
         #: The round being played (1 for the first).
@@ -260,6 +264,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
         self.history = []
         self.swan = None
         self.team_passed = [False] * n
+        self._marks = {}
 
     def next_round(self) -> None:
         """Deal the next round of the match (a chance step from the game's seed)."""
@@ -275,6 +280,13 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
         return {f: _clone(getattr(self, f)) for f in _STATE_FIELDS}
+
+    def _mark(self) -> None:
+        """Keep a snapshot of the state after the moves so far (every _MARK_EVERY moves),
+        so that ``pop`` replays at most that many moves."""
+        h = len(self.history)
+        if h and h not in self._marks:
+            self._marks[h] = self._snapshot()
 
     def _restore(self, snap: dict[str, Any]) -> None:
         self._ver += 1
@@ -366,13 +378,24 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
                 v = self.explain(move)
                 raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
         cached = self._legal_cache
-        if (cached is not None and cached[0] == self._ver and isinstance(move, Move)
-                and move in cached[1]):
-            self._apply(move)
-            return move
+        if cached is not None and cached[0] == self._ver:
+            # a move taken from legal_moves is legal as it is (checked by identity first)
+            for m in cached[1]:
+                if m is move:
+                    break
+            else:
+                if not (isinstance(move, Move) and move in cached[1]):
+                    cached = None
+            if cached is not None:
+                if not len(self.history) % _MARK_EVERY:
+                    self._mark()
+                self._apply(move)
+                return move
         v = self.explain(move)
         if not v.legal or v.move is None:
             raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
+        if not len(self.history) % _MARK_EVERY:
+            self._mark()
         self._apply(v.move)
         return v.move
 
@@ -495,13 +518,21 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
 
     def pop(self) -> Move:
         """Take back the last move of the round (back to the deal, not further)."""
-        if not self.history:
+        history = self.history
+        if not history:
             raise IndexError("nothing to undo: this is the start of the round")
-        moves = self.history[:-1]
-        last = self.history[-1]
-        self._restore(self._start)
-        self.history = []
-        for m in moves:
+        last = history[-1]
+        n = len(history) - 1
+        # back to the latest snapshot at or before move n, then replay the moves after it
+        k = n - n % _MARK_EVERY
+        marks = self._marks
+        while k and k not in marks:
+            k -= _MARK_EVERY
+        self._restore(marks[k] if k else self._start)
+        for j in [j for j in marks if j > n]:
+            del marks[j]
+        self.history = history[:k]
+        for m in history[k:n]:
             self._apply(m)
         return last
 

@@ -154,11 +154,13 @@ class MoveGenerator:
                  self.building_now, self.over)
         self.current, self.drawn, self.turn_doubles = seat, None, []
         self.played, self.building_now, self.over = 0, False, False
+        self._ver += 1          # anything cached for the real state is not for this one
         try:
             return bool(self._plays())
         finally:
             (self.current, self.drawn, self.turn_doubles, self.played,
              self.building_now, self.over) = saved
+            self._ver += 1
 
     def _building(self) -> bool:
         ft = self.rules.first_turn

@@ -26,7 +26,11 @@ A scenario is one YAML file (read with PyYAML's safe loader)::
 
 Loading replays every step through the engine. A move the engine refuses, a check
 that does not hold, or a malformed file raises :class:`ScenarioError`, which names
-the file, the line and the field.
+the file, the line and the field; nothing else escapes for a bad file. The YAML
+reader refuses duplicate keys (naming both lines) and bounds what a file from
+elsewhere can cost: aliases may expand to at most :data:`MAX_NODES` values, values
+nest at most :data:`MAX_DEPTH` levels, and a file holds at most :data:`MAX_BYTES`.
+Highlights are checked against the position and ``teaches`` against the rule table.
 """
 
 from __future__ import annotations

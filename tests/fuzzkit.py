@@ -77,21 +77,29 @@ odd_values = st.one_of(
 )
 
 
+#: Values of the right shape for many fields (seats, counts, flags, trains): a position
+#: changed with these often still loads, in an odd but legal state.
+PLAUSIBLE: list[Any] = [0, 1, 2, 3, 4, True, False, None, [], [1], [2], [1, 2], ["1"], ["M"],
+                        ["2", "M"], "M", "1", {"out": 1}, {"out": None, "blocked": True}]
+
+values = st.one_of(odd_values, st.sampled_from(PLAUSIBLE).map(copy.deepcopy))
+
+
 @st.composite
 def mutated_tree(draw: st.DrawFn, tree: Any, max_changes: int = 3) -> Any:
-    """A deep copy of ``tree`` (JSON-like data) with 1 to ``max_changes`` changes."""
+    """A deep copy of ``tree`` (JSON-like data) with 0 to ``max_changes`` changes."""
     tree = copy.deepcopy(tree)
-    for _ in range(draw(st.integers(1, max_changes))):
+    for _ in range(draw(st.integers(0, max_changes))):
         paths = _paths(tree)
         path = draw(st.sampled_from(paths[1:] or paths))
         if not path:
-            return draw(odd_values)
+            return draw(values)
         parent = _get(tree, path[:-1])
         key = path[-1]
         op = draw(st.sampled_from(["replace", "replace", "replace", "delete", "double",
                                    "add"]))
         if op == "replace":
-            parent[key] = draw(odd_values)
+            parent[key] = draw(values)
         elif op == "delete":
             del parent[key]
         elif op == "double" and isinstance(parent, list):
@@ -99,9 +107,9 @@ def mutated_tree(draw: st.DrawFn, tree: Any, max_changes: int = 3) -> Any:
         elif isinstance(parent, dict):
             parent[draw(st.sampled_from(["x", "turn", "result", "markers", "scores",
                                          "open_doubles", "passes", "check", "say"]))] = \
-                draw(odd_values)
+                draw(values)
         else:
-            parent.append(draw(odd_values))
+            parent.append(draw(values))
     return tree
 
 
@@ -144,3 +152,72 @@ def scenario_texts(draw: st.DrawFn) -> str:
                                         "players", "<<", "to_play", "markers"]))
             lines.insert(i, f"{indent}{key}: {draw(st.sampled_from(ODD_YAML))}")
     return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------- positions, saved games
+def _source_games() -> tuple[list[dict[str, Any]], list[str]]:
+    """Real positions (from random play at every stage of a round, over presets and
+    options) and real saved games (short matches of one to three rounds)."""
+    import random
+
+    from mtlearn import PRESETS, Game, RandomBot
+
+    rng = random.Random(7)
+    positions: list[dict[str, Any]] = []
+    saves: list[str] = []
+    options: list[dict[str, Any]] = [{}, {"wild_blanks": True}, {"first_turn": "fast"},
+                                     {"first_turn": "delayed"}, {"may_decline": True},
+                                     {"double_order": "reverse"}, {"last_tile": "penalty"}]
+    for k in range(42):
+        rules = {"preset": sorted(PRESETS)[k % len(PRESETS)], **options[k % len(options)]}
+        game = Game.new(rng.choice([2, 3, 4]), set=rng.choice([6, 9]), rules=rules, seed=k)
+        bot = RandomBot(k)
+        stop = rng.randrange(60)
+        for _ in range(stop):
+            if game.over:
+                break
+            game.push(bot.choose(game))
+        positions.append(game.to_position())
+        if k % 3 == 0:
+            for _ in range(rng.randrange(3)):
+                while not game.over:
+                    game.push(bot.choose(game))
+                if game.is_match_over:
+                    break
+                game.next_round()
+                for _ in range(rng.randrange(20)):
+                    if not game.over:
+                        game.push(bot.choose(game))
+            saves.append(game.to_json(indent=None))
+    return positions, saves
+
+
+SOURCE_POSITIONS, SOURCE_SAVES = _source_games()
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Any:
+    """A real position (a JSON-like dict) with a few values changed, dropped or added."""
+    return draw(mutated_tree(draw(st.sampled_from(SOURCE_POSITIONS))))
+
+
+@st.composite
+def saved_games(draw: st.DrawFn) -> str:
+    """A real saved game, damaged in its JSON tree or in its text."""
+    import json
+
+    text = draw(st.sampled_from(SOURCE_SAVES))
+    if draw(st.integers(0, 4)):
+        data = draw(mutated_tree(json.loads(text), max_changes=2))
+        try:
+            return json.dumps(data)
+        except (ValueError, TypeError):
+            return text
+    k = draw(st.integers(0, len(text)))
+    op = draw(st.sampled_from(["cut", "insert", "delete"]))
+    if op == "cut":
+        return text[:k]
+    if op == "insert":
+        return text[:k] + draw(st.sampled_from(['"', "[", "]", "{", "}", ",", "1e999",
+                                                "null", "-", "\\u0000", "9" * 30])) + text[k:]
+    return text[:k] + text[k + draw(st.integers(1, 20)):]

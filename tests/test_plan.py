@@ -26,6 +26,44 @@ def brute_force(hand: list[Tile], start: int) -> tuple[int, int]:
     return best
 
 
+def first_best_trail(hand: list[Tile], start: int) -> list[tuple[Tile, int]]:
+    """A plain depth-first search over trails (no memo, no cut): the first chain, in the
+    order the search meets them, with the best (length, pips). Doubles are slipped in
+    when the trail first reaches their number."""
+    doubles = {t.high: t for t in hand if t.is_double}
+    edges = [t for t in hand if not t.is_double]
+    best: list = [(-1, -1), []]
+
+    def chain_of(path: list[tuple[Tile, int]]) -> list[tuple[Tile, int]]:
+        out: list[tuple[Tile, int]] = []
+        seen: set[int] = set()
+
+        def reach(v: int) -> None:
+            if v in doubles and v not in seen:
+                out.append((doubles[v], v))
+            seen.add(v)
+
+        reach(start)
+        for t, a in path:
+            out.append((t, a))
+            reach(t.other(a))
+        return out
+
+    def dfs(node: int, path: list[tuple[Tile, int]]) -> None:
+        chain = chain_of(path)
+        score = (len(chain), sum(t.pips for t, _ in chain))
+        if score > best[0]:
+            best[0], best[1] = score, chain
+        for t in edges:
+            if t.has(node) and all(t is not u for u, _ in path):
+                path.append((t, node))
+                dfs(t.other(node), path)
+                path.pop()
+
+    dfs(start, [])
+    return best[1]
+
+
 def check_plan(plan: Plan, hand: list[Tile], start: int) -> None:
     """The chain is valid, made of hand tiles, and the extras are the rest."""
     assert plan.start == start
@@ -58,6 +96,26 @@ def test_longest_train_matches_a_brute_force(case: tuple[list[Tile], int]) -> No
     assert len(plan) == length
     # ties go to the heavier chain
     assert sum(t.pips for t in plan.tiles) == pips
+
+
+@st.composite
+def bigger_hands(draw: st.DrawFn) -> tuple[list[Tile], int]:
+    n = draw(st.sampled_from((6, 9)))
+    tiles = draw(st.lists(st.sampled_from(full_set(n)), unique=True, min_size=6, max_size=11))
+    start = draw(st.integers(min_value=0, max_value=n))
+    return tiles, start
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=bigger_hands())
+def test_longest_train_is_the_first_best_chain_of_a_plain_search(
+        case: tuple[list[Tile], int]) -> None:
+    # the memoised search returns exactly the chain a plain search over every trail
+    # meets first among the longest, heaviest ones (ties broken in hand order)
+    hand, start = case
+    plan = longest_train(hand, start)
+    check_plan(plan, hand, start)
+    assert list(plan.chain) == first_best_trail(hand, start)
 
 
 @settings(max_examples=100, deadline=None)

@@ -36,8 +36,8 @@ def test_draw_with_an_empty_boneyard_and_a_tile_that_fits() -> None:
 
 def test_draw_with_an_empty_boneyard_and_nothing_to_play() -> None:
     game = position(hands=[["1-0"], ["2-2", "6-3"], rest(6, ["1-0", "2-2", "6-3", "6-6",
-                                                             "6-5", "6-4", "4-4"])],
-                    trains={"1": ["6-5"], "M": ["6-4", "4-4"]}, boneyard=[])
+                                                             "6-5", "6-4"])],
+                    trains={"1": ["6-5"], "M": ["6-4"]}, boneyard=[])
     v = refused(game, "draw", "R-TURN-4", "Ana")
     assert v.reason == ("The boneyard is empty, so there is nothing to draw: with no tile to "
                         "play, Ana passes.")
@@ -94,15 +94,15 @@ def test_a_tile_outside_the_set() -> None:
 def test_a_pass_with_the_marker_already_down() -> None:
     # was: "… passes and places a marker" though the marker is already there
     game = position(hands=[["1-0"], ["2-2", "6-3"], rest(6, ["1-0", "2-2", "6-3", "6-6",
-                                                             "6-5", "6-4", "4-4"])],
-                    trains={"1": ["6-5"], "M": ["6-4", "4-4"]}, boneyard=[], markers=[1])
+                                                             "6-5", "6-4"])],
+                    trains={"1": ["6-5"], "M": ["6-4"]}, boneyard=[], markers=[1])
     v = allowed(game, "pass", "R-TURN-4", "Ana")
     assert v.reason == ("The boneyard is empty and Ana cannot play: Ana passes; Ana's marker "
                         "is already on Ana's own train.")
     # without a marker the sentence says it is placed
     fresh = position(hands=[["1-0"], ["2-2", "6-3"], rest(6, ["1-0", "2-2", "6-3", "6-6",
-                                                              "6-5", "6-4", "4-4"])],
-                     trains={"1": ["6-5"], "M": ["6-4", "4-4"]}, boneyard=[])
+                                                              "6-5", "6-4"])],
+                     trains={"1": ["6-5"], "M": ["6-4"]}, boneyard=[])
     assert fresh.explain("pass").reason == ("The boneyard is empty and Ana cannot play: Ana "
                                             "passes; Ana places a marker on Ana's own train.")
 
