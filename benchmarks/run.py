@@ -10,8 +10,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser
 import engine
 import inputs
+import play
 
 if __name__ == "__main__":
     engine.main()
     inputs.main()
     browser.main()
+    play.main()

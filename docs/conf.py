@@ -25,8 +25,12 @@ author = "the mtlearn contributors"
 copyright = "the mtlearn contributors"
 release = version = __version__
 
+# docs/_ext/mtlearn_engine.py: Pyodide + mtlearn in _static/ for the boards' in-page engine.
+sys.path.insert(0, str(DOCS / "_ext"))
+
 extensions = [
     "myst_nb",
+    "mtlearn_engine",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
 ]
@@ -34,6 +38,7 @@ extensions = [
 # `tutorials` is a symlink to ../tutorials (the chapters are also opened in JupyterLab).
 exclude_patterns = [
     "_build",
+    "_ext",
     "**/.jupyter_cache",
     ".jupyter_cache",
     "**.ipynb_checkpoints",

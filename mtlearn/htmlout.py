@@ -5,13 +5,16 @@ no kernel and no network: the CSS, the state as JSON, the front-end module
 (the parts in ``mtlearn/static/js/``) inlined, and a small stand-in for the anywidget model.
 
 The stand-in model offers what the module uses (``get``, ``set``, ``on``, ``off``,
-``save_changes``, ``send``). For a scenario, stepping needs nothing more: every frame is
-in the state. For a board, ``send`` answers a move from data computed in Python:
+``save_changes``, ``send``; see ``static/js/05-host.js``). For a scenario, stepping needs
+nothing more: every frame is in the state. For a board, ``send`` asks a host:
 
-* ``view["successors"]`` (or ``state["successors"]`` for the first view): move -> the
-  view after that move. The board switches to it; Undo goes back.
-* otherwise ``view["verdicts"]``: a refused move shows the verdict's text and rule; a
-  legal one says so and suggests running the notebook to play on.
+* the in-page engine, when the state has a ``session`` and the page knows where the
+  engine is (``engine_url``, or ``<meta name="mtlearn-engine">``): mtlearn itself,
+  running in Pyodide in a Web Worker, answers every intent to the end of the match;
+* otherwise answers computed in Python and stored in the page: ``state["successors"]``
+  (move -> ``{"view", "message"}`` or a bare view after that move; Undo goes back), then
+  ``view["verdicts"]`` (a refused move shows the verdict's text and rule; a legal one
+  says so and says why the board stops there).
 
 Standard library only.
 """
@@ -26,7 +29,7 @@ from typing import Any
 
 __all__ = ["KINDS", "board_css", "board_js", "standalone_html"]
 
-KINDS = ("scenario", "board")
+KINDS = ("scenario", "board", "puzzle")
 
 #: Where refusal messages link to by default; a rule id becomes an anchor (``#r-mark-1``).
 #: The environment variable ``MTLEARN_RULES_URL`` overrides it (the book sets a
@@ -79,135 +82,27 @@ def _check_inlinable(name: str, text: str, closing: str) -> str:
     return text
 
 
-# The stand-in model and the static answers to a board's messages. `ROOT_ID` and the
-# module source are substituted in Python; the state is read from the JSON script.
+# The boot code: the stand-in model, the hosts and the fallback answers are in
+# static/js/05-host.js; `ROOT_ID` is substituted in Python.
 _BOOT = r"""
-const __mtlRoot = document.getElementById("ROOT_ID");
-const __mtlState = JSON.parse(document.getElementById("ROOT_ID-state").textContent);
-const __mtlKind = __mtlRoot.getAttribute("data-kind");
-
-function __mtlModel(initial, onSend) {
-  const data = Object.assign({}, initial);
-  const listeners = new Map();
-  const model = {
-    get(key) { return data[key]; },
-    set(key, value) {
-      const old = data[key];
-      data[key] = value;
-      if (old !== value) {
-        for (const cb of [...(listeners.get("change:" + key) || [])]) cb({ new: value, old });
-        for (const cb of [...(listeners.get("change") || [])]) cb();
-      }
-    },
-    on(event, cb) {
-      for (const ev of String(event).split(/\s+/)) {
-        if (!listeners.has(ev)) listeners.set(ev, new Set());
-        listeners.get(ev).add(cb);
-      }
-    },
-    off(event, cb) {
-      if (!event) { listeners.clear(); return; }
-      for (const ev of String(event).split(/\s+/)) {
-        if (!cb) listeners.delete(ev);
-        else if (listeners.has(ev)) listeners.get(ev).delete(cb);
-      }
-    },
-    save_changes() {},
-    send(content) { onSend(model, content); },
-  };
-  return model;
-}
-
-function __mtlFlip(move) {
-  const m = /^(\d+)-(\d+)@(.+)$/.exec(move);
-  return m ? `${m[2]}-${m[1]}@${m[3]}` : move;
-}
-
-function __mtlLookup(table, move) {
-  if (!table || typeof table !== "object") return undefined;
-  if (Object.prototype.hasOwnProperty.call(table, move)) return table[move];
-  const flipped = __mtlFlip(move);
-  if (Object.prototype.hasOwnProperty.call(table, flipped)) return table[flipped];
-  return undefined;
-}
-
-function __mtlMsg(kind, text, rule) {
-  return { kind, text, rule: rule || null, rule_url: null };
-}
-
-// Static answers for a board: successors, then verdicts, never a kernel.
-function __mtlBoardAnswer(initialView, globalSuccessors) {
-  const history = [];
-  return (model, content) => {
-    if (!content || typeof content !== "object") return;
-    const view = model.get("view") || {};
-    if (content.action === "undo") {
-      if (history.length) {
-        model.set("view", history.pop());
-        model.set("message", __mtlMsg("info", "Move taken back."));
-      } else {
-        model.set("message", __mtlMsg("info", "Nothing to undo here."));
-      }
-      return;
-    }
-    let move;
-    if (content.action === "move") move = String(content.move || "");
-    else if (content.action === "draw" || content.action === "pass") move = content.action;
-    else return;
-    const legalEntry = (view.legal || []).find(
-      (m) => m.move === move || m.move === __mtlFlip(move));
-    let next = __mtlLookup(view.successors, move);
-    if (next === undefined && view === initialView) next = __mtlLookup(globalSuccessors, move);
-    const verdict = __mtlLookup(view.verdicts, move);
-    if (next && typeof next === "object") {
-      history.push(view);
-      const said = verdict && verdict.text ? verdict.text
-        : legalEntry ? legalEntry.text + "." : "Played " + move + ".";
-      model.set("view", next);
-      model.set("message", __mtlMsg("ok", said, verdict && verdict.rule));
-      return;
-    }
-    if (verdict && verdict.legal === false) {
-      model.set("message", __mtlMsg("refusal", String(verdict.text || ""), verdict.rule));
-      return;
-    }
-    if ((verdict && verdict.legal) || legalEntry) {
-      const text = legalEntry ? legalEntry.text : verdict.text || move;
-      model.set("message", __mtlMsg("info",
-        "Legal: " + text + "  (run the notebook to play on)", verdict && verdict.rule));
-      return;
-    }
-    model.set("message", __mtlMsg("info",
-      "This page has no answer stored for " + move + ": run the notebook to try it."));
-  };
-}
-
-const __mtlInitial = Object.assign({}, __mtlState, { kind: __mtlKind });
-let __mtlOnSend = () => {};
-if (__mtlKind === "board") {
-  delete __mtlInitial.successors;
-  if (!("message" in __mtlInitial)) __mtlInitial.message = null;
-  if (!("show_legal" in __mtlInitial)) __mtlInitial.show_legal = false;
-  if (!("rules_url" in __mtlInitial)) __mtlInitial.rules_url = "";
-  __mtlOnSend = __mtlBoardAnswer(__mtlInitial.view, __mtlState.successors);
-} else {
-  if (!("index" in __mtlInitial)) __mtlInitial.index = 0;
-  if (!("title" in __mtlInitial)) __mtlInitial.title = "";
-}
-const __mtlView = __mtlRoot.querySelector(".mtl-mount");
-__mtlRoot.querySelector(".mtl-noscript")?.remove();
-render({ model: __mtlModel(__mtlInitial, __mtlOnSend), el: __mtlView });
+mountStandalone(document.getElementById("ROOT_ID"));
 """
 
 
-def standalone_html(kind: str, state: dict[str, Any]) -> str:
+def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None = None) -> str:
     """A self-contained HTML fragment that draws a board with no kernel and no network.
 
     Args:
         kind: ``"scenario"`` (state: ``title``, ``frames``, optional ``index``) or
             ``"board"`` (state: ``view``, optional ``message``, ``show_legal``,
-            ``rules_url``, ``successors``).
-        state: the model's keys, JSON-compatible.
+            ``rules_url``, ``successors``) or ``"puzzle"`` (state: ``puzzle``, ``view``,
+            ``answers``, ``solution``, ``rules_url``, optional ``session``; see
+            :meth:`mtlearn.puzzles.Puzzle.state`).
+        state: the model's keys, JSON-compatible. A board's ``session`` (a
+            :meth:`mtlearn.session.BoardSession.to_spec`) lets the in-page engine play on.
+        engine_url: the folder of the in-page engine (``worker.mjs``…), absolute or
+            relative to the page. Without it the board looks for
+            ``<meta name="mtlearn-engine" content="…">`` in the page (the book sets it).
 
     Each call gets a unique element id, so several boards can share one page.
     """
@@ -217,20 +112,26 @@ def standalone_html(kind: str, state: dict[str, Any]) -> str:
         raise TypeError("state must be a dict of model keys")
     if kind == "scenario" and not isinstance(state.get("frames"), list):
         raise ValueError("a scenario's state needs 'frames', a list of views")
-    if kind == "board" and not isinstance(state.get("view"), dict):
-        raise ValueError("a board's state needs 'view', a view dict")
+    if kind in ("board", "puzzle") and not isinstance(state.get("view"), dict):
+        raise ValueError(f"a {kind}'s state needs 'view', a view dict")
+    if kind == "puzzle" and not isinstance(state.get("puzzle"), dict):
+        raise ValueError("a puzzle's state needs 'puzzle', the puzzle's info")
 
     root_id = "mtl-" + uuid.uuid4().hex[:16]
     css = _check_inlinable("board.css", board_css(), "</style")
     js = _check_inlinable("board.js", board_js(), "</script")
     boot = _BOOT.replace("ROOT_ID", root_id)
     title = state.get("title") if kind == "scenario" else None
+    if kind == "puzzle":
+        title = state["puzzle"].get("title")
     # The title is escaped for the noscript fallback text only.
     fallback = "This board needs JavaScript (in JupyterLab: a trusted notebook)."
     if isinstance(title, str) and title:
-        fallback = f"{_html_text(title)}: this scenario player needs JavaScript."
+        what = "this puzzle" if kind == "puzzle" else "this scenario player"
+        fallback = f"{_html_text(title)}: {what} needs JavaScript."
+    engine = f' data-engine="{_html_text(engine_url)}"' if engine_url else ""
     return (
-        f'<div id="{root_id}" class="mtl-standalone" data-kind="{kind}">\n'
+        f'<div id="{root_id}" class="mtl-standalone" data-kind="{kind}"{engine}>\n'
         f"<style>\n{css}\n</style>\n"
         f'<p class="mtl-noscript">{fallback}</p>\n'
         f'<div class="mtl-mount"></div>\n'

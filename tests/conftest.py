@@ -17,6 +17,8 @@ automatically.
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import json
 import os
 import re
@@ -24,6 +26,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -375,3 +378,68 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
         yield server
     finally:
         _stop_process_group(proc, port)
+
+
+# ---------------------------------------------------------------- the built book
+
+BOOK_TARGET_SECONDS = 90
+
+
+@pytest.fixture(scope="session")
+def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
+    """A clean build of the book; fails with Sphinx's output if it does not build.
+
+    ``MTLEARN_BOOK_DIR=docs/_build/html`` uses a book built already instead (to iterate on
+    the browser tests; ``./dev test`` always builds afresh).
+    """
+    given = os.environ.get("MTLEARN_BOOK_DIR")
+    if given:
+        path = Path(given).resolve()
+        if not (path / "index.html").is_file():
+            pytest.fail(f"MTLEARN_BOOK_DIR={given}: no built book there", pytrace=False)
+        return path
+    out = tmp_path_factory.mktemp("book")
+    html = out / "html"
+    cmd = [
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+        "-d", str(out / "doctrees"),
+        "-D", f"nb_execution_cache_path={out / 'jupyter_cache'}",
+        str(REPO_ROOT / "docs"), str(html),
+    ]
+    start = time.monotonic()
+    proc = subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True, timeout=1200)
+    seconds = time.monotonic() - start
+    message = f"clean book build: {seconds:.1f} s (target ≤ {BOOK_TARGET_SECONDS} s)"
+    capture = request.config.pluginmanager.getplugin("capturemanager")
+    if capture is not None:  # shown even when pytest captures output
+        with capture.global_and_fixture_disabled():
+            print(f"\n[book] {message}")
+    else:
+        print(f"\n[book] {message}")
+    if proc.returncode != 0:
+        pytest.fail(
+            f"sphinx-build failed (exit {proc.returncode}):\n{' '.join(cmd)}\n"
+            f"--- stdout ---\n{proc.stdout[-20000:]}\n--- stderr ---\n{proc.stderr[-20000:]}",
+            pytrace=False,
+        )
+    return html
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def book_url(book: Path) -> Iterator[str]:
+    """The built book served on 127.0.0.1 (a thread of this process)."""
+    handler = functools.partial(_QuietHandler, directory=str(book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

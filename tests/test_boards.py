@@ -10,6 +10,7 @@ from test_frontend import hand_tile, message_text, open_fragments, train_button
 
 from mtlearn import Game, GreedyBot
 from mtlearn.scenario import bundled, get
+from mtlearn.session import BoardSession
 from mtlearn.view import view
 from mtlearn.widgets import Board, ScenarioPlayer
 
@@ -64,10 +65,12 @@ def test_static_board_successors_are_engine_positions():
     board = Board(game)
     state = board._static_state()
     assert set(state["successors"]) == {str(m) for m in game.legal_moves}
-    for move, v in state["successors"].items():
+    assert BoardSession.from_spec(state["session"]).view(verdicts=True) == state["view"]
+    for move, answer in state["successors"].items():
         g = game.copy()
         g.push(move)
-        assert v == view(g, verdicts=True)
+        assert answer["view"] == {**view(g, verdicts=True), "match": answer["view"]["match"]}
+        assert answer["message"]["kind"] == "ok"
 
 
 @pytest.mark.browser
@@ -106,7 +109,7 @@ def test_real_eight_player_board_static_click_flow(page, page_guard, tmp_path, a
     root = page.locator(".mtl-root")
     assert root.evaluate("el => el.scrollWidth <= el.clientWidth")
     assert page.locator(".mtl-train").count() == 9
-    bad = next((m, v) for m, v in board.view["verdicts"].items()
+    bad = next((m, v) for m, v in board._static_state()["view"]["verdicts"].items()
                if "@" in m and not v["legal"])
     tile, train = bad[0].split("@")
     a, b = map(int, tile.split("-"))

@@ -18,6 +18,12 @@ game = Game.new(4, set=12, seed=3, rules={{"preset": "standard", "rounds": 2}})
 print(play_match(game, RandomBot(1)))
 print(len(view.view(game, verdicts=True)["players"]), len(game._repr_html_()) > 1000)
 print(longest_train(["12-5", "5-9"], 12))
+from mtlearn.session import SessionHost  # what the in-page engine (Pyodide) runs
+import json
+host = SessionHost()
+spec = {{"kind": "board", "game": json.loads(Game.new(3, seed=1).to_json()),
+        "bots": {{"1": "greedy", "2": "random"}}, "perspective": 0}}
+assert json.loads(host.request(json.dumps({{"op": "open", "kind": "board", "spec": spec}})))["ok"]
 bad = [m for m in sys.modules if m.split(".")[0] in ("yaml", "anywidget", "traitlets",
                                                       "ipywidgets")]
 assert not bad, bad

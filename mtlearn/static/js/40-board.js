@@ -6,6 +6,7 @@ function renderBoard(model, el) {
   el.appendChild(root);
   let selected = null;
   let note = "";
+  const ui = {};  // state of the match controls kept across draws (45-match.js)
 
   function send(content) {
     model.send(content);
@@ -51,6 +52,7 @@ function renderBoard(model, el) {
       append(p, text);
     }
     box.appendChild(p);
+    append(box, botMovesNode(msg));
     return box;
   }
 
@@ -86,9 +88,12 @@ function renderBoard(model, el) {
     const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words };
     const hint = h("p", { class: "mtl-note", "aria-live": "polite", text: note });
     append(root, [
+      hostStatusNode(model),
       controls,
+      newGameSection(view, send, ui),
       messageNode(),
       hint,
+      matchSection(view, send),
       viewSection(view, ctx),
     ]);
 
@@ -125,12 +130,14 @@ function renderBoard(model, el) {
   model.on("change:message", onOther);
   model.on("change:show_legal", onOther);
   model.on("change:rules_url", onOther);
+  model.on("change:host", onOther);
   draw();
   return () => {
     model.off("change:view", onView);
     model.off("change:message", onOther);
     model.off("change:show_legal", onOther);
     model.off("change:rules_url", onOther);
+    model.off("change:host", onOther);
     root.remove();
   };
 }

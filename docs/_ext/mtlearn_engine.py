@@ -1,0 +1,200 @@
+"""Sphinx extension: put mtlearn's in-page engine into the book's ``_static/``.
+
+The boards of the book play on with no kernel by running mtlearn itself in the page:
+Pyodide (CPython compiled to WebAssembly) in a Web Worker. This extension
+
+* takes Pyodide from the npm registry (``npm pack pyodide@PYODIDE_VERSION``), checks the
+  tarball against the pinned integrity hash, and keeps it in ``.cache/`` (git-ignored), so
+  later builds need no network; nothing is ever committed or fetched from a CDN;
+* builds mtlearn as a wheel from the checkout (standard library only);
+* writes ``_static/mtlearn-engine/`` once for the whole book: ``worker.mjs``,
+  ``engine.json``, the wheel and ``pyodide/`` (the core files only, about 12 MB);
+* adds ``<meta name="mtlearn-engine" content="…/_static/mtlearn-engine/">`` to every page,
+  which tells the boards where the engine is.
+
+``MTLEARN_CACHE`` moves the cache folder. Without npm (and no cached copy) the build
+fails with a message saying what to install.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "mtlearn"
+PYODIDE_VERSION = "0.28.3"
+PYODIDE_INTEGRITY = (
+    "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="
+)
+#: The files of the npm package the worker needs (the rest are types, maps, a demo page).
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+              "pyodide-lock.json")
+ENGINE_DIR = "mtlearn-engine"
+
+
+class EngineError(RuntimeError):
+    """The engine could not be prepared (no npm, a bad download…)."""
+
+
+def cache_dir() -> Path:
+    """Where downloads are kept between builds (``MTLEARN_CACHE`` or ``<repo>/.cache``)."""
+    return Path(os.environ.get("MTLEARN_CACHE") or ROOT / ".cache")
+
+
+def _integrity(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def fetch_pyodide(cache: Path | None = None) -> Path:
+    """The folder holding Pyodide's core files, downloaded once with npm and checked."""
+    cache = cache or cache_dir()
+    folder = cache / f"pyodide-{PYODIDE_VERSION}"
+    if all((folder / name).is_file() for name in CORE_FILES):
+        return folder
+    tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise EngineError(
+                "npm is needed once to fetch Pyodide for the book's in-page engine "
+                f"(npm pack pyodide@{PYODIDE_VERSION}); install Node.js and npm "
+                "(Debian: apt-get install -y npm), or put the tarball at " + str(tgz))
+        cache.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache),
+             "--cache", str(cache / "npm"), "--silent"],
+            capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0 or not tgz.is_file():
+            raise EngineError(f"npm pack pyodide@{PYODIDE_VERSION} failed:\n{proc.stderr}")
+    data = tgz.read_bytes()
+    if _integrity(data) != PYODIDE_INTEGRITY:
+        tgz.unlink()
+        raise EngineError(f"{tgz.name} does not match the pinned integrity hash; "
+                          "it was removed, build again to download it afresh")
+    tmp = folder.with_name(folder.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        for name in CORE_FILES:
+            member = tar.getmember(f"package/{name}")
+            src = tar.extractfile(member)
+            if src is None:
+                raise EngineError(f"{tgz.name}: package/{name} is not a file")
+            (tmp / name).write_bytes(src.read())
+    shutil.rmtree(folder, ignore_errors=True)
+    tmp.rename(folder)
+    return folder
+
+
+def _version() -> str:
+    for line in (PACKAGE / "__init__.py").read_text(encoding="utf-8").splitlines():
+        if line.startswith("__version__"):
+            return line.split("=", 1)[1].strip().strip("\"'")
+    raise EngineError("mtlearn/__init__.py has no __version__")
+
+
+def build_wheel(out: Path) -> Path:
+    """Write mtlearn as a pure-Python wheel built from the checkout; returns its path."""
+    version = _version()
+    dist = f"mtlearn-{version}.dist-info"
+    path = out / f"mtlearn-{version}-py3-none-any.whl"
+    files: list[tuple[str, bytes]] = []
+    for p in sorted(PACKAGE.rglob("*")):
+        rel = p.relative_to(PACKAGE)
+        if p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo"):
+            continue
+        files.append((f"mtlearn/{rel.as_posix()}", p.read_bytes()))
+    files.append((f"{dist}/METADATA", (
+        f"Metadata-Version: 2.1\nName: mtlearn\nVersion: {version}\n"
+        "Summary: Learn the domino game Mexican Train (engine for the book's pages)\n"
+    ).encode()))
+    files.append((f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: mtlearn_engine\n"
+                  b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    record = []
+    for name, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files.append((f"{dist}/RECORD", ("\n".join(record) + "\n").encode()))
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    tmp.replace(path)
+    return path
+
+
+def write_engine(static: Path, cache: Path | None = None) -> tuple[Path, int]:
+    """Write the engine folder into ``static`` (a ``_static`` folder); returns it and its
+    size in bytes."""
+    core = fetch_pyodide(cache)
+    dest = static / ENGINE_DIR
+    (dest / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in CORE_FILES:
+        src, dst = core / name, dest / "pyodide" / name
+        if not dst.is_file() or dst.stat().st_size != src.stat().st_size:
+            shutil.copyfile(src, dst)
+    for old in dest.glob("mtlearn-*.whl"):
+        old.unlink()
+    wheel = build_wheel(dest)
+    shutil.copyfile(PACKAGE / "static" / "engine" / "worker.mjs", dest / "worker.mjs")
+    (dest / "engine.json").write_text(json.dumps(
+        {"pyodide": PYODIDE_VERSION, "wheel": wheel.name}, indent=1) + "\n", encoding="utf-8")
+    size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
+    return dest, size
+
+
+# ---------------------------------------------------------------------- Sphinx
+
+
+def _prepare(app: Any) -> None:
+    if app.builder.format != "html":
+        return
+    try:
+        fetch_pyodide()
+    except EngineError as e:
+        from sphinx.errors import ExtensionError
+
+        raise ExtensionError(str(e)) from None
+
+
+def _meta(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+          doctree: Any) -> None:
+    pathto = context.get("pathto")
+    if pathto is None:
+        return
+    href = pathto(f"_static/{ENGINE_DIR}/", 1)
+    context["metatags"] = context.get("metatags", "") + (
+        f'\n    <meta name="mtlearn-engine" content="{href}">')
+
+
+def _finish(app: Any, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    dest, size = write_engine(Path(app.outdir) / "_static")
+    from sphinx.util import logging
+
+    logging.getLogger(__name__).info(
+        f"mtlearn engine: {dest.relative_to(app.outdir)} ({size / 1e6:.1f} MB, "
+        f"Pyodide {PYODIDE_VERSION})")
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("builder-inited", _prepare)
+    app.connect("html-page-context", _meta)
+    app.connect("build-finished", _finish)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

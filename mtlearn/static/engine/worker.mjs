@@ -1,0 +1,102 @@
+// mtlearn's in-page engine: Pyodide running mtlearn.session in a module Web Worker.
+//
+// Next to this file (see docs/_ext/mtlearn_engine.py, which writes the book's copy):
+//   engine.json   {"pyodide": "<version>", "wheel": "mtlearn-<version>-py3-none-any.whl"}
+//   pyodide/      the npm package's core files (pyodide.mjs, pyodide.asm.js/.wasm,
+//                 python_stdlib.zip, pyodide-lock.json)
+//   the wheel     mtlearn built from the checkout (standard library only)
+//
+// Nothing is fetched from anywhere but this folder. Protocol: the page posts
+// {id, request: "<JSON>"} (a mtlearn.session.SessionHost request) and gets
+// {id, answer: "<JSON>"}; once ready the worker posts {event: "ready", ms}, or
+// {event: "failed", error} if Python or mtlearn cannot load.
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const here = new URL("./", import.meta.url);
+
+// Pyodide compiles its .wasm while it streams in. Read the whole file first instead: the
+// request then ends at once (the page's network goes idle while the compiler works), and a
+// failed download is reported as a failure instead of leaving Pyodide waiting.
+const nativeFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const url = String(input && input.url ? input.url : input);
+  if (!url.endsWith(".wasm")) return nativeFetch(input, init);
+  return nativeFetch(input, init).then(async (r) => {
+    if (!r.ok) throw new Error(`${url.split("/").pop()}: HTTP ${r.status}`);
+    const body = await r.arrayBuffer();
+    return new Response(body, { status: 200, headers: { "Content-Type": "application/wasm" } });
+  }).catch((err) => {
+    fail(err);
+    throw err;
+  });
+};
+const t0 = performance.now();
+const queued = [];
+let host = null;
+
+const stages = {};
+const mark = (name) => { stages[name] = Math.round(performance.now() - t0); };
+
+async function boot() {
+  const manifestResp = await fetch(new URL("engine.json", here));
+  if (!manifestResp.ok) throw new Error(`engine.json: HTTP ${manifestResp.status}`);
+  const manifest = await manifestResp.json();
+  mark("manifest");
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL: new URL("pyodide/", here).href }).then((py) => {
+      mark("pyodide");
+      return py;
+    }),
+    fetch(new URL(manifest.wheel, here)).then((r) => {
+      if (!r.ok) throw new Error(`${manifest.wheel}: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  const dir = "/home/pyodide/mtlearn-wheel";
+  pyodide.unpackArchive(wheel, "zip", { extractDir: dir });
+  pyodide.runPython(
+    `import sys\nsys.path.insert(0, ${JSON.stringify(dir)})\n` +
+    "from mtlearn.session import SessionHost\n_mtlearn_host = SessionHost()\n");
+  host = pyodide.globals.get("_mtlearn_host");
+  mark("mtlearn");
+}
+
+function answer(data) {
+  try {
+    self.postMessage({ id: data.id, answer: host.request(String(data.request)) });
+  } catch (err) {
+    self.postMessage({ id: data.id, error: String(err && err.message ? err.message : err) });
+  }
+}
+
+self.addEventListener("message", (ev) => {
+  if (host) answer(ev.data || {});
+  else queued.push(ev.data || {});
+});
+
+let settled = false;
+function fail(err) {
+  if (settled) return;
+  settled = true;
+  self.postMessage({ event: "failed", error: String(err && err.message ? err.message : err) });
+}
+// A file that cannot be fetched (the wasm blocked, say) makes Pyodide abort inside a
+// promise of its own rather than reject loadPyodide: report that too.
+self.addEventListener("unhandledrejection", (ev) => {
+  if (host) return;
+  ev.preventDefault();
+  fail(ev.reason);
+});
+self.addEventListener("error", (ev) => {
+  if (host) return;
+  ev.preventDefault();
+  fail(ev.message || ev.error);
+});
+
+boot().then(() => {
+  if (settled) return;
+  settled = true;
+  self.postMessage({ event: "ready", ms: performance.now() - t0, stages });
+  while (queued.length) answer(queued.shift());
+}, fail);

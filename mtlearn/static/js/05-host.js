@@ -1,0 +1,346 @@
+// Hosts: who answers a board's intents when there is no kernel.
+//
+// In JupyterLab the anywidget model's send() reaches the kernel, and none of this runs.
+// In static HTML (the book, a saved page) mountStandalone() builds a stand-in model
+// whose send() asks, in order of preference:
+//
+//   1. the in-page engine: mtlearn's own Python (mtlearn.session) running in Pyodide in a
+//      module Web Worker (static/engine/worker.mjs), one per page, shared by every board;
+//   2. precomputed answers stored in the page: one move deep (state.successors), then the
+//      engine's verdicts on single moves (view.verdicts).
+//
+// The engine is looked for at the address in the board's data-engine attribute, else in
+// <meta name="mtlearn-engine" content="…/">. It starts loading when the page loads; the
+// first (precomputed) frame is drawn at once, a "loading the engine" status shows until
+// it is ready, and clicks made meanwhile are queued, not dropped. Where it cannot run
+// (a page opened from disk, no engine next to the page, a failed load) the board falls
+// back to the stored answers and says why it stops and how to play on.
+//
+// Worker protocol (generic, for any session kind): the page posts
+//   {id, request: "<JSON>"} where the JSON is a mtlearn.session.SessionHost request
+//   ({"op": "open", "kind": "board", "spec": …} / {"op": "intent", "session", "intent"}),
+// and the worker answers {id, answer: "<JSON>"}; it also posts {event: "ready", ms} once
+// Python and mtlearn are loaded, or {event: "failed", error}.
+
+const MTL_HOW_TO_PLAY_ON =
+  "To play on, serve the book's folder over HTTP (for example `python3 -m http.server` in it, " +
+  "then open 127.0.0.1:8000 in the browser), or open this chapter on Binder with the launch button.";
+
+// One engine per page and address, shared by all boards (each board's module is a
+// separate module instance, so the registry lives on the window).
+function mtlEngine(url) {
+  const registry = (window.__mtlearnEngines = window.__mtlearnEngines || {});
+  if (registry[url]) return registry[url];
+  const pending = new Map();
+  let next = 0;
+  let worker;
+  const t0 = performance.now();
+  const engine = {
+    url,
+    startedAt: t0,
+    readyMs: null,
+    ready: null,
+    request(req) {
+      return engine.ready.then(() => new Promise((resolve, reject) => {
+        const id = ++next;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, request: JSON.stringify(req) });
+      })).then((text) => {
+        const answer = JSON.parse(text);
+        if (!answer.ok) throw new Error(answer.error || "the engine refused the request");
+        return answer;
+      });
+    },
+  };
+  engine.ready = new Promise((resolve, reject) => {
+    try {
+      worker = new Worker(new URL("worker.mjs", url), { type: "module" });
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    worker.addEventListener("message", (ev) => {
+      const data = ev.data || {};
+      if (data.event === "ready") {
+        engine.readyMs = performance.now() - t0;
+        engine.bootMs = data.ms;
+        engine.stages = data.stages || {};
+        resolve(engine);
+      } else if (data.event === "failed") {
+        reject(new Error(String(data.error || "unknown error")));
+      } else if (pending.has(data.id)) {
+        const p = pending.get(data.id);
+        pending.delete(data.id);
+        if (data.error) p.reject(new Error(String(data.error)));
+        else p.resolve(data.answer);
+      }
+    });
+    worker.addEventListener("error", (ev) => {
+      ev.preventDefault();
+      reject(new Error(ev.message || "the engine's worker could not start"));
+    });
+  });
+  engine.ready.catch(() => {});
+  registry[url] = engine;
+  return engine;
+}
+
+// Where this board's engine lives, or why there is none.
+function mtlEngineUrl(root) {
+  const given = root.getAttribute("data-engine") ||
+    (document.querySelector('meta[name="mtlearn-engine"]') || { content: "" }).content;
+  if (!given) return { url: null, why: "none" };
+  if (location.protocol === "file:") return { url: null, why: "file" };
+  if (typeof Worker === "undefined") return { url: null, why: "noworker" };
+  try {
+    const u = new URL(given, document.baseURI);
+    return { url: u.href.endsWith("/") ? u.href : u.href + "/", why: null };
+  } catch (err) {
+    return { url: null, why: "none" };
+  }
+}
+
+function mtlFallbackText(why, detail) {
+  const stop = "This board can answer only your next move from answers stored in the page.";
+  if (why === "file") {
+    return "This page was opened from a file on disk, and browsers do not let such a page " +
+      "start mtlearn's engine. " + stop + " " + MTL_HOW_TO_PLAY_ON;
+  }
+  if (why === "failed") {
+    return "mtlearn's engine could not start in this page (" + detail + "). " + stop + " " +
+      MTL_HOW_TO_PLAY_ON;
+  }
+  if (why === "python-bots") {
+    return "This board's computer players are Python objects that only run in a notebook. " +
+      stop + " To play on, run the notebook in JupyterLab or on Binder.";
+  }
+  if (why === "noworker") {
+    return "This browser cannot run mtlearn's engine (no Web Workers). " + stop + " " +
+      MTL_HOW_TO_PLAY_ON;
+  }
+  return "This page has no copy of mtlearn's engine. " + stop + " " + MTL_HOW_TO_PLAY_ON;
+}
+
+// The small stand-in for an anywidget model: get / set / on / off / save_changes / send.
+function mtlModel(initial, onSend) {
+  const data = Object.assign({}, initial);
+  const listeners = new Map();
+  const model = {
+    get(key) { return data[key]; },
+    set(key, value) {
+      const old = data[key];
+      data[key] = value;
+      if (old !== value) {
+        for (const cb of [...(listeners.get("change:" + key) || [])]) cb({ new: value, old });
+        for (const cb of [...(listeners.get("change") || [])]) cb();
+      }
+    },
+    on(event, cb) {
+      for (const ev of String(event).split(/\s+/)) {
+        if (!listeners.has(ev)) listeners.set(ev, new Set());
+        listeners.get(ev).add(cb);
+      }
+    },
+    off(event, cb) {
+      if (!event) { listeners.clear(); return; }
+      for (const ev of String(event).split(/\s+/)) {
+        if (!cb) listeners.delete(ev);
+        else if (listeners.has(ev)) listeners.get(ev).delete(cb);
+      }
+    },
+    save_changes() {},
+    send(content) { onSend(model, content); },
+  };
+  return model;
+}
+
+function mtlFlip(move) {
+  const m = /^(\d+)-(\d+)@(.+)$/.exec(move);
+  return m ? `${m[2]}-${m[1]}@${m[3]}` : move;
+}
+
+function mtlLookup(table, move) {
+  if (!table || typeof table !== "object") return undefined;
+  if (Object.prototype.hasOwnProperty.call(table, move)) return table[move];
+  const flipped = mtlFlip(move);
+  if (Object.prototype.hasOwnProperty.call(table, flipped)) return table[flipped];
+  return undefined;
+}
+
+function mtlMsg(kind, text, rule) {
+  return { kind, text, rule: rule || null, rule_url: null };
+}
+
+// Precomputed answers: successors (one move deep), then verdicts; never a kernel.
+// A successor is either {view, message} (what a session answered) or a bare view.
+function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
+  const history = [];
+  const playOn = playOnText || "run the notebook to play on";
+  return (model, content) => {
+    if (!content || typeof content !== "object") return;
+    const view = model.get("view") || {};
+    if (content.action === "undo") {
+      if (history.length) {
+        model.set("view", history.pop());
+        model.set("message", mtlMsg("info", "Move taken back."));
+      } else {
+        model.set("message", mtlMsg("info", "Nothing to undo here."));
+      }
+      return;
+    }
+    let move;
+    if (content.action === "move") move = String(content.move || "");
+    else if (content.action === "draw" || content.action === "pass") move = content.action;
+    else {
+      model.set("message", mtlMsg("info", "This page cannot do that without the engine: " + playOn + "."));
+      return;
+    }
+    const legalEntry = (view.legal || []).find(
+      (m) => m.move === move || m.move === mtlFlip(move));
+    let next = mtlLookup(view.successors, move);
+    if (next === undefined && view === initialView) next = mtlLookup(globalSuccessors, move);
+    const verdict = mtlLookup(view.verdicts, move);
+    if (next && typeof next === "object") {
+      history.push(view);
+      if (next.view && typeof next.view === "object") {
+        model.set("view", next.view);
+        model.set("message", next.message || mtlMsg("ok", "Played " + move + "."));
+        return;
+      }
+      const said = verdict && verdict.text ? verdict.text
+        : legalEntry ? legalEntry.text + "." : "Played " + move + ".";
+      model.set("view", next);
+      model.set("message", mtlMsg("ok", said, verdict && verdict.rule));
+      return;
+    }
+    if (verdict && verdict.legal === false) {
+      model.set("message", mtlMsg("refusal", String(verdict.text || ""), verdict.rule));
+      return;
+    }
+    if ((verdict && verdict.legal) || legalEntry) {
+      const text = legalEntry ? legalEntry.text : verdict.text || move;
+      model.set("message", mtlMsg("info",
+        "Legal: " + text + "  (" + playOn + ")", verdict && verdict.rule));
+      return;
+    }
+    model.set("message", mtlMsg("info",
+      "This page has no answer stored for " + move + ": " + playOn + "."));
+  };
+}
+
+// A board backed by the in-page engine, with the precomputed answers as a fallback.
+// Sets model key "host": {state: "loading" | "engine" | "fallback", text}.
+function mtlEngineBoard(root, state, initial) {
+  const spec = state.session;
+  const located = spec ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
+  const fallbackText = (why, detail) => mtlFallbackText(why, detail);
+  let precomputed = mtlPrecomputed(initial.view, state.successors,
+    "this page stores one move ahead only; see the note above the board");
+  let mode = located.url ? "loading" : "fallback";
+  const queue = [];
+  let sid = null;
+  let engine = null;
+  let model = null;
+
+  function setHost(st, text) {
+    if (model) model.set("host", { state: st, text });
+    else initial.host = { state: st, text };
+  }
+  let answers = 0;
+  function apply(result, ms) {
+    if (result) {
+      if (result.message !== undefined) model.set("message", result.message);
+      if (result.view) model.set("view", result.view);
+    }
+    // For tests and benchmarks: how many answers arrived, and how long the last one took.
+    root.setAttribute("data-answers", String(++answers));
+    if (ms !== undefined) root.setAttribute("data-answer-ms", ms.toFixed(1));
+  }
+  function toEngine(content) {
+    const t = performance.now();
+    return engine.request({ op: "intent", session: sid, intent: content })
+      .then((answer) => apply(answer.result, performance.now() - t))
+      .catch((err) => {
+        model.set("message", mtlMsg("info", "The engine could not answer: " + err.message));
+        apply(null);
+      });
+  }
+  function goFallback(why, detail) {
+    mode = "fallback";
+    setHost("fallback", fallbackText(why, detail));
+    while (queue.length) {
+      precomputed(model, queue.shift());
+      apply(null);
+    }
+  }
+
+  if (mode === "fallback") {
+    initial.host = { state: "fallback", text: fallbackText(located.why) };
+  } else {
+    initial.host = { state: "loading", text: "Loading the engine… You can click already: your move is played as soon as it is ready." };
+  }
+
+  const onSend = (m, content) => {
+    if (mode === "engine") toEngine(content);
+    else if (mode === "loading") {
+      queue.push(content);
+      setHost("loading", `Loading the engine… ${queue.length === 1 ? "Your move is" : queue.length + " actions are"} waiting and will be played as soon as it is ready.`);
+    } else {
+      precomputed(m, content);
+      apply(null);
+    }
+  };
+  const mdl = mtlModel(initial, onSend);
+  model = mdl;
+
+  if (located.url) {
+    engine = mtlEngine(located.url);
+    engine.ready
+      .then(() => engine.request({ op: "open", kind: spec.kind || "board", spec }))
+      .then((answer) => {
+        sid = answer.session;
+        mode = "engine";
+        root.setAttribute("data-engine-ms", (performance.now() - engine.startedAt).toFixed(0));
+        setHost("engine", "The engine runs in this page: play on to the end of the match.");
+        const pending = queue.splice(0);
+        if (!pending.length) return;
+        let chain = Promise.resolve();
+        for (const content of pending) chain = chain.then(() => toEngine(content));
+        return chain;
+      })
+      .catch((err) => goFallback("failed", err && err.message ? err.message : String(err)));
+  }
+  return mdl;
+}
+
+// Mount a board or scenario written by mtlearn.htmlout.standalone_html.
+function mountStandalone(root) {
+  const id = root.getAttribute("id");
+  const state = JSON.parse(document.getElementById(id + "-state").textContent);
+  const kind = root.getAttribute("data-kind");
+  const initial = Object.assign({}, state, { kind });
+  let model;
+  if (kind === "board") {
+    delete initial.successors;
+    delete initial.session;
+    delete initial.host_note;
+    if (!("message" in initial)) initial.message = null;
+    if (!("show_legal" in initial)) initial.show_legal = false;
+    if (!("rules_url" in initial)) initial.rules_url = "";
+    if (state.session || state.host_note) {
+      model = mtlEngineBoard(root, state, initial);
+    } else {
+      model = mtlModel(initial, mtlPrecomputed(initial.view, state.successors));
+    }
+  } else if (kind === "puzzle") {
+    model = mtlPuzzleModel(root, state, initial);  // static/js/50-puzzle.js
+  } else {
+    if (!("index" in initial)) initial.index = 0;
+    if (!("title" in initial)) initial.title = "";
+    model = mtlModel(initial, () => {});
+  }
+  const mount = root.querySelector(".mtl-mount");
+  root.querySelector(".mtl-noscript")?.remove();
+  render({ model, el: mount });
+  return model;
+}

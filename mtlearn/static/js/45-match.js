@@ -1,0 +1,159 @@
+// Match flow on a board: who answers (the host status), the computer players' moves,
+// the end of a round (scores, Next round), the end of the match (standings with the
+// tie-break, New match) and New game (players and bots). Used by renderBoard (40-board.js).
+//
+// Everything here only sends intents; the host (kernel or in-page engine, through
+// mtlearn.session.BoardSession) deals, scores and ranks. view.match comes from the session:
+// {round, rounds, round_over, match_over, next_round, standings: [{place, seat, name,
+// total, zero_rounds, rounds}], winners, tie_break, setup: {players, bots, bot,
+// min_players, max_players}}.
+
+// Model key "host" (static pages only): {state: "loading" | "engine" | "fallback", text}.
+function hostStatusNode(model) {
+  const host = model.get("host");
+  if (!host || typeof host !== "object" || !host.text) return null;
+  const st = ["loading", "engine", "fallback"].includes(host.state) ? host.state : "fallback";
+  const icon = st === "loading" ? h("span", { class: "mtl-busy", "aria-hidden": "true" })
+    : h("span", { "aria-hidden": "true", text: st === "engine" ? "⚙ " : "ℹ " });
+  return h("p", { class: `mtl-host mtl-host-${st}`, role: "status", "data-host": st },
+    icon, String(host.text));
+}
+
+function botMovesNode(msg) {
+  const moves = msg && Array.isArray(msg.bots) ? msg.bots : [];
+  if (!moves.length) return null;
+  const list = h("ol", { class: "mtl-bot-moves" });
+  for (const m of moves) list.appendChild(h("li", { text: String(m) }));
+  return h("div", { class: "mtl-bots" },
+    h("p", { class: "mtl-bots-head", text: moves.length === 1
+      ? "The computer player's move:" : `The computer players' moves (${moves.length}):` }),
+    list);
+}
+
+function newSeed() {
+  return Math.floor(Math.random() * 1e9);
+}
+
+function standingsTable(view, match, final) {
+  const standings = asArray(match.standings);
+  const nRounds = standings.length ? asArray(standings[0].rounds).length : 0;
+  const head = h("tr", null, h("th", { scope: "col", text: "Place" }),
+    h("th", { scope: "col", text: "Player" }));
+  for (let r = 1; r <= nRounds; r++) head.appendChild(h("th", { scope: "col", text: `R${r}` }));
+  head.appendChild(h("th", { scope: "col", text: "Total" }));
+  head.appendChild(h("th", { scope: "col", text: "Rounds at 0" }));
+  const body = h("tbody");
+  for (const row of standings) {
+    const tr = h("tr", { class: final && row.place === 1 ? "mtl-winner" : null },
+      h("td", { text: String(row.place) }),
+      h("th", { scope: "row", text: String(row.name) }));
+    for (const sc of asArray(row.rounds)) tr.appendChild(h("td", { text: String(sc) }));
+    tr.appendChild(h("td", { text: String(row.total) }));
+    tr.appendChild(h("td", { text: String(row.zero_rounds) }));
+    body.appendChild(tr);
+  }
+  return h("table", { class: "mtl-scores mtl-standings" },
+    h("caption", { text: final ? "Final standings" : `Standings after round ${match.round} of ${match.rounds}` }),
+    h("thead", null, head), body);
+}
+
+// The panel shown once a round is over (null while it is played).
+function matchSection(view, send) {
+  const match = view && view.match;
+  if (!match || !match.round_over) return null;
+  const final = !!match.match_over;
+  const box = h("section", { class: "mtl-match" + (final ? " mtl-match-over" : ""),
+    "aria-label": final ? "End of the match" : "End of the round" });
+  box.appendChild(h("h4", { class: "mtl-h", text: final ? "The match is over"
+    : `Round ${match.round} of ${match.rounds} is over` }));
+  if (final) {
+    const winners = asArray(match.winners);
+    box.appendChild(h("p", { class: "mtl-match-winner", text: winners.length > 1
+      ? `Shared first place: ${winners.join(" and ")}.` : winners.length
+        ? `${winners[0]} wins the match.` : "" }));
+  } else {
+    box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
+      "The lowest total at the end of the match wins." }));
+  }
+  box.appendChild(standingsTable(view, match, final));
+  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
+  const actions = h("div", { class: "mtl-controls" });
+  if (match.next_round) {
+    const b = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "next_round", text: "Next round ▶" });
+    b.addEventListener("click", () => send({ action: "next_round" }));
+    actions.appendChild(b);
+  }
+  if (final) {
+    const b = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "new_match", text: "New match" });
+    b.addEventListener("click", () => send({ action: "new_match", seed: newSeed() }));
+    actions.appendChild(b);
+  }
+  box.appendChild(actions);
+  return box;
+}
+
+// New game: a disclosure with the number of players and of computer players.
+// ui.newGame keeps it open, and the choices, from one draw to the next.
+function newGameSection(view, send, ui) {
+  const match = view && view.match;
+  if (!match || !match.setup) return null;
+  const setup = match.setup;
+  const st = ui.newGame || (ui.newGame = {
+    open: false, players: setup.players, bots: setup.bots === null ? 0 : setup.bots });
+  const lo = setup.min_players || 2;
+  const hi = setup.max_players || 8;
+  st.players = Math.max(lo, Math.min(hi, st.players | 0));
+  st.bots = Math.max(0, Math.min(st.players - 1, st.bots | 0));
+  const details = h("details", { class: "mtl-newgame" },
+    h("summary", { "data-key": "newgame", text: "New game…" }));
+  if (st.open) details.open = true;
+  details.addEventListener("toggle", () => { st.open = details.open; });
+
+  const players = h("select", { "data-key": "ng-players", "aria-label": "Players in all" });
+  for (let n = lo; n <= hi; n++) {
+    const o = h("option", { value: String(n), text: String(n) });
+    if (n === st.players) o.selected = true;
+    players.appendChild(o);
+  }
+  const bots = h("select", { "data-key": "ng-bots", "aria-label": "Computer players" });
+  for (let k = 0; k < st.players; k++) {
+    const o = h("option", { value: String(k), text: String(k) });
+    if (k === st.bots) o.selected = true;
+    bots.appendChild(o);
+  }
+  const explain = h("p", { class: "mtl-newgame-note" });
+  const sayWho = () => {
+    const humans = st.players - st.bots;
+    explain.textContent = humans === 1
+      ? `You play the first seat against ${st.bots} computer player${st.bots === 1 ? "" : "s"}; only your hand is shown.`
+      : `${humans} people take turns at this screen` + (st.bots ? `, with ${st.bots} computer player${st.bots === 1 ? "" : "s"}.` : ".");
+  };
+  players.addEventListener("change", () => {
+    st.players = parseInt(players.value, 10);
+    if (st.bots > st.players - 1) st.bots = st.players - 1;
+    bots.replaceChildren();
+    for (let k = 0; k < st.players; k++) {
+      const o = h("option", { value: String(k), text: String(k) });
+      if (k === st.bots) o.selected = true;
+      bots.appendChild(o);
+    }
+    sayWho();
+  });
+  bots.addEventListener("change", () => { st.bots = parseInt(bots.value, 10); sayWho(); });
+  sayWho();
+  const start = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "ng-start", text: "Start the new game" });
+  start.addEventListener("click", () => {
+    st.open = false;
+    send({ action: "new_game", players: st.players, bots: st.bots, seed: newSeed() });
+  });
+  const again = h("button", { type: "button", class: "mtl-btn", "data-key": "ng-again", text: "New match, same table" });
+  again.addEventListener("click", () => {
+    st.open = false;
+    send({ action: "new_match", seed: newSeed() });
+  });
+  details.appendChild(h("div", { class: "mtl-newgame-form" },
+    h("label", null, "Players in all ", players),
+    h("label", null, "Computer players ", bots),
+    start, again, explain));
+  return details;
+}
