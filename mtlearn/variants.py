@@ -374,7 +374,9 @@ class VariantRules:
         """Lines a tile may be played on now (a double if ``double``)."""
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
-            return self._lines_of(p)
+            # a train-building turn lays one chain (R-FIRST-1): the train's own line;
+            # branches grown by doubles covered in it are played from the next turn on
+            return [p]
         td = [d for d in self.turn_doubles if d in self.open_doubles]
         # a double of this turn that nobody can cover no longer binds the next tile
         # (R-DBL-6, RULES.md §10.4)
