@@ -611,11 +611,14 @@ class VariantRules:
         rule_ok = "R-TRAIN-2"
         q = self.partner(p)
         if self.rules.first_turn != "normal" and self._building():
+            rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
+                self.rules.first_turn, "R-FIRST-1")
             if root != p:
-                rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                    self.rules.first_turn, "R-FIRST-1")
                 return no(rid, f"In this train-building turn {name} may only lay tiles on "
                           f"{name}'s own train, not on {label}.")
+            if idx != p:
+                return no(rid, f"A train-building turn lays one chain along {name}'s own "
+                          f"train; {label} is played from the next turn on.")
             rule_ok = "R-FIRST-1"
         else:
             targets = self._v_targets(tile.is_double)
