@@ -11,9 +11,11 @@ import browser
 import engine
 import inputs
 import play
+import sim
 
 if __name__ == "__main__":
     engine.main()
+    sim.main()
     inputs.main()
     browser.main()
     play.main()

@@ -11,7 +11,7 @@ The rules engine (stdlib only)::
 Rule ids (``R-MARK-1`` …) refer to the rules reference of the book.
 """
 
-from .bots import GreedyBot, RandomBot, play_match, play_round
+from .bots import GreedyBot, PlannerBot, RandomBot, play_match, play_round
 from .errors import (
     GameFileError,
     IllegalMoveError,
@@ -43,6 +43,7 @@ __all__ = [
     "MtlearnError",
     "NotSupportedError",
     "Plan",
+    "PlannerBot",
     "PositionError",
     "RandomBot",
     "Rules",

@@ -1,4 +1,4 @@
-"""The ``mtlearn`` command: ``mtlearn check PATH…`` and ``mtlearn list``.
+"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``mtlearn list`` and ``mtlearn sim``.
 
 ``check`` replays scenario files and proves puzzle files (a YAML file with a
 top-level ``question:`` is a puzzle).
@@ -138,6 +138,84 @@ def _list() -> int:
     return 0
 
 
+def _option_value(text: str) -> object:
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    return int(text) if text.strip().isdigit() else text.strip()
+
+
+def _sim(args: argparse.Namespace) -> int:
+    import time
+
+    from .errors import MtlearnError
+    from .sim import simulate, summarize
+
+    rules: dict[str, object] = {"preset": args.rules}
+    for opt in args.option or []:
+        name, eq, value = opt.partition("=")
+        if not eq or not name.strip():
+            print(f"mtlearn sim: --option {opt!r}: write it as NAME=VALUE, e.g. "
+                  f"mexican_start=after-first-round", file=sys.stderr)
+            return 2
+        rules[name.strip()] = _option_value(value)
+    count = {"matches": args.matches} if args.rounds is None else {"rounds": args.rounds}
+    start = time.perf_counter()
+    try:
+        rows = simulate(args.bots, **count, players=args.players, rules=rules, set=args.set,
+                        seed=args.seed, rotate=not args.no_rotate, processes=args.processes,
+                        progress=not args.quiet, frame=False)
+    except (ValueError, MtlearnError) as e:
+        print(f"mtlearn sim: {e}", file=sys.stderr)
+        return 2
+    elapsed = time.perf_counter() - start
+    unit = "match" if args.rounds is None else "round"
+    games = rows[-1]["game"] + 1
+    n = max(r["seat"] for r in rows)
+    score = "mean total" if unit == "match" else "mean score"
+    units = f"{unit}es" if unit == "match" else f"{unit}s"
+    setting = ", ".join([f"rules: {args.rules}", *(args.option or []), f"seed {args.seed}",
+                         "seats fixed" if args.no_rotate else "seats rotated"])
+    print(f"{games} {units} of {n} players ({setting}): {games / elapsed:,.1f} {units}/s")
+    print()
+    header = f"{'bot':<10} {'seats':>6} {'wins':>8} {'win rate':>9}  {'95% interval':<15} " \
+             f"{score:>10} {'went out':>9}"
+    print(header)
+    for r in summarize(rows):
+        print(f"{r['bot']:<10} {r['games']:>6} {r['wins']:>8g} {r['win_rate']:>8.1%}  "
+              f"{r['ci_low']:>6.1%} – {r['ci_high']:<6.1%} {r['mean_score']:>10.1f} "
+              f"{r['out_rate']:>8.1%}")
+    print()
+    print("by turn order in the first round (1 = moved first):")
+    for r in summarize(rows, by="order"):
+        print(f"{'#' + str(r['order'] + 1):<10} {r['games']:>6} {r['wins']:>8g} "
+              f"{r['win_rate']:>8.1%}  {r['ci_low']:>6.1%} – {r['ci_high']:<6.1%} "
+              f"{r['mean_score']:>10.1f} {r['out_rate']:>8.1%}")
+    blocked = sum(r["blocked"] for r in rows if r["seat"] == 1)
+    rounds = sum(r.get("rounds", 1) for r in rows if r["seat"] == 1)
+    moves = sum(r["moves"] for r in rows if r["seat"] == 1)
+    print()
+    print(f"rounds played: {rounds}, blocked: {blocked} ({blocked / rounds:.1%}), "
+          f"moves per round: {moves / rounds:.1f}")
+    if args.csv:
+        import csv
+
+        try:
+            with open(args.csv, "w", newline="", encoding="utf-8") as f:
+                w = csv.DictWriter(f, fieldnames=list(rows[0]))
+                w.writeheader()
+                w.writerows(rows)
+        except OSError as e:
+            print(f"mtlearn sim: cannot write {args.csv}: {e.strerror}", file=sys.stderr)
+            return 1
+        print(f"rows written to {args.csv}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="mtlearn", description="Mexican Train tools.")
@@ -146,9 +224,32 @@ def main(argv: Sequence[str] | None = None) -> int:
                        "step; proves every puzzle)")
     c.add_argument("paths", nargs="+", help="scenario or puzzle files, or folders")
     sub.add_parser("list", help="list the bundled scenarios and puzzles")
+    s = sub.add_parser("sim", help="play many bot matches or rounds and print win rates",
+                       description="Play seeded matches (or rounds) between bots on every "
+                       "core and print each bot's win rate with a 95 % interval.")
+    s.add_argument("--bots", required=True,
+                   help="one bot per seat, comma-separated: planner, greedy, random "
+                   "(e.g. planner,greedy,greedy,greedy)")
+    how = s.add_mutually_exclusive_group()
+    how.add_argument("--matches", type=int, default=100, help="whole matches to play "
+                     "(default 100)")
+    how.add_argument("--rounds", type=int, help="single rounds to play instead of matches")
+    s.add_argument("--players", type=int, help="table size, when --bots names one bot")
+    s.add_argument("--rules", default="standard", help="rules preset (default standard)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a rules option, e.g. mexican_start=after-first-round (repeatable)")
+    s.add_argument("--set", type=int, help="highest double (default: usual for the table)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    s.add_argument("--processes", type=int, help="worker processes (default: every core)")
+    s.add_argument("--no-rotate", action="store_true",
+                   help="keep each bot in its seat instead of rotating seats between deals")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--csv", metavar="FILE", help="also write every row to a CSV file")
     args = parser.parse_args(argv)
     if args.command == "check":
         return _check(args.paths)
+    if args.command == "sim":
+        return _sim(args)
     return _list()
 
 

@@ -121,7 +121,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
         #: The seed every shuffle of the match is drawn from.
         self.seed = seed
         self._ver = 0
-        self._legal_cache: tuple[int, list[Move]] | None = None
+        self._legal_cache: tuple[int, tuple[Move, ...]] | None = None
         #: The moves played this round, in order (``pop`` takes the last one back).
         self.history: list[Move] = []
         self._log: list[dict[str, Any]] = []
@@ -208,7 +208,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
         rng = random.Random(f"{self.seed}/{round_no}")
         engine = self.set_max - (round_no - 1)
         double = Tile(engine, engine)
-        tiles = full_set(self.set_max)
+        tiles = _full_set(self.set_max)
         if self.rules.engine == "hub":
             tiles.remove(double)
         rng.shuffle(tiles)
@@ -410,36 +410,42 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
             self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
         elif kind == "play":
             tile = m.tile
-            assert tile is not None and m.inward is not None
-            idx = self.n if m.train == MEXICAN else m.train
-            assert isinstance(idx, int)
-            building = self.rules.first_turn != "normal" and self._building()
+            inward = m.inward
+            key = m.train
+            idx = self.n if key == MEXICAN else key
+            if tile is None or inward is None or not isinstance(idx, int):
+                raise ValueError(f"not a complete play: {m!r}")
+            rules = self.rules
+            building = rules.first_turn != "normal" and self._building()
             train = self.trains[idx]
             was_started = bool(train.tiles)
-            self.hands[p].remove(tile)
+            hand = self.hands[p]
+            hand.remove(tile)
             train.tiles.append(tile)
-            train.inward.append(m.inward)
-            train.end = tile.other(m.inward)
+            train.inward.append(inward)
+            hi = tile.high
+            train.end = tile.low if hi == inward else hi
             self.passes = 0
             self.drawn = None
             self.played += 1
             if idx == p:
                 train.marker = False
-            if idx in self.open_doubles:
-                self.open_doubles.remove(idx)
-            double = tile.high == tile.low
+            open_doubles = self.open_doubles
+            if open_doubles and idx in open_doubles:
+                open_doubles.remove(idx)
+            double = hi == tile.low
             if double and not building:
-                self.open_doubles.append(idx)
+                open_doubles.append(idx)
                 self.turn_doubles.append(idx)
-            if not self.hands[p]:
-                if building and self.rules.first_turn != "delayed":
+            if not hand:
+                if building and rules.first_turn != "delayed":
                     self._end_turn()
                 else:
                     self._finish(p)
                 return
             if building:
                 return
-            if (self.rules.first_turn == "delayed" and idx == p and not was_started):
+            if rules.first_turn == "delayed" and idx == p and not was_started:
                 self.building_now = True
                 return
             if double:
@@ -475,6 +481,20 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
 
     def _end_turn(self) -> None:
         p = self.current
+        rules = self.rules
+        if rules.first_turn == "normal" and rules.last_tile != "penalty":
+            # the common case, inlined for speed: no building turns, no penalty to settle
+            self.first_done[p] = True
+            self.turns_taken += 1
+            self.drawn = None
+            self.bonus = False
+            self.declined = False
+            if self.turn_doubles:
+                self.turn_doubles = []
+            self.played = 0
+            self.building_now = False
+            self.current = (p + 1) % self.n
+            return
         if self._building() or self.building_now:
             t = self.trains[p]
             if t.tiles and t.tiles[-1].is_double and p not in self.open_doubles and self.played:
@@ -620,3 +640,13 @@ def _clone(value: Any) -> Any:
         return list(value)
     return value
 
+
+_FULL_SETS: dict[int, tuple[Tile, ...]] = {}
+
+
+def _full_set(n: int) -> list[Tile]:
+    """``full_set(n)`` as a new list, from a tuple made once per set (tiles are shared)."""
+    tiles = _FULL_SETS.get(n)
+    if tiles is None:
+        tiles = _FULL_SETS[n] = tuple(full_set(n))
+    return list(tiles)

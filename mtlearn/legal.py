@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, overload
 
 from .moves import MEXICAN, Move
-from .tiles import Tile
+from .tiles import MAX_PIPS, Tile
 
 if TYPE_CHECKING:
     from .game import Game, _Train
@@ -22,7 +22,34 @@ if TYPE_CHECKING:
 
 __all__ = ["LegalMoves", "MoveGenerator"]
 
-_MOVES: dict[tuple[Tile, int | str, int], Move] = {}
+# Moves are immutable, so the generator hands out shared ones instead of making new ones:
+# one per kind, and per tile one per (train, inward number), made the first time needed.
+_DRAW, _PASS, _UNO, _END = Move("draw"), Move("pass"), Move("uno"), Move("end")
+#: tile -> {train code: Move}, the code being ``(seat or 31 for "M") << 5 | inward``.
+_PLAYS: dict[Tile, dict[int, Move]] = {}
+#: number -> the tiles that can cover its double (every tile with the number but the double).
+_COVERS: dict[int, frozenset[Tile]] = {}
+#: tile -> a bit for each of its numbers, to test a tile against all open ends at once.
+_BITS: dict[Tile, int] = {}
+
+
+def _tile_entry(tile: Tile) -> dict[int, Move]:
+    _BITS[tile] = (1 << tile.high) | (1 << tile.low)
+    moves: dict[int, Move] = {}
+    _PLAYS[tile] = moves
+    return moves
+
+
+def _play(tile: Tile, key: int | str, inward: int) -> Move:
+    """The shared Move playing ``tile`` on train ``key`` with ``inward`` against it."""
+    moves = _PLAYS.get(tile)
+    if moves is None:
+        moves = _tile_entry(tile)
+    code = (31 if key == MEXICAN else key) << 5 | inward  # type: ignore[operator]
+    m = moves.get(code)
+    if m is None:
+        m = moves[code] = Move("play", tile, key, inward)
+    return m
 
 
 class LegalMoves:
@@ -36,8 +63,8 @@ class LegalMoves:
     def __init__(self, game: Game) -> None:
         self._game = game
 
-    def _list(self) -> list[Move]:
-        return self._game._legal()
+    def _list(self) -> tuple[Move, ...]:
+        return self._game.legal()
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self._list())
@@ -51,8 +78,8 @@ class LegalMoves:
     @overload
     def __getitem__(self, i: int) -> Move: ...
     @overload
-    def __getitem__(self, i: slice) -> list[Move]: ...
-    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+    def __getitem__(self, i: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, i: int | slice) -> Move | tuple[Move, ...]:
         return self._list()[i]
 
     def __contains__(self, move: object) -> bool:
@@ -88,7 +115,7 @@ class MoveGenerator:
         announced: list[bool]
         over: bool
         _ver: int
-        _legal_cache: tuple[int, list[Move]] | None
+        _legal_cache: tuple[int, tuple[Move, ...]] | None
         _variant: bool
         swan: int | None
         bonus: bool
@@ -118,6 +145,15 @@ class MoveGenerator:
     def _satisfiable(self, idx: int) -> bool:
         v = self.trains[idx].end
         wild = self.rules.wild_blanks
+        if not wild:
+            # set operations in C: does any hand or the boneyard hold a tile with v (the
+            # double v-v itself is on the table)?
+            cover = _COVERS.get(v)
+            if cover is None:
+                cover = _COVERS[v] = frozenset(Tile(v, k) for k in range(MAX_PIPS + 1)
+                                               if k != v)
+            return (any(not cover.isdisjoint(h) for h in self.hands)
+                    or not cover.isdisjoint(self.bone))
         if wild and v == 0:
             # with wild blanks every tile can cover a blank end (the 0-0 is on the table)
             return any(self.hands) or bool(self.bone)
@@ -227,46 +263,86 @@ class MoveGenerator:
         trains, n = self.trains, self.n
         if not self.open_doubles and self.rules.first_turn == "normal":
             # the common case, inlined for speed: what _targets gives with no open double
-            nd_ends = [(p, trains[p].end)]
-            if trains[n].tiles or self._mexican_allowed():
-                nd_ends.append((MEXICAN, trains[n].end))
+            end = trains[p].end
+            nd_ends = [(p, end, p << 5 | end)]
+            bits = 1 << end
+            mex = trains[n]
+            if mex.tiles or self._mexican_allowed():
+                end = mex.end
+                nd_ends.append((MEXICAN, end, 31 << 5 | end))
+                bits |= 1 << end
             for i in range(n):
-                if i != p and trains[i].marker:
-                    nd_ends.append((i, trains[i].end))
+                if i != p:
+                    t = trains[i]
+                    if t.marker:
+                        end = t.end
+                        nd_ends.append((i, end, i << 5 | end))
+                        bits |= 1 << end
             dd_ends = nd_ends
+            dd_bits = bits
         else:
             nd = self._targets(False)
             two = len(self.turn_doubles) >= 2 and len(
                 [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
             dd = self._targets(True) if two else nd
-            nd_ends = [(MEXICAN if i == n else i, trains[i].end) for i in nd]
-            dd_ends = nd_ends if dd is nd else [(MEXICAN if i == n else i, trains[i].end)
-                                                 for i in dd]
+            nd_ends = [(MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
+                       else (i, trains[i].end, i << 5 | trains[i].end) for i in nd]
+            dd_ends = nd_ends if dd is nd else [
+                (MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
+                else (i, trains[i].end, i << 5 | trains[i].end) for i in dd]
+            bits = 0
+            for _, end, _ in nd_ends:
+                bits |= 1 << end
+            dd_bits = 0
+            for _, end, _ in dd_ends:
+                dd_bits |= 1 << end
         out: list[Move] = []
-        wild = self.rules.wild_blanks
-        cache = _MOVES
-        for tile in hand:
-            hi, lo = tile.high, tile.low
-            for key, end in (dd_ends if hi == lo else nd_ends):
-                if not wild:
-                    if hi == end or lo == end:
-                        m = cache.get((tile, key, end))
-                        if m is None:
-                            m = cache[(tile, key, end)] = Move("play", tile, key, end)
-                        out.append(m)
-                else:
+        if self.rules.wild_blanks:
+            for tile in hand:
+                for key, end, _ in (dd_ends if tile.high == tile.low else nd_ends):
                     for inward in self._inwards(tile, end):
-                        out.append(Move("play", tile, key, inward))
+                        out.append(_play(tile, key, inward))
+            return out
+        tile_bits = _BITS
+        plays = _PLAYS
+        for tile in hand:
+            tb = tile_bits.get(tile)
+            if tb is None:
+                _tile_entry(tile)
+                tb = tile_bits[tile]
+            hi, lo = tile.high, tile.low
+            if hi == lo:
+                if not tb & dd_bits:
+                    continue
+                ends = dd_ends
+            else:
+                if not tb & bits:
+                    continue
+                ends = nd_ends
+            moves = plays[tile]
+            for key, end, code in ends:
+                if hi == end or lo == end:
+                    m = moves.get(code)
+                    if m is None:
+                        m = moves[code] = Move("play", tile, key, end)
+                    out.append(m)
         return out
 
-    def _legal(self) -> list[Move]:
-        """The legal moves (a cached list: do not change it)."""
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves of the player to play, as a tuple in the engine's order: the
+        plays (hand order, then train order), then draw, pass, announce or end.
+
+        The same tuple is returned until the position changes, so this is the cheap way
+        for a bot to pick a move (:attr:`legal_moves` is the same list as a live view).
+        """
         cached = self._legal_cache
         if cached is not None and cached[0] == self._ver:
             return cached[1]
-        moves = self._compute_legal()
+        moves = tuple(self._compute_legal())
         self._legal_cache = (self._ver, moves)
         return moves
+
+    _legal = legal
 
     def _compute_legal(self) -> list[Move]:
         if self.over:
@@ -274,25 +350,25 @@ class MoveGenerator:
         plays = self._plays()
         if self.swan is not None and not self.bonus:
             return self._v_swan_legal(plays)    # R-VAR-SWAN: play on, or 'end'
-        extra: list[Move] = []
+        rules = self.rules
         p = self.current
-        if self._building():
-            if self.played and (self.rules.first_turn != "fast" or not plays):
-                extra.append(Move("end"))
+        if rules.first_turn != "normal" and self._building():
+            if self.played and (rules.first_turn != "fast" or not plays):
+                plays.append(_END)
             elif not self.played and not plays:
-                extra.append(Move("pass"))
+                plays.append(_PASS)
         elif self.drawn is not None:
-            if not plays or self.rules.drawn_tile == "may" or self.declined:
-                extra.append(Move("pass"))
+            if not plays or rules.drawn_tile == "may" or self.declined:
+                plays.append(_PASS)
         elif plays:
-            if self.rules.may_decline:
-                extra.append(Move("draw") if self.bone else Move("pass"))
+            if rules.may_decline:
+                plays.append(_DRAW if self.bone else _PASS)
         else:
-            extra.append(Move("draw") if self.bone else Move("pass"))
-        if (self.rules.last_tile != "off" and not self.announced[p]
+            plays.append(_DRAW if self.bone else _PASS)
+        if (rules.last_tile != "off" and not self.announced[p]
                 and len(self.hands[p]) <= 2):
-            extra.append(Move("uno"))
-        return plays + extra
+            plays.append(_UNO)
+        return plays
 
     @property
     def legal_moves(self) -> LegalMoves:

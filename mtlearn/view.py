@@ -77,19 +77,30 @@ def status_text(game: Game, *, perspective: int | None = None) -> str:
 
 
 def hint_text(game: Game) -> str | None:
-    """A nudge for the player to play: the heaviest tile that fits, or what to do instead."""
+    """The coach's hint for the player to play: the :class:`~mtlearn.bots.PlannerBot` move
+    and, in one sentence, the idea behind it (the planned train, the open double to
+    cover, the points to shed before someone goes out …)."""
     if game.over:
         return None
-    from .bots import GreedyBot
-
-    move = GreedyBot().choose(game)
+    advice = _coach().advise(game)
+    move = advice.move
     if move.kind == "play":
         assert move.tile is not None and move.train is not None
         return (f"Try {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}: "
-                f"it is the "
-                f"heaviest tile that fits, and heavy tiles cost the most if they are still "
-                f"in your hand when the round ends.")
+                f"{advice.reason}.")
     return game.explain(move).reason
+
+
+_COACH: list[Any] = []
+
+
+def _coach() -> Any:
+    """One PlannerBot for every hint (it keeps its plans between positions)."""
+    if not _COACH:
+        from .bots import PlannerBot
+
+        _COACH.append(PlannerBot())
+    return _COACH[0]
 
 
 def _verdict_keys(game: Game) -> Iterable[Move]:

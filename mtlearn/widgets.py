@@ -17,7 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .bots import Bot
+from .bots import Bot, make_bot
 from .game import Game
 from .htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from .htmlout import rules_url as _rules_url
@@ -96,8 +96,8 @@ class Board(_Base):
 
     Args:
         game: the game to show and play (it is changed in place).
-        bots: ``{seat: bot}`` for computer players; ``"greedy"`` / ``"random"`` name
-            the built-in bots.
+        bots: ``{seat: bot}`` for computer players; ``"planner"``, ``"greedy"`` and
+            ``"random"`` name the built-in bots.
         perspective: a seat whose hand alone is shown (None shows every hand).
         show_legal: mark the legal moves from the start.
         rules_url: the rules reference page that rule ids link to.
@@ -353,3 +353,13 @@ class PuzzleSet(Puzzle):
         return {"items": items, "index": self.index, "set": self.set,
                 "set_title": self.set_title, "puzzle": first["puzzle"],
                 "view": first["view"], "rules_url": self.rules_url}
+
+
+def _bot(bot: Bot | str) -> Bot:
+    if isinstance(bot, str):
+        try:
+            return make_bot(bot)
+        except ValueError:
+            raise ValueError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' or a "
+                             f"Bot object") from None
+    return bot

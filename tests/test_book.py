@@ -63,7 +63,16 @@ def test_book_builds_every_page(book: Path):
              if not p.relative_to(book).parts[0].startswith("_")}
     assert set(PAGES) <= built, f"missing pages: {sorted(set(PAGES) - built)}"
     assert built <= set(PAGES), f"unexpected pages: {sorted(built - set(PAGES))}"
-    assert len([c for c in CHAPTERS if c.split("/")[1][:2].isdigit()]) == 9, CHAPTERS
+    assert len([c for c in CHAPTERS if c.split("/")[1][:2].isdigit()]) == 10, CHAPTERS
+
+def test_numbers_chapter_has_its_plots_and_sentences(book: Path):
+    page = book / "tutorials" / "10-what-the-numbers-say.html"
+    text = page.read_text(encoding="utf-8")
+    images = re.findall(r'<img[^>]+src="([^"]+\.png)"', text)
+    assert len(images) == 4, images  # one per experiment, drawn at build time
+    for src in images:
+        assert (page.parent / src).resolve().is_file(), src
+    assert text.count("<strong>Say to the class:</strong>") == 4
 
 
 def test_rules_page_has_one_anchor_per_rule_id(book: Path):

@@ -437,9 +437,11 @@ def test_option_scoring_blanks_25() -> None:
 
 # ---------------------------------------------------------------- tie_break
 def _finished(scores: list[list[int]], tie_break: str) -> Game:
-    return position(players=["Ana", "Ben"], rules={"rounds": len(scores), "tie_break": tie_break},
-                    round=len(scores), scores=scores, result={"out": None},
-                    hands=[["1-0"], ["2-0"]])
+    # the given rounds are finished and the next one just dealt: a finished round's
+    # scores must be the pips left in hand, so the table is given as earlier rounds
+    k = len(scores)
+    return position(players=["Ana", "Ben"], rules={"rounds": k + 1, "tie_break": tie_break},
+                    round=k + 1, scores=scores, hands=[["1-0"], ["2-0"]])
 
 
 def test_option_tie_break_zero_rounds() -> None:

@@ -1,4 +1,4 @@
-"""The tutorials: nine MyST Markdown notebooks in tutorials/, checked for shape and executed.
+"""The tutorials: ten MyST Markdown notebooks in tutorials/, checked for shape and executed.
 
 Shape: the chapters exist in the book's order with a jupytext header, a "What you will learn"
 section, a "Recap" section, scenario players for bundled scenarios and a live board; every
@@ -35,9 +35,10 @@ CHAPTERS = [
     "07-match.md",
     "08-variants.md",
     "09-strategy.md",
+    "10-what-the-numbers-say.md",
 ]
 #: Chapters that may show only a live board, without a scenario player.
-BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md"}
+BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md", "10-what-the-numbers-say.md"}
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
