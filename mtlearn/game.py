@@ -493,6 +493,7 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
                 self.turn_doubles = []
             self.played = 0
             self.building_now = False
+            self.swan = None
             self.current = (p + 1) % self.n
             return
         if self._building() or self.building_now:
