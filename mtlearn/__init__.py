@@ -25,6 +25,7 @@ from .moves import MEXICAN, Move
 from .plan import Plan, longest_train
 from .rules import PRESETS, Rules, hand_size, preset, usual_set
 from .tiles import SETS, Tile, full_set, set_size, suit_count
+from .variants import BranchState
 
 __version__ = "0.1.0"
 
@@ -32,6 +33,7 @@ __all__ = [
     "MEXICAN",
     "PRESETS",
     "SETS",
+    "BranchState",
     "Game",
     "GameFileError",
     "GreedyBot",

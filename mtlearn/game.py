@@ -39,6 +39,7 @@ from .positions import (
 )
 from .rules import Rules, hand_size, usual_set
 from .tiles import SETS, Tile, full_set
+from .variants import VariantRules
 from .verdicts import Verdict, Verdicts
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMoves",
@@ -85,11 +86,12 @@ _MARK_EVERY = 32
 _STATE_FIELDS = ("round_no", "engine", "hands", "bone", "trains", "open_doubles", "current",
                  "starter", "turn_doubles", "bonus", "drawn", "declined", "played",
                  "building_now", "turns_taken", "first_done", "passes", "announced",
-                 "pending_penalty", "over", "out", "blocked", "scores", "notes")
+                 "pending_penalty", "over", "out", "blocked", "scores", "notes",
+                 "swan", "team_passed")
 
 
 
-class Game(MoveGenerator, Verdicts, Positions):
+class Game(VariantRules, MoveGenerator, Verdicts, Positions):
     """A match of Mexican Train and the round being played.
 
     Make one with :meth:`Game.new` (dealt from a seed) or :meth:`Game.from_position`
@@ -99,7 +101,7 @@ class Game(MoveGenerator, Verdicts, Positions):
     # ------------------------------------------------------------------ creation
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
-        rules.check_supported()
+        rules.check_supported(len(players))
         if type(set_max) is not int or set_max not in SETS:
             raise RulesError(f"there is no double-{set_max!r} set; choose one of {SETS}")
         check_seed(seed)
@@ -163,6 +165,15 @@ class Game(MoveGenerator, Verdicts, Positions):
         self.scores: list[list[int]] = []
         #: Sentences about chance steps and penalties of this round, for the learner.
         self.notes: list[str] = []
+        # Branching doubles, Swan Drive and partnerships (mtlearn.variants) reshape play;
+        # the standard game never enters their code.
+        self._variant = rules.branching or rules.swan_drive or rules.teams
+        #: During a Swan Drive (R-VAR-SWAN): the train index last played on, else None
+        #: (read it with :attr:`swan_at`).
+        self.swan: int | None = None
+        #: Per seat, under R-VAR-TEAMS: True when the player's last turn ended without a
+        #: tile (the team's trains turn public when both partners' turns did).
+        self.team_passed: list[bool] = []
 
     @classmethod
     def new(cls, players: int | Sequence[str] = 4, *, set: int | None = None,
@@ -251,6 +262,8 @@ class Game(MoveGenerator, Verdicts, Positions):
         self.blocked = False
         self.notes = []
         self.history = []
+        self.swan = None
+        self.team_passed = [False] * n
         self._marks = {}
 
     def next_round(self) -> None:
@@ -318,6 +331,8 @@ class Game(MoveGenerator, Verdicts, Positions):
                              f"players' names ({', '.join(self.players)}) or 'M'") from None
 
     def _key(self, idx: int) -> int | str:
+        if idx > self.n:                # a branch (R-VAR-BRANCH): its train
+            idx = self._root(idx)
         return MEXICAN if idx == self.n else idx
 
     def train_label(self, key: int | str) -> str:
@@ -416,7 +431,9 @@ class Game(MoveGenerator, Verdicts, Positions):
         self.history.append(m)
         p = self.current
         kind = m.kind
-        if kind == "play":
+        if kind == "play" and self._variant:
+            self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
+        elif kind == "play":
             tile = m.tile
             inward = m.inward
             key = m.train
@@ -468,7 +485,10 @@ class Game(MoveGenerator, Verdicts, Positions):
             self.drawn = tile
             self.announced[p] = False
         elif kind == "pass":
-            self.trains[p].marker = True
+            if self.rules.teams:
+                self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none
+            else:
+                self.trains[p].marker = True
             self.passes += 1            # passes in turn since the last tile was played
             self._end_turn()
             if not self.over and self.passes >= self.n and not self.bone and (
@@ -498,6 +518,7 @@ class Game(MoveGenerator, Verdicts, Positions):
                 self.turn_doubles = []
             self.played = 0
             self.building_now = False
+            self.swan = None
             self.current = (p + 1) % self.n
             return
         if self._building() or self.building_now:
@@ -519,6 +540,7 @@ class Game(MoveGenerator, Verdicts, Positions):
         self.drawn = None
         self.bonus = False
         self.declined = False
+        self.swan = None
         self.turn_doubles = []
         self.played = 0
         self.building_now = False
@@ -537,6 +559,8 @@ class Game(MoveGenerator, Verdicts, Positions):
         self.blocked = out is None
         value = self.rules.tile_value
         self.scores.append([sum(value(t.high, t.low) for t in h) for h in self.hands])
+        if self.rules.teams:
+            self._team_scores_fix(out)
 
     def pop(self) -> Move:
         """Take back the last move of the round (back to the deal, not further)."""
@@ -582,7 +606,11 @@ class Game(MoveGenerator, Verdicts, Positions):
         return [-t for t in self.totals]
 
     def _tie_key(self, seat: int) -> tuple[int, ...]:
-        rounds = [r[seat] for r in self.scores]
+        team = self.team_of(seat)
+        if team is not None:        # R-VAR-TEAMS: partners rank together
+            rounds = [r[team] for r in self._team_round_scores()]
+        else:
+            rounds = [r[seat] for r in self.scores]
         total = sum(rounds)
         if self.rules.tie_break == "shared":
             return (total,)
@@ -600,7 +628,8 @@ class Game(MoveGenerator, Verdicts, Positions):
         for i, s in enumerate(order):
             place = out[-1][0] if out and self._tie_key(order[i - 1]) == self._tie_key(s) \
                 else i + 1
-            out.append((place, s, self.totals[s]))
+            team = self.team_of(s)
+            out.append((place, s, self.totals[s] if team is None else self.team_totals[team]))
         return out
 
     @property

@@ -116,9 +116,15 @@ class MoveGenerator:
         over: bool
         _ver: int
         _legal_cache: tuple[int, tuple[Move, ...]] | None
+        _variant: bool
+        swan: int | None
+        bonus: bool
 
         def _key(self, idx: int) -> int | str: ...
         def explain(self, move: Move | str) -> Verdict: ...
+        def _v_targets(self, double: bool) -> list[int]: ...
+        def _v_plays(self) -> list[Move]: ...
+        def _v_swan_legal(self, plays: list[Move]) -> list[Move]: ...
 
     def _inwards(self, tile: Tile, end: int) -> list[int]:
         """The ways ``tile`` can be laid against ``end``: the possible inward numbers."""
@@ -212,6 +218,8 @@ class MoveGenerator:
 
     def _targets(self, double: bool) -> list[int]:
         """Trains a tile may be played on now (a double if ``double``)."""
+        if self._variant:
+            return self._v_targets(double)  # branches, Swan Drive, partners (variants.py)
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
             return [p]
@@ -246,6 +254,8 @@ class MoveGenerator:
         return base
 
     def _plays(self) -> list[Move]:
+        if self._variant:
+            return self._v_plays()      # branches, Swan Drive, partners (variants.py)
         if self.over:
             return []
         p = self.current
@@ -338,6 +348,8 @@ class MoveGenerator:
         if self.over:
             return []
         plays = self._plays()
+        if self.swan is not None and not self.bonus:
+            return self._v_swan_legal(plays)    # R-VAR-SWAN: play on, or 'end'
         rules = self.rules
         p = self.current
         if rules.first_turn != "normal" and self._building():

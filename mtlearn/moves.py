@@ -3,6 +3,9 @@
 =================  ===========================================================
 ``12-5@M``         play 12-5 on the Mexican train, 12 against the train
 ``5-9@2``          play 5-9 on seat 2's train (seats are numbered from 1), 5 inward
+``6-4@2.3a``       play 6-4 on branch ``3a`` of seat 2's train: the first branch off the
+                   double that is the 3rd tile of that train (R-VAR-BRANCH); ``3b`` is
+                   the second; a branch off a branch adds a part: ``2.3a.1b``
 ``draw``           draw one tile from the boneyard (R-TURN-3)
 ``pass``           pass and mark your own train (R-MARK-2, R-TURN-4)
 ``uno``            announce your last tile (R-LAST-1)
@@ -11,7 +14,8 @@
 
 In Python, ``Move.train`` is the seat index (0-based) or ``"M"``; in the text
 the seat is written 1-based, as players say it. ``str`` and ``Move.parse``
-round-trip exactly.
+round-trip exactly. A play on a branch (R-VAR-BRANCH) also carries ``Move.branch``,
+the path of the branch (``"3a"``, ``"3a.1b"``); it is ``""`` for the train itself.
 """
 
 from __future__ import annotations
@@ -31,7 +35,10 @@ def train_code(key: int | str) -> str:
     return MEXICAN if key == MEXICAN else str(int(key) + 1)
 
 
-_PLAY_RE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*@\s*([Mm]|\d{1,2})\s*$")
+_PLAY_RE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*@\s*([Mm]|\d{1,2})"
+                      r"((?:\.\d{1,3}[abAB])*)\s*$")
+#: A branch path: ``3a``, ``3a.1b`` (tile number on its line, then side a or b).
+BRANCH_RE = re.compile(r"^\d{1,3}[ab](?:\.\d{1,3}[ab])*$")
 _WORDS = {"draw": "draw", "pass": "pass", "uno": "uno", "announce": "uno", "end": "end"}
 
 
@@ -48,6 +55,7 @@ class Move:
     tile: Tile | None = None
     train: int | str | None = None
     inward: int | None = None
+    branch: str = ""
 
     def __post_init__(self) -> None:
         if self.kind == "play":
@@ -60,19 +68,25 @@ class Move:
                 object.__setattr__(self, "inward", self.tile.high)
             elif not self.tile.has(self.inward):
                 raise ValueError(f"{self.tile} has no {self.inward} to put against the train")
+            if self.branch and (not isinstance(self.branch, str)
+                                or not BRANCH_RE.match(self.branch)):
+                raise ValueError(f"a branch is written like '3a' or '3a.1b', not {self.branch!r}")
         elif self.kind in ("draw", "pass", "uno", "end"):
-            if self.tile is not None or self.train is not None or self.inward is not None:
+            if (self.tile is not None or self.train is not None or self.inward is not None
+                    or self.branch):
                 raise ValueError(f"a {self.kind!r} move has no tile or train")
         else:
             raise ValueError(f"unknown move kind {self.kind!r}")
 
     # -- constructors ---------------------------------------------------------------
     @classmethod
-    def play(cls, tile: Tile | str, train: int | str, inward: int | None = None) -> Move:
-        """Play ``tile`` on ``train`` (seat index or ``"M"``)."""
+    def play(cls, tile: Tile | str, train: int | str, inward: int | None = None,
+             branch: str = "") -> Move:
+        """Play ``tile`` on ``train`` (seat index or ``"M"``), or on one of its
+        branches (``branch="3a"``, R-VAR-BRANCH)."""
         if isinstance(tile, str):
             tile = Tile.parse(tile)
-        return cls("play", tile, train, inward)
+        return cls("play", tile, train, inward, branch)
 
     @classmethod
     def draw(cls) -> Move:
@@ -107,15 +121,17 @@ class Move:
         m = _PLAY_RE.match(text)
         if not m:
             raise ValueError(f"{text!r} is not a move: write a tile and a train like '12-5@M' "
-                             f"or '5-9@2' (seat 2), or 'draw', 'pass', 'uno', 'end'")
+                             f"or '5-9@2' (seat 2), a branch like '6-4@2.3a', or 'draw', "
+                             f"'pass', 'uno', 'end'")
         a, b, t = int(m.group(1)), int(m.group(2)), m.group(3)
+        branch = m.group(4)[1:].lower()
         if t.upper() == "M":
             train: int | str = MEXICAN
         else:
             if int(t) < 1:
                 raise ValueError(f"{text!r}: seats are numbered from 1")
             train = int(t) - 1
-        return cls("play", Tile(a, b), train, a)
+        return cls("play", Tile(a, b), train, a, branch)
 
     # -- text -------------------------------------------------------------------------
     @property
@@ -130,9 +146,17 @@ class Move:
         """The train as written in the notation: ``"M"`` or the 1-based seat."""
         return None if self.train is None else train_code(self.train)
 
+    @property
+    def line_code(self) -> str | None:
+        """The line played on: the train code, with the branch path if any (``"2.3a"``)."""
+        if self.train is None:
+            return None
+        code = train_code(self.train)
+        return f"{code}.{self.branch}" if self.branch else code
+
     def __str__(self) -> str:
         if self.kind == "play":
-            return f"{self.inward}-{self.outward}@{self.train_code}"
+            return f"{self.inward}-{self.outward}@{self.line_code}"
         return self.kind
 
     def __repr__(self) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import GameFileError, IllegalMoveError, PositionError, RulesError
 from .rules import Rules, preset
 from .tiles import SETS, Tile, full_set
+from .variants import read_branches, read_line
 
 if TYPE_CHECKING:
     from .game import Game
@@ -63,7 +64,7 @@ class Positions:
         n = self.n
         key = lambda i: "M" if i == n else str(i + 1)  # noqa: E731
         trains = {}
-        for i, t in enumerate(s["trains"]):
+        for i, t in enumerate(s["trains"][: n + 1]):
             trains[key(i)] = [f"{a}-{tile.other(a)}" for tile, a in
                               zip(t.tiles, t.inward, strict=True)]
         pos: dict[str, Any] = {
@@ -96,6 +97,8 @@ class Positions:
                         "blocked": s["blocked"]} if s["over"] else None),
             "notes": list(s["notes"]),
         }
+        if self._variant:    # type: ignore[attr-defined]
+            self._v_position(s, pos)  # type: ignore[attr-defined]
         return pos
 
     @classmethod
@@ -338,7 +341,7 @@ class _PositionReader:
         known = {"format", "version", "set", "players", "rules", "seed", "round", "engine",
                  "hands", "boneyard", "trains", "markers", "open_doubles", "to_play",
                  "starter", "turns_played", "first_turns_done", "turn", "passes", "announced",
-                 "penalty_pending", "scores", "result", "notes", "rounds"}
+                 "penalty_pending", "scores", "result", "notes", "rounds", "team_passed"}
         for k in d:
             if k not in known:
                 raise PositionError(_field(k), "unknown field (known: "
@@ -410,6 +413,8 @@ class _PositionReader:
         done_trains: dict[int, str] = {}
         for key, tiles in trains.items():
             where = f"trains[{_short(key)}]"
+            if isinstance(key, str) and "." in key:
+                continue    # a branch (R-VAR-BRANCH), read below
             idx = self.train_idx(key, where, n)
             if idx in done_trains:
                 raise PositionError(where, f"the same train as {done_trains[idx]}")
@@ -433,6 +438,7 @@ class _PositionReader:
                 train.tiles.append(tile)
                 train.inward.append(inward)
                 train.end = tile.other(inward)
+        read_branches(game, trains, self)
         # boneyard
         rest = [t for t in full_set(n_set) if t not in self.seen]
         by = d.get("boneyard", {"rest": "sorted"})
@@ -474,10 +480,10 @@ class _PositionReader:
         if not isinstance(od, list):
             raise PositionError("open_doubles", "must be a list of trains ('1', 'M', …)")
         for j, key in enumerate(od):
-            idx = self.train_idx(key, f"open_doubles[{j}]", n)
+            idx = read_line(game, key, f"open_doubles[{j}]")
             t = game.trains[idx]
             if not t.tiles or not t.tiles[-1].is_double:
-                raise PositionError(f"open_doubles[{j}]", f"{game.train_label(game._key(idx))} "
+                raise PositionError(f"open_doubles[{j}]", f"{game.line_label(idx)} "
                                     f"does not end with a double")
             if idx in game.open_doubles:
                 raise PositionError(f"open_doubles[{j}]", "listed twice")
@@ -498,7 +504,7 @@ class _PositionReader:
         if not isinstance(turn, dict):
             raise PositionError("turn", "must be an object")
         for k in turn:
-            if k not in ("bonus", "doubles", "drawn", "declined", "played", "building"):
+            if k not in ("bonus", "doubles", "drawn", "declined", "played", "building", "swan"):
                 raise PositionError(f"turn.{_field(k)}", "unknown field")
         for k in ("bonus", "declined", "building"):
             if not isinstance(turn.get(k, False), bool):
@@ -515,11 +521,11 @@ class _PositionReader:
         tdl = turn.get("doubles", [])
         if not isinstance(tdl, list):
             raise PositionError("turn.doubles", "must be a list of trains ('1', 'M', …)")
-        game.turn_doubles = [self.train_idx(k, f"turn.doubles[{j}]", n)
+        game.turn_doubles = [read_line(game, k, f"turn.doubles[{j}]")
                              for j, k in enumerate(tdl)]
         for j, idx in enumerate(game.turn_doubles):
             if not any(t.is_double for t in game.trains[idx].tiles):
-                raise PositionError(f"turn.doubles[{j}]", f"{game.train_label(game._key(idx))} "
+                raise PositionError(f"turn.doubles[{j}]", f"{game.line_label(idx)} "
                                     f"holds no double, so no double was laid on it this turn")
         if game.bonus and not game.turn_doubles:
             raise PositionError("turn.bonus", "a bonus play follows a double laid this turn, "
@@ -533,6 +539,17 @@ class _PositionReader:
                 raise PositionError("turn.drawn", f"{dt} is not in the hand of the player to "
                                     f"play")
             game.drawn = dt
+        if turn.get("swan") is not None:
+            if not rules.swan_drive:
+                raise PositionError("turn.swan", "a Swan Drive needs the rules option "
+                                    "swan_drive (R-VAR-SWAN)")
+            game.swan = self.train_idx(turn["swan"], "turn.swan", n)
+        if "team_passed" in d:
+            if not rules.teams:
+                raise PositionError("team_passed", "only partnerships (rules option teams, "
+                                    "R-VAR-TEAMS) note who passed without a marker")
+            passed = self.seats("team_passed", n)
+            game.team_passed = [i in passed for i in range(n)]
         passes = d.get("passes", 0)
         if not _whole(passes) or passes < 0:
             raise PositionError("passes", f"must be a whole number, not {_short(passes)}")
@@ -588,11 +605,11 @@ class _PositionReader:
         for idx, t in enumerate(game.trains):
             if not t.tiles or not t.tiles[-1].is_double or idx in game.open_doubles:
                 continue
-            if building and idx == game.current:
+            if building and game._root(idx) == game.current:
                 continue
             d = t.tiles[-1].high
-            key = "M" if idx == game.n else str(idx + 1)
-            raise PositionError("open_doubles", f"{game.train_label(game._key(idx))} ends in "
+            key = game.line_code(idx)           # "2", "M", or a branch "2.3a"
+            raise PositionError("open_doubles", f"{game.line_label(idx)} ends in "
                                 f"the double {d}-{d}, which nothing covers: list '{key}' in "
                                 f"open_doubles (R-DBL-3)")
 
@@ -630,9 +647,12 @@ class _PositionReader:
                                     f"empty, so the round ended with a player out (R-END-1)")
         value = game.rules.tile_value
         pips = [sum(value(t.high, t.low) for t in h) for h in game.hands]
+        if game.rules.teams and game.out is not None:
+            pips[game.partner(game.out)] = 0    # R-VAR-TEAMS: the team going out scores 0
         if game.scores[-1] != pips:
             raise PositionError(f"scores[{rnd - 1}]", f"this round's scores must be the pips "
-                                f"left in each hand, {pips} (R-SCORE-1)")
+                                f"left in each hand, {pips} (R-SCORE-1"
+                                + (", R-VAR-TEAMS)" if game.rules.teams else ")"))
 
     def train_idx(self, key: Any, where: str, n: int) -> int:
         if key in ("M", "m"):

@@ -727,6 +727,12 @@ def _candidates(g: Game) -> list[Move]:
             if str(m) not in seen:
                 seen.add(str(m))
                 out.append(m)
+            for b in g.branches(k):     # R-VAR-BRANCH: each branch is a target of its own
+                end = b.open_end
+                m = Move("play", t, k, end if t.has(end) else t.high, b.path)
+                if str(m) not in seen:
+                    seen.add(str(m))
+                    out.append(m)
     for word in ("draw", "pass", "uno", "end"):
         out.append(Move(word))
     return out

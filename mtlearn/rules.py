@@ -13,7 +13,8 @@ from typing import Any
 from .errors import NotSupportedError, RulesError
 from .tiles import SETS, set_size
 
-__all__ = ["OPTION_CHOICES", "PRESETS", "Rules", "hand_size", "preset", "usual_set"]
+__all__ = ["OPTION_CHOICES", "PRESETS", "TEAM_TABLES", "Rules", "hand_size", "preset",
+           "usual_set"]
 
 #: Allowed values of every option that is not a plain bool.
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -52,11 +53,9 @@ OPTION_RULES: dict[str, str] = {
     "rounds": "R-ROUND-1",
 }
 
-_UNSUPPORTED = {
-    "branching": "Branching doubles (R-VAR-BRANCH)",
-    "swan_drive": "Swan Drive (R-VAR-SWAN)",
-    "teams": "Partnerships (R-VAR-TEAMS)",
-}
+#: Table sizes partnerships are played at (R-VAR-TEAMS: 4, 6 or 8 players, partners
+#: sitting opposite each other).
+TEAM_TABLES = (4, 6, 8)
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,12 @@ class Rules:
         tie_break: ``"zero-rounds"`` (R-SCORE-4) or ``"shared"`` (ties stand).
         may_decline: a player may decline to play, draw and mark (R-VAR-CHOOSE).
         wild_blanks: blanks match any number (R-VAR-WILD).
-        branching, swan_drive, teams: named but not yet supported.
+        branching: a covered double opens two more branches of the train it stands
+            on, so it has four open ends (R-VAR-BRANCH).
+        swan_drive: after a play on their own train a player may play one tile on
+            each following public train in clockwise order (R-VAR-SWAN).
+        teams: partnerships for 4, 6 or 8 players: partners sit opposite, play on
+            each other's trains, and score as a team (R-VAR-TEAMS).
         rounds: number of rounds in a match, or None for N+1 (R-ROUND-1).
     """
 
@@ -166,12 +170,18 @@ class Rules:
         _check_names(changes)
         return replace(self, **changes)
 
-    def check_supported(self) -> None:
-        """Raise :class:`NotSupportedError` for a variant the engine cannot play yet."""
-        for name, label in _UNSUPPORTED.items():
-            if getattr(self, name):
-                raise NotSupportedError(f"{label} is not yet supported by mtlearn; "
-                                        f"turn the option {name!r} off")
+    def check_supported(self, players: int | None = None) -> None:
+        """Raise :class:`NotSupportedError` for a combination the rules reference rules out.
+
+        Every option and every combination of options is playable; the one thing the
+        reference forbids is partnerships (R-VAR-TEAMS) at a table other than 4, 6 or
+        8 players (``players``, when given): partners must sit opposite each other.
+        """
+        if self.teams and players is not None and players not in TEAM_TABLES:
+            raise NotSupportedError(
+                f"Partnerships (R-VAR-TEAMS) are played by 4, 6 or 8 players, partners "
+                f"sitting opposite each other, not by {players}; turn the option 'teams' "
+                f"off or change the table size")
 
     @property
     def name(self) -> str:

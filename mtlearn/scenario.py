@@ -4,7 +4,7 @@ A scenario is one YAML file (read with PyYAML's safe loader)::
 
     id: marker-basics
     title: Marking your train
-    family: markers            # opening | doubles | markers | scoring
+    family: markers            # opening | doubles | markers | scoring | variants
     teaches: [R-MARK-2, R-MARK-1]
     summary: What happens when you cannot play.
     rules: {preset: standard}  # a preset and option overrides
@@ -59,12 +59,14 @@ FAMILIES = {
     "doubles": "Open doubles",
     "markers": "Marker rules",
     "scoring": "End of round and scoring",
+    "variants": "Variant rules",
 }
 _TOP = {"id", "title", "family", "teaches", "summary", "rules", "perspective", "position",
         "intro", "steps"}
 _STEP = {"move", "say", "highlight", "check"}
 _CHECKS = {"to_play", "legal", "illegal", "not_legal", "markers", "open_doubles", "scores",
-           "totals", "over", "blocked", "winners", "hand_counts", "boneyard", "out"}
+           "totals", "over", "blocked", "winners", "hand_counts", "boneyard", "out",
+           "team_totals"}
 _RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -482,6 +484,7 @@ def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
         raise r.fail(path, "must be a mapping with 'tiles' and/or 'trains'")
     out = {k: _str_list(r, v, (*path, k)) for k, v in hl.items()}
     codes = [train_code(k) for k in game.train_keys()]
+    codes += [b.code for k in game.train_keys() for b in game.branches(k)]
     for i, code in enumerate(out.get("trains", [])):
         if code not in codes:
             raise r.fail((*path, "trains", i), f"there is no train {_short(code)}: the trains are "
@@ -489,6 +492,8 @@ def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
     shown = {t for seat in range(game.n) for t in game.hand(seat)}
     for key in game.train_keys():
         shown.update(t for t, _ in game.train(key).tiles)
+        for branch in game.branches(key):
+            shown.update(t for t, _ in branch.tiles)
     for i, text in enumerate(out.get("tiles", [])):
         try:
             tile = Tile.parse(text)
@@ -588,7 +593,7 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                              [game.players[i] for i in actual])
         elif key == "open_doubles":
             wanted = _str_list(r, want, p) if want is not None else []
-            actual = [train_code(k) for k in game.open_double_trains]
+            actual = game.open_double_lines
             if wanted != actual:
                 raise differ(key, want, actual)
         elif key == "scores":
@@ -600,6 +605,14 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
         elif key == "totals":
             if _int_list(r, game, want, p) != game.totals:
                 raise differ(key, want, game.totals)
+        elif key == "team_totals":
+            k = len(game.teams)
+            if not k:
+                raise r.fail(p, "team totals need partnerships (rules option teams)")
+            if not isinstance(want, list) or len(want) != k or not all(_is_int(x) for x in want):
+                raise r.fail(p, f"must be a list of {k} whole numbers, one per team")
+            if want != game.team_totals:
+                raise differ(key, want, game.team_totals)
         elif key in ("over", "blocked"):
             if not isinstance(want, bool):
                 raise r.fail(p, f"must be true or false, not {_short(want)}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .moves import train_code
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -32,6 +34,8 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
             state += " (again, after a double)"
         if g.drawn is not None:
             state += f" (has drawn {g.drawn})"
+        if g.swan is not None:
+            state += " (on a Swan Drive)"
     lines.append(f"Round {g.round_no} of {g.rounds} · engine {e}-{e} · "
                  f"boneyard {g.boneyard_size} · {state}")
     width = max(len(g.train_label(k)) for k in g.train_keys())
@@ -44,10 +48,11 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
         flags = []
         if key != "M" and t.marker:
             flags.append("marker: public")
-        if key in g.open_double_trains:
+        if train_code(key) in g.open_double_lines:
             flags.append("open double")
         tail = f"  open end {t.open_end}" + (" · " + ", ".join(flags) if flags else "")
         lines.append(f"  {label:<{width}}  {tiles}{tail}")
+        lines.extend(_branch_lines(g, key))
     lines.append("Hands:")
     for i, name in enumerate(g.players):
         h = g.hand(i)
@@ -58,10 +63,30 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
             count = f"{len(h)} tile" + ("" if len(h) == 1 else "s")
             shown += f"  ({count}, {g.pips(i)} points)"
         mark = " ◀ to play" if (not g.over and i == g.current) else ""
+        q = g.partner(i)
+        if q is not None:
+            mark = f" (partner: {g.players[q]})" + mark
         lines.append(f"  {name}: {shown}{mark}")
     if g.scores:
         lines.append("Scores: " + ", ".join(f"{name} {tot}" for name, tot in
                                              zip(g.players, g.totals, strict=True)))
+    if g.scores and g.teams:
+        lines.append("Team scores: " + ", ".join(
+            f"{g.team_name(k)} {tot}" for k, tot in enumerate(g.team_totals)))
     for note in g.notes:
         lines.append(f"Note: {note}")
     return "\n".join(lines)
+
+
+def _branch_lines(g: Game, key: int | str) -> list[str]:
+    """The branches of a train (R-VAR-BRANCH), one indented line each."""
+    out = []
+    open_lines = g.open_double_lines
+    for b in g.branches(key):
+        tiles = " ".join(f"[{a}|{tile.other(a)}]" if tile.is_double else f"{a}-{tile.other(a)}"
+                         for tile, a in b.tiles) or "(empty)"
+        d = g.branch_double(b)
+        flag = " · open double" if b.code in open_lines else ""
+        out.append(f"    branch {b.path} (from {d}-{d}, move code {b.code})  {tiles}  "
+                   f"open end {b.open_end}{flag}")
+    return out

@@ -79,6 +79,9 @@ class Verdicts:
         def _targets(self, double: bool) -> list[int]: ...
         def _plays(self) -> list[Move]: ...
         def _live_doubles(self, doubles: list[int]) -> list[int]: ...
+        _variant: bool
+
+        def _v_explain(self, m: Move) -> Verdict | None: ...
 
     def explain(self, move: Move | str) -> Verdict:
         """Judge ``move`` without playing it: legal or not, with its rule and a sentence."""
@@ -93,6 +96,10 @@ class Verdicts:
             why = (f"{who} went out" if who else "it was blocked")
             return Verdict(False, "R-END-1", f"The round is over ({why}): no more moves "
                            f"until the next round is dealt.", m)
+        if self._variant or m.branch:
+            v = self._v_explain(m)      # branches, Swan Drive, partners (variants.py)
+            if v is not None:
+                return v
         if m.kind == "play":
             return self._judge_play(m)
         return getattr(self, "_judge_" + m.kind)(m)
@@ -111,7 +118,8 @@ class Verdicts:
     def _describe(self, m: Move) -> str:
         """Words for a move inside a sentence: "5-3 on the Mexican train", "draw"."""
         if m.kind == "play":
-            return f"{self._as_played(m)} on {self.train_label(m.train)}"  # type: ignore[arg-type]
+            return (f"{self._as_played(m)} on "
+                    f"{self.place_label(m.train, m.branch)}")  # type: ignore[attr-defined,arg-type]
         return m.kind
 
     def _must_play(self, plays: list[Move]) -> str:

@@ -25,7 +25,9 @@ def describe_move(game: Game, move: Move) -> str:
     """Words for a move: "Play 12-5 on the Mexican train", "Draw a tile"."""
     if move.kind == "play":
         assert move.train is not None
-        return f"Play {move.inward}-{move.outward} on {game.train_label(move.train)}"
+        return f"Play {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}"
+    if move.kind == "end" and game.rules.swan_drive:   # R-VAR-SWAN: 'end' stops a drive
+        return "Stop the Swan Drive" if game.swan_at is not None else "End the turn"
     return {"draw": "Draw a tile", "pass": "Pass and place a marker",
             "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
 
@@ -77,11 +79,14 @@ def status_text(game: Game, *, perspective: int | None = None) -> str:
         return f"{name} played a double and plays again."
     if game.is_building:
         return f"{name} is building {name}'s own train."
-    b = game.blocking_double
-    if b is not None:
-        d = game.train(b).open_end
-        return (f"{name} to play. The double {d}-{d} on "
-                f"{game.train_label(b)} is open and must be covered first.")
+    if game.swan is not None:
+        return (f"{name} is on a Swan Drive: one tile on each following public train, in "
+                f"clockwise order, or 'End turn' to stop.")
+    blocking = game.blocking_double_place
+    if blocking is not None:
+        d, where = blocking
+        return (f"{name} to play. The double {d}-{d} on {where} is open and must be covered "
+                f"first.")
     return f"{name} to play."
 
 
@@ -95,7 +100,7 @@ def hint_text(game: Game) -> str | None:
     move = advice.move
     if move.kind == "play":
         assert move.tile is not None and move.train is not None
-        return (f"Try {move.inward}-{move.outward} on {game.train_label(move.train)}: "
+        return (f"Try {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}: "
                 f"{advice.reason}.")
     return game.explain(move).reason
 
@@ -123,6 +128,12 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
             if m not in seen:
                 seen.add(m)
                 yield m
+            for b in game.branches(key):
+                end = b.open_end
+                m = Move("play", tile, key, end if tile.has(end) else tile.high, b.path)
+                if m not in seen:
+                    seen.add(m)
+                    yield m
     for kind in ("draw", "pass", "uno", "end"):
         yield Move(kind)
 
@@ -161,8 +172,11 @@ def view(game: Game, *, perspective: int | str | None = None,
             "announced": g.announced[i],
             "round_score": None if last is None else last[i],
             "total": totals[i],
+            "team": None if g.team_of(i) is None else g.team_of(i) + 1,  # type: ignore[operator]
+            "partner": None if g.partner(i) is None else g.partner(i) + 1,  # type: ignore[operator]
         })
     trains = []
+    open_lines = g.open_double_lines
     for key in g.train_keys():
         t = g.train(key)
         code = train_code(key)
@@ -178,7 +192,12 @@ def view(game: Game, *, perspective: int | str | None = None,
             "started": t.started,
             "marker": t.marker,
             "public": t.public,
-            "open_double": key in g.open_double_trains,
+            "open_double": code in open_lines,
+            "team": None if mex or g.team_of(int(key)) is None
+            else g.team_of(int(key)) + 1,  # type: ignore[operator]
+            "partner": None if mex or g.partner(int(key)) is None
+            else g.partner(int(key)) + 1,  # type: ignore[operator]
+            "branches": _branches(g, key, open_lines),
         })
     hidden = hidden_turn(g, perspective)
     legal = [] if hidden else [{"move": str(m), "text": describe_move(g, m)}
@@ -187,7 +206,7 @@ def view(game: Game, *, perspective: int | str | None = None,
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
         "players": players, "trains": trains,
-        "open_doubles": [train_code(k) for k in g.open_double_trains],
+        "open_doubles": open_lines,
         "boneyard": g.boneyard_size,
         "to_play": None if g.over else g.current + 1,
         "perspective": None if perspective is None else perspective + 1,
@@ -205,6 +224,10 @@ def view(game: Game, *, perspective: int | str | None = None,
         "rules": g.rules.name,
         "description": render(g, perspective=perspective),
         "hint": None if hidden else hint_text(g),
+        "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
+                   "round_score": None if last is None else last[a] + last[b],
+                   "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
+        "swan": None if g.swan_at is None or g.over else train_code(g.swan_at),
     }
     if verdicts:
         vs = {}
@@ -213,4 +236,24 @@ def view(game: Game, *, perspective: int | str | None = None,
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
                           "move": str(v.move), "suggests": [str(x) for x in v.suggests]}
         out["verdicts"] = vs
+    return out
+
+
+def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[dict[str, Any]]:
+    """The branches of a train in the view (R-VAR-BRANCH), in name order."""
+    out = []
+    label = g.train_label(key)
+    for b in g.branches(key):
+        d = g.branch_double(b)
+        parent_path = b.parent.partition(".")[2]
+        out.append({
+            "id": b.code, "name": b.path, "label": f"branch {b.path} of {label}",
+            "parent": b.parent, "parent_label": (f"branch {parent_path}" if parent_path
+                                                 else label),
+            "at": b.at, "double": f"{d}-{d}",
+            "tiles": [{"tile": str(tile), "inward": a, "outward": tile.other(a),
+                       "double": tile.is_double} for tile, a in b.tiles],
+            "open_end": b.open_end, "started": b.started,
+            "open_double": b.code in open_lines,
+        })
     return out

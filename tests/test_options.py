@@ -17,7 +17,6 @@ from mtlearn import (
     PRESETS,
     Game,
     NotSupportedError,
-    PositionError,
     RandomBot,
     Rules,
     RulesError,
@@ -511,39 +510,46 @@ def test_option_wild_blanks_a_blank_double_can_be_covered_by_any_tile() -> None:
     allowed(game, "5-3@2", "R-DBL-3", "Ana", "covering the double 0-0 on Ben's train")
 
 
-# ---------------------------------------------------------------- not yet supported
-@pytest.mark.parametrize("option", ["branching", "swan_drive", "teams"])
-def test_option_branching_swan_drive_teams_are_not_yet_supported(option: str) -> None:
-    rules = Rules(**{option: True})
-    with pytest.raises(NotSupportedError, match="not yet supported") as info:
-        rules.check_supported()
-    assert option in str(info.value)
-    assert isinstance(info.value, RulesError) and isinstance(info.value, ValueError)
-    with pytest.raises(NotSupportedError, match="not yet supported"):
-        Game.new(4, rules=rules, seed=1)
-    with pytest.raises(NotSupportedError, match="not yet supported"):
-        Game.new(4, rules={"preset": "standard", option: True}, seed=1)
-    with pytest.raises(PositionError, match="not yet supported") as pinfo:
-        position(rules={option: True}, hands=[["6-5"], ["6-1"], ["6-2"]])
-    assert pinfo.value.where == "rules"
-    Rules(**{option: False}).check_supported()
-
-
+# ---------------------------------------------------------------- the last three variants
+# (rule by rule in test_variants.py; here: each option is accepted and changes play)
 def test_option_branching() -> None:
-    with pytest.raises(NotSupportedError, match=r"Branching doubles \(R-VAR-BRANCH\) is not yet "
-                                                r"supported"):
-        Game.new(3, rules=Rules(branching=True))
+    game = position(rules={"branching": True}, trains={"1": ["6-3", "3-3", "3-1"]},
+                    hands=[["3-5", "1-4"], ["6-0"], ["6-2"]])
+    assert legal(game) == ["1-4@1", "3-5@1.2a", "3-5@1.2b"]
+    allowed(game, "3-5@1.2b", "R-VAR-BRANCH", "branch 2b of Ana's train")
+    assert Game.new(3, rules=Rules(branching=True), seed=1).branches(0) == []
 
 
 def test_option_swan_drive() -> None:
-    with pytest.raises(NotSupportedError, match=r"Swan Drive \(R-VAR-SWAN\) is not yet supported"):
-        Game.new(3, rules=Rules(swan_drive=True))
+    game = position(rules={"swan_drive": True}, trains={"1": ["6-5"], "2": ["6-3"]},
+                    markers=[2], hands=[["5-0", "3-1", "2-2"], ["6-0"], ["6-2"]])
+    allowed(game, "5-0@1", "R-TRAIN-2", "Ana", "Swan Drive")
+    assert legal(game) == ["3-1@2", "end"]
+    assert Game.new(3, rules=Rules(swan_drive=True), seed=1).swan is None
 
 
 def test_option_teams() -> None:
-    with pytest.raises(NotSupportedError, match=r"Partnerships \(R-VAR-TEAMS\) is not yet "
-                                                r"supported"):
-        Game.new(4, rules=Rules(teams=True))
+    game = Game.new(4, rules=Rules(teams=True), seed=1)
+    assert game.teams == [(0, 2), (1, 3)]
+    with pytest.raises(NotSupportedError, match=r"Partnerships \(R-VAR-TEAMS\) are played by "
+                                                r"4, 6 or 8 players"):
+        Game.new(3, rules=Rules(teams=True))
+
+
+def test_option_combinations_the_reference_rules_out_are_the_only_refusals() -> None:
+    """Every option combination plays, except partnerships at a table of the wrong size."""
+    for players in range(2, 9):
+        rules = Rules(teams=True, branching=True, swan_drive=True)
+        if players in (4, 6, 8):
+            rules.check_supported(players)
+            Game.new(players, rules=rules, seed=players)
+        else:
+            with pytest.raises(NotSupportedError) as info:
+                rules.check_supported(players)
+            assert isinstance(info.value, RulesError) and isinstance(info.value, ValueError)
+            with pytest.raises(NotSupportedError, match="4, 6 or 8"):
+                Game.new(players, rules=rules, seed=1)
+    Rules(branching=True, swan_drive=True).check_supported(3)
 
 
 # ---------------------------------------------------------------- rounds

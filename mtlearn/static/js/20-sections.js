@@ -85,6 +85,7 @@ function trainRow(view, train, ctx) {
   if (train.open_double) {
     badges.appendChild(badge("mtl-badge-double", "⚠ open double: cover it first"));
   }
+  appendTrainTeamBadges(badges, view, train);
   if (highlighted) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }));
   if (canPlayHere) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }));
 
@@ -124,6 +125,7 @@ function trainRow(view, train, ctx) {
   }
 
   const row = h("div", { class: classes.join(" "), "data-train": String(train.id) }, label, tiles);
+  appendBranches(row, view, train, ctx);
   if (ctx.interactive) {
     const sel = ctx.selected;
     const btn = h("button", {
@@ -157,6 +159,7 @@ function handsSection(view, ctx) {
       h("span", { class: "mtl-hand-name", text: String(p.name) }),
       toPlay ? h("span", { class: "mtl-badge mtl-badge-toplay", text: "— to play" }) : null,
       p.marker ? badge("mtl-badge-marker", "marker out: train public", locoIcon()) : null,
+      handTeamBadge(view, p),
       p.announced ? h("span", { class: "mtl-badge mtl-badge-uno", text: "said “one tile”" }) : null,
       h("span", { class: "mtl-count", text: `${p.hand_count} ${p.hand_count === 1 ? "tile" : "tiles"}` }),
       view.result && p.round_score !== null && p.round_score !== undefined
@@ -232,6 +235,7 @@ function handsSection(view, ctx) {
       table.appendChild(body);
       box.appendChild(table);
     }
+    append(box, teamScoresNode(view));
     section.appendChild(box);
   }
   return section;
