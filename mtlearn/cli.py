@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 __all__ = ["main"]
 
@@ -217,28 +218,44 @@ def _sim(args: argparse.Namespace) -> int:
 
 
 def _html(source: str, output: str | None) -> int:
-    """Write one standalone, offline HTML page for a scenario file or bundled scenario id."""
-    from .pages import scenario_page
+    """Write one standalone, offline HTML page for a scenario or puzzle (file or bundled id)."""
+    from . import puzzles
+    from .pages import puzzle_page, scenario_page
     from .scenario import ScenarioError, get, load
 
     path = Path(source)
+    is_file = path.suffix in (".yaml", ".yml") or path.exists()
     try:
-        scenario = load(path) if path.suffix in (".yaml", ".yml") or path.exists() else get(source)
-    except ScenarioError as e:
+        if is_file:
+            text = path.read_text(encoding="utf-8")
+            item: Any = puzzles.load(path) if puzzles.is_puzzle_text(text) else load(path)
+        else:
+            try:
+                item = get(source)
+            except KeyError:
+                item = puzzles.get(source)
+        if isinstance(item, puzzles.Puzzle):
+            puzzles.check(item)  # a page only for a puzzle the engine has proved
+    except ScenarioError as e:  # PuzzleError is one too
         print(f"mtlearn html: {e}", file=sys.stderr)
         return 1
-    except (KeyError, OSError) as e:
+    except (KeyError, OSError, UnicodeDecodeError) as e:
         print(f"mtlearn html: cannot read {source!r}: {e}", file=sys.stderr)
         return 2
-    page = scenario_page(scenario)
-    target = Path(output) if output else Path(f"{scenario.id}.html")
+    if isinstance(item, puzzles.Puzzle):
+        page = puzzle_page(item)
+        what = f"a {item.kind} puzzle"
+    else:
+        page = scenario_page(item)
+        what = f"{len(item.steps)} steps"
+    target = Path(output) if output else Path(f"{item.id}.html")
     try:
         target.write_text(page, encoding="utf-8")
     except OSError as e:
         print(f"mtlearn html: cannot write {target}: {e}", file=sys.stderr)
         return 2
-    print(f"wrote {target} ({len(page.encode()) // 1024} KB): {scenario.title}, "
-          f"{len(scenario.steps)} steps; open it in any browser, no network needed")
+    print(f"wrote {target} ({len(page.encode()) // 1024} KB): {item.title}, "
+          f"{what}; open it in any browser, no network needed")
     return 0
 
 
@@ -271,8 +288,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="keep each bot in its seat instead of rotating seats between deals")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--csv", metavar="FILE", help="also write every row to a CSV file")
-    h = sub.add_parser("html", help="turn a scenario into one standalone offline HTML page")
-    h.add_argument("source", help="a scenario file (.yaml) or the id of a bundled scenario")
+    h = sub.add_parser("html", help="turn a scenario or puzzle into one standalone offline "
+                       "HTML page")
+    h.add_argument("source", help="a scenario or puzzle file (.yaml), or the id of a bundled "
+                   "one")
     h.add_argument("-o", "--output", help="the page to write (default: ID.html)")
     args = parser.parse_args(argv)
     try:

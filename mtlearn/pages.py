@@ -1,6 +1,6 @@
 """Whole standalone HTML pages: what ``mtlearn html FILE.yaml -o demo.html`` writes.
 
-A page holds one scenario player (every frame computed by the engine, stepping in the
+A page holds one scenario player or one puzzle (every frame computed by the engine, stepping in the
 browser, presenter mode included), the scenario's summary, and an offline reference of the
 rules it teaches, so that the page needs no kernel, no server and no network: a teacher
 can mail it, put it on a USB stick or open it on the classroom's projector.
@@ -14,10 +14,11 @@ from html import escape
 
 from .htmlout import standalone_html
 from .links import book_url
+from .puzzles import Puzzle
 from .ruleids import RULES, SECTIONS, anchor
 from .scenario import Scenario
 
-__all__ = ["scenario_page"]
+__all__ = ["puzzle_page", "scenario_page"]
 
 _STYLE = """
 :root { color-scheme: light dark; }
@@ -40,12 +41,36 @@ def scenario_page(scenario: Scenario, *, lang: str = "en") -> str:
     """
     state = {"title": scenario.title, "frames": scenario.frames(), "index": 0,
              "rules_url": ""}
-    player = standalone_html("scenario", state)
-    title = escape(scenario.title)
-    summary = (f'<p class="mtl-page-summary">{escape(scenario.summary)}</p>\n'
-               if scenario.summary else "")
+    keys = ("Keys: ← and → step through the scenario (click it first), Home and End jump "
+            "to the start and the end, P switches presenter mode on and off, Esc leaves it.")
+    return _page(title=scenario.title, summary=scenario.summary,
+                 widget=standalone_html("scenario", state), keys=keys,
+                 teaches=scenario.teaches, what="scenario", item_id=scenario.id, lang=lang)
+
+
+def puzzle_page(puzzle: Puzzle, *, lang: str = "en") -> str:
+    """One complete HTML document holding ``puzzle``, answered with no kernel and no network.
+
+    Every answer the page can send was judged by the engine when the page was written
+    (the precomputed host), so the feedback, hints, stars and "show the answer" all work
+    from a file; progress is kept in the browser's localStorage. Every text from the
+    puzzle file is escaped.
+    """
+    state = puzzle.state()
+    state["rules_url"] = ""
+    keys = ("Answer with the board's controls; Hint gives the rule to think about, then the "
+            "train or tile to look at. P switches presenter mode on and off, Esc leaves it.")
+    return _page(title=puzzle.title, summary=puzzle.question,
+                 widget=standalone_html("puzzle", state), keys=keys,
+                 teaches=puzzle.teaches, what="puzzle", item_id=puzzle.id, lang=lang)
+
+
+def _page(*, title: str, summary: str, widget: str, keys: str, teaches: list[str],
+          what: str, item_id: str, lang: str) -> str:
+    head = escape(title)
+    intro = f'<p class="mtl-page-summary">{escape(summary)}</p>\n' if summary else ""
     rules = []
-    for rid in scenario.teaches:
+    for rid in teaches:
         section, short = RULES.get(rid, (0, ""))
         where = f" ({escape(SECTIONS[section])})" if section in SECTIONS else ""
         rules.append(f'<dt id="{escape(anchor(rid))}">{escape(rid)}</dt>\n'
@@ -54,20 +79,18 @@ def scenario_page(scenario: Scenario, *, lang: str = "en") -> str:
     if rules:
         reference = (
             '<section class="mtl-page-rules" aria-labelledby="mtl-rules-h">\n'
-            '<h2 id="mtl-rules-h">Rules this scenario teaches</h2>\n<dl>\n'
+            f'<h2 id="mtl-rules-h">Rules this {what} teaches</h2>\n<dl>\n'
             + "\n".join(rules)
             + f'\n</dl>\n<p>The full rules reference, with every rule in plain words: '
             f'<a href="{escape(book_url())}rules.html">the mtlearn book</a>.</p>\n</section>\n'
         )
-    keys = ("Keys: ← and → step through the scenario (click it first), Home and End jump "
-            "to the start and the end, P switches presenter mode on and off, Esc leaves it.")
     return (
         f'<!doctype html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title} · mtlearn</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-        f"<main>\n<h1>{title}</h1>\n{summary}{player}"
+        f"<title>{head} · mtlearn</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<main>\n<h1>{head}</h1>\n{intro}{widget}"
         f"<p>{escape(keys)}</p>\n{reference}</main>\n"
-        f"<footer>Made with mtlearn from the scenario <code>{escape(scenario.id)}</code>. "
+        f"<footer>Made with mtlearn from the {what} <code>{escape(item_id)}</code>. "
         "Every position on this page was computed by mtlearn's rules engine.</footer>\n"
         "</body>\n</html>\n"
     )

@@ -243,6 +243,34 @@ def test_mtlearn_html_writes_a_standalone_page(page, page_guard, tmp_path):
     page_guard.assert_clean()
 
 
+def test_mtlearn_html_writes_a_puzzle_page_that_answers_offline(page, page_guard, tmp_path):
+    """A teacher's own puzzle file becomes one page answered from the file (no engine, no
+    server): the engine's refusal, the goal's words for a legal wrong answer, then right."""
+    from puzzlekit import expect_feedback, play
+
+    source = tmp_path / "mine.yaml"
+    text = ((Path(mtlearn.__file__).parent / "puzzles" / "strategy" / "01-heaviest-tile.yaml")
+            .read_text(encoding="utf-8")
+            .replace("id: heaviest-tile-first", "id: mine")
+            .replace("title: Shed the heavy tile", "title: <i>Our</i> puzzle"))
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "puzzle.html"
+    assert main(["html", str(source), "-o", str(out)]) == 0
+    html = out.read_text(encoding="utf-8")
+    assert "<i>Our</i>" not in html and "&lt;i&gt;Our&lt;/i&gt;" in html
+    page.goto(out.as_uri())
+    root = page.locator(".mtl-puzzle").first
+    root.wait_for()
+    assert page.locator("h1").inner_text() == "<i>Our</i> puzzle"
+    play(root, "6-6", "1")
+    expect_feedback(root, "illegal", "Not allowed", "R-TRAIN-2")
+    play(root, "9-1", "1")
+    expect_feedback(root, "wrong", "legal, but 11-4 sheds 15 points")
+    play(root, "11-4", "M")
+    expect_feedback(root, "right", "Right!")
+    page_guard.assert_clean()
+
+
 def test_mtlearn_html_names_a_broken_file(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
     bad.write_text("id: bad\ntitle: x\n", encoding="utf-8")
