@@ -210,7 +210,7 @@ def test_refusal_links_land_on_their_rule(page, page_guard, book_url: str, artif
         case = found[0]
         board = page.locator(".mtl-standalone[data-kind='board']").nth(case["index"])
         board.locator(f'.mtl-tilebtn[aria-label="{case["tile"]}"]').click()
-        board.locator(f'.mtl-train[data-train="{case["train"]}"] .mtl-target').click()
+        board.locator(f'.mtl-target[data-key="train:{case["train"]}"]').click()
         message = board.locator(".mtl-message")
         # The in-page engine answers (a click made while it loads is played once it is ready).
         message.locator("a.mtl-rule").wait_for(timeout=180_000)
@@ -325,7 +325,7 @@ def test_board_verdict_is_in_view_after_a_click_on_a_low_train(
         pg.screenshot(path=str(artifacts_dir / f"book-feedback-{size[0]}.png"))
         # a legal move: the message says what happened
         board.locator(".mtl-tilebtn[aria-label='12-5']").click()
-        board.locator(".mtl-train[data-train='1'] .mtl-target").click()
+        board.locator(".mtl-target[data-key='train:1']").click()
         assert "Ana played 12-5 on Ana's train" in message.inner_text()
     finally:
         ctx.close()

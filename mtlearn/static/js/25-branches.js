@@ -133,7 +133,7 @@ function branchRow(view, train, b, ctx) {
       "aria-disabled": sel ? "false" : "true",
       text: sel ? `Play ${sel} here` : "Play here",
     });
-    btn.setAttribute("aria-label", sel ? `Play ${sel} on ${where}` : `Play on ${where} (choose a tile first)`);
+    btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${where}` : `Play here: ${where} (choose a tile first)`);
     btn.addEventListener("click", (ev) => {
       ev.stopPropagation();
       ctx.onTrain(b);
