@@ -1186,7 +1186,8 @@ class ProgressOverview:
         style = ("<style>.mtl-progress-table{border-collapse:collapse;width:100%}"
                  ".mtl-progress-table th,.mtl-progress-table td{text-align:left;"
                  "padding:.25rem .5rem;border-bottom:1px solid #ccc}"
-                 ".mtl-progress-stars{color:#b8860b;letter-spacing:.05em}</style>")
+                 ".mtl-progress-stars{color:#7a5600;letter-spacing:.05em}"
+                 "html[data-theme=dark] .mtl-progress-stars{color:#e8b84a}</style>")
         return (f'<div id="{root}" class="mtl-progress">{style}'
                 f'<p class="mtl-progress-summary"></p>'
                 f'<table class="mtl-progress-table"><thead><tr><th>Puzzle</th><th>Set</th>'
