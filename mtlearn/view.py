@@ -39,7 +39,8 @@ def describe_played(game: Game, seat: int, move: Move) -> str:
     name = game.players[seat]
     if move.kind == "play":
         assert move.train is not None
-        return f"{name} played {move.inward}-{move.outward} on {game.train_label(move.train)}."
+        where = game.place_label(move.train, move.branch)
+        return f"{name} played {move.inward}-{move.outward} on {where}."
     return {"draw": f"{name} drew a tile.", "pass": f"{name} passed and put out a marker.",
             "uno": f"{name} announced the last tile.",
             "end": f"{name} ended the train-building turn."}[move.kind]

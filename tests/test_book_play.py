@@ -350,7 +350,7 @@ def test_first_frame_at_once_and_clicks_queued_until_ready(page, page_guard, boo
     assert "Your move is waiting" in me.box.locator(".mtl-host").inner_text()
     page.wait_for_timeout(300)
     assert me.answers() == 0
-    assert me.box.locator('.mtl-train[data-train="1"] svg[role="img"]').count() == 0
+    assert me.box.locator('.mtl-train[data-train="1"] .mtl-tile[role="img"]').count() == 0
     for _ in range(300):  # the worker asks for engine.json once it has started
         if held:
             break

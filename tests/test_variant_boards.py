@@ -88,12 +88,12 @@ def test_board_draws_two_branched_doubles_with_8_players(page, page_guard, tmp_p
     page.screenshot(path=str(artifacts_dir / "variant-board-branches-8p.png"), full_page=True)
     ana.screenshot(path=str(artifacts_dir / "variant-board-branches-train.png"))
     # play by click on a branch: 11-7 (7 inward) on branch 2b
-    before = page.locator('.mtl-branch[data-train="1.2b"] svg[role="img"]').count()
+    before = page.locator('.mtl-branch[data-train="1.2b"] .mtl-tile[role="img"]').count()
     page.locator('.mtl-tilebtn[aria-label="11-7"]').click()
     page.locator('.mtl-branch[data-train="1.2b"] .mtl-target').click()
     msg = page.locator(".mtl-message").first.inner_text()
     assert "branch 2b of Ana's train" in msg, msg
-    after = page.locator('.mtl-branch[data-train="1.2b"] svg[role="img"]').count()
+    after = page.locator('.mtl-branch[data-train="1.2b"] .mtl-tile[role="img"]').count()
     assert after == before + 1
     assert "open end: 11" in page.locator('.mtl-branch[data-train="1.2b"]').inner_text()
     # a refused click on a branch names the rule

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from mtlearn import Game, Move, NotSupportedError, PositionError, RandomBot, Tile
 from mtlearn.tiles import full_set
+from mtlearn.view import describe_played
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]
 PROPOSE_PASS = re.compile(r"\b(passes|or pass|by passing)\b")
@@ -107,6 +108,10 @@ def test_r_var_branch_covering_a_double_opens_its_branches_and_pop_closes_them()
     assert branch_paths(game, 0) == ["2a", "2b"]
     assert [b.open_end for b in game.branches(0)] == [1, 1]
     assert game.current == 1
+    # the board's report of a play on a branch names the branch, not just the train
+    on_branch = Move.parse("1-5@1.2a")
+    assert describe_played(game, 0, on_branch) == "Ana played 1-5 on branch 2a of Ana's train."
+    assert describe_played(game, 0, Move.parse("1-4@1")) == "Ana played 1-4 on Ana's train."
     game.pop()
     assert branch_paths(game, 0) == []
     game.pop()
