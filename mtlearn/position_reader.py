@@ -251,23 +251,8 @@ class _PositionReader:
             done_trains[idx] = where
             if not isinstance(tiles, list):
                 raise PositionError(where, "must be a list of tiles, inward number first")
-            train = game.trains[idx]
-            for j, text in enumerate(tiles):
-                w = f"{where}[{j}]"
-                tile = self.tile(text, w, n_set)
-                inward = int(_INWARD_RE.match(text).group(1))  # type: ignore[union-attr]
-                ok = game._inwards(tile, train.end)
-                if inward not in ok:
-                    if not ok:
-                        raise PositionError(w, f"{tile} cannot follow the open end {train.end} "
-                                            f"(R-TRAIN-2)" if j else
-                                            f"a train's first tile must carry the engine's "
-                                            f"number {engine} (R-TRAIN-1)")
-                    raise PositionError(w, f"write the tile with its inward end first: "
-                                        f"'{ok[0]}-{tile.other(ok[0])}'")
-                train.tiles.append(tile)
-                train.inward.append(inward)
-                train.end = tile.other(inward)
+            self.lay(game, game.trains[idx], tiles, where,
+                     f"a train's first tile must carry the engine's number {engine} (R-TRAIN-1)")
         read_branches(game, trains, self)
         # boneyard
         rest = [t for t in full_set(n_set) if t not in self.seen]
@@ -416,6 +401,25 @@ class _PositionReader:
         game._start = game._snapshot()
         return game
 
+    def lay(self, game: Game, line: Any, tiles: list[Any], where: str, first: str) -> None:
+        """Lay ``tiles`` (each written inward number first) on a train or branch ``line``,
+        checking that each follows the open end; ``first`` is the error for a first tile
+        that does not fit."""
+        for j, text in enumerate(tiles):
+            w = f"{where}[{j}]"
+            tile = self.tile(text, w, game.set_max)
+            inward = int(_INWARD_RE.match(str(text)).group(1))  # type: ignore[union-attr]
+            ok = game._inwards(tile, line.end)
+            if inward not in ok:
+                if not ok:
+                    raise PositionError(w, f"{tile} cannot follow the open end {line.end} "
+                                        f"(R-TRAIN-2)" if j else first)
+                raise PositionError(w, f"write the tile with its inward end first: "
+                                    f"'{ok[0]}-{tile.other(ok[0])}'")
+            line.tiles.append(tile)
+            line.inward.append(inward)
+            line.end = tile.other(inward)
+
     def tile_text(self, text: Any, where: str) -> Tile:
         """A tile named in a field (not placed anywhere): parsed, nothing else."""
         if not isinstance(text, str) or len(text) > 20:
@@ -547,22 +551,8 @@ def read_branches(game: Any, trains: dict[str, Any], reader: Any) -> None:
             continue
         used.add((b.root, b.path))
         where, tiles = entry
-        for j, text in enumerate(tiles):
-            w = f"{where}[{j}]"
-            tile = reader.tile(text, w, game.set_max)
-            inward = int(str(text).split("-")[0].strip())
-            ok = game._inwards(tile, b.end)
-            if inward not in ok:
-                if not ok:
-                    raise PositionError(w, f"{tile} cannot follow the open end {b.end} "
-                                        f"(R-TRAIN-2)" if j else
-                                        f"a branch's first tile must carry the number of "
-                                        f"its double, {b.end} (R-VAR-BRANCH)")
-                raise PositionError(w, f"write the tile with its inward end first: "
-                                    f"'{ok[0]}-{tile.other(ok[0])}'")
-            b.tiles.append(tile)
-            b.inward.append(inward)
-            b.end = tile.other(inward)
+        reader.lay(game, b, tiles, where, f"a branch's first tile must carry the number of "
+                   f"its double, {b.end} (R-VAR-BRANCH)")
         before = len(game.trains)
         grow(idx)
         queue.extend(range(before, len(game.trains)))

@@ -110,13 +110,9 @@ class VariantVerdicts(GameState):
         Label = label[0].upper() + label[1:]
         shown = (f"{m.inward}-{tile.other(m.inward)}" if m.inward is not None
                  and tile.has(m.inward) else str(tile))
-        if tile.high > self.set_max:
-            return no("R-SET-1", f"{shown} is not a tile of the double-{self.set_max} set "
-                      f"used in this game.")
-        if tile not in self.hands[p]:
-            return no("R-TURN-1", f"{name} does not hold {shown}, so {name} cannot play it.")
-        if self.drawn is not None and tile is not self.drawn:
-            return self._only_the_drawn_tile(m)
+        refusal = self._tile_refusal(m, tile, shown)
+        if refusal is not None:
+            return refusal
         line = self.trains[idx]
         rule_ok = "R-TRAIN-2"
         q = self.partner(p)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .moves import MEXICAN, Move
 from .state import GameState
+from .tiles import Tile
 
 if TYPE_CHECKING:
     pass
@@ -93,6 +94,20 @@ class Verdicts(GameState):
         """The first legal play as an example: "for example 5-3 on the Mexican train"."""
         return f"for example {self._describe(plays[0])}"
 
+    def _tile_refusal(self, m: Move, tile: Tile, shown: str) -> Verdict | None:
+        """The refusals of a play that come before any train is looked at: a tile outside
+        the set, a tile the player does not hold, or another tile than the one just drawn."""
+        name, p = self.players[self.current], self.current
+        if tile.high > self.set_max:
+            return Verdict(False, "R-SET-1", f"{shown} is not a tile of the "
+                           f"double-{self.set_max} set used in this game.", m)
+        if tile not in self.hands[p]:
+            return Verdict(False, "R-TURN-1", f"{name} does not hold {shown}, so {name} "
+                           f"cannot play it.", m)
+        if self.drawn is not None and tile is not self.drawn:
+            return self._only_the_drawn_tile(m)
+        return None
+
     def _judge_play(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
         tile = m.tile
@@ -104,13 +119,9 @@ class Verdicts(GameState):
                       f"are seats 1 to {self.n} and M (the Mexican train).")
         idx = self._idx(m.train)
         label = self.train_label(m.train)
-        if tile.high > self.set_max:
-            return no("R-SET-1", f"{shown} is not a tile of the double-{self.set_max} set "
-                      f"used in this game.")
-        if tile not in self.hands[p]:
-            return no("R-TURN-1", f"{name} does not hold {shown}, so {name} cannot play it.")
-        if self.drawn is not None and tile is not self.drawn:
-            return self._only_the_drawn_tile(m)
+        refusal = self._tile_refusal(m, tile, shown)
+        if refusal is not None:
+            return refusal
         train = self.trains[idx]
         rule_ok = "R-TRAIN-2"
         if self._building():
