@@ -13,7 +13,7 @@ from typing import NamedTuple, Protocol
 from .game import Game
 from .moves import MEXICAN, Move
 from .plan import Plan, longest_train
-from .tiles import Tile
+from .tiles import Tile, remove_tile
 
 __all__ = ["Advice", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "make_bot", "play_match",
            "play_round"]
@@ -150,7 +150,7 @@ def _extend(plan: Plan, new: list[Tile]) -> Plan:
         if at is not None:
             chain = (*chain[:at], (t, v), *chain[at:])
             used.add(t)
-            rest.remove(t)
+            remove_tile(rest, t)
     tail = _solve(rest, end)
     in_tail = {t for t, _ in tail.chain}
     return Plan(plan.start, (*chain, *tail.chain), tuple(t for t in rest if t not in in_tail))

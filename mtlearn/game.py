@@ -35,7 +35,7 @@ from .positions import Positions
 from .rules import Rules, hand_size, usual_set
 from .scores import Scores
 from .state import TrainState, _clone, _Train
-from .tiles import SETS, Tile, full_set
+from .tiles import SETS, Tile, full_set, remove_tile
 from .variant_verdicts import VariantVerdicts
 from .variants import VariantRules
 from .verdicts import Verdict, Verdicts
@@ -174,7 +174,7 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
         double = Tile(engine, engine)
         tiles = _full_set(self.set_max)
         if self.rules.engine == "hub":
-            tiles.remove(double)
+            remove_tile(tiles, double)
         rng.shuffle(tiles)
         size = hand_size(self.rules, self.set_max, n)
         self._reset_round(round_no, engine)
@@ -192,7 +192,7 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
                 if tile is double:
                     holder = seat
                 seat = (seat + 1) % n
-            self.hands[holder].remove(double)
+            remove_tile(self.hands[holder], double)
             if drawn:
                 self.notes.append(f"Nobody held {double}: players drew in turn ({drawn} tiles) "
                                   f"until {self.players[holder]} found it (R-ROUND-2).")
@@ -243,14 +243,22 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
-        return {f: _clone(getattr(self, f)) for f in _STATE_FIELDS}
-
-    def _mark(self) -> None:
-        """Keep a snapshot of the state after the moves so far (every _MARK_EVERY moves),
-        so that ``pop`` replays at most that many moves."""
-        h = len(self.history)
-        if h and h not in self._marks:
-            self._marks[h] = self._snapshot()
+        """The round state as a dict of copies (the fields of ``_STATE_FIELDS``): the start
+        of the round, and the marks ``pop`` goes back to."""
+        return {
+            "round_no": self.round_no, "engine": self.engine,
+            "hands": [h[:] for h in self.hands], "bone": self.bone[:],
+            "trains": [t.__deepcopy__(None) for t in self.trains],
+            "open_doubles": self.open_doubles[:], "current": self.current,
+            "starter": self.starter, "turn_doubles": self.turn_doubles[:],
+            "bonus": self.bonus, "drawn": self.drawn, "declined": self.declined,
+            "played": self.played, "building_now": self.building_now,
+            "turns_taken": self.turns_taken, "first_done": self.first_done[:],
+            "passes": self.passes, "announced": self.announced[:],
+            "pending_penalty": self.pending_penalty, "over": self.over, "out": self.out,
+            "blocked": self.blocked, "scores": [r[:] for r in self.scores],
+            "notes": self.notes[:], "swan": self.swan, "team_passed": self.team_passed[:],
+        }
 
     def _restore(self, snap: dict[str, Any]) -> None:
         self._ver += 1
@@ -376,15 +384,11 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
                 if not (isinstance(move, Move) and move in cached[1]):
                     cached = None
             if cached is not None:
-                if not len(self.history) % _MARK_EVERY:
-                    self._mark()
                 self._apply(move)
                 return move
         v = self.explain(move)
         if not v.legal or v.move is None:
             raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
-        if not len(self.history) % _MARK_EVERY:
-            self._mark()
         self._apply(v.move)
         return v.move
 
@@ -409,7 +413,7 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
             train = self.trains[idx]
             was_started = bool(train.tiles)
             hand = self.hands[p]
-            hand.remove(tile)
+            remove_tile(hand, tile)
             train.tiles.append(tile)
             train.inward.append(inward)
             hi = tile.high
@@ -533,17 +537,23 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
             raise IndexError("nothing to undo: this is the start of the round")
         last = history[-1]
         n = len(history) - 1
-        # back to the latest snapshot at or before move n, then replay the moves after it
-        k = n - n % _MARK_EVERY
+        # back to the latest mark at or before move n, then replay the moves after it,
+        # keeping a mark every _MARK_EVERY moves on the way: play itself takes no
+        # snapshots, and a run of undos replays at most _MARK_EVERY moves each
         marks = self._marks
+        for j in [j for j in marks if j > n]:
+            del marks[j]
+        k = n - n % _MARK_EVERY
         while k and k not in marks:
             k -= _MARK_EVERY
         self._restore(marks[k] if k else self._start)
-        for j in [j for j in marks if j > n]:
-            del marks[j]
-        self.history = history[:k]
+        self.history = replayed = history[:k]
+        apply = self._apply
         for m in history[k:n]:
-            self._apply(m)
+            apply(m)
+            h = len(replayed)
+            if not h % _MARK_EVERY and h not in marks:
+                marks[h] = self._snapshot()
         return last
 
     def peek(self) -> Move | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, overload
 
 from .moves import MEXICAN, Move
 from .state import GameState
-from .tiles import MAX_PIPS, Tile
+from .tiles import MAX_PIPS, Tile, full_set
 
 if TYPE_CHECKING:
     from .game import Game
@@ -32,18 +32,15 @@ _COVERS: dict[int, frozenset[Tile]] = {}
 _BITS: dict[Tile, int] = {}
 
 
-def _tile_entry(tile: Tile) -> dict[int, Move]:
-    _BITS[tile] = (1 << tile.high) | (1 << tile.low)
-    moves: dict[int, Move] = {}
-    _PLAYS[tile] = moves
-    return moves
+for _tile in full_set(MAX_PIPS):      # every tile there is, made once at import
+    _BITS[_tile] = (1 << _tile.high) | (1 << _tile.low)
+    _PLAYS[_tile] = {}
+del _tile
 
 
 def _play(tile: Tile, key: int | str, inward: int) -> Move:
     """The shared Move playing ``tile`` on train ``key`` with ``inward`` against it."""
-    moves = _PLAYS.get(tile)
-    if moves is None:
-        moves = _tile_entry(tile)
+    moves = _PLAYS[tile]
     code = (31 if key == MEXICAN else key) << 5 | inward  # type: ignore[operator]
     m = moves.get(code)
     if m is None:
@@ -273,20 +270,18 @@ class MoveGenerator(GameState):
                     for inward in self._inwards(tile, end):
                         out.append(_play(tile, key, inward))
             return out
+        # most tiles fit no open end: one AND on the tile's number bits skips them
         tile_bits = _BITS
+        mask = bits | dd_bits
         plays = _PLAYS
-        for tile in hand:
-            tb = tile_bits.get(tile)
-            if tb is None:
-                _tile_entry(tile)
-                tb = tile_bits[tile]
+        for tile in [t for t in hand if tile_bits[t] & mask]:
             hi, lo = tile.high, tile.low
             if hi == lo:
-                if not tb & dd_bits:
+                if not tile_bits[tile] & dd_bits:
                     continue
                 ends = dd_ends
             else:
-                if not tb & bits:
+                if not tile_bits[tile] & bits:
                     continue
                 ends = nd_ends
             moves = plays[tile]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["MAX_PIPS", "SETS", "Tile", "full_set", "set_size", "suit_count"]
+__all__ = ["MAX_PIPS", "SETS", "Tile", "full_set", "remove_tile", "set_size", "suit_count"]
 
 #: The set sizes the engine knows (double-6 … double-18).
 SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
@@ -142,3 +142,23 @@ def full_set(n: int) -> list[Tile]:
         raise ValueError(f"there is no double-{n} set here; choose one of "
                          + ", ".join(f"double-{s}" for s in SETS))
     return [Tile(a, b) for a in range(n + 1) for b in range(a + 1)]
+
+
+def remove_tile(tiles: list[Tile], tile: Tile) -> None:
+    """Remove ``tile`` from the list ``tiles`` (as ``list.remove`` does, but faster).
+
+    Tiles are interned, so the tile is found by identity. ``list.remove`` compares with
+    ``==``, which for a class that defines an ordering in Python (as :class:`Tile` does,
+    for ``sorted``) is a Python-level call per tile passed: about ten times slower.
+
+    Raises:
+        ValueError: if the tile is not in the list.
+    """
+    i = 0
+    for t in tiles:
+        if t is tile:
+            del tiles[i]
+            return
+        i += 1
+    raise ValueError(f"{tile} is not in the list")
+

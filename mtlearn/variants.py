@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .moves import Move, train_code
 from .state import GameState
-from .tiles import Tile
+from .tiles import Tile, remove_tile
 
 if TYPE_CHECKING:
     pass
@@ -352,7 +352,7 @@ class VariantRules(GameState):
         was_started = bool(self.trains[root].tiles)
         covers = self.rules.branching and bool(line.tiles) and line.tiles[-1].is_double
         pos = len(line.tiles)
-        self.hands[p].remove(tile)
+        remove_tile(self.hands[p], tile)
         line.tiles.append(tile)
         line.inward.append(m.inward)
         line.end = tile.other(m.inward)
