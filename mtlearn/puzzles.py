@@ -829,7 +829,7 @@ def from_data(data: Any, source: str = "<puzzle>",
     try:
         game = Game.from_position({**pos, "rules": rules})
     except PositionError as e:
-        from .scenario import _where_to_path
+        from .scenario_yaml import where_to_path as _where_to_path
 
         raise PuzzleError(source, lines(("position", *_where_to_path(e.where))),
                           "position." + e.where if e.where else "position", e.problem) \
@@ -956,7 +956,7 @@ def _path_text(path: tuple[Any, ...]) -> str:
 
 def load_text(text: str, source: str = "<puzzle>") -> Puzzle:
     """Read a puzzle from YAML text (the scenario reader: errors carry line numbers)."""
-    from .scenario import _Reader
+    from .scenario_yaml import Reader as _Reader
 
     try:
         r = _Reader(text, source)
