@@ -1,13 +1,14 @@
 """Reading and proving puzzle files: the fields, the goal, and the bundled puzzles.
 
-:func:`load` and :func:`load_text` read a puzzle's YAML with the scenario files' safe
-reader (:mod:`mtlearn.scenario_yaml`); :func:`from_data` builds a
-:class:`~mtlearn.puzzles.Puzzle` from parsed data, YAML or JSON (the in-page engine
-has no PyYAML, so this needs only the standard library). Every mistake raises a
-:class:`PuzzleError` naming the file, the line and the field. :func:`check` proves a
-puzzle: its goal can be met, its example answer meets it, and each tempting wrong
-answer is refused or marked wrong for the intended reason. :func:`bundled` and
-:func:`get` give the puzzles shipped with mtlearn.
+:func:`~mtlearn.puzzles.load` and :func:`~mtlearn.puzzles.load_text` read a puzzle's YAML
+with the scenario files' safe reader (:mod:`mtlearn.scenario_yaml`);
+:func:`~mtlearn.puzzles.from_data` builds a :class:`~mtlearn.puzzles.Puzzle` from parsed
+data, YAML or JSON (the in-page engine has no PyYAML, so this needs only the standard
+library). Every mistake raises a :class:`~mtlearn.puzzles.PuzzleError` naming the file,
+the line and the field. :func:`~mtlearn.puzzles.check` proves a puzzle: its goal can be
+met, its example answer meets it, and each tempting wrong answer is refused or marked
+wrong for the intended reason. :func:`~mtlearn.puzzles.bundled` and
+:func:`~mtlearn.puzzles.get` give the puzzles shipped with mtlearn.
 """
 
 from __future__ import annotations

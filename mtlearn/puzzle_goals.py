@@ -1,12 +1,12 @@
 """Judging a puzzle's answers: the goal checks, the engine's truth and the feedback texts.
 
 A puzzle's goal is a predicate evaluated by the engine, never a list of right answers.
-:func:`judge` plays or checks an answer on a copy of the puzzle's position and returns
-a :class:`Feedback`: right, wrong (legal, but it misses the goal, and the words say
-how), illegal (the engine's refusal and rule id), a sequence to continue, or not an
-answer at all. :func:`truth` is what the engine says for choose, number and plan
-puzzles; :func:`solutions` searches for answers that meet a goal (used to prove a
-puzzle file). :class:`~mtlearn.puzzles.Puzzle` offers these as its methods.
+``judge`` plays or checks an answer on a copy of the puzzle's position and returns a
+:class:`~mtlearn.puzzles.Feedback`: right, wrong (legal, but it misses the goal, and the
+words say how), illegal (the engine's refusal and rule id), a sequence to continue, or not
+an answer at all. ``truth`` is what the engine says for choose, number and plan puzzles;
+``solutions`` searches for answers that meet a goal (used to prove a puzzle file).
+:class:`~mtlearn.puzzles.Puzzle` offers these as its methods.
 """
 
 from __future__ import annotations

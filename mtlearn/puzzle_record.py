@@ -1,11 +1,12 @@
 """The puzzle record: what a checked puzzle holds, and what the front end is shown of it.
 
-A :class:`Puzzle` is built by :func:`mtlearn.puzzles.from_data` from a puzzle file. It
-holds the metadata, the position (a :class:`~mtlearn.game.Game`) and the goal. Its
-judging methods (:meth:`Puzzle.judge`, :meth:`Puzzle.truth`, :meth:`Puzzle.solutions`)
-are the functions of :mod:`mtlearn.puzzle_goals`. Its front-end methods give the board
-view without giveaways, the question and hints, the example answer in words and on the
-board, and, for a page without an engine, every answer precomputed by the engine.
+A :class:`~mtlearn.puzzles.Puzzle` is built by :func:`mtlearn.puzzles.from_data` from a
+puzzle file. It holds the metadata, the position (a :class:`~mtlearn.game.Game`) and the
+goal. Its judging methods (:meth:`~mtlearn.puzzles.Puzzle.judge`,
+:meth:`~mtlearn.puzzles.Puzzle.truth`, :meth:`~mtlearn.puzzles.Puzzle.solutions`) are the
+functions of :mod:`mtlearn.puzzle_goals`. Its front-end methods give the board view
+without giveaways, the question and hints, the example answer in words and on the board,
+and, for a page without an engine, every answer precomputed by the engine.
 """
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
 """Reading scenario and puzzle files safely: YAML with limits, line numbers and plain errors.
 
 Scenario files and puzzle files are YAML written by people, and may come from elsewhere.
-:class:`Reader` parses one with PyYAML's safe loader and keeps the line of every field, so
-that every mistake can be reported as a :class:`ScenarioError` naming the file, the line
-and the field. The reader refuses duplicate keys (naming both lines) and bounds what a file
-can cost: aliases expand to at most :data:`MAX_NODES` values, values nest at most
-:data:`MAX_DEPTH` levels, and a file holds at most :data:`MAX_BYTES`. When YAML reads a
+``Reader`` parses one with PyYAML's safe loader and keeps the line of every field, so that
+every mistake can be reported as a :class:`~mtlearn.scenario.ScenarioError` naming the
+file, the line and the field. The reader refuses duplicate keys (naming both lines) and
+bounds what a file can cost: aliases expand to at most ``MAX_NODES`` values, values nest
+at most ``MAX_DEPTH`` levels, and a file holds at most ``MAX_BYTES``. When YAML reads a
 name such as ``No`` as false, the error says so.
 
 PyYAML is imported only when a file is read: puzzles built from JSON data (the in-page
-engine) need nothing but the standard library. :func:`read_file` and
-:func:`read_bundled` read a file from disk and the files shipped with mtlearn.
+engine) need nothing but the standard library. ``read_file`` and ``read_bundled`` read a
+file from disk and the files shipped with mtlearn.
 """
 
 from __future__ import annotations
