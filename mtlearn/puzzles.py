@@ -41,17 +41,10 @@ engine runs it from JSON); reading YAML uses :mod:`mtlearn.scenario_yaml`.
 
 from __future__ import annotations
 
+from . import puzzle_record as _record
 from .puzzle_files import LineOf as LineOf
-from .puzzle_files import (
-    PuzzleError,
-    bundled,
-    check,
-    from_data,
-    get,
-    is_puzzle_text,
-    load,
-    load_text,
-)
+from .puzzle_files import PuzzleError, bundled, check, from_data, get, load, load_text
+from .puzzle_files import is_puzzle_text as is_puzzle_text
 from .puzzle_goals import Feedback
 from .puzzle_progress import (
     ProgressOverview,
@@ -60,7 +53,8 @@ from .puzzle_progress import (
     read_progress,
     write_progress,
 )
-from .puzzle_record import FAMILIES, KINDS, Puzzle, Wrong
+from .puzzle_record import Puzzle
+from .puzzle_record import Wrong as Wrong
 
 __all__ = [
     "FAMILIES",
@@ -70,15 +64,19 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "PuzzleSession",
-    "Wrong",
     "bundled",
     "check",
     "from_data",
     "get",
-    "is_puzzle_text",
     "load",
     "load_text",
     "progress_path",
     "read_progress",
     "write_progress",
 ]
+
+#: Puzzle families, in teaching order: the name used in files, and its title.
+FAMILIES = _record.FAMILIES
+
+#: Kinds of puzzle and what the learner answers.
+KINDS = _record.KINDS

@@ -46,10 +46,10 @@ from .game import Game
 from .moves import Move, train_code
 from .ruleids import RULES
 from .rules import Rules
+from .scenario_yaml import MAX_BYTES as MAX_BYTES
+from .scenario_yaml import MAX_DEPTH as MAX_DEPTH
+from .scenario_yaml import MAX_NODES as MAX_NODES
 from .scenario_yaml import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    MAX_NODES,
     Reader,
     ScenarioError,
     read_bundled,
@@ -60,8 +60,8 @@ from .scenario_yaml import (
 from .tiles import Tile
 from .view import view
 
-__all__ = ["FAMILIES", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Scenario", "ScenarioError",
-           "Step", "bundled", "get", "load", "load_text"]
+__all__ = ["FAMILIES", "Scenario", "ScenarioError", "Step", "bundled", "get", "load",
+           "load_text"]
 
 #: Scenario families, in teaching order.
 FAMILIES = {
