@@ -11,11 +11,13 @@ the rule that allows or forbids the move in a plain sentence; :meth:`Game.push`
 applies a legal move and raises :class:`IllegalMoveError` (leaving the game
 untouched) for an illegal one.
 
-This module holds the round state, dealing, ``push``/``pop`` and scores. The other
-concerns of the same class live in their own modules: legal-move generation in
-:mod:`mtlearn.legal`, verdicts in :mod:`mtlearn.verdicts`, positions and saved games
-in :mod:`mtlearn.positions`. Presentation (text, views, HTML) is imported lazily,
-only when a game is printed or drawn.
+This module holds the round state, dealing and ``push``/``pop``. The other concerns of
+the same class live in their own modules: scores in :mod:`mtlearn.scores`, legal-move
+generation in :mod:`mtlearn.legal`, verdicts in :mod:`mtlearn.verdicts`, positions and
+saved games in :mod:`mtlearn.positions` and :mod:`mtlearn.position_reader`, the three
+shape-changing variants in :mod:`mtlearn.variants` and :mod:`mtlearn.variant_verdicts`.
+Presentation (text, views, HTML) is imported lazily, only when a game is printed or
+drawn.
 """
 
 from __future__ import annotations
@@ -23,61 +25,23 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from .errors import IllegalMoveError, RulesError
 from .legal import LegalMoves, MoveGenerator
 from .moves import MEXICAN, Move
-from .positions import (
-    DEFAULT_NAMES,
-    GAME_FORMAT,
-    POSITION_FORMAT,
-    Positions,
-    _names,
-    _rules,
-    check_seed,
-)
+from .position_reader import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, _names, _rules, check_seed
+from .positions import Positions
 from .rules import Rules, hand_size, usual_set
+from .scores import Scores
+from .state import TrainState, _clone, _Train
 from .tiles import SETS, Tile, full_set
+from .variant_verdicts import VariantVerdicts
 from .variants import VariantRules
 from .verdicts import Verdict, Verdicts
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMoves",
            "TrainState", "Verdict"]
-
-
-class TrainState(NamedTuple):
-    """A read-only picture of one train (see :meth:`Game.train`)."""
-
-    key: int | str
-    owner: int | None
-    tiles: tuple[tuple[Tile, int], ...]
-    open_end: int
-    marker: bool
-    public: bool
-
-    @property
-    def started(self) -> bool:
-        """True once the train has a tile."""
-        return bool(self.tiles)
-
-
-class _Train:
-    __slots__ = ("end", "inward", "marker", "tiles")
-
-    def __init__(self, engine: int) -> None:
-        self.tiles: list[Tile] = []
-        self.inward: list[int] = []
-        self.end = engine
-        self.marker = False
-
-    def __deepcopy__(self, memo: object) -> _Train:
-        t = _Train.__new__(_Train)
-        t.tiles = list(self.tiles)
-        t.inward = list(self.inward)
-        t.end = self.end
-        t.marker = self.marker
-        return t
 
 
 #: ``pop`` replays at most this many moves (a snapshot is kept every so many).
@@ -91,7 +55,7 @@ _STATE_FIELDS = ("round_no", "engine", "hands", "bone", "trains", "open_doubles"
 
 
 
-class Game(VariantRules, MoveGenerator, Verdicts, Positions):
+class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Scores):
     """A match of Mexican Train and the round being played.
 
     Make one with :meth:`Game.new` (dealt from a seed) or :meth:`Game.from_position`
@@ -586,57 +550,6 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
         """The last move played this round, or None."""
         return self.history[-1] if self.history else None
 
-    # ------------------------------------------------------------------ scores
-    def pips(self, seat: int) -> int:
-        """Points the seat's hand would count now (R-SCORE-1, R-SCORE-2)."""
-        return sum(self.rules.tile_value(t.high, t.low) for t in self.hands[seat])
-
-    @property
-    def round_scores(self) -> list[list[int]]:
-        """Scores of every finished round (one list per round, one number per seat)."""
-        return [list(r) for r in self.scores]
-
-    @property
-    def totals(self) -> list[int]:
-        """Each player's total over the finished rounds (R-SCORE-3)."""
-        return [sum(r[i] for r in self.scores) for i in range(self.n)]
-
-    def returns(self) -> list[int]:
-        """OpenSpiel-style returns: minus each player's total (higher is better)."""
-        return [-t for t in self.totals]
-
-    def _tie_key(self, seat: int) -> tuple[int, ...]:
-        team = self.team_of(seat)
-        if team is not None:        # R-VAR-TEAMS: partners rank together
-            rounds = [r[team] for r in self._team_round_scores()]
-        else:
-            rounds = [r[seat] for r in self.scores]
-        total = sum(rounds)
-        if self.rules.tie_break == "shared":
-            return (total,)
-        zeros = sum(1 for s in rounds if s == 0)
-        nonzero = [s for s in rounds if s]
-        return (total, -zeros, min(nonzero) if nonzero else 0)
-
-    def standings(self) -> list[tuple[int, int, int]]:
-        """``(place, seat, total)`` best first, with ties broken by R-SCORE-4.
-
-        Players still level after the tie-break share a place.
-        """
-        order = sorted(range(self.n), key=lambda s: (self._tie_key(s), s))
-        out: list[tuple[int, int, int]] = []
-        for i, s in enumerate(order):
-            place = out[-1][0] if out and self._tie_key(order[i - 1]) == self._tie_key(s) \
-                else i + 1
-            team = self.team_of(s)
-            out.append((place, s, self.totals[s] if team is None else self.team_totals[team]))
-        return out
-
-    @property
-    def winners(self) -> list[int]:
-        """Seats in first place so far (one, unless a tie stands)."""
-        return [s for place, s, _ in self.standings() if place == 1]
-
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
         who = "round over" if self.over else f"{self.players[self.current]} to play"
@@ -654,17 +567,6 @@ class Game(VariantRules, MoveGenerator, Verdicts, Positions):
         return standalone_html("board", {"view": view(self, verdicts=True),
                                          "rules_url": rules_url()})
 
-
-
-def _clone(value: Any) -> Any:
-    """Copy a piece of game state (lists of tiles, trains, numbers) quickly."""
-    if isinstance(value, list):
-        if value and isinstance(value[0], list):
-            return [list(x) for x in value]
-        if value and isinstance(value[0], _Train):
-            return [t.__deepcopy__(None) for t in value]
-        return list(value)
-    return value
 
 
 _FULL_SETS: dict[int, tuple[Tile, ...]] = {}

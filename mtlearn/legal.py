@@ -13,12 +13,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, overload
 
 from .moves import MEXICAN, Move
+from .state import GameState
 from .tiles import MAX_PIPS, Tile
 
 if TYPE_CHECKING:
-    from .game import Game, _Train
-    from .rules import Rules
-    from .verdicts import Verdict
+    from .game import Game
 
 __all__ = ["LegalMoves", "MoveGenerator"]
 
@@ -94,37 +93,8 @@ class LegalMoves:
     def __repr__(self) -> str:
         return "<LegalMoves " + ", ".join(str(m) for m in self._list()) + ">"
 
-class MoveGenerator:
+class MoveGenerator(GameState):
     """Legal-move generation, mixed into :class:`~mtlearn.game.Game`."""
-
-    if TYPE_CHECKING:
-        rules: Rules
-        n: int
-        trains: list[_Train]
-        hands: list[list[Tile]]
-        bone: list[Tile]
-        open_doubles: list[int]
-        turn_doubles: list[int]
-        current: int
-        drawn: Tile | None
-        declined: bool
-        played: int
-        building_now: bool
-        turns_taken: int
-        first_done: list[bool]
-        announced: list[bool]
-        over: bool
-        _ver: int
-        _legal_cache: tuple[int, tuple[Move, ...]] | None
-        _variant: bool
-        swan: int | None
-        bonus: bool
-
-        def _key(self, idx: int) -> int | str: ...
-        def explain(self, move: Move | str) -> Verdict: ...
-        def _v_targets(self, double: bool) -> list[int]: ...
-        def _v_plays(self) -> list[Move]: ...
-        def _v_swan_legal(self, plays: list[Move]) -> list[Move]: ...
 
     def _inwards(self, tile: Tile, end: int) -> list[int]:
         """The ways ``tile`` can be laid against ``end``: the possible inward numbers."""

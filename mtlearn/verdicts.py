@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .moves import MEXICAN, Move
+from .state import GameState
+from .tiles import Tile
 
 if TYPE_CHECKING:
-    from .game import _Train
-    from .rules import Rules
-    from .tiles import Tile
+    pass
 
 __all__ = ["Verdict", "Verdicts"]
 
@@ -48,40 +48,8 @@ class Verdict(NamedTuple):
 
 
 
-class Verdicts:
+class Verdicts(GameState):
     """Judging moves (``explain`` and its sentences), mixed into :class:`~mtlearn.game.Game`."""
-
-    if TYPE_CHECKING:
-        rules: Rules
-        n: int
-        set_max: int
-        players: list[str]
-        trains: list[_Train]
-        hands: list[list[Tile]]
-        bone: list[Tile]
-        open_doubles: list[int]
-        turn_doubles: list[int]
-        current: int
-        drawn: Tile | None
-        declined: bool
-        bonus: bool
-        played: int
-        announced: list[bool]
-        over: bool
-        out: int | None
-
-        def _idx(self, key: int | str) -> int: ...
-        def _key(self, idx: int) -> int | str: ...
-        def train_label(self, key: int | str) -> str: ...
-        def _inwards(self, tile: Tile, end: int) -> list[int]: ...
-        def _blocker(self) -> int | None: ...
-        def _building(self) -> bool: ...
-        def _targets(self, double: bool) -> list[int]: ...
-        def _plays(self) -> list[Move]: ...
-        def _live_doubles(self, doubles: list[int]) -> list[int]: ...
-        _variant: bool
-
-        def _v_explain(self, m: Move) -> Verdict | None: ...
 
     def explain(self, move: Move | str) -> Verdict:
         """Judge ``move`` without playing it: legal or not, with its rule and a sentence."""
@@ -126,6 +94,20 @@ class Verdicts:
         """The first legal play as an example: "for example 5-3 on the Mexican train"."""
         return f"for example {self._describe(plays[0])}"
 
+    def _tile_refusal(self, m: Move, tile: Tile, shown: str) -> Verdict | None:
+        """The refusals of a play that come before any train is looked at: a tile outside
+        the set, a tile the player does not hold, or another tile than the one just drawn."""
+        name, p = self.players[self.current], self.current
+        if tile.high > self.set_max:
+            return Verdict(False, "R-SET-1", f"{shown} is not a tile of the "
+                           f"double-{self.set_max} set used in this game.", m)
+        if tile not in self.hands[p]:
+            return Verdict(False, "R-TURN-1", f"{name} does not hold {shown}, so {name} "
+                           f"cannot play it.", m)
+        if self.drawn is not None and tile is not self.drawn:
+            return self._only_the_drawn_tile(m)
+        return None
+
     def _judge_play(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
         tile = m.tile
@@ -137,13 +119,9 @@ class Verdicts:
                       f"are seats 1 to {self.n} and M (the Mexican train).")
         idx = self._idx(m.train)
         label = self.train_label(m.train)
-        if tile.high > self.set_max:
-            return no("R-SET-1", f"{shown} is not a tile of the double-{self.set_max} set "
-                      f"used in this game.")
-        if tile not in self.hands[p]:
-            return no("R-TURN-1", f"{name} does not hold {shown}, so {name} cannot play it.")
-        if self.drawn is not None and tile is not self.drawn:
-            return self._only_the_drawn_tile(m)
+        refusal = self._tile_refusal(m, tile, shown)
+        if refusal is not None:
+            return refusal
         train = self.trains[idx]
         rule_ok = "R-TRAIN-2"
         if self._building():
@@ -156,7 +134,7 @@ class Verdicts:
         else:
             targets = self._targets(tile.is_double)
             if idx not in targets:
-                return self._why_not_there(m, idx, targets)
+                return self._why_not_there(m, idx, idx, targets)
             if idx in self.open_doubles:
                 rule_ok = "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
             elif idx == self.n:
@@ -217,17 +195,34 @@ class Verdicts:
         return Verdict(False, "R-TURN-3", f"{head}; {name} may play it "
                        f"({self._must_play(plays)}) or pass.", m, (plays[0], Move("pass")))
 
-    def _why_not_there(self, m: Move, idx: int, targets: list[int]) -> Verdict:
-        name, p = self._name(), self.current
-        label = self.train_label(m.train)  # type: ignore[arg-type]
-        no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
+    def _why_not_there(self, m: Move, idx: int, root: int, targets: list[int]) -> Verdict:
+        """Why ``m`` may not go on line ``idx`` (a train, or a branch of train ``root``):
+        the refusal for a tile that fits a line the player may not use now."""
+        name, p = self.players[self.current], self.current
+        label = self.line_label(idx)
+
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
+
         td = [d for d in self.turn_doubles if d in self.open_doubles]
-        live = self._live_doubles(td)
+        live = self._live_doubles(td) if td else td
+        if self.swan is not None:
+            if live:
+                d = self.trains[live[-1]].end
+                return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
+                          f"Drive and must cover it, on {self.line_label(live[-1])}, before "
+                          f"going on.")
+            if root == p:
+                return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
+                          f"{self.train_label(self._key(self.swan))}; it ends when it comes "
+                          f"round to {name}'s own train, so {name} may not play there now.")
+            return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
+                      f"public train in clockwise order, without skipping one: the next is "
+                      f"{self._swan_next_words()}, not {label}.")
         if live and self.rules.double_bonus == "on-double":
             d = self.trains[live[0]].end
             return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
-                      f"the extra tile goes on that double, on "
-                      f"{self.train_label(self._key(live[0]))}.")
+                      f"the extra tile goes on that double, on {self.line_label(live[0])}.")
         if len(td) >= 2 and live and m.tile is not None and not m.tile.is_double:
             first = targets[0]
             d = self.trains[first].end
@@ -235,28 +230,30 @@ class Verdicts:
             order = "last" if rid == "R-VAR-REVERSE" else "first"
             return no(rid, f"{name} has laid {len(td)} doubles this turn; the next tile that is "
                       f"not a double must cover the {order} of them, {d}-{d} on "
-                      f"{self.train_label(self._key(first))}.")
+                      f"{self.line_label(first)}.")
         blocker = self._blocker()
         if blocker is not None:
             d = self.trains[blocker].end
-            where = self.train_label(self._key(blocker))
             several = len([x for x in self.open_doubles if x not in self.turn_doubles]) > 1
-            rid = "R-DBL-3"
-            extra = ""
+            rid, extra = "R-DBL-3", ""
             if several:
                 rid = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
                 extra = (" It was laid last, and doubles are covered in reverse order."
                          if rid == "R-VAR-REVERSE" else
                          " It was laid first, and open doubles are covered in order.")
-            return no(rid, f"The double {d}-{d} on {where} is open: nobody may play anywhere "
-                      f"else until it is covered.{extra}")
-        if idx == self.n:
+            return no(rid, f"The double {d}-{d} on {self.line_label(blocker)} is open: "
+                      f"nobody may play anywhere else until it is covered.{extra}")
+        if root == self.n:
             why = {"after-first-round": "until every player has had a first turn",
                    "after-all-started": "until every player's own train has been started"
                    }.get(self.rules.mexican_start, "yet")
             return no("R-MEX-2", f"{name} may not start the Mexican train {why}.")
-        if idx != p and not self.trains[idx].marker:
-            owner = self.players[idx]
+        if root != p and not self.trains[root].marker:
+            owner = self.players[root]
+            q = self.partner(root)
+            if q is not None:
+                return no("R-VAR-TEAMS", f"{owner}'s train has no marker, so only {owner} and "
+                          f"{owner}'s partner {self.players[q]} may play on it.")
             return no("R-MARK-1", f"{owner}'s train has no marker, so only {owner} may play "
                       f"on it.")
         return no("R-TURN-1", f"{name} may not play on {label} now.")
