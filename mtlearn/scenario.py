@@ -27,26 +27,36 @@ A scenario is one YAML file (read with PyYAML's safe loader)::
 Loading replays every step through the engine. A move the engine refuses, a check
 that does not hold, or a malformed file raises :class:`ScenarioError`, which names
 the file, the line and the field; nothing else escapes for a bad file. The YAML
-reader refuses duplicate keys (naming both lines) and bounds what a file from
-elsewhere can cost: aliases may expand to at most :data:`MAX_NODES` values, values
-nest at most :data:`MAX_DEPTH` levels, and a file holds at most :data:`MAX_BYTES`.
-Highlights are checked against the position and ``teaches`` against the rule table.
+reader (:mod:`mtlearn.scenario_yaml`) refuses duplicate keys (naming both lines) and
+bounds what a file from elsewhere can cost: aliases may expand to at most
+:data:`MAX_NODES` values, values nest at most :data:`MAX_DEPTH` levels, and a file
+holds at most :data:`MAX_BYTES`. This module checks the fields and replays the steps:
+highlights are checked against the position and ``teaches`` against the rule table.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalMoveError, MtlearnError, PositionError, RulesError
+from .errors import IllegalMoveError, PositionError, RulesError
 from .game import Game
 from .moves import Move, train_code
 from .ruleids import RULES
 from .rules import Rules
+from .scenario_yaml import MAX_BYTES as MAX_BYTES
+from .scenario_yaml import MAX_DEPTH as MAX_DEPTH
+from .scenario_yaml import MAX_NODES as MAX_NODES
+from .scenario_yaml import (
+    Reader,
+    ScenarioError,
+    read_bundled,
+    read_file,
+    short,
+    where_to_path,
+)
 from .tiles import Tile
 from .view import view
 
@@ -69,18 +79,6 @@ _CHECKS = {"to_play", "legal", "illegal", "not_legal", "markers", "open_doubles"
            "team_totals"}
 _RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-
-
-class ScenarioError(MtlearnError):
-    """A scenario file that is malformed or does not replay; names file, line and field."""
-
-    def __init__(self, source: str, line: int | None, where: str, problem: str) -> None:
-        loc = source + (f", line {line}" if line else "")
-        super().__init__(f"{loc}: {where}: {problem}" if where else f"{loc}: {problem}")
-        self.source = source
-        self.line = line
-        self.where = where
-        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -139,238 +137,13 @@ class Scenario:
         return f"<Scenario {self.id!r}: {self.title} ({len(self.steps)} steps)>"
 
 
-# ----------------------------------------------------------------------------- YAML
-#: YAML aliases may repeat a value, but a file may not expand past this many values
-#: (a few nested aliases would otherwise blow up to millions: the "billion laughs").
-MAX_NODES = 10_000
-#: How deeply lists and mappings may nest (a scenario needs about 6 levels).
-MAX_DEPTH = 64
-#: A scenario file larger than this is refused before it is parsed.
-MAX_BYTES = 256 * 1024
-#: Longest number (in digits) a scenario may write.
-_MAX_DIGITS = 30
-_INT_TAG = "tag:yaml.org,2002:int"
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-#: Words that YAML 1.1 reads as true/false although a person meant text.
-_BOOL_WORDS = {"yes", "no", "on", "off"}
-
-
-def _yaml() -> Any:
-    try:
-        import yaml
-    except ImportError as e:  # pragma: no cover - pyyaml is a dependency
-        raise ImportError("reading scenarios needs PyYAML: pip install pyyaml") from e
-    return yaml
-
-
-class _YamlProblem(Exception):
-    def __init__(self, line: int | None, problem: str) -> None:
-        super().__init__(problem)
-        self.line = line
-        self.problem = problem
-
-
-_LOADER: Any = None
-
-
-def _loader_class() -> Any:
-    """A safe YAML loader that bounds alias expansion and nesting and refuses duplicate
-    keys. It parses with libyaml when PyYAML has it (fast, and safe here because the
-    nodes are composed in Python, where depth is bounded, not in C)."""
-    global _LOADER
-    if _LOADER is not None:
-        return _LOADER
-    yaml = _yaml()
-    from yaml.composer import Composer
-    from yaml.constructor import SafeConstructor
-    from yaml.resolver import Resolver
-
-    try:
-        from yaml._yaml import CParser as Parser  # type: ignore[import-not-found]
-
-        def start(loader: Any, stream: str) -> None:
-            Parser.__init__(loader, stream)
-    except ImportError:  # pragma: no cover - PyYAML without libyaml
-        from yaml.parser import Parser
-        from yaml.reader import Reader
-        from yaml.scanner import Scanner
-
-        class Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
-            pass
-
-        def start(loader: Any, stream: str) -> None:
-            Reader.__init__(loader, stream)
-            Scanner.__init__(loader)
-            yaml.parser.Parser.__init__(loader)
-
-    class Loader(Composer, Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-type]
-        def __init__(self, stream: str) -> None:
-            start(self, stream)
-            Composer.__init__(self)
-            SafeConstructor.__init__(self)
-            Resolver.__init__(self)
-            self.sizes: dict[int, int] = {}
-            self.open_anchors: set[str] = set()
-            self.depth = 0
-
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            event = self.peek_event()
-            if isinstance(event, yaml.AliasEvent):
-                line = event.start_mark.line + 1
-                if event.anchor in self.open_anchors:
-                    raise _YamlProblem(line, f"the alias *{event.anchor} refers to a value "
-                                       f"that contains it (a recursive alias)")
-                node = super().compose_node(parent, index)
-                if self.sizes.get(id(node), 1) > MAX_NODES:
-                    raise _YamlProblem(line, self.too_big())
-                return node
-            anchor = getattr(event, "anchor", None)
-            if anchor is not None:
-                self.open_anchors.add(anchor)
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                raise _YamlProblem(event.start_mark.line + 1, f"values nested more than "
-                                   f"{MAX_DEPTH} levels deep")
-            try:
-                node = super().compose_node(parent, index)
-            finally:
-                self.depth -= 1
-                if anchor is not None:
-                    self.open_anchors.discard(anchor)
-            line = node.start_mark.line + 1
-            size = 1
-            if isinstance(node, yaml.MappingNode):
-                seen: dict[tuple[str, str], int] = {}
-                for k, v in node.value:
-                    size += self.sizes.get(id(k), 1) + self.sizes.get(id(v), 1)
-                    if isinstance(k, yaml.ScalarNode) and k.value != "<<":
-                        kl = k.start_mark.line + 1
-                        first = seen.get((k.tag, k.value))
-                        if first is not None:
-                            both = (f"lines {first} and {kl}" if first != kl
-                                    else f"twice on line {kl}")
-                            raise _YamlProblem(kl, f"the key {_short(k.value)} appears twice in "
-                                               f"one mapping ({both}): keep one of them")
-                        seen[(k.tag, k.value)] = kl
-            elif isinstance(node, yaml.SequenceNode):
-                for v in node.value:
-                    size += self.sizes.get(id(v), 1)
-            elif node.tag == _INT_TAG and len(node.value) > _MAX_DIGITS:
-                raise _YamlProblem(line, f"a number of {len(node.value)} digits is too long "
-                                   f"to mean anything here")
-            if size > MAX_NODES:
-                raise _YamlProblem(line, self.too_big())
-            self.sizes[id(node)] = size
-            return node
-
-        @staticmethod
-        def too_big() -> str:
-            return (f"the aliases in this file expand to more than {MAX_NODES:,} values; "
-                    f"write the values out instead of nesting aliases")
-
-    _LOADER = Loader
-    return Loader
-
-
-def _yaml_error(text: str, e: Any) -> tuple[int | None, str]:
-    """Line and sentence for a PyYAML error, with a hint for the usual mistakes."""
-    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    problem = getattr(e, "problem", None) or str(e)
-    problem = " ".join(str(problem).split())
-    lines = text.splitlines()
-    near = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
-    if "\t" in near or "\\t" in problem:
-        problem += "; indent with spaces, not a tab"
-    return line, f"not valid YAML: {problem}"
-
-
-def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int],
-           words: dict[tuple[Any, ...], str]) -> None:
-    yaml = _yaml()
-    out[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else str(k.start_mark.line)
-            out[(*path, key)] = k.start_mark.line + 1
-            _lines(v, (*path, key), out, words)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, v in enumerate(node.value):
-            _lines(v, (*path, i), out, words)
-    elif (node.tag == _BOOL_TAG and not node.style
-          and node.value.lower() in _BOOL_WORDS):
-        words[path] = node.value
-
-
-class _Reader:
-    def __init__(self, text: str, source: str) -> None:
-        self.source = source
-        self.lines: dict[tuple[Any, ...], int] = {}
-        self.words: dict[tuple[Any, ...], str] = {}
-        if len(text) > MAX_BYTES:
-            raise ScenarioError(source, None, "", f"{len(text) // 1024} KB is too large for a "
-                                f"scenario file (the limit is {MAX_BYTES // 1024} KB)")
-        yaml = _yaml()
-        loader = _loader_class()(text)
-        try:
-            node = loader.get_single_node()
-            self.data = loader.construct_document(node) if node is not None else None
-        except _YamlProblem as e:
-            raise ScenarioError(source, e.line, "", f"not usable YAML: {e.problem}") from None
-        except yaml.YAMLError as e:
-            line, problem = _yaml_error(text, e)
-            raise ScenarioError(source, line, "", problem) from None
-        finally:
-            loader.dispose()
-        if node is not None:
-            _lines(node, (), self.lines, self.words)
-
-    def line(self, path: tuple[Any, ...]) -> int | None:
-        while path and path not in self.lines:
-            path = path[:-1]
-        return self.lines.get(path)
-
-    def hint(self, path: tuple[Any, ...]) -> str:
-        """A hint when a yes/no/on/off word under ``path`` was read as true or false."""
-        for p, word in self.words.items():
-            if p[:len(path)] == path:
-                value = "true" if word.lower() in ("yes", "on") else "false"
-                return (f" ({_path_text(p)}: YAML reads {word} as {value}; quote names "
-                        f"like No/Yes/On, e.g. \"{word}\")")
-        return ""
-
-    def fail(self, path: tuple[Any, ...], problem: str) -> ScenarioError:
-        return ScenarioError(self.source, self.line(path), _path_text(path),
-                             problem + self.hint(path))
-
-
-def _path_text(path: tuple[Any, ...]) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
-
-
-def _where_to_path(where: str) -> tuple[Any, ...]:
-    """Turn an engine field name like ``hands[2][3]`` or ``trains['M'][0]`` into a path."""
-    out: list[Any] = []
-    for m in re.finditer(r"\[(\d+)\]|\['([^']*)'\]|([A-Za-z_]+)", where):
-        if m.group(1) is not None:
-            out.append(int(m.group(1)))
-        elif m.group(2) is not None:
-            out.append(m.group(2))
-        else:
-            out.append(m.group(3))
-    return tuple(out)
-
-
-def _str_list(r: _Reader, value: Any, path: tuple[Any, ...]) -> list[str]:
+def _str_list(r: Reader, value: Any, path: tuple[Any, ...]) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, (str, int)) for x in value):
         raise r.fail(path, "must be a list of short texts")
     return [str(x) for x in value]
 
 
-def _text(r: _Reader, data: dict[str, Any], key: str, *, required: bool = True) -> str:
+def _text(r: Reader, data: dict[str, Any], key: str, *, required: bool = True) -> str:
     if key not in data:
         if required:
             raise r.fail((), f"the field {key!r} is missing")
@@ -383,7 +156,7 @@ def _text(r: _Reader, data: dict[str, Any], key: str, *, required: bool = True) 
 
 def load_text(text: str, source: str = "<scenario>") -> Scenario:
     """Read and replay a scenario from YAML text; ``source`` names it in errors."""
-    r = _Reader(text, source)
+    r = Reader(text, source)
     d = r.data
     if not isinstance(d, dict):
         raise r.fail((), "a scenario is a YAML mapping with id, title, position and steps")
@@ -392,17 +165,17 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
             raise r.fail((k,), "unknown field (known: " + ", ".join(sorted(_TOP)) + ")")
     sid = _text(r, d, "id")
     if not _ID_RE.match(sid):
-        raise r.fail(("id",), f"{_short(sid)}: use lowercase letters, digits and dashes")
+        raise r.fail(("id",), f"{short(sid)}: use lowercase letters, digits and dashes")
     title = _text(r, d, "title")
     family = _text(r, d, "family")
     if family not in FAMILIES:
-        raise r.fail(("family",), f"{_short(family)} is not one of " + ", ".join(FAMILIES))
+        raise r.fail(("family",), f"{short(family)} is not one of " + ", ".join(FAMILIES))
     teaches = _str_list(r, d.get("teaches"), ("teaches",)) if "teaches" in d else []
     if not teaches:
         raise r.fail(("teaches",), "list the rule ids the scenario teaches, e.g. [R-MARK-1]")
     for i, rid in enumerate(teaches):
         if not _RULE_RE.match(rid):
-            raise r.fail(("teaches", i), f"{_short(rid)} is not a rule id like R-MARK-1")
+            raise r.fail(("teaches", i), f"{short(rid)} is not a rule id like R-MARK-1")
         if rid not in RULES:
             raise r.fail(("teaches", i), _unknown_rule(rid))
     summary = _text(r, d, "summary", required=False)
@@ -420,7 +193,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
     try:
         game = Game.from_position({**pos, "rules": rules})
     except PositionError as e:
-        where = ("position", *_where_to_path(e.where))
+        where = ("position", *where_to_path(e.where))
         raise ScenarioError(source, r.line(where),
                             "position." + e.where if e.where else "position",
                             e.problem + r.hint(where)) from None
@@ -475,7 +248,7 @@ def _unknown_rule(rid: str) -> str:
     return f"{rid} is not a rule of the rules reference ({known})"
 
 
-def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
+def _highlight(r: Reader, game: Game, hl: Any, path: tuple[Any, ...],
                label: str) -> dict[str, list[str]]:
     """Check a step's highlights against the position after the step."""
     if hl is None:
@@ -487,7 +260,7 @@ def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
     codes += [b.code for k in game.train_keys() for b in game.branches(k)]
     for i, code in enumerate(out.get("trains", [])):
         if code not in codes:
-            raise r.fail((*path, "trains", i), f"there is no train {_short(code)}: the trains are "
+            raise r.fail((*path, "trains", i), f"there is no train {short(code)}: the trains are "
                          f"{', '.join(codes)} (seat numbers and M)")
     shown = {t for seat in range(game.n) for t in game.hand(seat)}
     for key in game.train_keys():
@@ -510,35 +283,29 @@ def _highlight(r: _Reader, game: Game, hl: Any, path: tuple[Any, ...],
     return out
 
 
-def _seat_of(r: _Reader, game: Game, value: Any, path: tuple[Any, ...]) -> int:
+def _seat_of(r: Reader, game: Game, value: Any, path: tuple[Any, ...]) -> int:
     if isinstance(value, str) and value in game.players:
         return game.players.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= game.n:
         return value - 1
-    raise r.fail(path, f"{_short(value)} is not a player: use a name ({', '.join(game.players)}) "
+    raise r.fail(path, f"{short(value)} is not a player: use a name ({', '.join(game.players)}) "
                  f"or a seat number")
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    """``repr(value)``, cut short for a one-line message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _int_list(r: _Reader, game: Game, want: Any, p: tuple[Any, ...]) -> list[int]:
+def _int_list(r: Reader, game: Game, want: Any, p: tuple[Any, ...]) -> list[int]:
     if not isinstance(want, list) or len(want) != game.n or not all(_is_int(x) for x in want):
         raise r.fail(p, f"must be a list of {game.n} whole numbers, one per player")
     return want
 
 
-def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, ...],
+def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, ...],
                 label: str) -> None:
     def differ(key: str, expected: Any, actual: Any) -> ScenarioError:
-        return r.fail((*path, key), f"after {label}, expected {key} {_short(expected)} but "
+        return r.fail((*path, key), f"after {label}, expected {key} {short(expected)} but "
                       f"the engine has {actual!r}")
 
     def seat_list(want: Any, p: tuple[Any, ...]) -> list[int]:
@@ -572,7 +339,7 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                 raise r.fail(p, "must map moves to rule ids, e.g. {\"5-9@2\": R-MARK-1}")
             for mv, rid in want.items():
                 if not isinstance(rid, str) or not _RULE_RE.match(rid):
-                    raise r.fail((*p, mv), f"{_short(rid)} is not a rule id like R-MARK-1")
+                    raise r.fail((*p, mv), f"{short(rid)} is not a rule id like R-MARK-1")
                 if rid not in RULES:
                     raise r.fail((*p, mv), _unknown_rule(rid))
                 try:
@@ -615,7 +382,7 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                 raise differ(key, want, game.team_totals)
         elif key in ("over", "blocked"):
             if not isinstance(want, bool):
-                raise r.fail(p, f"must be true or false, not {_short(want)}")
+                raise r.fail(p, f"must be true or false, not {short(want)}")
             actual = game.over if key == "over" else (game.over and game.blocked)
             if want != actual:
                 raise differ(key, want, actual)
@@ -635,34 +402,14 @@ def _run_checks(r: _Reader, game: Game, check: dict[str, Any], path: tuple[Any, 
                 raise differ(key, want, [len(game.hand(s)) for s in range(game.n)])
         elif key == "boneyard":
             if not _is_int(want):
-                raise r.fail(p, f"must be a number of tiles, not {_short(want)}")
+                raise r.fail(p, f"must be a number of tiles, not {short(want)}")
             if want != game.boneyard_size:
                 raise differ(key, want, game.boneyard_size)
 
 
 def load(path: str | Path) -> Scenario:
     """Read and replay the scenario file at ``path``."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise ScenarioError(str(p), None, "", f"{size // 1024} KB is too large for a "
-                                f"scenario file (the limit is {MAX_BYTES // 1024} KB)")
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(str(p), None, "", f"cannot be read ({e.strerror})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(str(p), None, "", "not a UTF-8 text file") from None
-    return load_text(text, str(p))
-
-
-def _bundled_files() -> Iterator[Any]:
-    root = resources.files("mtlearn") / "scenarios"
-    for family in FAMILIES:
-        folder = root / family
-        if folder.is_dir():
-            yield from sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")),
-                              key=lambda f: f.name)
+    return load_text(read_file(path), str(Path(path)))
 
 
 _CACHE: dict[str, Scenario] = {}
@@ -670,13 +417,7 @@ _CACHE: dict[str, Scenario] = {}
 
 def bundled() -> list[Scenario]:
     """Every scenario shipped with mtlearn, family by family (replayed once, cached)."""
-    out = []
-    for f in _bundled_files():
-        key = f"{f.parent.name}/{f.name}" if hasattr(f, "parent") else f.name
-        if key not in _CACHE:
-            _CACHE[key] = load_text(f.read_text(encoding="utf-8"), f"scenarios/{key}")
-        out.append(_CACHE[key])
-    return out
+    return read_bundled("scenarios", FAMILIES, load_text, _CACHE)
 
 
 def get(scenario_id: str) -> Scenario:

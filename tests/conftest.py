@@ -17,8 +17,6 @@ automatically.
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import json
 import os
 import re
@@ -26,7 +24,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -36,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servekit import serve_folder
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_PATH = os.environ.get("MTLEARN_CHROMIUM", "/usr/bin/chromium")
@@ -425,21 +423,8 @@ def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
     return html
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def book_url(book: Path) -> Iterator[str]:
     """The built book served on 127.0.0.1 (a thread of this process)."""
-    handler = functools.partial(_QuietHandler, directory=str(book))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serve_folder(book) as url:
+        yield url

@@ -313,6 +313,19 @@ assert not bad, bad
     assert r.stdout.strip() == "R-DBL-3"
 
 
+@pytest.mark.parametrize("module", ["puzzle_goals", "puzzle_record", "puzzle_files",
+                                    "puzzle_progress", "puzzles", "scenario_yaml"])
+def test_each_puzzle_module_imports_on_its_own(module):
+    """No import circle: each module of the puzzles (and the YAML reader) imports first, in
+    a fresh interpreter without site-packages, and pulls in neither PyYAML nor widgets."""
+    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.{module}\n"
+              "bad = [m for m in sys.modules if m.split('.')[0] in ('yaml', 'anywidget', "
+              "'traitlets', 'ipywidgets')]\nassert not bad, bad\n")
+    r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 0, r.stderr
+
+
 # ----------------------------------------------------------------------------- chapters
 TUTORIALS = REPO / "tutorials"
 PUZZLE_CALL = r'Puzzle\("([a-z0-9-]+)"\)'

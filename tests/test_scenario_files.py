@@ -5,34 +5,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from scenariokit import TINY as BASE
 
 import mtlearn.scenario as scenario_mod
 from mtlearn.cli import main
 from mtlearn.scenario import MAX_NODES, ScenarioError, load, load_text
 
 BAD = Path(__file__).resolve().parent / "data" / "bad-scenarios"
-
-BASE = textwrap.dedent("""\
-    id: tiny
-    title: A tiny scenario
-    family: markers
-    teaches: [R-TURN-3]
-    position:
-      set: 12
-      players: [Ana, Ben]
-      hands:
-        - ["12-5", "3-4"]
-        - ["7-8", "9-10"]
-    steps:
-      - move: 12-5@1
-        say: Ana starts her train.
-        check:
-          to_play: Ben
-    """)
 
 #: file -> (line, field, words the one-line message must contain)
 EXPECTED = {

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from scenariokit import TINY_TWO_STEPS as GOOD
 
 from mtlearn.cli import main
 from mtlearn.ruleids import RULES
@@ -63,25 +63,6 @@ def test_file_name_matches_id():
         assert path.parent.name == s.family
 
 
-GOOD = textwrap.dedent("""\
-    id: tiny
-    title: A tiny scenario
-    family: markers
-    teaches: [R-TURN-3]
-    position:
-      set: 12
-      players: [Ana, Ben]
-      hands:
-        - ["12-5", "3-4"]
-        - ["7-8", "9-10"]
-    steps:
-      - move: 12-5@1
-        say: Ana starts her train.
-        check:
-          to_play: Ben
-      - move: draw
-        say: Ben has nothing that fits and draws.
-    """)
 
 
 def test_good_text_loads():
