@@ -80,3 +80,19 @@ def test_presentation_is_imported_when_a_game_is_printed():
                        check=False, cwd=REPO)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "True"
+
+
+def test_every_module_is_short_and_says_what_it_is_for() -> None:
+    """Issue 11: one concern per module, each under 600 lines, opening with a docstring."""
+    import ast
+
+    long, silent = [], []
+    for path in sorted((REPO / "mtlearn").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > 600:
+            long.append(f"{path.name}: {text.count(chr(10))} lines")
+        doc = ast.get_docstring(ast.parse(text))
+        if path.name != "__main__.py" and (not doc or len(doc.split()) < 5):
+            silent.append(path.name)
+    assert not long, long
+    assert not silent, silent
