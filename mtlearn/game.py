@@ -86,6 +86,7 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
         self.seed = seed
         self._ver = 0
         self._legal_cache: tuple[int, tuple[Move, ...]] | None = None
+        self._blocker_cache: tuple[int, int | None] | None = None   # (state version, blocker)
         #: The moves played this round, in order (``pop`` takes the last one back).
         self.history: list[Move] = []
         self._log: list[dict[str, Any]] = []

@@ -30,10 +30,6 @@ _PLAYS: dict[Tile, dict[int, Move]] = {}
 _COVERS: dict[int, frozenset[Tile]] = {}
 #: tile -> a bit for each of its numbers, to test a tile against all open ends at once.
 _BITS: dict[Tile, int] = {}
-#: ``_ENTRY[seat][end]``: the (train, end, code) entry of a seat's train ending in ``end``
-#: (code as in ``_PLAYS``); ``_MEX_ENTRY[end]`` the same for the Mexican train.
-_ENTRY = [[(i, e, i << 5 | e) for e in range(MAX_PIPS + 1)] for i in range(MAX_PIPS + 2)]
-_MEX_ENTRY = [(MEXICAN, e, 31 << 5 | e) for e in range(MAX_PIPS + 1)]
 
 
 for _tile in full_set(MAX_PIPS):      # every tile there is, made once at import
@@ -123,8 +119,10 @@ class MoveGenerator(GameState):
             if cover is None:
                 cover = _COVERS[v] = frozenset(Tile(v, k) for k in range(MAX_PIPS + 1)
                                                if k != v)
-            return (any(not cover.isdisjoint(h) for h in self.hands)
-                    or not cover.isdisjoint(self.bone))
+            for h in self.hands:
+                if not cover.isdisjoint(h):
+                    return True
+            return not cover.isdisjoint(self.bone)
         if wild and v == 0:
             # with wild blanks every tile can cover a blank end (the 0-0 is on the table)
             return any(self.hands) or bool(self.bone)
@@ -137,6 +135,14 @@ class MoveGenerator(GameState):
 
     def _blocker(self) -> int | None:
         """The open double (from earlier turns) that every play must go on, if any."""
+        cached = self._blocker_cache
+        if cached is not None and cached[0] == self._ver:
+            return cached[1]
+        found = self._find_blocker()
+        self._blocker_cache = (self._ver, found)
+        return found
+
+    def _find_blocker(self) -> int | None:
         prior = [d for d in self.open_doubles if d not in self.turn_doubles]
         if not prior:
             return None
@@ -232,60 +238,43 @@ class MoveGenerator(GameState):
         p = self.current
         hand = self.hands[p] if self.drawn is None else (self.drawn,)
         trains, n = self.trains, self.n
-        rules = self.rules
-        if not self.open_doubles and rules.first_turn == "normal" and not rules.wild_blanks:
-            # the common case, inlined for speed: what _targets gives with no open double;
-            # the ends are gathered as number bits first, and only if a tile of the hand
-            # fits one of them are they written out as (train, end, code) entries
-            own = trains[p]
-            bits = 1 << own.end
+        if not self.open_doubles and self.rules.first_turn == "normal":
+            # the common case, inlined for speed: what _targets gives with no open double
+            end = trains[p].end
+            nd_ends = [(p, end, p << 5 | end)]
+            bits = 1 << end
             mex = trains[n]
-            mex_ok = bool(mex.tiles) or self._mexican_allowed()
-            if mex_ok:
-                bits |= 1 << mex.end
-            marked = [t for t in trains[:n] if t.marker and t is not own]
-            for t in marked:
-                bits |= 1 << t.end
-            tile_bits = _BITS
-            fit = [t for t in hand if tile_bits[t] & bits]
-            if not fit:
-                return []
-            entry = _ENTRY
-            nd_ends = [entry[p][own.end]]
-            if mex_ok:
-                nd_ends.append(_MEX_ENTRY[mex.end])
-            if marked:
-                nd_ends.extend(entry[i][trains[i].end] for i in range(n)
-                               if i != p and trains[i].marker)
-            plays = _PLAYS
-            found: list[Move] = []
-            for tile in fit:
-                hi, lo = tile.high, tile.low
-                moves = plays[tile]
-                for key, end, code in nd_ends:
-                    if hi == end or lo == end:
-                        m = moves.get(code)
-                        if m is None:
-                            m = moves[code] = Move("play", tile, key, end)
-                        found.append(m)
-            return found
-        nd = self._targets(False)
-        two = len(self.turn_doubles) >= 2 and len(
-            [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
-        dd = self._targets(True) if two else nd
-        nd_ends = [(MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
-                   else (i, trains[i].end, i << 5 | trains[i].end) for i in nd]
-        dd_ends = nd_ends if dd is nd else [
-            (MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
-            else (i, trains[i].end, i << 5 | trains[i].end) for i in dd]
-        bits = 0
-        for _, end, _ in nd_ends:
-            bits |= 1 << end
-        dd_bits = 0
-        for _, end, _ in dd_ends:
-            dd_bits |= 1 << end
+            if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
+                end = mex.end
+                nd_ends.append((MEXICAN, end, 31 << 5 | end))
+                bits |= 1 << end
+            for i in range(n):
+                if i != p:
+                    t = trains[i]
+                    if t.marker:
+                        end = t.end
+                        nd_ends.append((i, end, i << 5 | end))
+                        bits |= 1 << end
+            dd_ends = nd_ends
+            dd_bits = bits
+        else:
+            nd = self._targets(False)
+            two = len(self.turn_doubles) >= 2 and len(
+                [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
+            dd = self._targets(True) if two else nd
+            nd_ends = [(MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
+                       else (i, trains[i].end, i << 5 | trains[i].end) for i in nd]
+            dd_ends = nd_ends if dd is nd else [
+                (MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
+                else (i, trains[i].end, i << 5 | trains[i].end) for i in dd]
+            bits = 0
+            for _, end, _ in nd_ends:
+                bits |= 1 << end
+            dd_bits = 0
+            for _, end, _ in dd_ends:
+                dd_bits |= 1 << end
         out: list[Move] = []
-        if rules.wild_blanks:
+        if self.rules.wild_blanks:
             for tile in hand:
                 for key, end, _ in (dd_ends if tile.high == tile.low else nd_ends):
                     for inward in self._inwards(tile, end):
@@ -293,16 +282,19 @@ class MoveGenerator(GameState):
             return out
         # most tiles fit no open end: one AND on the tile's number bits skips them
         tile_bits = _BITS
-        mask = bits | dd_bits
         plays = _PLAYS
-        for tile in [t for t in hand if tile_bits[t] & mask]:
+        mask = bits | dd_bits
+        for tile in hand:
+            tb = tile_bits[tile]
+            if not tb & mask:
+                continue
             hi, lo = tile.high, tile.low
             if hi == lo:
-                if not tile_bits[tile] & dd_bits:
+                if not tb & dd_bits:
                     continue
                 ends = dd_ends
             else:
-                if not tile_bits[tile] & bits:
+                if not tb & bits:
                     continue
                 ends = nd_ends
             moves = plays[tile]

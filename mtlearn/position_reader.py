@@ -399,6 +399,7 @@ class _PositionReader:
                 raise PositionError(f"hands[{empty[0]}]", "this hand is empty, so the round "
                                     "would already be over (R-END-1)")
         game._start = game._snapshot()
+        game._ver += 1      # nothing computed while the position was being read is cached
         return game
 
     def lay(self, game: Game, line: Any, tiles: list[Any], where: str, first: str) -> None:

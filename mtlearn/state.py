@@ -117,6 +117,7 @@ class GameState:
         _variant: bool
         _ver: int
         _legal_cache: tuple[int, tuple[Move, ...]] | None
+        _blocker_cache: tuple[int, int | None] | None
         _log: list[dict[str, Any]]
         _start: dict[str, Any]
 
