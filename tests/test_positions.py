@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -369,3 +370,28 @@ def test_legal_moves_view() -> None:
     assert game.train_label("M") == "the Mexican train" and game.train_label(1) == "Ben's train"
     with pytest.raises(TypeError):
         game.explain(42)  # type: ignore[arg-type]
+
+
+def test_pop_and_push_interleaved_over_many_moves_match_a_replay_from_the_deal() -> None:
+    """pop keeps marks to go back to (taken lazily, every few dozen moves); after undos and
+    different moves, every position must still be the one a replay from the deal gives."""
+    rng = random.Random(8)
+    game = Game.new(4, set=12, seed=31)
+    bot = RandomBot(3)
+    longest = 0
+    for step in range(600):
+        longest = max(longest, len(game.history))
+        if game.over or (game.history and rng.random() < 0.08):
+            for _ in range(rng.randint(1, 40)):
+                if not game.history:
+                    break
+                game.pop()
+        else:
+            game.push(bot.choose(game))
+        if step % 7 == 0:
+            replay = Game.new(4, set=12, seed=31)
+            for m in game.history:
+                replay.push(m)
+            assert game.to_position() == replay.to_position(), step
+            assert legal(game) == legal(replay)
+    assert longest > 70     # the walk went past several marks
