@@ -10,11 +10,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser
 import engine
 import inputs
+import instructions
 import play
 import sim
 
 if __name__ == "__main__":
     engine.main()
+    instructions.main()
     sim.main()
     inputs.main()
     browser.main()
