@@ -403,18 +403,21 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
         if kind == "play" and self._variant:
             self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
         elif kind == "play":
+            # a Move checks its own fields: a play has a tile, an inward number on it and
+            # a train (a seat or "M"); push only gets here with a legal one
             tile = m.tile
             inward = m.inward
             key = m.train
-            idx = self.n if key == MEXICAN else key
-            if tile is None or inward is None or not isinstance(idx, int):
-                raise ValueError(f"not a complete play: {m!r}")
+            idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
             rules = self.rules
             building = rules.first_turn != "normal" and self._building()
             train = self.trains[idx]
             was_started = bool(train.tiles)
             hand = self.hands[p]
-            remove_tile(hand, tile)
+            i = 0                       # the tile leaves the hand (found by identity)
+            while hand[i] is not tile:
+                i += 1
+            del hand[i]
             train.tiles.append(tile)
             train.inward.append(inward)
             hi = tile.high

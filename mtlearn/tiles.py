@@ -155,10 +155,10 @@ def remove_tile(tiles: list[Tile], tile: Tile) -> None:
         ValueError: if the tile is not in the list.
     """
     i = 0
-    for t in tiles:
-        if t is tile:
-            del tiles[i]
-            return
-        i += 1
-    raise ValueError(f"{tile} is not in the list")
+    try:
+        while tiles[i] is not tile:
+            i += 1
+    except IndexError:
+        raise ValueError(f"{tile} is not in the list") from None
+    del tiles[i]
 
