@@ -8,6 +8,7 @@ standard game (RULES.md §10); :func:`preset` gives the named presets, and
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from .errors import NotSupportedError, RulesError
@@ -158,12 +159,7 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The closest preset plus the options that differ from it."""
-        best_name, best_diff = "standard", None
-        for name, base in PRESETS.items():
-            diff = {k: v for k, v in asdict(self).items() if getattr(base, k) != v}
-            if best_diff is None or len(diff) < len(best_diff):
-                best_name, best_diff = name, diff
-        return {"preset": best_name, **(best_diff or {})}
+        return dict(_closest_preset(self))
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed."""
@@ -304,3 +300,16 @@ def usual_set(players: int) -> int:
 def max_players(n: int) -> int:
     """Largest table the standard deal table serves with a double-``n`` set."""
     return max(hi for _, hi, _ in _STANDARD_TABLE[n])
+
+
+@lru_cache(maxsize=256)
+def _closest_preset(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    """``Rules.to_dict`` worked out once per set of rules (every saved position asks)."""
+    fields = asdict(rules)
+    best_name, best_diff = "standard", None
+    for name, base in PRESETS.items():
+        diff = {k: v for k, v in fields.items() if getattr(base, k) != v}
+        if best_diff is None or len(diff) < len(best_diff):
+            best_name, best_diff = name, diff
+    return (("preset", best_name), *(best_diff or {}).items())
+
