@@ -40,6 +40,11 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "may_decline": (False, True),
     "wild_blanks": (False, True),
     "penalty_tiles": (0, 1, 2, 3),
+    # the three variants that reshape play (issue 13); partnerships at a table other
+    # than 4, 6 or 8 players are refused by the rules and skipped
+    "branching": (False, True),
+    "swan_drive": (False, True),
+    "teams": (False, True),
 }
 
 
@@ -151,6 +156,12 @@ def _candidates(game: Game, rng: random.Random) -> list[Move]:
         tile = rng.choice(tiles)
         out.append(Move("play", tile, rng.choice(game.train_keys()),
                         rng.choice((tile.high, tile.low))))
+    if game.rules.branching:        # R-VAR-BRANCH: a play on a branch that may exist
+        key = rng.choice(game.train_keys())
+        paths = [b.path for b in game.branches(key)] + ["1a", "9b.1a"]
+        tile = rng.choice(tiles)
+        out.append(Move("play", tile, key, rng.choice((tile.high, tile.low)),
+                        rng.choice(paths)))
     return out
 
 
@@ -208,8 +219,12 @@ def play_round(game: Game, table: dict[str, Any], seed: int, report: Report,
             fail(bad)
             return
     scores = game.scores[-1]
-    if scores != [game.pips(s) for s in range(game.n)]:
-        fail(f"scores {scores} are not the pips left in hand")
+    want = [game.pips(s) for s in range(game.n)]
+    if game.rules.teams and game.out is not None:
+        # R-VAR-TEAMS: the team of the player who went out scores 0, partner included
+        want[game.out] = want[(game.out + game.n // 2) % game.n] = 0
+    if scores != want:
+        fail(f"scores {scores} are not the pips left in hand ({want})")
     if game.out is not None:
         if game.hands[game.out] or scores[game.out] != 0:
             fail("the player out still holds tiles")

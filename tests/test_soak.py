@@ -25,3 +25,4 @@ def test_soak_2000_random_rounds():
     assert set(report.presets) == set(PRESETS)
     assert set(report.sets) == set(SETS)
     assert report.blocked > 0 and report.refusals_checked > ROUNDS
+    assert {"branching", "swan_drive", "teams"} <= set(report.options)  # the variants too
