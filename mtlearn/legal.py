@@ -143,7 +143,8 @@ class MoveGenerator(GameState):
         return found
 
     def _find_blocker(self) -> int | None:
-        prior = [d for d in self.open_doubles if d not in self.turn_doubles]
+        turn = self.turn_doubles
+        prior = [d for d in self.open_doubles if d not in turn] if turn else self.open_doubles[:]
         if not prior:
             return None
         if self.rules.double_order == "reverse":
@@ -209,7 +210,8 @@ class MoveGenerator(GameState):
                 if i != p and trains[i].marker:
                     base.append(i)
             return base
-        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        turn = self.turn_doubles
+        td = [d for d in turn if d in self.open_doubles] if turn else turn
         if td:
             # a double of this turn that nobody can cover no longer binds the next tile
             # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
@@ -222,10 +224,13 @@ class MoveGenerator(GameState):
         if blocker is not None:
             base = [blocker]
         else:
+            trains, n = self.trains, self.n
             base = [p]
-            if self._mexican_allowed():
-                base.append(self.n)
-            base.extend(i for i in range(self.n) if i != p and self.trains[i].marker)
+            if trains[n].tiles or self._mexican_allowed():
+                base.append(n)
+            for i in range(n):
+                if i != p and trains[i].marker:
+                    base.append(i)
         if len(td) == 1 and td[0] not in base:
             base.append(td[0])
         return base
@@ -258,21 +263,25 @@ class MoveGenerator(GameState):
             dd_ends = nd_ends
             dd_bits = bits
         else:
-            nd = self._targets(False)
-            two = len(self.turn_doubles) >= 2 and len(
-                [d for d in self.turn_doubles if d in self.open_doubles]) >= 2
-            dd = self._targets(True) if two else nd
-            nd_ends = [(MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
-                       else (i, trains[i].end, i << 5 | trains[i].end) for i in nd]
-            dd_ends = nd_ends if dd is nd else [
-                (MEXICAN, trains[i].end, 31 << 5 | trains[i].end) if i == n
-                else (i, trains[i].end, i << 5 | trains[i].end) for i in dd]
+            turn = self.turn_doubles
+            two = len(turn) >= 2 and len([d for d in turn if d in self.open_doubles]) >= 2
+            nd_ends: list[tuple[int | str, int, int]] = []
             bits = 0
-            for _, end, _ in nd_ends:
+            for i in self._targets(False):
+                end = trains[i].end
+                nd_ends.append((MEXICAN, end, 31 << 5 | end) if i == n else (i, end, i << 5 | end))
                 bits |= 1 << end
-            dd_bits = 0
-            for _, end, _ in dd_ends:
-                dd_bits |= 1 << end
+            if two:
+                dd_ends: list[tuple[int | str, int, int]] = []
+                dd_bits = 0
+                for i in self._targets(True):
+                    end = trains[i].end
+                    dd_ends.append((MEXICAN, end, 31 << 5 | end) if i == n
+                                   else (i, end, i << 5 | end))
+                    dd_bits |= 1 << end
+            else:
+                dd_ends = nd_ends
+                dd_bits = bits
         out: list[Move] = []
         if self.rules.wild_blanks:
             for tile in hand:
