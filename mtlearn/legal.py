@@ -245,7 +245,8 @@ class MoveGenerator(GameState):
         trains, n = self.trains, self.n
         if not self.open_doubles and self.rules.first_turn == "normal":
             # the common case, inlined for speed: what _targets gives with no open double
-            end = trains[p].end
+            own = trains[p]
+            end = own.end
             nd_ends = [(p, end, p << 5 | end)]
             bits = 1 << end
             mex = trains[n]
@@ -253,13 +254,12 @@ class MoveGenerator(GameState):
                 end = mex.end
                 nd_ends.append((MEXICAN, end, 31 << 5 | end))
                 bits |= 1 << end
-            for i in range(n):
-                if i != p:
-                    t = trains[i]
-                    if t.marker:
-                        end = t.end
-                        nd_ends.append((i, end, i << 5 | end))
-                        bits |= 1 << end
+            for t in trains:            # seats' trains in seat order (the Mexican has no marker)
+                if t.marker and t is not own:
+                    i = trains.index(t)
+                    end = t.end
+                    nd_ends.append((i, end, i << 5 | end))
+                    bits |= 1 << end
             dd_ends = nd_ends
             dd_bits = bits
         else:
