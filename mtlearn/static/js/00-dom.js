@@ -20,6 +20,15 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 // ---------------------------------------------------------------- helpers
 
+// Subscribe to model changes: `handlers` maps a trait name to its handler. Returns the
+// function that unsubscribes every one of them (for a widget's cleanup), so the two
+// lists cannot drift apart.
+function listen(model, handlers) {
+  const pairs = Object.entries(handlers);
+  for (const [name, fn] of pairs) model.on(`change:${name}`, fn);
+  return () => { for (const [name, fn] of pairs) model.off(`change:${name}`, fn); };
+}
+
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   setAttrs(node, attrs);

@@ -83,14 +83,10 @@ function renderScenario(model, el) {
 
   root.addEventListener("keydown", onKey);
   const onChange = () => draw();
-  model.on("change:index", onChange);
-  model.on("change:frames", onChange);
-  model.on("change:title", onChange);
+  const unlisten = listen(model, { index: onChange, frames: onChange, title: onChange });
   draw();
   return () => {
-    model.off("change:index", onChange);
-    model.off("change:frames", onChange);
-    model.off("change:title", onChange);
+    unlisten();
     root.removeEventListener("keydown", onKey);
     pres.dispose();
     root.remove();

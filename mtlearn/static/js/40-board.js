@@ -155,20 +155,14 @@ function renderBoard(model, el) {
   };
   const onKey = (ev) => pres.onKey(ev);
   root.addEventListener("keydown", onKey);
-  model.on("change:view", onView);
-  model.on("change:message", onOther);
-  model.on("change:show_legal", onOther);
-  model.on("change:rules_url", onOther);
-  model.on("change:host", onOther);
+  const unlisten = listen(model, {
+    view: onView, message: onOther, show_legal: onOther, rules_url: onOther, host: onOther,
+  });
   draw();
   return () => {
-    model.off("change:view", onView);
-    model.off("change:message", onOther);
-    model.off("change:show_legal", onOther);
-    model.off("change:rules_url", onOther);
+    unlisten();
     root.removeEventListener("keydown", onKey);
     pres.dispose();
-    model.off("change:host", onOther);
     root.remove();
   };
 }

@@ -506,22 +506,15 @@ function renderPuzzle(model, el) {
   }
 
   const onView = () => { if (!shownFrame) draw(); };
-  model.on("change:feedback", onFeedback);
-  model.on("change:view", onView);
-  model.on("change:solution", onSolution);
-  model.on("change:progress", draw);
   const onPuzzle = () => { resetLocal(); draw(); };
-  model.on("change:puzzle", onPuzzle);
-  model.on("change:set_progress", draw);
+  const unlisten = listen(model, {
+    feedback: onFeedback, view: onView, solution: onSolution, progress: draw,
+    puzzle: onPuzzle, set_progress: draw,
+  });
   draw();
   return () => {
     stopShow();
-    model.off("change:feedback", onFeedback);
-    model.off("change:view", onView);
-    model.off("change:solution", onSolution);
-    model.off("change:progress", draw);
-    model.off("change:puzzle", onPuzzle);
-    model.off("change:set_progress", draw);
+    unlisten();
     root.remove();
   };
 }
