@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,24 +119,25 @@ def _check_puzzle(path: Path) -> tuple[int, int]:
 def _list() -> int:
     from .scenario import FAMILIES, bundled
 
-    scenarios = bundled()
-    for fam, label in FAMILIES.items():
-        print(f"{label}:")
-        for s in scenarios:
-            if s.family == fam:
-                print(f"  {s.id:<32} {s.title}  [{', '.join(s.teaches)}]")
-    print(f"{len(scenarios)} scenarios.")
+    _print_families(FAMILIES, bundled(), "{label}:", "scenarios",
+                    lambda s: f"{s.title}  [{', '.join(s.teaches)}]")
     from .puzzles import FAMILIES as PUZZLE_FAMILIES
     from .puzzles import bundled as bundled_puzzles
 
-    puzzles = bundled_puzzles()
-    for fam, label in PUZZLE_FAMILIES.items():
-        print(f"Puzzles: {label}:")
-        for p in puzzles:
-            if p.family == fam:
-                print(f"  {p.id:<32} L{p.level} {p.kind:<9} {p.title}")
-    print(f"{len(puzzles)} puzzles.")
+    _print_families(PUZZLE_FAMILIES, bundled_puzzles(), "Puzzles: {label}:", "puzzles",
+                    lambda p: f"L{p.level} {p.kind:<9} {p.title}")
     return 0
+
+
+def _print_families(families: dict[str, str], items: list[Any], heading: str, noun: str,
+                    detail: Callable[[Any], str]) -> None:
+    """``mtlearn list``: bundled items family by family, an id and ``detail`` a line."""
+    for fam, label in families.items():
+        print(heading.format(label=label))
+        for item in items:
+            if item.family == fam:
+                print(f"  {item.id:<32} {detail(item)}")
+    print(f"{len(items)} {noun}.")
 
 
 def _option_value(text: str) -> object:
