@@ -47,11 +47,6 @@ __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMove
 #: ``pop`` replays at most this many moves (a snapshot is kept every so many).
 _MARK_EVERY = 32
 
-_STATE_FIELDS = ("round_no", "engine", "hands", "bone", "trains", "open_doubles", "current",
-                 "starter", "turn_doubles", "bonus", "drawn", "declined", "played",
-                 "building_now", "turns_taken", "first_done", "passes", "announced",
-                 "pending_penalty", "over", "out", "blocked", "scores", "notes",
-                 "swan", "team_passed")
 
 
 
@@ -244,8 +239,8 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
-        """The round state as a dict of copies (the fields of ``_STATE_FIELDS``): the start
-        of the round, and the marks ``pop`` goes back to."""
+        """The round state as a dict of copies, one entry per field: the start of the
+        round, and the marks ``pop`` goes back to (``_restore`` sets these fields back)."""
         return {
             "round_no": self.round_no, "engine": self.engine,
             "hands": [h[:] for h in self.hands], "bone": self.bone[:],
@@ -263,8 +258,8 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
 
     def _restore(self, snap: dict[str, Any]) -> None:
         self._ver += 1
-        for f in _STATE_FIELDS:
-            setattr(self, f, _clone(snap[f]))
+        for f, value in snap.items():
+            setattr(self, f, _clone(value))
 
     def copy(self) -> Game:
         """An independent copy of the game, with its history."""
@@ -414,10 +409,7 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
             train = self.trains[idx]
             was_started = bool(train.tiles)
             hand = self.hands[p]
-            i = 0                       # the tile leaves the hand (found by identity)
-            while hand[i] is not tile:
-                i += 1
-            del hand[i]
+            remove_tile(hand, tile)     # by identity: list.remove would compare with ==
             train.tiles.append(tile)
             train.inward.append(inward)
             hi = tile.high

@@ -201,36 +201,30 @@ class MoveGenerator(GameState):
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
             return [p]
-        if not self.open_doubles:
-            trains = self.trains
-            base = [p]
-            if trains[self.n].tiles or self._mexican_allowed():
-                base.append(self.n)
-            for i in range(self.n):
-                if i != p and trains[i].marker:
-                    base.append(i)
-            return base
-        turn = self.turn_doubles
-        td = [d for d in turn if d in self.open_doubles] if turn else turn
-        if td:
-            # a double of this turn that nobody can cover no longer binds the next tile
-            # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
-            live = self._live_doubles(td)
-            if live and self.rules.double_bonus == "on-double":
-                return [live[0]]
-            if live and len(td) >= 2 and not double:
-                return [live[-1] if self.rules.double_order == "reverse" else live[0]]
-        blocker = self._blocker()
-        if blocker is not None:
-            base = [blocker]
-        else:
-            trains, n = self.trains, self.n
-            base = [p]
-            if trains[n].tiles or self._mexican_allowed():
-                base.append(n)
-            for i in range(n):
-                if i != p and trains[i].marker:
-                    base.append(i)
+        td: list[int] = []
+        if self.open_doubles:
+            turn = self.turn_doubles
+            if turn:
+                td = [d for d in turn if d in self.open_doubles]
+            if td:
+                # a double of this turn that nobody can cover no longer binds the next tile
+                # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
+                live = self._live_doubles(td)
+                if live and self.rules.double_bonus == "on-double":
+                    return [live[0]]
+                if live and len(td) >= 2 and not double:
+                    return [live[-1] if self.rules.double_order == "reverse" else live[0]]
+            blocker = self._blocker()
+            if blocker is not None:
+                return [blocker, td[0]] if len(td) == 1 and td[0] != blocker else [blocker]
+        # no double binds play: the own train, the Mexican train, the marked trains
+        trains, n = self.trains, self.n
+        base = [p]
+        if trains[n].tiles or self._mexican_allowed():
+            base.append(n)
+        for i in range(n):
+            if i != p and trains[i].marker:
+                base.append(i)
         if len(td) == 1 and td[0] not in base:
             base.append(td[0])
         return base
