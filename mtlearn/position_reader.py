@@ -501,6 +501,16 @@ class _PositionReader:
                             f"{_short(key)}")
 
 
+def _train_root(head: str, n: int) -> int | None:
+    """The train a line code starts with (``"M"`` or a seat from 1 to ``n``) as a train
+    index, or None."""
+    if head in ("M", "m"):
+        return n
+    if head.isdigit() and 1 <= int(head) <= n:
+        return int(head) - 1
+    return None
+
+
 def read_branches(game: Any, trains: dict[str, Any], reader: Any) -> None:
     """Create the branches of a position being read (R-VAR-BRANCH).
 
@@ -518,11 +528,8 @@ def read_branches(game: Any, trains: dict[str, Any], reader: Any) -> None:
     for key in keys:
         where = f"trains[{key!r}]"
         head, _, path = key.partition(".")
-        if head in ("M", "m"):
-            root = n
-        elif head.isdigit() and 1 <= int(head) <= n:
-            root = int(head) - 1
-        else:
+        root = _train_root(head, n)
+        if root is None:
             raise PositionError(where, f"a branch is a train (seat 1 to {n} or M), a dot "
                                 f"and a branch name like '3a'")
         path = path.lower()
@@ -568,11 +575,8 @@ def read_line(game: Any, key: Any, where: str) -> int:
     n = game.n
     text = str(key)
     head, _, path = text.partition(".")
-    if head in ("M", "m"):
-        root = n
-    elif head.isdigit() and 1 <= int(head) <= n and not isinstance(key, bool):
-        root = int(head) - 1
-    else:
+    root = None if isinstance(key, bool) else _train_root(head, n)
+    if root is None:
         raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M', "
                             f"not {key!r}")
     idx = game._line_of(root, path.lower())
