@@ -57,6 +57,18 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
     (a position written by hand). Seats are 0-based in Python and 1-based in text.
     """
 
+    # The fields live in slots, not in the instance dict: a game has more fields than
+    # CPython's shared-key dicts hold (30), and with a plain dict every read and write
+    # of a field in the hot path becomes a hash lookup (6 % of a random round's
+    # instructions). The mixins keep a __dict__, so other attributes can still be set.
+    __slots__ = ("rules", "set_max", "players", "n", "seed", "_ver", "_legal_cache",
+                 "_blocker_cache", "history", "_log", "_start", "_marks", "round_no",
+                 "engine", "hands", "bone", "trains", "open_doubles", "current", "starter",
+                 "turn_doubles", "bonus", "drawn", "declined", "played", "building_now",
+                 "turns_taken", "first_done", "passes", "announced", "pending_penalty",
+                 "over", "out", "blocked", "scores", "notes", "_variant", "swan",
+                 "team_passed")
+
     # ------------------------------------------------------------------ creation
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
