@@ -37,6 +37,12 @@ for _tile in full_set(MAX_PIPS):      # every tile there is, made once at import
     _PLAYS[_tile] = {}
 del _tile
 
+#: The (train, open end, code) entries the generator matches tiles against, made once:
+#: ``_SEAT_ENDS[seat][end]`` and ``_MEX_ENDS[end]`` (the code keys :data:`_PLAYS`).
+_SEAT_ENDS = [[(seat, end, seat << 5 | end) for end in range(MAX_PIPS + 1)]
+              for seat in range(31)]
+_MEX_ENDS = [(MEXICAN, end, 31 << 5 | end) for end in range(MAX_PIPS + 1)]
+
 
 def _play(tile: Tile, key: int | str, inward: int) -> Move:
     """The shared Move playing ``tile`` on train ``key`` with ``inward`` against it."""
@@ -237,47 +243,53 @@ class MoveGenerator(GameState):
         p = self.current
         hand = self.hands[p] if self.drawn is None else (self.drawn,)
         trains, n = self.trains, self.n
-        if not self.open_doubles and self.rules.first_turn == "normal":
+        rules = self.rules
+        od = self.open_doubles
+        if not od and rules.first_turn == "normal":
             # the common case, inlined for speed: what _targets gives with no open double
             own = trains[p]
             end = own.end
-            nd_ends = [(p, end, p << 5 | end)]
+            nd_ends = [_SEAT_ENDS[p][end]]
             bits = 1 << end
             mex = trains[n]
-            if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
+            if mex.tiles or rules.mexican_start == "any" or self._mexican_allowed():
                 end = mex.end
-                nd_ends.append((MEXICAN, end, 31 << 5 | end))
+                nd_ends.append(_MEX_ENDS[end])
                 bits |= 1 << end
             for t in trains:            # seats' trains in seat order (the Mexican has no marker)
                 if t.marker and t is not own:
-                    i = trains.index(t)
                     end = t.end
-                    nd_ends.append((i, end, i << 5 | end))
+                    nd_ends.append(_SEAT_ENDS[trains.index(t)][end])
                     bits |= 1 << end
             dd_ends = nd_ends
             dd_bits = bits
         else:
             turn = self.turn_doubles
-            two = len(turn) >= 2 and len([d for d in turn if d in self.open_doubles]) >= 2
-            nd_ends: list[tuple[int | str, int, int]] = []
+            two = False
+            if len(turn) >= 2:
+                k = 0
+                for d in turn:
+                    if d in od:
+                        k += 1
+                two = k >= 2
+            nd_ends = []
             bits = 0
             for i in self._targets(False):
                 end = trains[i].end
-                nd_ends.append((MEXICAN, end, 31 << 5 | end) if i == n else (i, end, i << 5 | end))
+                nd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
                 bits |= 1 << end
             if two:
-                dd_ends: list[tuple[int | str, int, int]] = []
+                dd_ends = []
                 dd_bits = 0
                 for i in self._targets(True):
                     end = trains[i].end
-                    dd_ends.append((MEXICAN, end, 31 << 5 | end) if i == n
-                                   else (i, end, i << 5 | end))
+                    dd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
                     dd_bits |= 1 << end
             else:
                 dd_ends = nd_ends
                 dd_bits = bits
         out: list[Move] = []
-        if self.rules.wild_blanks:
+        if rules.wild_blanks:
             for tile in hand:
                 for key, end, _ in (dd_ends if tile.high == tile.low else nd_ends):
                     for inward in self._inwards(tile, end):
