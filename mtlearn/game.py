@@ -11,11 +11,12 @@ the rule that allows or forbids the move in a plain sentence; :meth:`Game.push`
 applies a legal move and raises :class:`IllegalMoveError` (leaving the game
 untouched) for an illegal one.
 
-This module holds the round state, dealing and ``push``/``pop``. The other concerns of
-the same class live in their own modules: scores in :mod:`mtlearn.scores`, legal-move
-generation in :mod:`mtlearn.legal`, verdicts in :mod:`mtlearn.verdicts`, positions and
-saved games in :mod:`mtlearn.positions` and :mod:`mtlearn.position_reader`, the three
-shape-changing variants in :mod:`mtlearn.variants` and :mod:`mtlearn.variant_verdicts`.
+This module holds the round state and ``push``/``pop``. The other concerns of the same
+class live in their own modules: dealing in :mod:`mtlearn.dealing`, scores in
+:mod:`mtlearn.scores`, legal-move generation in :mod:`mtlearn.legal`, verdicts in
+:mod:`mtlearn.verdicts`, positions and saved games in :mod:`mtlearn.positions` and
+:mod:`mtlearn.position_reader`, the three shape-changing variants in
+:mod:`mtlearn.variants` and :mod:`mtlearn.variant_verdicts`.
 Presentation (text, views, HTML) is imported lazily, only when a game is printed or
 drawn.
 """
@@ -27,15 +28,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from .dealing import Dealing
 from .errors import IllegalMoveError, RulesError
 from .legal import LegalMoves, MoveGenerator
 from .moves import MEXICAN, Move
 from .position_reader import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, _names, _rules, check_seed
 from .positions import Positions
-from .rules import Rules, hand_size, usual_set
+from .rules import Rules, usual_set
 from .scores import Scores
 from .state import TrainState, _clone, _Train
-from .tiles import SETS, Tile, full_set, remove_tile
+from .tiles import SETS, Tile, remove_tile
 from .variant_verdicts import VariantVerdicts
 from .variants import VariantRules
 from .verdicts import Verdict, Verdicts
@@ -50,7 +52,8 @@ _MARK_EVERY = 32
 
 
 
-class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Scores):
+class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Positions,
+           Scores):
     """A match of Mexican Train and the round being played.
 
     Make one with :meth:`Game.new` (dealt from a seed) or :meth:`Game.from_position`
@@ -61,13 +64,13 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
     # CPython's shared-key dicts hold (30), and with a plain dict every read and write
     # of a field in the hot path becomes a hash lookup (6 % of a random round's
     # instructions). The mixins keep a __dict__, so other attributes can still be set.
-    __slots__ = ("rules", "set_max", "players", "n", "seed", "_ver", "_legal_cache",
-                 "_blocker_cache", "history", "_log", "_start", "_marks", "round_no",
-                 "engine", "hands", "bone", "trains", "open_doubles", "current", "starter",
-                 "turn_doubles", "bonus", "drawn", "declined", "played", "building_now",
-                 "turns_taken", "first_done", "passes", "announced", "pending_penalty",
-                 "over", "out", "blocked", "scores", "notes", "_variant", "swan",
-                 "team_passed")
+    __slots__ = ("_blocker_cache", "_legal_cache", "_log", "_marks", "_plain", "_plain_end",
+                 "_plain_legal", "_start", "_variant", "_ver", "announced", "blocked", "bone",
+                 "bonus", "building_now", "current", "declined", "drawn", "engine",
+                 "first_done", "hands", "history", "n", "notes", "open_doubles", "out", "over",
+                 "passes", "pending_penalty", "played", "players", "round_no", "rules",
+                 "scores", "seed", "set_max", "starter", "swan", "team_passed", "trains",
+                 "turn_doubles", "turns_taken")
 
     # ------------------------------------------------------------------ creation
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
@@ -140,6 +143,14 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
         # Branching doubles, Swan Drive and partnerships (mtlearn.variants) reshape play;
         # the standard game never enters their code.
         self._variant = rules.branching or rules.swan_drive or rules.teams
+        # Fast paths for the rules most games use, fixed with the rules: plays on trains
+        # with no building turn and no variant (_plain); legal moves with no announcing,
+        # no declining and a drawn tile that must be played if it fits (_plain_legal);
+        # the end of a turn with no building turn and no penalty to settle (_plain_end).
+        self._plain = not self._variant and rules.first_turn == "normal"
+        self._plain_legal = (self._plain and rules.last_tile == "off"
+                             and not rules.may_decline and rules.drawn_tile == "must")
+        self._plain_end = rules.first_turn == "normal" and rules.last_tile != "penalty"
         #: During a Swan Drive (R-VAR-SWAN): the train index last played on, else None
         #: (read it with :attr:`swan_at`).
         self.swan: int | None = None
@@ -168,86 +179,6 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
         game = cls(names, rules, n, seed)
         game._deal(1)
         return game
-
-    # ------------------------------------------------------------------ dealing
-    @property
-    def rounds(self) -> int:
-        """Number of rounds in the match: N+1 for a double-N set (R-ROUND-1)."""
-        return self.rules.rounds or self.set_max + 1
-
-    def _deal(self, round_no: int) -> None:
-        n = len(self.players)
-        rng = random.Random(f"{self.seed}/{round_no}")
-        engine = self.set_max - (round_no - 1)
-        double = Tile(engine, engine)
-        tiles = _full_set(self.set_max)
-        if self.rules.engine == "hub":
-            remove_tile(tiles, double)
-        rng.shuffle(tiles)
-        size = hand_size(self.rules, self.set_max, n)
-        self._reset_round(round_no, engine)
-        self.hands = [tiles[i * size:(i + 1) * size] for i in range(n)]
-        bone = tiles[n * size:]
-        self.starter = (round_no - 1) % n
-        if self.rules.engine == "holder":
-            holder = next((i for i, h in enumerate(self.hands) if double in h), None)
-            seat = self.starter
-            drawn = 0
-            while holder is None:
-                tile = bone.pop(0)
-                self.hands[seat].append(tile)
-                drawn += 1
-                if tile is double:
-                    holder = seat
-                seat = (seat + 1) % n
-            remove_tile(self.hands[holder], double)
-            if drawn:
-                self.notes.append(f"Nobody held {double}: players drew in turn ({drawn} tiles) "
-                                  f"until {self.players[holder]} found it (R-ROUND-2).")
-            self.notes.append(f"{self.players[holder]} held {double}, placed it in the hub "
-                              f"and plays first (R-ROUND-2).")
-            self.starter = holder
-        self.bone = bone[::-1]
-        self.current = self.starter
-        self._start = self._snapshot()
-
-    def _reset_round(self, round_no: int, engine: int) -> None:
-        n = len(self.players)
-        self._ver += 1      # a new deal: cached legal moves are stale
-        self.round_no = round_no
-        self.engine = engine
-        self.trains = [_Train(engine) for _ in range(n + 1)]
-        self.open_doubles = []
-        self.turn_doubles = []
-        self.bonus = False
-        self.drawn = None
-        self.declined = False
-        self.played = 0
-        self.building_now = False
-        self.turns_taken = 0
-        self.first_done = [False] * n
-        self.passes = 0
-        self.announced = [False] * n
-        self.pending_penalty = None
-        self.over = False
-        self.out = None
-        self.blocked = False
-        self.notes = []
-        self.history = []
-        self.swan = None
-        self.team_passed = [False] * n
-        self._marks = {}
-
-    def next_round(self) -> None:
-        """Deal the next round of the match (a chance step from the game's seed)."""
-        if not self.over:
-            raise IllegalMoveError(None, "R-END-1", "The round is not over yet.")
-        if self.round_no >= self.rounds:
-            raise IllegalMoveError(None, "R-ROUND-1", "The match is over: that was the last "
-                                   "round.")
-        self._log.append({"start": self._position_of(self._start), "moves":
-                          [str(m) for m in self.history]})
-        self._deal(self.round_no + 1)
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
@@ -407,7 +338,41 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
         self.history.append(m)
         p = self.current
         kind = m.kind
-        if kind == "play" and self._variant:
+        if kind == "play" and self._plain:
+            # a play in the standard game, inlined for speed: no building turn, no variant
+            tile = m.tile
+            inward = m.inward
+            key = m.train
+            idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
+            train = self.trains[idx]
+            hand = self.hands[p]
+            i = 0                       # by identity: list.remove would compare with ==
+            while hand[i] is not tile:
+                i += 1
+            del hand[i]
+            train.tiles.append(tile)
+            train.inward.append(inward)
+            hi, lo = tile.high, tile.low   # type: ignore[union-attr]
+            train.end = lo if hi == inward else hi
+            self.passes = 0
+            self.drawn = None
+            self.played += 1
+            if idx == p:
+                train.marker = False
+            open_doubles = self.open_doubles
+            if open_doubles and idx in open_doubles:
+                open_doubles.remove(idx)
+            if hi == lo:
+                open_doubles.append(idx)
+                self.turn_doubles.append(idx)
+                if hand:
+                    self.bonus = True
+                    return
+            if hand:
+                self._end_turn()
+            else:
+                self._finish(p)
+        elif kind == "play" and self._variant:
             self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
         elif kind == "play":
             # a Move checks its own fields: a play has a tile, an inward number on it and
@@ -482,8 +447,7 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
 
     def _end_turn(self) -> None:
         p = self.current
-        rules = self.rules
-        if rules.first_turn == "normal" and rules.last_tile != "penalty":
+        if self._plain_end:
             # the common case, inlined for speed: no building turns, no penalty to settle
             self.first_done[p] = True
             self.turns_taken += 1
@@ -586,13 +550,3 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Positions, Sc
                                          "rules_url": rules_url()})
 
 
-
-_FULL_SETS: dict[int, tuple[Tile, ...]] = {}
-
-
-def _full_set(n: int) -> list[Tile]:
-    """``full_set(n)`` as a new list, from a tuple made once per set (tiles are shared)."""
-    tiles = _FULL_SETS.get(n)
-    if tiles is None:
-        tiles = _FULL_SETS[n] = tuple(full_set(n))
-    return list(tiles)

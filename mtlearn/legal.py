@@ -24,8 +24,28 @@ __all__ = ["LegalMoves", "MoveGenerator"]
 # Moves are immutable, so the generator hands out shared ones instead of making new ones:
 # one per kind, and per tile one per (train, inward number), made the first time needed.
 _DRAW, _PASS, _UNO, _END = Move("draw"), Move("pass"), Move("uno"), Move("end")
-#: tile -> {train code: Move}, the code being ``(seat or 31 for "M") << 5 | inward``.
-_PLAYS: dict[Tile, dict[int, Move]] = {}
+
+
+class _TileMoves(dict):  # type: ignore[type-arg]
+    """One tile's shared plays: train code -> Move, each made the first time it is asked for.
+
+    The code is ``(seat, or 31 for "M") << 5 | inward``.
+    """
+
+    __slots__ = ("tile",)
+
+    def __init__(self, tile: Tile) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, code: int) -> Move:
+        seat = code >> 5
+        m = self[code] = Move("play", self.tile, MEXICAN if seat == 31 else seat, code & 31)
+        return m
+
+
+#: tile -> its shared plays (see :class:`_TileMoves`).
+_PLAYS: dict[Tile, _TileMoves] = {}
 #: number -> the tiles that can cover its double (every tile with the number but the double).
 _COVERS: dict[int, frozenset[Tile]] = {}
 #: tile -> a bit for each of its numbers, to test a tile against all open ends at once.
@@ -34,24 +54,18 @@ _BITS: dict[Tile, int] = {}
 
 for _tile in full_set(MAX_PIPS):      # every tile there is, made once at import
     _BITS[_tile] = (1 << _tile.high) | (1 << _tile.low)
-    _PLAYS[_tile] = {}
+    _PLAYS[_tile] = _TileMoves(_tile)
 del _tile
 
-#: The (train, open end, code) entries the generator matches tiles against, made once:
+#: The (open end, code) entries the generator matches tiles against, made once:
 #: ``_SEAT_ENDS[seat][end]`` and ``_MEX_ENDS[end]`` (the code keys :data:`_PLAYS`).
-_SEAT_ENDS = [[(seat, end, seat << 5 | end) for end in range(MAX_PIPS + 1)]
-              for seat in range(31)]
-_MEX_ENDS = [(MEXICAN, end, 31 << 5 | end) for end in range(MAX_PIPS + 1)]
+_SEAT_ENDS = [[(end, seat << 5 | end) for end in range(MAX_PIPS + 1)] for seat in range(31)]
+_MEX_ENDS = [(end, 31 << 5 | end) for end in range(MAX_PIPS + 1)]
 
 
 def _play(tile: Tile, key: int | str, inward: int) -> Move:
     """The shared Move playing ``tile`` on train ``key`` with ``inward`` against it."""
-    moves = _PLAYS[tile]
-    code = (31 if key == MEXICAN else key) << 5 | inward  # type: ignore[operator]
-    m = moves.get(code)
-    if m is None:
-        m = moves[code] = Move("play", tile, key, inward)
-    return m
+    return _PLAYS[tile][(31 if key == MEXICAN else key) << 5 | inward]  # type: ignore[operator]
 
 
 class LegalMoves:
@@ -208,10 +222,11 @@ class MoveGenerator(GameState):
         if self.rules.first_turn != "normal" and self._building():
             return [p]
         td: list[int] = []
-        if self.open_doubles:
+        od = self.open_doubles
+        if od:
             turn = self.turn_doubles
             if turn:
-                td = [d for d in turn if d in self.open_doubles]
+                td = [d for d in turn if d in od]
             if td:
                 # a double of this turn that nobody can cover no longer binds the next tile
                 # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
@@ -242,60 +257,72 @@ class MoveGenerator(GameState):
             return []
         p = self.current
         hand = self.hands[p] if self.drawn is None else (self.drawn,)
-        trains, n = self.trains, self.n
-        rules = self.rules
+        trains = self.trains
         od = self.open_doubles
-        if not od and rules.first_turn == "normal":
+        out: list[Move] = []
+        if not od and self._plain and not self.rules.wild_blanks:
             # the common case, inlined for speed: what _targets gives with no open double
             own = trains[p]
             end = own.end
-            nd_ends = [_SEAT_ENDS[p][end]]
+            ends = [_SEAT_ENDS[p][end]]
             bits = 1 << end
-            mex = trains[n]
-            if mex.tiles or rules.mexican_start == "any" or self._mexican_allowed():
+            mex = trains[self.n]
+            if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
                 end = mex.end
-                nd_ends.append(_MEX_ENDS[end])
+                ends.append(_MEX_ENDS[end])
                 bits |= 1 << end
             for t in trains:            # seats' trains in seat order (the Mexican has no marker)
                 if t.marker and t is not own:
                     end = t.end
-                    nd_ends.append(_SEAT_ENDS[trains.index(t)][end])
+                    ends.append(_SEAT_ENDS[trains.index(t)][end])
                     bits |= 1 << end
-            dd_ends = nd_ends
-            dd_bits = bits
-        else:
-            turn = self.turn_doubles
-            two = False
-            if len(turn) >= 2:
-                k = 0
-                for d in turn:
-                    if d in od:
-                        k += 1
-                two = k >= 2
-            nd_ends = []
-            bits = 0
-            for i in self._targets(False):
-                end = trains[i].end
-                nd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
-                bits |= 1 << end
-            if two:
-                dd_ends = []
-                dd_bits = 0
-                for i in self._targets(True):
-                    end = trains[i].end
-                    dd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
-                    dd_bits |= 1 << end
-            else:
-                dd_ends = nd_ends
-                dd_bits = bits
-        out: list[Move] = []
-        if rules.wild_blanks:
+            # most tiles fit no open end: one AND on the tile's number bits skips them
+            tile_bits = _BITS
+            plays = _PLAYS
             for tile in hand:
-                for key, end, _ in (dd_ends if tile.high == tile.low else nd_ends):
+                if tile_bits[tile] & bits:
+                    hi, lo = tile.high, tile.low
+                    moves = plays[tile]
+                    for end, code in ends:
+                        if hi == end or lo == end:
+                            out.append(moves[code])
+            return out
+        turn = self.turn_doubles
+        two = False
+        if len(turn) >= 2:
+            k = 0
+            for d in turn:
+                if d in od:
+                    k += 1
+            two = k >= 2
+        n = self.n
+        nd_ends = []
+        bits = 0
+        keys: list[int | str] = []
+        for i in self._targets(False):
+            end = trains[i].end
+            nd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
+            keys.append(MEXICAN if i == n else i)
+            bits |= 1 << end
+        if two:
+            dd_ends = []
+            dd_keys: list[int | str] = []
+            dd_bits = 0
+            for i in self._targets(True):
+                end = trains[i].end
+                dd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
+                dd_keys.append(MEXICAN if i == n else i)
+                dd_bits |= 1 << end
+        else:
+            dd_ends, dd_keys, dd_bits = nd_ends, keys, bits
+        if self.rules.wild_blanks:
+            for tile in hand:
+                double = tile.high == tile.low
+                for key, (end, _) in zip(dd_keys if double else keys,
+                                         dd_ends if double else nd_ends, strict=True):
                     for inward in self._inwards(tile, end):
                         out.append(_play(tile, key, inward))
             return out
-        # most tiles fit no open end: one AND on the tile's number bits skips them
         tile_bits = _BITS
         plays = _PLAYS
         mask = bits | dd_bits
@@ -313,12 +340,9 @@ class MoveGenerator(GameState):
                     continue
                 ends = nd_ends
             moves = plays[tile]
-            for key, end, code in ends:
+            for end, code in ends:
                 if hi == end or lo == end:
-                    m = moves.get(code)
-                    if m is None:
-                        m = moves[code] = Move("play", tile, key, end)
-                    out.append(m)
+                    out.append(moves[code])
         return out
 
     def legal(self) -> tuple[Move, ...]:
@@ -331,7 +355,22 @@ class MoveGenerator(GameState):
         cached = self._legal_cache
         if cached is not None and cached[0] == self._ver:
             return cached[1]
-        moves = tuple(self._compute_legal())
+        if not self._plain_legal:
+            moves = tuple(self._compute_legal())
+        elif self.over:
+            moves = ()
+        else:
+            # what _compute_legal gives under rules with no announcing, no declining and
+            # a drawn tile that must be played if it fits, inlined for speed
+            plays = self._plays()
+            if plays:
+                if self.drawn is not None and self.declined:
+                    plays.append(_PASS)
+                moves = tuple(plays)
+            elif self.bone and self.drawn is None:
+                moves = (_DRAW,)
+            else:
+                moves = (_PASS,)
         self._legal_cache = (self._ver, moves)
         return moves
 
