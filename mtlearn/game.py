@@ -65,12 +65,12 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
     # of a field in the hot path becomes a hash lookup (6 % of a random round's
     # instructions). The mixins keep a __dict__, so other attributes can still be set.
     __slots__ = ("_blocker_cache", "_legal_cache", "_log", "_marks", "_plain", "_plain_end",
-                 "_plain_legal", "_start", "_variant", "_ver", "announced", "blocked", "bone",
-                 "bonus", "building_now", "current", "declined", "drawn", "engine",
-                 "first_done", "hands", "history", "n", "notes", "open_doubles", "out", "over",
-                 "passes", "pending_penalty", "played", "players", "round_no", "rules",
-                 "scores", "seed", "set_max", "starter", "swan", "team_passed", "trains",
-                 "turn_doubles", "turns_taken")
+                 "_plain_legal", "_plain_plays", "_start", "_variant", "_ver", "announced",
+                 "blocked", "bone", "bonus", "building_now", "current", "declined", "drawn",
+                 "engine", "first_done", "hands", "history", "n", "notes", "open_doubles",
+                 "out", "over", "passes", "pending_penalty", "played", "players", "round_no",
+                 "rules", "scores", "seed", "set_max", "starter", "swan", "team_passed",
+                 "trains", "turn_doubles", "turns_taken")
 
     # ------------------------------------------------------------------ creation
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
@@ -144,10 +144,12 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         # the standard game never enters their code.
         self._variant = rules.branching or rules.swan_drive or rules.teams
         # Fast paths for the rules most games use, fixed with the rules: plays on trains
-        # with no building turn and no variant (_plain); legal moves with no announcing,
-        # no declining and a drawn tile that must be played if it fits (_plain_legal);
-        # the end of a turn with no building turn and no penalty to settle (_plain_end).
+        # with no building turn and no variant (_plain), also with no wild blanks
+        # (_plain_plays); legal moves with no announcing, no declining and a drawn tile
+        # that must be played if it fits (_plain_legal); the end of a turn with no
+        # building turn and no penalty to settle (_plain_end).
         self._plain = not self._variant and rules.first_turn == "normal"
+        self._plain_plays = self._plain and not rules.wild_blanks
         self._plain_legal = (self._plain and rules.last_tile == "off"
                              and not rules.may_decline and rules.drawn_tile == "must")
         self._plain_end = rules.first_turn == "normal" and rules.last_tile != "penalty"
@@ -307,24 +309,25 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         Raises :class:`IllegalMoveError` (a ``ValueError``) with the rule id and a
         sentence if the rules refuse it; the game is then unchanged.
         """
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._ver:
+            # a move taken from legal() is legal as it is: found by identity, no check
+            for m in cached[1]:
+                if m is move:
+                    self._apply(m)
+                    return m
         if isinstance(move, str):
             try:
                 move = Move.parse(move)
             except ValueError:
                 v = self.explain(move)
                 raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self._ver:
-            # a move taken from legal_moves is legal as it is (checked by identity first)
+        if cached is not None and cached[0] == self._ver and isinstance(move, Move):
+            # an equal move made elsewhere (parsed from text, say) is as good
             for m in cached[1]:
-                if m is move:
-                    break
-            else:
-                if not (isinstance(move, Move) and move in cached[1]):
-                    cached = None
-            if cached is not None:
-                self._apply(move)
-                return move
+                if m == move:
+                    self._apply(m)
+                    return m
         v = self.explain(move)
         if not v.legal or v.move is None:
             raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
@@ -356,7 +359,6 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
             train.end = lo if hi == inward else hi
             self.passes = 0
             self.drawn = None
-            self.played += 1
             if idx == p:
                 train.marker = False
             open_doubles = self.open_doubles
@@ -366,12 +368,27 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
                 open_doubles.append(idx)
                 self.turn_doubles.append(idx)
                 if hand:
+                    self.played += 1
                     self.bonus = True
                     return
-            if hand:
-                self._end_turn()
-            else:
+            if not hand:
+                self.played += 1
                 self._finish(p)
+            elif self._plain_end:
+                # the end of the turn, as _end_turn ends it, inlined: the common case
+                self.first_done[p] = True
+                self.turns_taken += 1
+                self.bonus = False
+                self.declined = False
+                if self.turn_doubles:
+                    self.turn_doubles = []
+                self.played = 0
+                self.building_now = False
+                self.swan = None
+                self.current = (p + 1) % self.n
+            else:
+                self.played += 1
+                self._end_turn()
         elif kind == "play" and self._variant:
             self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
         elif kind == "play":

@@ -260,7 +260,7 @@ class MoveGenerator(GameState):
         trains = self.trains
         od = self.open_doubles
         out: list[Move] = []
-        if not od and self._plain and not self.rules.wild_blanks:
+        if not od and self._plain_plays:
             # the common case, inlined for speed: what _targets gives with no open double
             own = trains[p]
             end = own.end
@@ -364,7 +364,7 @@ class MoveGenerator(GameState):
             # a drawn tile that must be played if it fits, inlined for speed
             plays = self._plays()
             if plays:
-                if self.drawn is not None and self.declined:
+                if self.declined and self.drawn is not None:
                     plays.append(_PASS)
                 moves = tuple(plays)
             elif self.bone and self.drawn is None:

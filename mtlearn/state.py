@@ -117,6 +117,7 @@ class GameState:
         _variant: bool
         _plain: bool
         _plain_legal: bool
+        _plain_plays: bool
         _plain_end: bool
         _ver: int
         _legal_cache: tuple[int, tuple[Move, ...]] | None
