@@ -13,6 +13,7 @@ Skipped, with a line saying so, when ``valgrind`` is not installed.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -39,9 +40,12 @@ for i in range({rounds}):
 def instructions(engine: bool, rounds: int) -> int:
     """Instructions callgrind counts for a fresh interpreter playing ``rounds`` rounds."""
     code = _PLAY.format(repo=str(REPO), here=str(HERE), rounds=rounds, engine=engine)
+    # string hashing is seeded at random in each interpreter, and with it every dict's
+    # layout: a fixed seed makes the count repeat exactly from run to run
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+                         check=True, env=env)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
         raise RuntimeError("callgrind printed no instruction count:\n" + out.stderr[-2000:])

@@ -33,7 +33,8 @@ class Dealing(GameState):
         double = Tile(engine, engine)
         tiles = _full_set(self.set_max)
         if self.rules.engine == "hub":
-            remove_tile(tiles, double)
+            # the full set is lowest first, so the double v-v stands at v(v+1)/2 + v
+            del tiles[engine * (engine + 1) // 2 + engine]
         rng.shuffle(tiles)
         size = hand_size(self.rules, self.set_max, n)
         self._reset_round(round_no, engine)

@@ -198,11 +198,14 @@ class Rules:
 
 
 def _check_names(options: dict[str, Any]) -> None:
-    known = {f.name for f in fields(Rules)}
     for key in options:
-        if key not in known:
+        if key not in _OPTION_NAMES:
             raise RulesError(f"unknown rules option {key!r}; known options: "
-                             + ", ".join(sorted(known)))
+                             + ", ".join(sorted(_OPTION_NAMES)))
+
+
+#: The names of the rules options (the fields of :class:`Rules`).
+_OPTION_NAMES = frozenset(f.name for f in fields(Rules))
 
 
 def preset(name: str = "standard", **overrides: Any) -> Rules:
