@@ -64,13 +64,13 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
     # CPython's shared-key dicts hold (30), and with a plain dict every read and write
     # of a field in the hot path becomes a hash lookup (6 % of a random round's
     # instructions). The mixins keep a __dict__, so other attributes can still be set.
-    __slots__ = ("_blocker_cache", "_legal_cache", "_log", "_marks", "_plain", "_plain_end",
-                 "_plain_legal", "_plain_plays", "_start", "_variant", "_ver", "announced",
-                 "blocked", "bone", "bonus", "building_now", "current", "declined", "drawn",
-                 "engine", "first_done", "hands", "history", "n", "notes", "open_doubles",
-                 "out", "over", "passes", "pending_penalty", "played", "players", "round_no",
-                 "rules", "scores", "seed", "set_max", "starter", "swan", "team_passed",
-                 "trains", "turn_doubles", "turns_taken")
+    __slots__ = ("_blocker_cache", "_legal_moves", "_legal_ver", "_log", "_marks", "_plain",
+                 "_plain_end", "_plain_legal", "_plain_plays", "_start", "_variant", "_ver",
+                 "announced", "blocked", "bone", "bonus", "building_now", "current",
+                 "declined", "drawn", "engine", "first_done", "hands", "history", "n", "notes",
+                 "open_doubles", "out", "over", "passes", "pending_penalty", "played",
+                 "players", "round_no", "rules", "scores", "seed", "set_max", "starter",
+                 "swan", "team_passed", "trains", "turn_doubles", "turns_taken")
 
     # ------------------------------------------------------------------ creation
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
@@ -95,7 +95,9 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         #: The seed every shuffle of the match is drawn from.
         self.seed = seed
         self._ver = 0
-        self._legal_cache: tuple[int, tuple[Move, ...]] | None = None
+        # legal() of state version _legal_ver (-1: none yet)
+        self._legal_ver = -1
+        self._legal_moves: tuple[Move, ...] = ()
         self._blocker_cache: tuple[int, int | None] | None = None   # (state version, blocker)
         #: The moves played this round, in order (``pop`` takes the last one back).
         self.history: list[Move] = []
@@ -309,10 +311,10 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         Raises :class:`IllegalMoveError` (a ``ValueError``) with the rule id and a
         sentence if the rules refuse it; the game is then unchanged.
         """
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self._ver:
+        fresh = self._legal_ver == self._ver
+        if fresh:
             # a move taken from legal() is legal as it is: found by identity, no check
-            for m in cached[1]:
+            for m in self._legal_moves:
                 if m is move:
                     self._apply(m)
                     return m
@@ -322,9 +324,9 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
             except ValueError:
                 v = self.explain(move)
                 raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
-        if cached is not None and cached[0] == self._ver and isinstance(move, Move):
+        if fresh and isinstance(move, Move):
             # an equal move made elsewhere (parsed from text, say) is as good
-            for m in cached[1]:
+            for m in self._legal_moves:
                 if m == move:
                     self._apply(m)
                     return m

@@ -48,12 +48,9 @@ class _TileMoves(dict):  # type: ignore[type-arg]
 _PLAYS: dict[Tile, _TileMoves] = {}
 #: number -> the tiles that can cover its double (every tile with the number but the double).
 _COVERS: dict[int, frozenset[Tile]] = {}
-#: tile -> a bit for each of its numbers, to test a tile against all open ends at once.
-_BITS: dict[Tile, int] = {}
 
 
 for _tile in full_set(MAX_PIPS):      # every tile there is, made once at import
-    _BITS[_tile] = (1 << _tile.high) | (1 << _tile.low)
     _PLAYS[_tile] = _TileMoves(_tile)
 del _tile
 
@@ -277,10 +274,9 @@ class MoveGenerator(GameState):
                     ends.append(_SEAT_ENDS[trains.index(t)][end])
                     bits |= 1 << end
             # most tiles fit no open end: one AND on the tile's number bits skips them
-            tile_bits = _BITS
             plays = _PLAYS
             for tile in hand:
-                if tile_bits[tile] & bits:
+                if tile._bits & bits:
                     hi, lo = tile.high, tile.low
                     moves = plays[tile]
                     for end, code in ends:
@@ -323,11 +319,10 @@ class MoveGenerator(GameState):
                     for inward in self._inwards(tile, end):
                         out.append(_play(tile, key, inward))
             return out
-        tile_bits = _BITS
         plays = _PLAYS
         mask = bits | dd_bits
         for tile in hand:
-            tb = tile_bits[tile]
+            tb = tile._bits
             if not tb & mask:
                 continue
             hi, lo = tile.high, tile.low
@@ -352,9 +347,9 @@ class MoveGenerator(GameState):
         The same tuple is returned until the position changes, so this is the cheap way
         for a bot to pick a move (:attr:`legal_moves` is the same list as a live view).
         """
-        cached = self._legal_cache
-        if cached is not None and cached[0] == self._ver:
-            return cached[1]
+        ver = self._ver
+        if self._legal_ver == ver:
+            return self._legal_moves
         if not self._plain_legal:
             moves = tuple(self._compute_legal())
         elif self.over:
@@ -371,7 +366,8 @@ class MoveGenerator(GameState):
                 moves = (_DRAW,)
             else:
                 moves = (_PASS,)
-        self._legal_cache = (self._ver, moves)
+        self._legal_ver = ver
+        self._legal_moves = moves
         return moves
 
     _legal = legal

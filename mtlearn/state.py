@@ -120,7 +120,8 @@ class GameState:
         _plain_plays: bool
         _plain_end: bool
         _ver: int
-        _legal_cache: tuple[int, tuple[Move, ...]] | None
+        _legal_ver: int
+        _legal_moves: tuple[Move, ...]
         _blocker_cache: tuple[int, int | None] | None
         _log: list[dict[str, Any]]
         _start: dict[str, Any]

@@ -33,9 +33,12 @@ class Tile:
     ``Tile(5, 12)`` and ``Tile(12, 5)`` are the same object.
     """
 
-    __slots__ = ("high", "low")
+    __slots__ = ("_bits", "high", "low")
     high: int
     low: int
+    #: A bit for each of the tile's numbers (``1 << high | 1 << low``): the move generator
+    #: tests a tile against every open end with one AND.
+    _bits: int
 
     def __new__(cls, a: int, b: int) -> Tile:
         if type(a) is not int or type(b) is not int:
@@ -56,6 +59,7 @@ class Tile:
         tile = object.__new__(cls)
         object.__setattr__(tile, "high", key[0])
         object.__setattr__(tile, "low", key[1])
+        object.__setattr__(tile, "_bits", 1 << key[0] | 1 << key[1])
         _CACHE[key] = tile
         return tile
 
