@@ -58,9 +58,17 @@ def longest_train(hand: Iterable[Tile | str], start: int) -> Plan:
     tiles = [Tile.parse(t) if isinstance(t, str) else t for t in hand]
     if len(set(tiles)) != len(tiles):
         raise ValueError("a hand cannot hold the same tile twice")
-    doubles = {t.high: t for t in tiles if t.is_double}
-    edges = [t for t in tiles if not t.is_double]
-    top = max([start, *(t.high for t in tiles)]) + 1
+    doubles: dict[int, Tile] = {}
+    edges: list[Tile] = []
+    top = start
+    for t in tiles:
+        if t.high == t.low:
+            doubles[t.high] = t
+        else:
+            edges.append(t)
+        if t.high > top:
+            top = t.high
+    top += 1
     shift = top.bit_length()
     # adj[v]: (bit of the edge, number at its other end, value it adds) in hand order
     adj: list[list[tuple[int, int, int]]] = [[] for _ in range(top)]
