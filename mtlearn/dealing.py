@@ -26,10 +26,22 @@ class Dealing(GameState):
         """Number of rounds in the match: N+1 for a double-N set (R-ROUND-1)."""
         return self.rules.rounds or self.set_max + 1
 
+    def engine_of(self, round_no: int) -> int:
+        """The number on the engine of round ``round_no`` of this match (R-ROUND-1): the
+        set's highest double in round 1, one lower each round after.
+
+        Raises:
+            ValueError: if the match has no such round.
+        """
+        if (not isinstance(round_no, int) or isinstance(round_no, bool)
+                or not 1 <= round_no <= self.rounds):
+            raise ValueError(f"this match has rounds 1 to {self.rounds}, not {round_no!r}")
+        return self.set_max - (round_no - 1)
+
     def _deal(self, round_no: int) -> None:
         n = len(self.players)
         rng = random.Random(f"{self.seed}/{round_no}")
-        engine = self.set_max - (round_no - 1)
+        engine = self.engine_of(round_no)
         double = Tile(engine, engine)
         tiles = _full_set(self.set_max)
         if self.rules.engine == "hub":

@@ -217,10 +217,17 @@ def _read_goal(goal: Any, kind: str, game: Game,
     elif kind == "number":
         if out.get("count") not in _NUMBER_COUNTS:
             raise fail(("goal", "count"), "count one of " + ", ".join(sorted(_NUMBER_COUNTS)))
-        unknown = set(out) - {"count", "after", "seat"}
+        unknown = set(out) - {"count", "after", "seat", "round"}
         if unknown:
             raise fail(("goal", sorted(unknown)[0]), "unknown field (known: count, after, "
-                       "seat)")
+                       "seat, round)")
+        if "round" in out:
+            r = out["round"]
+            if out["count"] != "engine":
+                raise fail(("goal", "round"), "only an engine count names a round")
+            if not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= game.rounds:
+                raise fail(("goal", "round"), f"a round of this match, from 1 to "
+                           f"{game.rounds}")
         seat("seat")
         after()
     elif kind == "plan":

@@ -261,8 +261,9 @@ def _count_reason(p: Puzzle) -> str:
     g = after_goal(p, p.game)
     name = _name(p, seat)
     if count == "engine":
-        return (f"round {g.round_no} of a double-{g.set_max} match uses the engine "
-                f"{g.set_max} minus {g.round_no - 1}, one lower each round (R-ROUND-1)")
+        r = p.goal.get("round", g.round_no)
+        return (f"round {r} of a double-{g.set_max} match uses the engine "
+                f"{g.set_max} minus {r - 1}, one lower each round (R-ROUND-1)")
     if count == "total":
         rounds = " + ".join(str(r[seat]) for r in g.round_scores) or "0"
         return f"a total adds up {name}'s round scores (R-SCORE-3): {rounds}"
@@ -344,7 +345,7 @@ def truth(p: Puzzle) -> Any:
         if count == "pips":
             return g.pips(p.seat)
         if count == "engine":
-            return g.engine
+            return g.engine_of(p.goal.get("round", g.round_no))
         if count == "total":
             return g.totals[p.seat]
         if not g.over:

@@ -399,3 +399,42 @@ def test_puzzle_set_widget_moves_between_puzzles(tmp_path):
     assert len(state["items"]) == len(w.set) and state["puzzle"]["id"] == w.set[2]["id"]
     with pytest.raises(ValueError, match="not a puzzle family"):
         PuzzleSet("nope")
+
+
+# ----------------------------------------------------------------------- engine counts
+ENGINE_PUZZLE = (REPO / "mtlearn" / "puzzles" / "setup" / "02-engine-of-the-round.yaml"
+                 ).read_text(encoding="utf-8")
+
+
+def test_an_engine_count_may_ask_about_another_round():
+    from mtlearn.puzzle_goals import judge
+    # the board shows this round's engine, so the question is about round 9 of the match
+    p = load_text(ENGINE_PUZZLE, "engine.yaml")
+    assert p.game.engine == 8 and p.goal["round"] == 9
+    wrong = judge(p, 8)
+    assert wrong.status == "wrong"
+    assert "round 9 of a double-12 match uses the engine 12 minus 8" in wrong.text
+    assert judge(p, 4).status == "right"
+
+
+@pytest.mark.parametrize("goal,words", [
+    ("{count: engine, round: 14}", "a round of this match, from 1 to 13"),
+    ("{count: engine, round: 0}", "a round of this match, from 1 to 13"),
+    ("{count: engine, round: yes}", "a round of this match"),
+    ("{count: pips, round: 9}", "only an engine count names a round"),
+])
+def test_engine_count_round_is_checked(goal, words):
+    text = ENGINE_PUZZLE.replace("{count: engine, round: 9}", goal)
+    with pytest.raises(PuzzleError, match=r"goal\.round") as ei:
+        check(load_text(text, "bad.yaml"))
+    assert words in str(ei.value)
+
+
+def test_engine_of_each_round_follows_the_set():
+    from mtlearn import Game
+    g = Game.new(3, set=9, seed=1)
+    assert [g.engine_of(r) for r in range(1, g.rounds + 1)] == list(range(9, -1, -1))
+    assert g.engine_of(1) == g.engine
+    for bad in (0, g.rounds + 1, True, "2"):
+        with pytest.raises(ValueError, match="rounds 1 to 10"):
+            g.engine_of(bad)
