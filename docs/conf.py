@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 os.environ["MTLEARN_RULES_URL"] = "../rules.html"
 
 from mtlearn import __version__, links  # noqa: E402
+from mtlearn.htmlout import share_front_end  # noqa: E402
 
 project = "mtlearn"
 author = "the mtlearn contributors"
@@ -130,17 +131,22 @@ def _book_links(app, docname, source):
 _TOGGLE_LABEL = '<summary aria-label="Toggle hidden content">'
 
 
-def _toggle_names(app, exception):
+# Every board's HTML output carries the whole front end, so that a notebook works alone;
+# in the book, the boards of a page share the first one's copy, and the widget state (for
+# a widget manager the book does not load) goes: pages shrink from megabytes to a few
+# hundred kilobytes (mtlearn.htmlout.share_front_end).
+def _finish_pages(app, exception):
     if exception is not None or app.builder.format != "html":
         return
     for page in Path(app.outdir).rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        if _TOGGLE_LABEL in text:
-            page.write_text(text.replace(_TOGGLE_LABEL, "<summary>"), encoding="utf-8")
+        new = share_front_end(text.replace(_TOGGLE_LABEL, "<summary>"))
+        if new != text:
+            page.write_text(new, encoding="utf-8")
 
 
 def setup(app):
     app.connect("source-read", _book_links)
-    app.connect("build-finished", _toggle_names)
+    app.connect("build-finished", _finish_pages)
     app.add_css_file("mtlearn-book.css")
     return {"parallel_read_safe": True}

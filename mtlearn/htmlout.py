@@ -22,13 +22,14 @@ Standard library only.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from importlib import resources
 from typing import Any
 
 from . import links as _links
 
-__all__ = ["KINDS", "board_css", "board_js", "standalone_html"]
+__all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html"]
 
 KINDS = ("scenario", "board", "puzzle")
 
@@ -143,6 +144,62 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
         f'<script type="module">\n{js}\n{boot}\n</script>\n'
         f"</div>\n"
     )
+
+
+_WIDGET_STATE = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>\s*', re.S)
+_BOOT_CALL = re.compile(r'\nmountStandalone\(document\.getElementById\("(mtl-[0-9a-f]{16})"\)\);\n')
+
+
+def share_front_end(page: str) -> str:
+    """Rewrite an HTML page holding several boards so they share one copy of the front end.
+
+    Each :func:`standalone_html` fragment carries the whole front-end module and style
+    sheet (about 125 kB), so that it works alone: in a saved notebook, in a page opened
+    from disk. On a page with twenty boards that is most of its weight. This keeps the
+    module and the style sheet in the page's first board only: that board's module also
+    hands ``mountStandalone`` to the page (``globalThis.mtlearnFrontEnd``), and every
+    later board calls it. Module scripts run in document order, so the first board's
+    runs before the others'. Everything stays inline, so a page opened from disk still
+    works. It also drops the notebook's widget state (``widget-state+json``), which only
+    a widget manager reads, and a page with boards loads none.
+
+    Fragments made by another version of the front end (from a stale execution cache,
+    say) are left as they are. A page with no board comes back unchanged.
+    """
+    js_start = '<script type="module">\n' + board_js() + "\n"
+    if js_start not in page:
+        return page
+    page = _WIDGET_STATE.sub("", page)
+    css = "<style>\n" + board_css() + "\n</style>\n"
+    first_css = page.find(css)
+    if first_css >= 0:
+        head = first_css + len(css)
+        page = page[:head] + page[head:].replace(css, "")
+    out: list[str] = []
+    at = 0
+    first = True
+    while True:
+        i = page.find(js_start, at)
+        if i < 0:
+            break
+        end = page.find("</script>", i)
+        boot = _BOOT_CALL.fullmatch(page[i + len(js_start):end].rstrip("\n") + "\n")
+        if boot is None:            # not a board's module as standalone_html writes it
+            out.append(page[at:end])
+            at = end
+            continue
+        out.append(page[at:i])
+        call = f'globalThis.mtlearnFrontEnd.mountStandalone(document.getElementById("{boot[1]}"));'
+        if first:
+            out.append(js_start + "globalThis.mtlearnFrontEnd = { mountStandalone };\n" + call
+                       + "\n")
+            first = False
+        else:
+            out.append('<script type="module">\n' + call + "\n")
+        at = end
+    out.append(page[at:])
+    return "".join(out)
 
 
 def _html_text(text: str) -> str:

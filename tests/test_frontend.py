@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mtlearn.htmlout import board_js, standalone_html
+from mtlearn.htmlout import board_css, board_js, share_front_end, standalone_html
 
 VIEWS = Path(__file__).parent / "data" / "views"
 NOTEBOOK_WIDTH = 800
@@ -112,6 +112,36 @@ def test_standalone_html_is_self_contained_and_unique():
     assert "https://" not in a
 
 
+def test_share_front_end_keeps_one_copy_per_page():
+    frags = [standalone_html("board", {"view": load_view("two_player")}) for _ in range(3)]
+    ids = [re.search(r'<div id="(mtl-[0-9a-f]+)"', f).group(1) for f in frags]
+    state = ('<script type="application/vnd.jupyter.widget-state+json">'
+             '{"state": {"x": {"_esm": "…"}}}</script>\n')
+    page = "<html><body>" + "".join(frags) + state + "</body></html>"
+    out = share_front_end(page)
+    assert out.count(board_js()) == 1 and out.count(board_css()) == 1
+    assert "widget-state+json" not in out
+    assert len(out) < len(page) / 2
+    # the first board hands mountStandalone to the page; every board is mounted once
+    assert out.count("globalThis.mtlearnFrontEnd = { mountStandalone };") == 1
+    for i in ids:
+        assert out.count(f'mountStandalone(document.getElementById("{i}"))') == 1
+        assert out.count(f'id="{i}-state"') == 1
+    assert out.index("globalThis.mtlearnFrontEnd = {") < out.index(ids[1])
+    # the rest of the page is kept as it was
+    assert out.startswith("<html><body>") and out.endswith("</body></html>")
+
+
+def test_share_front_end_leaves_other_pages_alone():
+    plain = "<html><body><p>No board here.</p></body></html>"
+    assert share_front_end(plain) == plain
+    # a board made by another version of the front end (a stale execution cache) is kept
+    old = standalone_html("board", {"view": load_view("two_player")}).replace(
+        "// ---- static/js/00-dom.js", "// ---- static/js/00-dom.js (older)")
+    page = "<html><body>" + old + "</body></html>"
+    assert share_front_end(page) == page
+
+
 def test_state_cannot_close_the_script():
     v = load_view("two_player")
     v["players"][0]["name"] = "</script><script>alert(1)</script><!--"
@@ -195,6 +225,32 @@ def test_two_players_on_one_page_do_not_clash(page, page_guard, tmp_path):
     counters = page.locator(".mtl-counter")
     assert counters.nth(0).inner_text() == "Step 1 of 3"
     assert counters.nth(1).inner_text() == "Step 2 of 3"
+    page_guard.assert_clean()
+
+
+def test_boards_sharing_one_front_end_each_work_from_disk(page, page_guard, tmp_path):
+    # the book's pages keep one copy of the module and style sheet (share_front_end);
+    # the boards after the first borrow it, and the page still works opened from disk
+    st = scenario_state()
+    html = share_front_end(page_html(
+        standalone_html("scenario", st),
+        standalone_html("board", {"view": load_view("two_player")}),
+        standalone_html("scenario", st),
+    ))
+    assert html.count(board_js()) == 1
+    path = tmp_path / "shared.html"
+    path.write_text(html, encoding="utf-8")
+    page.set_viewport_size({"width": NOTEBOOK_WIDTH, "height": 900})
+    page.goto(path.as_uri())
+    page.locator(".mtl-root").nth(2).wait_for()
+    assert page.locator(".mtl-root").count() == 3
+    page.get_by_role("button", name="Next step").nth(1).click()
+    counters = page.locator(".mtl-counter")
+    assert counters.nth(0).inner_text() == "Step 1 of 3"
+    assert counters.nth(1).inner_text() == "Step 2 of 3"
+    # the later boards are styled by the first board's style sheet
+    assert page.locator(".mtl-root").nth(2).evaluate(
+        "el => getComputedStyle(el).display") != "inline"
     page_guard.assert_clean()
 
 
