@@ -37,7 +37,7 @@ from .positions import Positions
 from .rules import Rules, usual_set
 from .scores import Scores
 from .state import TrainState, _clone, _Train
-from .tiles import SETS, Tile, remove_tile
+from .tiles import SETS, Tile
 from .variant_verdicts import VariantVerdicts
 from .variants import VariantRules
 from .verdicts import Verdict, Verdicts
@@ -343,15 +343,18 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         self.history.append(m)
         p = self.current
         kind = m.kind
-        if kind == "play" and self._plain:
-            # a play in the standard game, inlined for speed: no building turn, no variant
+        if kind == "play" and self._variant:
+            self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
+        elif kind == "play":
+            # a Move checks its own fields: a play has a tile, an inward number on it and
+            # a train (a seat or "M"); push only gets here with a legal one
             tile = m.tile
             inward = m.inward
             key = m.train
             idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
             train = self.trains[idx]
             hand = self.hands[p]
-            i = 0                       # by identity: list.remove would compare with ==
+            i = 0                       # by identity, as remove_tile does, without the call
             while hand[i] is not tile:
                 i += 1
             del hand[i]
@@ -361,65 +364,30 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
             train.end = lo if hi == inward else hi
             self.passes = 0
             self.drawn = None
-            if idx == p:
-                train.marker = False
-            open_doubles = self.open_doubles
-            if open_doubles and idx in open_doubles:
-                open_doubles.remove(idx)
-            if hi == lo:
-                open_doubles.append(idx)
-                self.turn_doubles.append(idx)
-                if hand:
-                    self.played += 1
-                    self.bonus = True
-                    return
-            if not hand:
-                self.played += 1
-                self._finish(p)
-            elif self._plain_end:
-                # the end of the turn, inlined (a call is 2 % of a round): the same lines
-                # as _end_turn's first branch; tests/test_fast_paths.py holds them together
-                self.first_done[p] = True
-                self.turns_taken += 1
-                self.bonus = False
-                self.declined = False
-                if self.turn_doubles:
-                    self.turn_doubles = []
-                self.played = 0
-                self.building_now = False
-                self.swan = None
-                self.current = (p + 1) % self.n
-            else:
-                self.played += 1
-                self._end_turn()
-        elif kind == "play" and self._variant:
-            self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
-        elif kind == "play":
-            # a Move checks its own fields: a play has a tile, an inward number on it and
-            # a train (a seat or "M"); push only gets here with a legal one
-            tile = m.tile
-            inward = m.inward
-            key = m.train
-            idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
-            rules = self.rules
-            building = rules.first_turn != "normal" and self._building()
-            train = self.trains[idx]
-            was_started = bool(train.tiles)
-            hand = self.hands[p]
-            remove_tile(hand, tile)     # by identity: list.remove would compare with ==
-            train.tiles.append(tile)
-            train.inward.append(inward)
-            hi = tile.high
-            train.end = tile.low if hi == inward else hi
-            self.passes = 0
-            self.drawn = None
             self.played += 1
             if idx == p:
                 train.marker = False
             open_doubles = self.open_doubles
             if open_doubles and idx in open_doubles:
                 open_doubles.remove(idx)
-            double = hi == tile.low
+            if self._plain:
+                # no building turn (R-FIRST-1, R-VAR-FAST, R-VAR-DELAY): a double stays
+                # open and is played again, an empty hand goes out, any other tile ends
+                # the turn
+                if hi == lo:
+                    open_doubles.append(idx)
+                    self.turn_doubles.append(idx)
+                    if hand:
+                        self.bonus = True
+                        return
+                if hand:
+                    self._end_turn()
+                else:
+                    self._finish(p)
+                return
+            rules = self.rules
+            building = rules.first_turn != "normal" and self._building()
+            double = hi == lo
             if double and not building:
                 open_doubles.append(idx)
                 self.turn_doubles.append(idx)
@@ -431,8 +399,8 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
                 return
             if building:
                 return
-            if rules.first_turn == "delayed" and idx == p and not was_started:
-                self.building_now = True
+            if rules.first_turn == "delayed" and idx == p and len(train.tiles) == 1:
+                self.building_now = True    # the first tile of p's own train (R-VAR-DELAY)
                 return
             if double:
                 self.bonus = True

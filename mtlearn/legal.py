@@ -60,11 +60,6 @@ _SEAT_ENDS = [[(end, seat << 5 | end) for end in range(MAX_PIPS + 1)] for seat i
 _MEX_ENDS = [(end, 31 << 5 | end) for end in range(MAX_PIPS + 1)]
 
 
-def _play(tile: Tile, key: int | str, inward: int) -> Move:
-    """The shared Move playing ``tile`` on train ``key`` with ``inward`` against it."""
-    return _PLAYS[tile][(31 if key == MEXICAN else key) << 5 | inward]  # type: ignore[operator]
-
-
 class LegalMoves:
     """The legal moves of a position: iterable, sized, indexable, and supports ``in``.
 
@@ -247,6 +242,18 @@ class MoveGenerator(GameState):
             base.append(td[0])
         return base
 
+    def _ends_of(self, targets: list[int]) -> tuple[list[tuple[int, int]], int]:
+        """The (open end, code) entries of the trains ``targets``, in their order, and a
+        bit for each of their open ends."""
+        trains, n = self.trains, self.n
+        ends = []
+        bits = 0
+        for i in targets:
+            end = trains[i].end
+            ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
+            bits |= 1 << end
+        return ends, bits
+
     def _plays(self) -> list[Move]:
         if self._variant:
             return self._v_plays()      # branches, Swan Drive, partners (variants.py)
@@ -291,33 +298,15 @@ class MoveGenerator(GameState):
                 if d in od:
                     k += 1
             two = k >= 2
-        n = self.n
-        nd_ends = []
-        bits = 0
-        keys: list[int | str] = []
-        for i in self._targets(False):
-            end = trains[i].end
-            nd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
-            keys.append(MEXICAN if i == n else i)
-            bits |= 1 << end
-        if two:
-            dd_ends = []
-            dd_keys: list[int | str] = []
-            dd_bits = 0
-            for i in self._targets(True):
-                end = trains[i].end
-                dd_ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
-                dd_keys.append(MEXICAN if i == n else i)
-                dd_bits |= 1 << end
-        else:
-            dd_ends, dd_keys, dd_bits = nd_ends, keys, bits
+        nd_ends, bits = self._ends_of(self._targets(False))
+        dd_ends, dd_bits = self._ends_of(self._targets(True)) if two else (nd_ends, bits)
         if self.rules.wild_blanks:
             for tile in hand:
-                double = tile.high == tile.low
-                for key, (end, _) in zip(dd_keys if double else keys,
-                                         dd_ends if double else nd_ends, strict=True):
+                moves = _PLAYS[tile]
+                for end, code in (dd_ends if tile.high == tile.low else nd_ends):
                     for inward in self._inwards(tile, end):
-                        out.append(_play(tile, key, inward))
+                        # the same train's code, with this inward number
+                        out.append(moves[code & ~31 | inward])
             return out
         plays = _PLAYS
         mask = bits | dd_bits

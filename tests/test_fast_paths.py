@@ -1,9 +1,8 @@
 """The engine's fast paths agree with its general code, move for move.
 
-For speed (issue 11) the engine inlines, for the rules most games use, what its
-general code does: a play on a train, the end of a turn, the legal-move list, the
-plays with no open double. Those copies are switched on by flags fixed with the rules
-(``Game._plain`` and its kin). Here every game is played twice in lockstep, once as
+For speed (issue 11) the engine takes short paths under the rules most games use: the
+tail of a play, the end of a turn, the legal-move list and the plays with no open double.
+Flags fixed with the rules (``Game._plain`` and its kin) switch them on. Here every game is played twice in lockstep, once as
 usual and once with the flags turned off so that only the general code runs, and after
 every move the legal moves, the whole position and the history must be the same.
 """
