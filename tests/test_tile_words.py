@@ -1,0 +1,121 @@
+"""Tiles in narration are written the way the board shows them (inward number first).
+
+``mtlearn check`` warns when a scenario step's text, or a puzzle's own text, writes a tile
+on a train the other way round from the board; every bundled scenario and puzzle is free
+of such warnings (docs/formats.md, "Writing tiles in narration").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mtlearn import Game
+from mtlearn.cli import main
+from mtlearn.puzzles import bundled as bundled_puzzles
+from mtlearn.puzzles import load_text as load_puzzle
+from mtlearn.scenario import bundled, load_text
+from mtlearn.tile_words import board_orientation, orientation_notes, puzzle_notes, tiles_named
+
+BACKWARDS = """\
+id: backwards
+title: Backwards
+family: opening
+teaches: [R-TRAIN-2]
+position:
+  set: 12
+  players: [Ana, Ben]
+  hands: [["12-5", "9-5"], ["12-7", "3-4"]]
+intro: Ana holds 12-5 and 5-9; the engine 12-12 waits (R-TRAIN-2, a double-12 set).
+steps:
+  - move: 12-5@1
+    say: Ana lays 5-12 on her train.
+  - move: 12-7@2
+    say: Ben lays 12-7; Ana still holds 5-9, and Ben 4-3.
+  - move: 9-5@1
+    say: Ana lays 9-5 after 12-5 (the move 9-5@1).
+"""
+
+
+def test_tiles_named_reads_tiles_and_skips_rule_ids_sets_and_moves():
+    text = "R-DBL-3 in a double-12 set: lay 5-9, not 9-5@2; 6–1 too; round 1-13-2 and 1.5-2 no."
+    assert tiles_named(text) == [(5, 9), (6, 1)]
+
+
+def test_a_tile_on_a_train_must_be_written_inward_first():
+    g = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                            "trains": {"1": ["12-5", "5-9"]},
+                            "hands": [["3-4"], ["7-8"]]})
+    assert board_orientation(g)[g.train(0).tiles[1][0]][:2] == (5, 9)
+    assert orientation_notes("Ana's train ends 12-5, 5-9.", g) == []
+    notes = orientation_notes("Ana laid 9-5, then 9-5 again; 5-12 first.", g)
+    assert notes == [
+        "writes 9-5, but the board shows 5-9 on Ana's train (inward number first)",
+        "writes 5-12, but the board shows 12-5 on Ana's train (inward number first)",
+    ]
+    # hand tiles (either order), doubles, tiles beyond the set: not checked
+    assert orientation_notes("Ana holds 4-3 and 3-4; Ben 8-7; 12-12; 5-19.", g) == []
+
+
+def test_scenario_warnings_name_file_line_and_step():
+    s = load_text(BACKWARDS, "backwards.yaml")
+    assert s.warnings == [
+        "backwards.yaml, line 12: steps[0].say: writes 5-12, but the board shows 12-5 on "
+        "Ana's train (inward number first)",
+        "backwards.yaml, line 16: steps[2].say: writes 9-5, but the board shows 5-9 on "
+        "Ana's train (inward number first)",
+    ]
+
+
+def test_check_prints_the_warnings_and_still_passes(tmp_path, capsys):
+    path = tmp_path / "backwards.yaml"
+    path.write_text(BACKWARDS, encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    warns = [line for line in out if line.startswith("warn ")]
+    assert len(warns) == 2
+    assert "steps[0].say: writes 5-12, but the board shows 12-5" in warns[0]
+
+
+def test_a_puzzle_explanation_is_read_against_the_board_after_the_answer(tmp_path, capsys):
+    text = """\
+id: shed-the-nine
+title: Shed the nine
+family: strategy
+level: 1
+teaches: [R-MARK-1]
+position:
+  set: 12
+  players: [Ana, Ben]
+  trains: {"1": ["12-5"], "2": ["12-11", "11-9"]}
+  markers: [2]
+  hands: [["9-12", "3-3"], ["6-2"]]
+  boneyard: {top: ["1-1"], rest: sorted}
+  to_play: 1
+question: Ben's train ends in 9 and is marked. Where does 9-12 go?
+kind: move
+goal: {most_pips: true}
+hints: [Look at Ben's train, which ends 11-9.]
+answer: 9-12@2
+explain: 12-9 leaves Ana's hand; 11-9 stays where it was.
+"""
+    p = load_puzzle(text, "shed.yaml")
+    assert puzzle_notes(p) == ["shed.yaml: explain: writes 12-9, but the board shows 9-12 on "
+                               "Ben's train (inward number first)"]
+    path = tmp_path / "shed.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert f"warn {path}: explain: writes 12-9, but the board shows 9-12" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("scenario", bundled(), ids=lambda s: s.id)
+def test_every_bundled_scenario_writes_its_tiles_as_its_boards_do(scenario):
+    # every frame: the intro with the start, each step's narration with the board after it
+    texts = [(scenario.intro, scenario.games[0])]
+    texts += [(st.say, scenario.games[k + 1]) for k, st in enumerate(scenario.steps)]
+    problems = [(i, n) for i, (t, g) in enumerate(texts) for n in orientation_notes(t, g)]
+    assert problems == []
+    assert scenario.warnings == []
+
+
+def test_every_bundled_puzzle_writes_its_tiles_as_its_board_does():
+    assert [n for p in bundled_puzzles() for n in puzzle_notes(p)] == []
