@@ -192,7 +192,8 @@ class Puzzle:
         g = self.start()
         applied = None
         for m in moves:
-            applied = g.push(move_text(m))
+            text = move_text(m)
+            applied = g.push(g.explain(text).move or text)   # as the judge read it
         return self.view(g, highlights=move_highlights(applied))
 
     def info(self) -> dict[str, Any]:

@@ -7,6 +7,11 @@ of such warnings (docs/formats.md, "Writing tiles in narration").
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
+from pathlib import Path
+
 import pytest
 
 from mtlearn import Game
@@ -119,3 +124,33 @@ def test_every_bundled_scenario_writes_its_tiles_as_its_boards_do(scenario):
 
 def test_every_bundled_puzzle_writes_its_tiles_as_its_board_does():
     assert [n for p in bundled_puzzles() for n in puzzle_notes(p)] == []
+
+
+# ----------------------------------------------------------------------------- tutorials
+TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
+CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
+SCENARIO = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
+
+
+@pytest.mark.parametrize("chapter", sorted(p.name for p in TUTORIALS.glob("*.md")))
+def test_tutorial_prose_writes_tiles_as_the_board_above_it(chapter, tmp_path, monkeypatch):
+    """The prose after a code cell is read against the boards that cell shows: each game
+    it names (as the cell leaves it) and the last frame of each scenario it plays."""
+    from mtlearn.scenario import get
+
+    monkeypatch.chdir(tmp_path)
+    parts = CELL.split((TUTORIALS / chapter).read_text(encoding="utf-8"))
+    ns: dict = {"__name__": "__tutorial__"}
+    boards: list = []
+    problems = []
+    for i, part in enumerate(parts):
+        if i % 2:   # a code cell: run it, note the boards it shows
+            code = "\n".join(line for line in part.splitlines() if not line.startswith(":"))
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(code, chapter, "exec"), ns)
+            boards = [v for k, v in ns.items()
+                      if isinstance(v, Game) and re.search(rf"\b{k}\b", code)]
+            boards += [get(sid).games[-1] for sid in SCENARIO.findall(part)]
+        else:
+            problems += [n for g in boards for n in orientation_notes(part, g)]
+    assert problems == []
