@@ -76,6 +76,14 @@ def test_the_page_writes_the_title_and_the_question_once():
 
 
 # ----------------------------------------------------------------------------- the browser
+def _axe(page) -> list:
+    """axe-core's violations on the page (label-in-name included)."""
+    from npm_vendor import AXE_RUN, axe_source
+
+    page.add_script_tag(content=axe_source())
+    return page.evaluate(AXE_RUN, None)
+
+
 def _open(page, tmp_path: Path, pid: str, size: str):
     w, h = SIZES[size]
     page.set_viewport_size({"width": w, "height": h})
@@ -114,6 +122,7 @@ def test_page_plays_the_right_move_and_shows_title_and_question_once(
     assert "cover it first" not in root.inner_text()
     page.screenshot(path=str(artifacts_dir / f"puzzle-page-right-move-{size}.png"),
                     full_page=True)
+    assert _axe(page) == []
     # Start again puts the puzzle's own position back
     root.locator("[data-key='again']").click()
     expect(ana.locator(".mtl-tile")).to_have_count(2)
@@ -155,6 +164,7 @@ def test_plan_tiles_are_labelled_and_a_chosen_train_is_drawn_as_tiles(
         assert tile_box["x"] <= box["x"] + 1 and box["x"] + box["width"] <= (
             tile_box["x"] + tile_box["width"] + 1)
     root.screenshot(path=str(artifacts_dir / f"puzzle-page-plan-{size}.png"))
+    assert _axe(page) == []
     root.locator("[data-key='undo']").click()
     root.locator("[data-key='check']").click()
     expect(root.locator(".mtl-pz-feedback")).to_have_attribute("data-status", "right")
