@@ -126,6 +126,27 @@ def test_every_bundled_puzzle_writes_its_tiles_as_its_board_does():
     assert [n for p in bundled_puzzles() for n in puzzle_notes(p)] == []
 
 
+def test_puzzle_verdicts_write_tiles_as_the_board_shown_with_them():
+    """A move or sequence puzzle's verdict is shown with the board after the moves played
+    (a right move, each step of a turn): the engine's words agree with that board."""
+    def walk(p, table, prefix):
+        for move, entry in table.items():
+            if "view" in entry:
+                g = p.start()
+                for m in [*prefix, move]:
+                    g.push(g.explain(m).move)
+                checked.append(move)
+                problems.extend(orientation_notes(entry["fb"]["text"], g))
+            walk(p, entry.get("next", {}), [*prefix, move])
+
+    checked: list[str] = []
+    problems: list[str] = []
+    for p in bundled_puzzles():
+        if p.kind in ("move", "sequence"):
+            walk(p, p.precomputed()["moves"], [])
+    assert len(checked) > 30 and problems == []
+
+
 # ----------------------------------------------------------------------------- tutorials
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
 CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
