@@ -71,6 +71,8 @@ def _check(paths: Sequence[str]) -> int:
         else:
             print(f"ok   {f}: {s.id} — {_one_line(s.title)} ({len(s.steps)} steps, teaches "
                   f"{', '.join(s.teaches)})")
+            for w in s.warnings:  # narration that disagrees with its board
+                print(f"warn {_one_line(w)}")
     total = len(files) + len(missing)
     bad += len(missing)
     if n_puzzles:
@@ -99,6 +101,7 @@ def _check_puzzle(path: Path) -> tuple[int, int]:
     """Prove one puzzle file and print ok or FAIL; returns (failed, internal error)."""
     from .errors import MtlearnError
     from .puzzles import check, load
+    from .tile_words import puzzle_notes
 
     try:
         p = load(path)
@@ -113,6 +116,8 @@ def _check_puzzle(path: Path) -> tuple[int, int]:
         return 1, 1
     print(f"ok   {path}: puzzle {p.id} — {_one_line(p.title)} ({p.kind}, level {p.level}; "
           f"{'; '.join(notes)}; teaches {', '.join(p.teaches)})")
+    for w in puzzle_notes(p):  # its text against its board
+        print(f"warn {_one_line(w)}")
     return 0, 0
 
 

@@ -101,7 +101,8 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
             ``"board"`` (state: ``view``, optional ``message``, ``show_legal``,
             ``rules_url``, ``successors``) or ``"puzzle"`` (state: ``puzzle``, ``view``,
             ``answers``, ``solution``, ``rules_url``, optional ``session``; see
-            :meth:`mtlearn.puzzles.Puzzle.state`).
+            :meth:`mtlearn.puzzles.Puzzle.state`; ``page_title`` true when the page
+            around it already shows the title as its heading).
         state: the model's keys, JSON-compatible. A board's ``session`` (a
             :meth:`mtlearn.session.BoardSession.to_spec`) lets the in-page engine play on.
         engine_url: the folder of the in-page engine (``worker.mjs``…), absolute or

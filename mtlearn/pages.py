@@ -58,9 +58,11 @@ def puzzle_page(puzzle: Puzzle, *, lang: str = "en") -> str:
     """
     state = puzzle.state()
     state["rules_url"] = ""
+    # The page's heading is the title and the puzzle shows its question: each once.
+    state["page_title"] = True
     keys = ("Answer with the board's controls; Hint gives the rule to think about, then the "
-            "train or tile to look at. P switches presenter mode on and off, Esc leaves it.")
-    return _page(title=puzzle.title, summary=puzzle.question,
+            "train or tile to look at.")
+    return _page(title=puzzle.title, summary="",
                  widget=standalone_html("puzzle", state), keys=keys,
                  teaches=puzzle.teaches, what="puzzle", item_id=puzzle.id, lang=lang)
 

@@ -80,7 +80,12 @@ class PuzzleSession:
                 self.moves = []
             return out
         if action == "answer":
-            return self._fb(p.judge(content.get("answer")))
+            answer = content.get("answer")
+            fb = p.judge(answer)
+            out = self._fb(fb)
+            if p.kind == "move" and fb.status == "right":
+                out["view"] = p.after_view([str(answer)])   # the right move, played
+            return out
         return {}
 
 

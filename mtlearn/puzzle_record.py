@@ -186,6 +186,16 @@ class Puzzle:
             v["description"] = _strip_points(v["description"])
         return v
 
+    def after_view(self, moves: list[str]) -> dict[str, Any]:
+        """The board after ``moves`` from the start, the last one highlighted: what the
+        learner sees once a move is played (a right answer, or a step of a sequence)."""
+        g = self.start()
+        applied = None
+        for m in moves:
+            text = move_text(m)
+            applied = g.push(g.explain(text).move or text)   # as the judge read it
+        return self.view(g, highlights=move_highlights(applied))
+
     def info(self) -> dict[str, Any]:
         """What the front end shows: question, hints, kind, options (no answers)."""
         g = self.game
@@ -264,11 +274,14 @@ class Puzzle:
             answer = key if prefix is None else [*prefix, key]
             fb = self.judge(answer)
             entry: dict[str, Any] = {"fb": fb.to_dict()}
-            if fb.status != "illegal" and prefix is not None:
+            # a sequence shows every legal move on the board; a move puzzle only the right
+            # one (a wrong answer leaves the board as it was, to be tried again)
+            if fb.status != "illegal" and (prefix is not None or fb.status == "right"):
                 h = g.copy()
                 applied = h.push(key)
                 entry["view"] = self.view(h, highlights=move_highlights(applied))
-                if fb.status == "continue" and not h.over and h.current == seat:
+                if (prefix is not None and fb.status == "continue" and not h.over
+                        and h.current == seat):
                     entry["next"] = self._move_table(h, [*prefix, key], budget)
             table[key] = entry
         return table

@@ -52,11 +52,13 @@ from .scenario_yaml import MAX_NODES as MAX_NODES
 from .scenario_yaml import (
     Reader,
     ScenarioError,
+    path_text,
     read_bundled,
     read_file,
     short,
     where_to_path,
 )
+from .tile_words import orientation_notes
 from .tiles import Tile
 from .view import view
 
@@ -97,6 +99,9 @@ class Scenario:
     """A replayed scenario: its metadata and one game state per frame.
 
     ``games[0]`` is the starting position and ``games[k]`` the position after step k.
+    ``warnings`` are problems that do not stop the scenario from replaying, one line each
+    (file, line, field): today, a tile the narration writes the other way round from the
+    board of its frame (see :mod:`mtlearn.tile_words`). ``mtlearn check`` prints them.
     """
 
     id: str
@@ -110,6 +115,7 @@ class Scenario:
     steps: list[Step]
     games: list[Game]
     source: str
+    warnings: list[str] = field(default_factory=list)
 
     def frames(self, *, verdicts: bool = False) -> list[dict[str, Any]]:
         """The JSON views of every frame, each with its narration and step label."""
@@ -236,8 +242,13 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
         _run_checks(r, game, check, (*path, "check"), label)
         steps.append(Step(applied, sd["say"].strip(), highlight, check, r.line(path)))
         games.append(game.copy())
+    texts = [(("intro",), intro, games[0])]
+    texts += [(("steps", k, "say"), step.say, games[k + 1]) for k, step in enumerate(steps)]
+    warnings = [str(ScenarioError(source, r.line(p), path_text(p), note))
+                for p, text, frame in texts for note in orientation_notes(text, frame)]
     return Scenario(sid, title, family, teaches, summary, rules,
-                    None if persp is None else persp - 1, intro, steps, games, source)
+                    None if persp is None else persp - 1, intro, steps, games, source,
+                    warnings)
 
 
 def _unknown_rule(rid: str) -> str:

@@ -378,18 +378,19 @@ function renderPuzzle(model, el) {
       for (const t of hand) {
         const used = chain.some((c) => sameTile(c, t));
         const b = h("button", { type: "button", class: "mtl-tilebtn" + (used ? " mtl-selected" : ""),
-          "aria-label": used ? `${t} (in your train)` : `Add ${t}`, "data-key": `plan:${t}` });
+          "aria-label": used ? `${t}, in your train` : `${t}: add to your train`, "data-key": `plan:${t}` });
         const [a, c] = parseTile(t);
         const svg = dominoSvg(a, c, { vertical: true, colour: true });
         svg.setAttribute("aria-hidden", "true");
         b.appendChild(svg);
+        // the numbers under the pips, as in the board's hand (the name starts with them)
+        b.appendChild(h("span", { class: "mtl-num", text: `${a}-${c}` }));
         if (used || done) b.disabled = true;
         b.addEventListener("click", () => { chain.push(t); draw(); });
         tiles.appendChild(b);
       }
       box.appendChild(tiles);
-      box.appendChild(h("p", { class: "mtl-pz-chain", "aria-live": "polite" },
-        h("strong", { text: "Your train: " }), chainText(from)));
+      box.appendChild(chainNode(from));
       box.appendChild(h("div", { class: "mtl-controls" },
         btn("undo", "Remove last tile", () => { chain.pop(); draw(); }),
         btn("clear", "Clear", () => { chain = []; draw(); }),
@@ -398,16 +399,36 @@ function renderPuzzle(model, el) {
     return box;
   }
 
-  function chainText(from) {
+  // The tiles placed so far, laid out the way the board draws a train: each tile with
+  // the number touching the one before it first ("12-5, 5-9"); a tile that does not fit
+  // is marked "?" and named so. Tiles wrap between tiles, never inside one. Each tile is
+  // an image named by its numbers, so a screen reader reads the line as it looks.
+  function chainNode(from) {
+    const view = model.get("view") || {};
+    const colour = (view.set | 0) > 9;
+    const line = h("div", { class: "mtl-pz-chain-line" },
+      h("span", { class: "mtl-pz-chain-from", text: `from ${from}` }));
+    const words = [];
     let end = from;
-    const parts = [String(from)];
     for (const t of chain) {
       const [a, b] = parseTile(t);
       const out = a === end ? b : b === end ? a : null;
-      parts.push(out === null ? `${t}?` : `${end}-${out}`);
+      const shown = out === null ? `${a}-${b}` : `${end}-${out}`;
+      const name = out === null ? `${shown}, does not fit ${end}` : shown;
+      words.push(shown);
+      const dbl = a === b;
+      const node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") },
+        tileImage(shown, { vertical: dbl, colour, name }));
+      if (out === null) {
+        node.classList.add("mtl-pz-misfit");
+        node.appendChild(h("span", { class: "mtl-pz-misfit-mark", "aria-hidden": "true", text: "?" }));
+      }
+      line.appendChild(node);
       if (out !== null) end = out;
     }
-    return chain.length ? parts.join(" → ") : `starts from ${from}; click tiles in order`;
+    if (!chain.length) line.appendChild(h("span", { class: "mtl-empty", text: "click tiles in order" }));
+    return h("div", { class: "mtl-pz-chain", "aria-live": "polite", "data-chain": words.join(" ") },
+      h("strong", { text: "Your train:" }), line);
   }
 
   function submitNumber() {
@@ -486,8 +507,9 @@ function renderPuzzle(model, el) {
     const interactive = boardKinds.has(k) && !done && !needRetry && !(view && view.over);
     const teaches = asArray(p.teaches);
     const rulesUrl = model.get("rules_url") || "";
+    // A standalone page writes the title as its heading (page_title): not twice.
     const head = h("div", { class: "mtl-pz-head" },
-      h("div", { class: "mtl-title", text: String(p.title || "Puzzle") }),
+      model.get("page_title") ? null : h("div", { class: "mtl-title", text: String(p.title || "Puzzle") }),
       h("span", { class: "mtl-pz-meta" },
         `${p.family_title || p.family || ""} · level ${p.level || 1} of 5 · teaches `,
         teaches.map((r, i) => [i ? ", " : "", h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, r), text: r })])));
@@ -574,6 +596,8 @@ function puzzleStaticHost(state) {
     if (kind === "move") {
       const entry = look(answers.moves, String(value));
       if (!entry) { missing(model, String(value)); return; }
+      // a right answer is played on the board: the engine stored the position after it
+      if (entry.view) model.set("view", entry.view);
       say(model, entry.fb);
     } else if (kind === "all-moves") {
       const found = new Set();
