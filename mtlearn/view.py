@@ -57,7 +57,7 @@ def _pass_marks(game: Game) -> list[int]:
     q = game.partner(p)
     if q is not None and game.rules.teams and not game._team_pass_marks(p):
         return []
-    return [s for s in ([p] if q is None or not game.rules.teams else [p, q])
+    return [s for s in ([p] if q is None or not game.rules.teams else sorted((p, q)))
             if not game.train(s).marker]
 
 
