@@ -169,12 +169,14 @@ class BoardSession:
 
     def state(self) -> dict[str, Any]:
         """``{"view": …, "message": …}``: what a board draws now."""
-        return {"view": self.view(), "message": self._seen(self.message)}
+        return {"view": self.view(), "message": self.state_message()}
 
-    def _seen(self, message: dict[str, Any] | None) -> dict[str, Any] | None:
-        """The message checked by the perspective's guard (no hidden tile is named). A
-        refusal is left as it is: it judges the learner's own move on their own turn and
-        may echo the tile they named ("Ana does not hold 7-11")."""
+    def state_message(self) -> dict[str, Any] | None:
+        """The message as a board may show it: checked by the perspective's guard (no
+        tile of a hidden hand is named). A refusal is left as it is: it judges the
+        learner's own move on their own turn and may echo the tile they named ("Ana does
+        not hold 7-11", whoever holds it)."""
+        message = self.message
         g = self.game
         if message is None or message.get("kind") == "refusal" or g.is_round_over:
             return message
