@@ -5,8 +5,11 @@ not what the kind of move usually does."""
 from __future__ import annotations
 
 from enginekit import position, rest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from mtlearn import Game
+from mtlearn import Game, Move, RandomBot
+from mtlearn.bots import PlannerBot
 from mtlearn.session import BoardSession
 from mtlearn.tiles import full_set
 from mtlearn.view import (
@@ -161,3 +164,78 @@ def test_r_var_strict_draw_a_drawn_tile_may_be_kept() -> None:
                    boneyard={"top": ["4-3"], "rest": "sorted"})
     std.push("draw")
     assert status_text(std) == "Ana drew 4-3 and plays it if it fits, otherwise passes."
+
+
+# ---------------------------------------------------------------------- against the engine
+VARIANT_RULES = ["standard", "choose", "house", "train-building", "answer-double",
+                 {"preset": "standard", "branching": True},
+                 {"preset": "standard", "swan_drive": True},
+                 {"preset": "standard", "teams": True},
+                 {"preset": "standard", "teams": True, "swan_drive": True,
+                  "branching": True}]
+
+
+def markers(game: Game) -> list[bool]:
+    return [game.train(s).marker for s in range(game.n)]
+
+
+def check_words_against_the_engine(game: Game, coach: PlannerBot) -> int:
+    """Each sentence about the position to play, checked against what the engine does
+    when the move is pushed (on a copy). Returns how many sentences were checked."""
+    checked = 0
+    p = game.current
+    kinds = {m.kind: m for m in game.legal_moves}
+    if "pass" in kinds:
+        label = describe_move(game, kinds["pass"])
+        after = game.copy()
+        facts = TurnFacts.of(game)
+        after.push("pass")
+        put = [s for s in range(game.n) if markers(after)[s] and not markers(game)[s]]
+        said = describe_played(after, p, Move("pass"), before=facts)
+        if label == "Pass and place a marker":
+            assert put == [p], (label, put)
+            assert said.endswith("passed and put out a marker."), said
+        elif label.startswith("Pass and place markers on"):
+            assert len(put) > 1 and all(after.train_label(s) in label for s in put), label
+        else:
+            assert put == [] and "put out a marker" not in said, (label, said)
+        checked += 2
+    if "end" in kinds:
+        label = describe_move(game, kinds["end"])
+        assert (label == "Stop the Swan Drive") == (game.swan is not None), label
+        assert (label == "End the train-building turn") == (game.is_building
+                                                           and game.swan is None), label
+        checked += 1
+    advice = coach.advise(game)
+    move = advice.move
+    after = game.copy()
+    after.push(move)
+    if advice.idea == "cover":
+        line = str(move).partition("@")[2]
+        assert line in game.open_double_lines, (str(move), game.open_double_lines)
+        assert move.tile is not None
+        end = move.inward
+        assert f"the open {end}-{end} on " in advice.reason, (str(move), advice.reason)
+    if advice.idea == "out":
+        assert ("you go out" in advice.reason) == (after.over and after.out == p), (
+            advice.reason, after.over)
+    if "takes the marker off your train" in advice.reason:
+        assert game.train(p).marker and not after.train(p).marker
+    if "starts the Mexican train" in advice.reason:
+        assert not game.train("M").started and after.train("M").started
+    if "gives you another play" in advice.reason:
+        assert not after.over and after.current == p
+    return checked + 1
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 10**6))
+def test_labels_narration_and_hints_say_what_the_engine_does(rules, seed) -> None:
+    n = 4 if isinstance(rules, dict) and rules.get("teams") else 3
+    game = Game.new(n, set=9, rules=rules, seed=seed)
+    bot, coach = RandomBot(seed), PlannerBot()
+    steps = 0
+    while not game.over and steps < 150:
+        check_words_against_the_engine(game, coach)
+        game.push(bot.choose(game))
+        steps += 1
