@@ -123,6 +123,13 @@ class Perspective:
         return _TILE_TEXT.sub(lambda m: "a hidden tile" if frozenset(
             (int(m.group(1)), int(m.group(2)))) in secret else m.group(0), text)
 
+    def guard_all(self, texts: list[str]) -> list[str]:
+        """:meth:`guard` for many texts at once (a view's move labels and verdicts): one
+        scan of them all, and a text at a time only if that finds a hidden tile."""
+        if not texts or not self.leaks("\n".join(texts)):
+            return texts
+        return [self.guard(t) for t in texts]
+
 
 def _key(name: str) -> frozenset[int]:
     """The numbers of the tile a text starts with ("7-11@2" -> {7, 11}); empty if none."""

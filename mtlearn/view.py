@@ -317,8 +317,10 @@ def view(game: Game, *, perspective: int | str | None = None,
             "branches": _branches(g, key, open_lines),
         })
     hidden = seen.hidden_turn
-    legal = [] if hidden else [{"move": str(m), "text": guard(describe_move(g, m))}
+    legal = [] if hidden else [{"move": str(m), "text": describe_move(g, m)}
                                for m in g.legal_moves]
+    for item, text in zip(legal, seen.guard_all([x["text"] for x in legal]), strict=True):
+        item["text"] = text
     out: dict[str, Any] = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
@@ -350,8 +352,12 @@ def view(game: Game, *, perspective: int | str | None = None,
         vs = {}
         for m in () if hidden else _verdict_keys(g):
             v = g.explain(m)
-            vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": guard(v.text, allow=[str(m)]),
+            vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
                           "move": str(v.move), "suggests": [str(x) for x in v.suggests]}
+        # (the moves judged are the seen player's own: their words name no hidden tile)
+        for item, text in zip(vs.values(), seen.guard_all([x["text"] for x in vs.values()]),
+                              strict=True):
+            item["text"] = text
         out["verdicts"] = vs
     return out
 
