@@ -109,9 +109,13 @@ def intents(game: Game, rnd: random.Random) -> dict[str, Any]:
             code = rnd.choice([*(str(k + 1) for k in range(game.n)), "M"])
             return {"action": "move", "move": f"{t.high}-{t.low}@{code}"}
     action = rnd.choice(["draw", "pass", "uno", "end", "hint", "hint", "undo", "undo",
-                         "next_round", "new_match"])
+                         "next_round", "new_match", "new_game"])
     if action == "new_match":
         return {"action": action, "seed": rnd.randrange(1000)}
+    if action == "new_game":  # you against the computer: only seat 1's hand is shown
+        n = rnd.randint(2, 4)
+        return {"action": action, "players": n, "bots": n - 1, "seed": rnd.randrange(1000),
+                "bot": rnd.choice(["greedy", "random", "planner"])}
     return {"action": action}
 
 
