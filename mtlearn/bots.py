@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from .game import Game
-from .moves import MEXICAN, Move
+from .moves import MEXICAN, Move, train_code
 from .plan import Plan, longest_train
 from .tiles import Tile, remove_tile
 
@@ -164,6 +164,23 @@ def _chain_text(plan: Plan, limit: int = 4) -> str:
     return ", ".join(parts)
 
 
+def _line(m: Move) -> str:
+    """The code of the line a play goes on: ``"2"``, ``"M"``, ``"2.3a"`` (a branch)."""
+    assert m.train is not None
+    code = train_code(m.train)
+    return f"{code}.{m.branch}" if m.branch else code
+
+
+def _line_end(game: Game, m: Move) -> int:
+    """The open end of the line (train or branch) a play goes on."""
+    assert m.train is not None
+    if m.branch:
+        for b in game.branches(m.train):
+            if b.path == m.branch:
+                return b.open_end
+    return game.train(m.train).open_end
+
+
 def _count_words(k: int) -> str:
     return {0: "no tiles", 1: "one tile", 2: "two tiles"}.get(k, f"{k} tiles")
 
@@ -264,6 +281,11 @@ class PlannerBot:
                    "end": "your train-building turn is done"}.get(m.kind, "")
             return Advice(m, m.kind, why)
         if len(hand) == 1:
+            if game.is_building and game.rules.first_turn != "delayed":
+                # R-END-1: an empty hand in a building turn ends the round only once every
+                # player has had a building turn (R-FIRST-1, R-VAR-FAST)
+                return Advice(plays[0], "out", "it is your last tile: your hand is empty, "
+                              "and the round ends once the building turns are over")
             return Advice(plays[0], "out", "it is your last tile: you go out")
         own = game.train(me)
         plan = self._plan(me, hand, own.open_end)
@@ -301,13 +323,17 @@ class PlannerBot:
             return Advice(m, "shed", f"it sheds {pips(m)} {unit}: {game.players[who]} has "
                           f"{left}")
         # 3. cover an open double
-        open_trains = game.open_double_trains
-        covers = [m for m in plays if m.train in open_trains
+        # (a line is a train or one of its branches, R-VAR-BRANCH: "2", "M.2b")
+        open_lines = set(game.open_double_lines)
+        covers = [m for m in plays if _line(m) in open_lines
                   and not (m.tile is not None and m.tile.is_double)]
         if covers:
             m = min(covers, key=lambda m: (cost(m), -pips(m)))
-            end = game.train(m.train).open_end
-            where = "your own train" if m.train == me else game.train_label(m.train)
+            assert m.train is not None
+            end = _line_end(game, m)
+            where = ("your own train" if m.train == me else game.train_label(m.train))
+            if m.branch:
+                where = f"branch {m.branch} of {where}"
             if is_head(m):
                 return Advice(m, "cover", f"it covers the open {end}-{end} on {where} and "
                               f"keeps your planned train {_chain_text(plan)}")
@@ -344,7 +370,8 @@ class PlannerBot:
             m = max(extras, key=lambda m: (pips(m), m.train == MEXICAN))
             start = (" and starts the Mexican train"
                      if m.train == MEXICAN and not game.train(MEXICAN).started else "")
-            where = game.train_label(m.train)
+            assert m.train is not None
+            where = game.place_label(m.train, m.branch)
             if not plan.chain:
                 return Advice(m, "extra", f"nothing in your hand continues your own train, so "
                               f"{m.tile} goes on {where}{start}")

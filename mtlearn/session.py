@@ -40,8 +40,9 @@ from .bots import Bot, GreedyBot, PlannerBot
 from .errors import MtlearnError
 from .game import Game
 from .moves import Move
+from .perspective import Perspective
 from .rules import usual_set
-from .view import describe_played, hidden_turn, hint_text, view
+from .view import TurnFacts, describe_played, hidden_turn, hint_text, view
 
 __all__ = [
     "BOT_KINDS",
@@ -168,7 +169,20 @@ class BoardSession:
 
     def state(self) -> dict[str, Any]:
         """``{"view": …, "message": …}``: what a board draws now."""
-        return {"view": self.view(), "message": self.message}
+        return {"view": self.view(), "message": self.state_message()}
+
+    def state_message(self) -> dict[str, Any] | None:
+        """The message as a board may show it: checked by the perspective's guard (no
+        tile of a hidden hand is named). A refusal is left as it is: it judges the
+        learner's own move on their own turn and may echo the tile they named ("Ana does
+        not hold 7-11", whoever holds it)."""
+        message = self.message
+        g = self.game
+        if message is None or message.get("kind") == "refusal" or g.is_round_over:
+            return message
+        seen = Perspective.of(g, self.perspective)
+        return {**message, "text": seen.guard(str(message.get("text") or "")),
+                "bots": [seen.guard(str(b)) for b in message.get("bots") or []]}
 
     def match_info(self) -> dict[str, Any]:
         """Round, standings with the tie-break, and what the board may offer next."""
@@ -242,8 +256,9 @@ class BoardSession:
                                     "computer plays that seat.")
             return False
         seat = g.current
+        facts = TurnFacts.of(g)
         applied = g.push(verdict.move)
-        said = describe_played(g, seat, applied)
+        said = describe_played(g, seat, applied, before=facts)
         bots = self.run_bots()
         if g.is_round_over:
             said += " " + self._round_end_text()
@@ -263,9 +278,18 @@ class BoardSession:
         return True
 
     def hint(self) -> None:
-        """Set the message to the engine's suggestion for the player to play."""
-        text = hint_text(self.game) or "No hint: the round is over."
-        self.message = _message("info", "Hint: " + text)
+        """Set the message to the engine's suggestion for the player to play (none while
+        a player whose tiles this board hides is to play: a hint names their tiles)."""
+        g = self.game
+        text = hint_text(g, perspective=None if g.is_round_over else self.perspective)
+        if text is not None:
+            self.message = _message("info", "Hint: " + text)
+        elif g.is_round_over:
+            self.message = _message("info", "No hint: the round is over.")
+        else:
+            name = g.players[g.current]
+            self.message = _message("info", f"No hint: it is {name}'s turn, and {name}'s "
+                                    "tiles are hidden on this board.")
 
     def next_round(self) -> bool:
         """Deal the next round of the match; the bots who start then play."""
@@ -323,8 +347,9 @@ class BoardSession:
         said = []
         while not g.is_round_over and g.current in self.bots:
             seat = g.current
+            facts = TurnFacts.of(g)
             m = g.push(self.bots[seat].choose(g))
-            said.append(describe_played(g, seat, m))
+            said.append(describe_played(g, seat, m, before=facts))
         return said
 
     # ------------------------------------------------------------------ hand-over

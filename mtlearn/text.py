@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .moves import train_code
+from .perspective import Perspective
 
 if TYPE_CHECKING:
     from .game import Game
@@ -16,11 +17,11 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
     """Describe ``game`` in lines of plain words.
 
     With ``perspective`` set to a player (seat from 0, or name), the other players'
-    hands are shown as a count only.
+    hands are shown as a count only, and a tile one of them drew is not named
+    (:class:`~mtlearn.perspective.Perspective` decides).
     """
     g = game
-    if perspective is not None:
-        perspective = g.seat(perspective)
+    seen = Perspective.of(g, perspective)
     e = g.engine
     lines = []
     if g.over:
@@ -33,7 +34,8 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
         if g.bonus:
             state += " (again, after a double)"
         if g.drawn is not None:
-            state += f" (has drawn {g.drawn})"
+            drawn = seen.drawn
+            state += " (has drawn a tile)" if drawn is None else f" (has drawn {drawn})"
         if g.swan is not None:
             state += " (on a Swan Drive)"
     lines.append(f"Round {g.round_no} of {g.rounds} · engine {e}-{e} · "
@@ -56,7 +58,7 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
     lines.append("Hands:")
     for i, name in enumerate(g.players):
         h = g.hand(i)
-        if perspective is not None and i != perspective:
+        if not seen.sees_hand(i):
             shown = f"{len(h)} tile{'' if len(h) == 1 else 's'} (hidden)"
         else:
             shown = " ".join(str(t) for t in h) or "(empty)"

@@ -9,41 +9,133 @@ of the book, so both always show what the engine says.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
 from .moves import MEXICAN, Move, train_code
+from .perspective import Perspective
 from .text import render
 
-__all__ = ["describe_move", "describe_played", "hidden_turn", "hint_text", "result_text",
-           "status_text", "view"]
+__all__ = ["TurnFacts", "describe_move", "describe_played", "hidden_turn", "hint_text",
+           "result_text", "status_text", "view"]
 
 VIEW_VERSION = 1
 
 
 def describe_move(game: Game, move: Move) -> str:
-    """Words for a move: "Play 12-5 on the Mexican train", "Draw a tile"."""
+    """Words for a move the player to play could make: "Play 12-5 on the Mexican train",
+    "Draw a tile". A pass or an 'end' is described by what it would do in this position
+    (whether a marker goes down, which turn it ends)."""
     if move.kind == "play":
         assert move.train is not None
         return f"Play {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}"
-    if move.kind == "end" and game.rules.swan_drive:   # R-VAR-SWAN: 'end' stops a drive
-        return "Stop the Swan Drive" if game.swan_at is not None else "End the turn"
+    if move.kind == "end":
+        if game.swan is not None:           # R-VAR-SWAN: 'end' stops a drive
+            return "Stop the Swan Drive"
+        return "End the train-building turn" if game.is_building else "End the turn"
+    if move.kind == "pass" and not game.over:
+        marks = _pass_marks(game)
+        p = game.current
+        if p in marks and len(marks) == 1:
+            return "Pass and place a marker"
+        if marks:
+            return "Pass and place markers on " + _and(game.train_label(s) for s in marks)
+        if game.train(p).marker:
+            return "Pass (the marker is already out)"
+        q = game.partner(p)
+        if q is not None:
+            return f"Pass (no marker: {game.players[q]} may still play)"
     return {"draw": "Draw a tile", "pass": "Pass and place a marker",
-            "uno": "Announce the last tile", "end": "End the train-building turn"}[move.kind]
+            "uno": "Announce the last tile"}[move.kind]
 
 
-def describe_played(game: Game, seat: int, move: Move) -> str:
+def _pass_marks(game: Game) -> list[int]:
+    """The seats whose markers a pass by the player to play would put down: their own,
+    unless it is already out; under R-VAR-TEAMS both partners' or none (R-MARK-2)."""
+    p = game.current
+    q = game.partner(p)
+    if q is not None and game.rules.teams and not game._team_pass_marks(p):
+        return []
+    return [s for s in ([p] if q is None or not game.rules.teams else sorted((p, q)))
+            if not game.train(s).marker]
+
+
+def _and(words: Iterable[str]) -> str:
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass(frozen=True)
+class TurnFacts:
+    """What the narration of a move needs to know of the position it was made in: the
+    markers that were out, whether a Swan Drive or a train-building turn was on.
+
+    Take it with :meth:`of` just before ``push`` and hand it to :func:`describe_played`
+    (a board does; it costs far less than a copy of the game).
+    """
+
+    markers: tuple[bool, ...]
+    swan: bool
+    building: bool
+
+    @classmethod
+    def of(cls, game: Game) -> TurnFacts:
+        """The facts of ``game`` as it stands (before the move to narrate)."""
+        return cls(tuple(game.train(s).marker for s in range(game.n)),
+                   game.swan is not None, game.is_building)
+
+
+def describe_played(game: Game, seat: int, move: Move, *,
+                    before: TurnFacts | None = None) -> str:
     """Words for a move just made by ``seat`` (0-based), as a board reports it:
-    "Ana played 12-5 on the Mexican train." ``game`` is the game before or after the move
-    (only names and train labels are read)."""
+    "Ana played 12-5 on the Mexican train." The words follow what the engine did, not
+    the kind of move alone: a pass names the markers it put down (none when the marker
+    was already out, or under R-VAR-TEAMS while the partner may still play), an 'end'
+    names what it ended (a Swan Drive, a train-building turn, a turn).
+
+    ``game`` is the game after the move; ``before`` the :class:`TurnFacts` of the
+    position it was made in. Without ``before`` they are worked out from ``game``
+    (which may then also be the game just before the move).
+    """
     name = game.players[seat]
     if move.kind == "play":
         assert move.train is not None
         where = game.place_label(move.train, move.branch)
         return f"{name} played {move.inward}-{move.outward} on {where}."
-    return {"draw": f"{name} drew a tile.", "pass": f"{name} passed and put out a marker.",
-            "uno": f"{name} announced the last tile.",
-            "end": f"{name} ended the train-building turn."}[move.kind]
+    if move.kind in ("draw", "uno"):
+        return {"draw": f"{name} drew a tile.", "uno": f"{name} announced the last tile."}[
+            move.kind]
+    after = game
+    if before is None:
+        played = bool(game.history) and game.history[-1] == move and (
+            game.over or game.current != seat)
+        if played:
+            prior = game.copy()
+            prior.pop()
+        else:
+            prior, after = game, game.copy()
+            after.push(move)
+        before = TurnFacts.of(prior)
+    if move.kind == "end":
+        if before.swan:
+            return f"{name} stopped the Swan Drive."
+        if before.building:
+            return f"{name} ended the train-building turn."
+        return f"{name} ended the turn."
+    # a pass: the markers that went down are those out now that were not out before
+    put = [s for s in range(after.n) if after.train(s).marker and not before.markers[s]]
+    if put == [seat]:
+        return f"{name} passed and put out a marker."
+    if put:
+        return f"{name} passed and put out markers on {_and(after.train_label(s) for s in put)}."
+    if before.markers[seat]:
+        return f"{name} passed; {name}'s marker was already out."
+    q = after.partner(seat)
+    if q is not None and after.rules.teams:
+        return (f"{name} passed but put out no marker: {after.players[q]} ({name}'s partner) "
+                f"may still play.")
+    return f"{name} passed."
 
 
 def result_text(game: Game) -> str:
@@ -53,29 +145,45 @@ def result_text(game: Game) -> str:
     scores = game.scores[-1]
     parts = ", ".join(f"{name} {s}" for name, s in zip(game.players, scores, strict=True))
     if game.out is not None:
-        head = f"{game.players[game.out]} went out and scores 0."
+        name = game.players[game.out]
+        q = game.partner(game.out)
+        if q is not None and game.rules.teams:
+            # R-VAR-TEAMS: the partner scores 0 too, whatever is left in their hand
+            return (f"{name} went out, so {name}'s team ({game.team_name(game.team_of(q))}) "
+                    f"scores 0 (R-VAR-TEAMS). Round scores: {parts}.")
+        head = f"{name} went out and scores 0."
+    elif game.rules.may_decline and any(game._can_play(s) for s in range(game.n)):
+        # R-VAR-CHOOSE: a full cycle of passes ends the round, even if someone could play
+        head = ("The round is over: the boneyard is empty and every player passed in turn "
+                "(R-VAR-CHOOSE).")
     else:
         head = "The round is blocked: the boneyard is empty and nobody can play."
     return f"{head} Points left in hand: {parts}."
 
 
-def hidden_turn(game: Game, perspective: int | None) -> bool:
+def hidden_turn(game: Game, perspective: int | str | None) -> bool:
     """True when the player to play is not the seat whose hand is shown (their tiles,
-    moves, hint and verdicts are hidden from the view)."""
-    return perspective is not None and not game.over and game.current != perspective
+    moves, hint and verdicts are hidden from the view). See
+    :attr:`mtlearn.perspective.Perspective.hidden_turn`."""
+    return Perspective.of(game, perspective).hidden_turn
 
 
-def status_text(game: Game, *, perspective: int | None = None) -> str:
+def status_text(game: Game, *, perspective: int | str | None = None) -> str:
     """One sentence about whose turn it is and what they must do.
 
     With ``perspective`` set, a tile drawn by a hidden player is not named.
     """
     if game.over:
         return result_text(game)
+    seen = Perspective.of(game, perspective)
     name = game.players[game.current]
     if game.drawn is not None:
-        what = "a tile" if hidden_turn(game, perspective) else str(game.drawn)
-        return f"{name} drew {what} and plays it if it fits, otherwise passes."
+        drawn = seen.drawn
+        what = "a tile" if drawn is None else str(drawn)
+        if game.rules.drawn_tile != "must" or game.declined:
+            # R-VAR-STRICT-DRAW, R-VAR-CHOOSE: a drawn tile that fits may be kept
+            return seen.guard(f"{name} drew {what} and may play it if it fits, or pass.")
+        return seen.guard(f"{name} drew {what} and plays it if it fits, otherwise passes.")
     if game.bonus:
         return f"{name} played a double and plays again."
     if game.is_building:
@@ -91,19 +199,26 @@ def status_text(game: Game, *, perspective: int | None = None) -> str:
     return f"{name} to play."
 
 
-def hint_text(game: Game) -> str | None:
+def hint_text(game: Game, *, perspective: int | str | None = None) -> str | None:
     """The coach's hint for the player to play: the :class:`~mtlearn.bots.PlannerBot` move
     and, in one sentence, the idea behind it (the planned train, the open double to
-    cover, the points to shed before someone goes out …)."""
-    if game.over:
+    cover, the points to shed before someone goes out …).
+
+    None when the round is over, or when ``perspective`` (a seat from 0, or a name) may
+    not see the hand of the player to play: a hint names their tiles.
+    """
+    seen = Perspective.of(game, perspective)
+    if not seen.may_advise:
         return None
     advice = _coach().advise(game)
     move = advice.move
     if move.kind == "play":
         assert move.tile is not None and move.train is not None
-        return (f"Try {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}: "
-                f"{advice.reason}.")
-    return game.explain(move).reason
+        text = (f"Try {move.inward}-{move.outward} on "
+                f"{game.place_label(move.train, move.branch)}: {advice.reason}.")
+    else:
+        text = game.explain(move).reason
+    return seen.guard(text)
 
 
 _COACH: list[Any] = []
@@ -156,13 +271,14 @@ def view(game: Game, *, perspective: int | str | None = None,
             page can answer without a kernel.
     """
     g = game
-    if perspective is not None:
-        perspective = g.seat(perspective)
+    seen = Perspective.of(g, perspective)
+    perspective = seen.seat
+    guard = seen.guard
     totals = g.totals
     last = g.scores[-1] if g.over else None
     players = []
     for i, name in enumerate(g.players):
-        face_down = perspective is not None and i != perspective
+        face_down = not seen.sees_hand(i)
         hand = g.hand(i)
         players.append({
             "seat": i + 1, "name": name,
@@ -200,9 +316,11 @@ def view(game: Game, *, perspective: int | str | None = None,
             else g.partner(int(key)) + 1,  # type: ignore[operator]
             "branches": _branches(g, key, open_lines),
         })
-    hidden = hidden_turn(g, perspective)
+    hidden = seen.hidden_turn
     legal = [] if hidden else [{"move": str(m), "text": describe_move(g, m)}
                                for m in g.legal_moves]
+    for item, text in zip(legal, seen.guard_all([x["text"] for x in legal]), strict=True):
+        item["text"] = text
     out: dict[str, Any] = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
@@ -223,8 +341,8 @@ def view(game: Game, *, perspective: int | str | None = None,
         "notes": list(g.notes),
         "narration": narration,
         "rules": g.rules.name,
-        "description": render(g, perspective=perspective),
-        "hint": None if hidden else hint_text(g),
+        "description": guard(render(g, perspective=perspective)),
+        "hint": hint_text(g, perspective=perspective),
         "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
                    "round_score": None if last is None else last[a] + last[b],
                    "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
@@ -236,6 +354,10 @@ def view(game: Game, *, perspective: int | str | None = None,
             v = g.explain(m)
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
                           "move": str(v.move), "suggests": [str(x) for x in v.suggests]}
+        # (the moves judged are the seen player's own: their words name no hidden tile)
+        for item, text in zip(vs.values(), seen.guard_all([x["text"] for x in vs.values()]),
+                              strict=True):
+            item["text"] = text
         out["verdicts"] = vs
     return out
 

@@ -186,7 +186,7 @@ class Board(_Base):
                 break
             probe.play(move)
             successors[str(move)] = {"view": probe.view(verdicts=True),
-                                     "message": probe.message}
+                                     "message": probe.state_message()}
         state: dict[str, Any] = {
             "view": s.view(verdicts=True), "message": self.message,
             "show_legal": self.show_legal,

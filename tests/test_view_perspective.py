@@ -18,8 +18,9 @@ def tiles_of(game: Game, seat: int) -> set[str]:
 
 
 def leaks(v: dict, secret: set[str]) -> list[str]:
-    """Hidden tiles named anywhere in the view outside the trains (both ways round)."""
-    text = json.dumps({k: x for k, x in v.items() if k not in ("trains", "description")})
+    """Hidden tiles named anywhere in the view outside the trains, the plain-text
+    description included (both ways round)."""
+    text = json.dumps({k: x for k, x in v.items() if k != "trains"})
     out = []
     for t in secret:
         a, b = t.split("-")
