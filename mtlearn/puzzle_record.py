@@ -22,10 +22,19 @@ from .game import Game
 from .moves import Move, train_code
 from .puzzle_goals import Feedback, move_text, train_key
 from .rules import Rules
+from .scenario_yaml import ScenarioError
 from .tiles import Tile
 from .view import describe_move, view
 
-__all__ = ["FAMILIES", "KINDS", "Puzzle", "Wrong", "move_highlights"]
+__all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "Puzzle", "PuzzleError", "Wrong",
+           "move_highlights"]
+
+#: Most answers a page without an engine may carry for a move or sequence puzzle.
+MAX_PRECOMPUTED = 4000
+
+
+class PuzzleError(ScenarioError):
+    """A puzzle file that is malformed or does not prove; names file, line and field."""
 
 #: Puzzle families, in teaching order.
 FAMILIES = {
@@ -200,7 +209,7 @@ class Puzzle:
             "plan_hand": [str(t) for t in g.hand(self.seat)] if self.kind == "plan" else None,
         }
 
-    def precomputed(self, max_nodes: int = 4000) -> dict[str, Any]:
+    def precomputed(self, max_nodes: int = MAX_PRECOMPUTED) -> dict[str, Any]:
         """Every answer a page without an engine may need, judged by the engine.
 
         ``move``: move -> feedback for each hand tile on each train, draw and pass.
@@ -209,6 +218,9 @@ class Puzzle:
         ``choose``: option (or sorted, comma-joined set of trains) -> feedback.
         ``number``: the value, with the right and wrong feedback.
         ``plan``: the hand, where the train starts, a refusal for each misfit.
+
+        Raises :class:`PuzzleError` when a move or sequence puzzle has more than
+        ``max_nodes`` answers to judge (a page would be megabytes of tables).
         """
         budget = [max_nodes]
         if self.kind == "move":
@@ -259,7 +271,10 @@ class Puzzle:
         for m in _candidates(g):
             budget[0] -= 1
             if budget[0] < 0:
-                raise ValueError("too many answers to precompute: make the hands smaller")
+                raise PuzzleError(self.source, self.lines.get("goal"), "position", (
+                    f"a page without an engine carries at most {MAX_PRECOMPUTED:,} judged "
+                    f"answers, and this {self.kind} puzzle has more: give the player "
+                    f"fewer tiles, or ask about fewer moves"))
             key = str(m)
             answer = key if prefix is None else [*prefix, key]
             fb = self.judge(answer)
