@@ -29,7 +29,7 @@ from typing import Any
 
 from .ruleids import RULES
 
-__all__ = ["Fail", "Fields", "plural", "short", "unknown_rule"]
+__all__ = ["Fail", "Fields", "plain_dashes", "plural", "short", "unknown_rule"]
 
 #: Makes the file's own error for the field at a path: ``fail(("goal", "plays"), "…")``.
 Fail = Callable[[tuple[Any, ...], str], Exception]
@@ -49,6 +49,16 @@ def short(value: Any, limit: int = 40) -> str:
         text = repr(value)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+_DASH_LIKE = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
+
+
+def plain_dashes(text: str) -> str:
+    """``text`` with the en dash, em dash and minus sign that word processors put in
+    place of a hyphen turned back into hyphens (``"6–2@1"`` -> ``"6-2@1"``), for moves
+    and tiles a teacher writes in a file."""
+    return text.translate(_DASH_LIKE)
 
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
@@ -76,10 +86,12 @@ def unknown_rule(rid: str) -> str:
     few: the ids of its family when it has one, else the closest spellings)."""
     family = rid.rsplit("-", 1)[0]
     same = [k for k in RULES if k.rsplit("-", 1)[0] == family]
-    if not same or len(same) > 8:
-        same = difflib.get_close_matches(rid, list(RULES), n=4, cutoff=0.5)
-    known = (f"the nearest ids that exist are {', '.join(same)}" if same
-             else "see the rules reference for the ids")
+    if same and len(same) <= 8:
+        known = f"the rules reference has {', '.join(same)}"
+    else:
+        near = difflib.get_close_matches(rid, list(RULES), n=4, cutoff=0.5)
+        known = (f"the nearest ids are {', '.join(near)}" if near
+                 else "see the rules reference for the ids")
     return f"{rid} is not a rule of the rules reference ({known})"
 
 
@@ -128,6 +140,14 @@ class Fields:
             raise self.fail(path, f"must list at least {plural(at_least, 'item')} "
                             f"({what})")
         return [self.text(v, (*path, i)) for i, v in enumerate(value)]
+
+    def move(self, value: Any, path: tuple[Any, ...]) -> str:
+        """A move as a teacher writes it (``6-2@1``, ``draw``); en and em dashes are read
+        as the hyphen."""
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(path, f"must be a move like '12-5@M', 'draw' or 'pass', not "
+                            f"{_is(value)}")
+        return plain_dashes(value.strip())
 
     def choice(self, value: Any, path: tuple[Any, ...], options: Iterable[str],
                verb: str = "one of") -> str:

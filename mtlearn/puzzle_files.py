@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalMoveError, PositionError, RulesError
-from .fields import Fields, plural, short
+from .fields import Fields, plain_dashes, plural, short
 from .game import Game
 from .puzzle_goals import seat_of, train_key
 from .puzzle_record import FAMILIES, KINDS, Puzzle, PuzzleError, Wrong
@@ -138,7 +138,7 @@ def from_data(data: Any, source: str = "<puzzle>",
     if not isinstance(setup, list):
         raise fail(("setup",), "a list of moves played before the puzzle starts")
     for i, mv in enumerate(setup):
-        _push(game, f.text(mv, ("setup", i)), ("setup", i), fail)
+        _push(game, f.move(mv, ("setup", i)), ("setup", i), fail)
     persp = data.get("perspective")
     if persp is not None:
         persp = f.whole(persp, ("perspective",), 1, game.n, "a seat, or null")
@@ -146,7 +146,7 @@ def from_data(data: Any, source: str = "<puzzle>",
     if "answer" not in data:
         raise fail((), "the field 'answer' (an example right answer) is missing")
     puzzle = Puzzle(pid, title, family, level, teaches, question, kind, goal,
-                    hints, data.get("answer"), [], par, explain, rules,
+                    hints, _dashes_in(data["answer"]), [], par, explain, rules,
                     game, None if persp is None else persp - 1, source)
     wrong = data.get("wrong") or []
     if not isinstance(wrong, list):
@@ -158,13 +158,24 @@ def from_data(data: Any, source: str = "<puzzle>",
         expect = f.text(w["expect"], ("wrong", i, "expect"))
         if _RULE_LIKE.match(expect):
             expect = f.rule_id(expect, ("wrong", i, "expect"))
-        puzzle.wrong.append(Wrong(w["answer"], expect, lines(("wrong", i))))
+        puzzle.wrong.append(Wrong(_dashes_in(w["answer"]), expect, lines(("wrong", i))))
     puzzle.lines = {"answer": lines(("answer",)), "goal": lines(("goal",))}
     puzzle.data = data
     return puzzle
 
 
 _RULE_LIKE = re.compile(r"^R-[A-Z]+-[A-Z0-9]+$")
+_RULE_ID = re.compile(r"R-[A-Z]+-[A-Z0-9]+")
+
+
+def _dashes_in(answer: Any) -> Any:
+    """An answer from the file with en and em dashes in its moves and tiles read as
+    hyphens (a text, or a list of texts)."""
+    if isinstance(answer, str):
+        return plain_dashes(answer)
+    if isinstance(answer, list):
+        return [plain_dashes(a) if isinstance(a, str) else a for a in answer]
+    return answer
 
 
 def _push(game: Game, move: str, path: tuple[Any, ...],
@@ -208,7 +219,7 @@ def _read_goal(goal: Any, kind: str, game: Game, f: Fields) -> dict[str, Any]:
         g = game.copy()
         out["after"] = []
         for i, mv in enumerate(moves):
-            mv = f.text(mv, ("goal", "after", i))
+            mv = f.move(mv, ("goal", "after", i))
             _push(g, mv, ("goal", "after", i), fail)
             out["after"].append(mv)
         return g
@@ -328,26 +339,29 @@ def check(puzzle: Puzzle) -> list[str]:
     fb = puzzle.judge(puzzle.answer)
     if fb.status != "right":
         raise fail("answer", puzzle.lines.get("answer"),
-                   f"the example answer {puzzle.answer!r} does not meet the goal: "
+                   f"the example answer {short(puzzle.answer)} does not meet the goal: "
                    f"{fb.status}: {fb.text}")
-    notes = [f"{len(sols)}{'+' if len(sols) >= 5 else ''} right answer(s)"]
+    notes = [plural(len(sols), "right answer") + ("+" if len(sols) >= 5 else "")]
     for i, w in enumerate(puzzle.wrong):
         fb = puzzle.judge(w.answer)
         where = f"wrong[{i}]"
         if fb.status == "right":
-            raise fail(where, w.line, f"{w.answer!r} meets the goal, so it is not wrong")
+            raise fail(where, w.line, f"{short(w.answer)} meets the goal, so it is not wrong")
         if fb.status not in ("illegal", "wrong"):
-            raise fail(where, w.line, f"{w.answer!r} is not judged wrong but "
+            raise fail(where, w.line, f"{short(w.answer)} is not judged wrong but "
                        f"{fb.status}: {fb.text}")
         if w.expect in RULES:
-            if fb.rule != w.expect and f"({w.expect})" not in fb.text \
-                    and w.expect not in fb.text:
-                raise fail(where, w.line, f"{w.answer!r} is {fb.status} with "
-                           f"{fb.rule or 'no rule id'}, not {w.expect}: {fb.text}")
+            # the rule ids the verdict cites: its own, then any its sentence names
+            cited = [fb.rule] if fb.rule else []
+            cited += [r for r in _RULE_ID.findall(fb.text) if r not in cited]
+            if w.expect not in cited:
+                raise fail(where, w.line, f"{short(w.answer)} is {fb.status} with "
+                           f"{', '.join(cited) or 'no rule id'}, not {w.expect}: "
+                           f"{fb.text}")
         elif w.expect.lower() not in fb.text.lower():
-            raise fail(where, w.line, f"the explanation for {w.answer!r} does not say "
+            raise fail(where, w.line, f"the explanation for {short(w.answer)} does not say "
                        f"{w.expect!r}: {fb.text}")
-    notes.append(f"{len(puzzle.wrong)} wrong answer(s) explained")
+    notes.append(plural(len(puzzle.wrong), "wrong answer") + " explained")
     puzzle.precomputed()
     return notes
 

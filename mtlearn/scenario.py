@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalMoveError, PositionError, RulesError
+from .fields import plain_dashes
+from .fields import unknown_rule as _unknown_rule
 from .game import Game
 from .moves import Move, train_code
 from .ruleids import RULES
@@ -222,7 +224,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
         if not isinstance(sd.get("say"), str) or not sd["say"].strip():
             raise r.fail((*path, "say"), f"{label} needs a sentence of narration ('say')")
         try:
-            move = Move.parse(str(sd["move"]))
+            move = Move.parse(plain_dashes(str(sd["move"])))
         except ValueError as e:
             raise r.fail((*path, "move"), str(e)) from None
         try:
@@ -238,14 +240,6 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
         games.append(game.copy())
     return Scenario(sid, title, family, teaches, summary, rules,
                     None if persp is None else persp - 1, intro, steps, games, source)
-
-
-def _unknown_rule(rid: str) -> str:
-    family = rid.rsplit("-", 1)[0]
-    same = [k for k in RULES if k.rsplit("-", 1)[0] == family]
-    known = (f"the rules reference has {', '.join(same)}" if same
-             else "see the rules reference for the ids")
-    return f"{rid} is not a rule of the rules reference ({known})"
 
 
 def _highlight(r: Reader, game: Game, hl: Any, path: tuple[Any, ...],
