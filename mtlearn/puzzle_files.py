@@ -86,7 +86,7 @@ def from_data(data: Any, source: str = "<puzzle>",
                        f"unknown field {short(k)} (known: " + ", ".join(sorted(_TOP)) + ")")
     deep = too_deep(data, MAX_DEPTH)
     if deep is not None:
-        raise fail(deep, f"values nested more than {MAX_DEPTH} levels deep")
+        raise fail(deep[:2], f"values nested more than {MAX_DEPTH} levels deep")
 
     def text(key: str, required: bool = True) -> str:
         if key not in data:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .fields import plural, short
+from .fields import plain_dashes, plural, short
 from .game import Game
 from .moves import MEXICAN, Move, train_code
 from .plan import longest_train
@@ -246,7 +246,7 @@ def _judge_open_trains(p: Puzzle, answer: Any, right: list[str]) -> Feedback:
         v = g.train_refusal(train_key(extra[0], g.n))
         if v is not None:
             label = g.train_label(train_key(extra[0], g.n))
-            parts.append(f"{label[0].upper() + label[1:]} is not open to {name} now. {v.text}")
+            parts.append(f"{label[0].upper() + label[1:]} is not open now. {v.text}")
             rule = v.rule
     missing = [c for c in right if c not in got]
     if missing:
@@ -361,7 +361,9 @@ def judge_plan(p: Puzzle, answer: Any) -> Feedback:
     end = goal_start(p)
     used: list[Tile] = []
     for a in answer:
-        t = Tile.parse(str(a))
+        if not isinstance(a, str):
+            raise ValueError(f"a tile is written like '12-5', not {short(a)}")
+        t = Tile.parse(plain_dashes(a))
         if t not in hand:
             return Feedback("illegal", f"{t} is not in {_name(p, p.seat)}'s hand.",
                             "R-PLAN-1")
