@@ -235,7 +235,6 @@ def _judge_open_trains(p: Puzzle, answer: Any, right: list[str]) -> Feedback:
     twice = sorted({c for c in codes if codes.count(c) > 1})
     if got == right and not twice:
         return Feedback("right", p.explain or "Those are exactly the trains open now.")
-    name = g.players[g.current]
     parts: list[str] = []
     rule = None
     for c in twice:
