@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, NoReturn
 
 from . import puzzle_goals as goals
 from .game import Game
@@ -223,6 +223,8 @@ class Puzzle:
         ``max_nodes`` answers to judge (a page would be megabytes of tables).
         """
         budget = [max_nodes]
+        if self.kind == "sequence":
+            self._count_answers(self.start(), [max_nodes])   # refuse before judging
         if self.kind == "move":
             return {"moves": self._move_table(self.start(), None, budget)}
         if self.kind == "sequence":
@@ -264,6 +266,27 @@ class Puzzle:
                 "short": {str(k): Feedback("wrong", goals.plan_short_text(self, k)).to_dict()
                           for k in range(len(best))}}
 
+    def _count_answers(self, g: Game, budget: list[int]) -> None:
+        """Count the entries a sequence's table would hold (without judging them), and
+        raise :class:`PuzzleError` once they pass the budget."""
+        seat = g.current
+        cands = _candidates(g)
+        budget[0] -= len(cands)
+        if budget[0] < 0:
+            self._too_big()
+        for m in cands:
+            if g.explain(m).legal:
+                h = g.copy()
+                h.push(m)
+                if not h.over and h.current == seat:
+                    self._count_answers(h, budget)
+
+    def _too_big(self) -> NoReturn:
+        raise PuzzleError(self.source, self.lines.get("goal"), "position", (
+            f"a page without an engine carries at most {MAX_PRECOMPUTED:,} judged "
+            f"answers, and this {self.kind} puzzle has more: give the player fewer "
+            f"tiles, or ask about fewer moves"))
+
     def _move_table(self, g: Game, prefix: list[str] | None,
                     budget: list[int]) -> dict[str, Any]:
         table: dict[str, Any] = {}
@@ -271,10 +294,7 @@ class Puzzle:
         for m in _candidates(g):
             budget[0] -= 1
             if budget[0] < 0:
-                raise PuzzleError(self.source, self.lines.get("goal"), "position", (
-                    f"a page without an engine carries at most {MAX_PRECOMPUTED:,} judged "
-                    f"answers, and this {self.kind} puzzle has more: give the player "
-                    f"fewer tiles, or ask about fewer moves"))
+                self._too_big()
             key = str(m)
             answer = key if prefix is None else [*prefix, key]
             fb = self.judge(answer)
