@@ -321,7 +321,7 @@ def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, .
         elif key in ("legal", "not_legal"):
             for i, mv in enumerate(_str_list(r, want, p)):
                 try:
-                    v = game.explain(Move.parse(mv))
+                    v = game.explain(Move.parse(plain_dashes(mv)))
                 except ValueError as e:
                     raise r.fail((*p, i), str(e)) from None
                 if v.legal != (key == "legal"):
@@ -337,7 +337,7 @@ def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, .
                 if rid not in RULES:
                     raise r.fail((*p, mv), _unknown_rule(rid))
                 try:
-                    v = game.explain(Move.parse(str(mv)))
+                    v = game.explain(Move.parse(plain_dashes(str(mv))))
                 except ValueError as e:
                     raise r.fail((*p, mv), str(e)) from None
                 if v.legal:

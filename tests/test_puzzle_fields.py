@@ -280,3 +280,14 @@ def test_an_unknown_rule_id_names_the_nearest_ids_not_all_of_them():
                               "expect: R-DBL-33}\n  - {answer: 11-0"), "wrong[0].expect",
                 "R-DBL-33 is not a rule of the rules reference")
     assert len(str(e)) < 300
+
+
+def test_scenario_moves_written_with_an_en_dash_replay():
+    for path in sorted((REPO / "mtlearn/scenarios").rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        m = re.search(r"move: \"?(\d+)-(\d+)@", text)
+        if m:
+            break
+    fixed = load_scenario(text, "s.yaml")
+    dashed = load_scenario(text.replace(m.group(0), m.group(0).replace("-", "–"), 1), "s.yaml")
+    assert [s.move for s in dashed.steps] == [s.move for s in fixed.steps]
