@@ -279,6 +279,7 @@ def _read_goal(goal: Any, kind: str, game: Game, f: Fields) -> dict[str, Any]:
             if "seat" in out and out["seat"] != g.current:
                 raise fail(("goal", "seat"), f"open_trains asks about the player to play "
                            f"({g.players[g.current]}); leave out the seat or name them")
+            out["seat"] = g.current     # the player the question is about, after `after`
     elif kind == "number":
         known({"count", "after", "seat", "round"})
         out["count"] = f.choice(goal.get("count"), ("goal", "count"), _NUMBER_COUNTS,

@@ -291,3 +291,15 @@ def test_scenario_moves_written_with_an_en_dash_replay():
     fixed = load_scenario(text, "s.yaml")
     dashed = load_scenario(text.replace(m.group(0), m.group(0).replace("-", "–"), 1), "s.yaml")
     assert [s.move for s in dashed.steps] == [s.move for s in fixed.steps]
+
+
+def test_open_trains_after_moves_is_about_the_player_then_to_play():
+    text = (OPEN_TO_CY.replace("goal: {ask: open_trains}",
+                               'goal: {ask: open_trains, after: ["10-3@M"]}')
+            .replace('answer: ["1", "3", "M"]', 'answer: ["1", "M"]'))
+    text = text[:text.index("wrong:")]
+    p = load_text(text, "t.yaml")
+    assert p.truth() == ["1", "M"] and p.info()["player"] == "Ana"
+    check(p)
+    refused(text.replace("after: [", "seat: Cy, after: ["), "goal.seat",
+            "open_trains asks about the player to play (Ana)")
