@@ -39,7 +39,9 @@ _RULE_RE = re.compile(r"^R-[A-Z]+-[A-Z0-9]+$")
 
 def short(value: Any, limit: int = 40) -> str:
     """``repr(value)``, cut short for a one-line message (YAML words written plainly)."""
-    if isinstance(value, bool):
+    if value is None:
+        text = "null"
+    elif isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, float) and math.isnan(value):
         text = ".nan"
