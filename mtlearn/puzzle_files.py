@@ -4,8 +4,9 @@
 with the scenario files' safe reader (:mod:`mtlearn.scenario_yaml`);
 :func:`~mtlearn.puzzles.from_data` builds a :class:`~mtlearn.puzzles.Puzzle` from parsed
 data, YAML or JSON (the in-page engine has no PyYAML, so this needs only the standard
-library). Every mistake raises a :class:`~mtlearn.puzzles.PuzzleError` naming the file,
-the line and the field. :func:`~mtlearn.puzzles.check` proves a puzzle: its goal can be
+library). Every field is read by a typed reader (:mod:`mtlearn.fields`), and every
+mistake raises a :class:`~mtlearn.puzzles.PuzzleError` naming the file, the line and the
+field, in one line. :func:`~mtlearn.puzzles.check` proves a puzzle: its goal can be
 met, its example answer meets it, and each tempting wrong answer is refused or marked
 wrong for the intended reason. :func:`~mtlearn.puzzles.bundled` and
 :func:`~mtlearn.puzzles.get` give the puzzles shipped with mtlearn.
@@ -82,8 +83,10 @@ def from_data(data: Any, source: str = "<puzzle>",
         raise fail((), "a puzzle is a mapping with id, title, position, question and goal")
     for k in data:
         if k not in _TOP:
-            raise fail((k,) if isinstance(k, (str, int)) else (),
-                       f"unknown field {short(k)} (known: " + ", ".join(sorted(_TOP)) + ")")
+            named = isinstance(k, (str, int))
+            raise fail((k,) if named else (), ("unknown field" if named else
+                       f"unknown field {short(k)}") + " (known: " + ", ".join(sorted(_TOP))
+                       + ")")
     deep = too_deep(data, MAX_DEPTH)
     if deep is not None:
         raise fail(deep[:2], f"values nested more than {MAX_DEPTH} levels deep")
