@@ -161,15 +161,21 @@ def test_open_trains_follows_a_variant_that_delays_the_mexican_train():
     check(p)
 
 
-def test_target_trains_agree_with_legal_moves_in_random_positions():
-    """Every train a legal play uses is one of the engine's targets, and the refusal of
-    any other train is the engine's own refusal of a play there."""
+TARGET_RULES = [{"mexican_start": "after-first-round"}, {"mexican_start": "after-all-started"},
+                {"first_turn": "train-building"}, {"first_turn": "fast"}, {"branching": True},
+                {"swan_drive": True}, {"teams": True}, {"double_bonus": "on-double"},
+                {"double_order": "reverse"}, {"wild_blanks": True}]
+
+
+@pytest.mark.parametrize("options", TARGET_RULES, ids=lambda o: "-".join(map(str, o.items())))
+def test_target_trains_agree_with_legal_moves_in_random_positions(options):
+    """Every train a legal play uses is one of the engine's targets (under each variant),
+    and the refusal of any other train is the engine's own refusal, with a rule id."""
     from mtlearn import RandomBot
-    for seed in range(40):
-        g = Game.new(3, seed=seed, rules={"preset": "standard",
-                                          "mexican_start": "after-first-round"})
+    for seed in range(30):
+        g = Game.new(4, seed=seed, set=9, rules={"preset": "standard", **options})
         bot = RandomBot(seed)
-        for _ in range(seed % 25):
+        for _ in range(seed % 30):
             if g.over:
                 break
             g.push(bot.choose(g))
@@ -303,3 +309,14 @@ def test_open_trains_after_moves_is_about_the_player_then_to_play():
     check(p)
     refused(text.replace("after: [", "seat: Cy, after: ["), "goal.seat",
             "open_trains asks about the player to play (Ana)")
+
+
+def test_fields_module_needs_only_the_standard_library():
+    import subprocess
+    import sys
+    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.fields\n"
+              "bad = [m for m in sys.modules if m.split('.')[0] in ('yaml', 'anywidget')]\n"
+              "assert not bad, bad\n")
+    r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 0, r.stderr
