@@ -263,6 +263,8 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
         d = g.train(key).open_end
         return (f"{label} ends in the open double {d}-{d}, which must be covered before "
                 f"anything else", "R-DBL-3")
+    if g.swan is not None:
+        return f"the Swan Drive may go on along {label}", "R-VAR-SWAN"
     if key == seat:
         return f"{label} is {g.players[seat]}'s own", "R-TRAIN-1"
     if key == MEXICAN:
