@@ -34,7 +34,7 @@ __all__ = ["Fail", "Fields", "plain_dashes", "plural", "short", "unknown_rule"]
 #: Makes the file's own error for the field at a path: ``fail(("goal", "plays"), "…")``.
 Fail = Callable[[tuple[Any, ...], str], Exception]
 
-_RULE_RE = re.compile(r"^R-[A-Z]+-[A-Z0-9]+$")
+_RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
 
 
 def short(value: Any, limit: int = 40) -> str:

@@ -320,3 +320,16 @@ def test_fields_module_needs_only_the_standard_library():
     r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
                        check=False)
     assert r.returncode == 0, r.stderr
+
+
+def test_scenario_rule_ids_use_the_same_readers():
+    path = sorted((REPO / "mtlearn/scenarios").rglob("*.yaml"))[0]
+    text = path.read_text(encoding="utf-8")
+    line = re.search(r"^teaches: .*$", text, re.M).group(0)
+    for bad, words in [("teaches: [[R-DBL-3]]", "is not a rule id like R-MARK-1"),
+                       ("teaches: R-DBL-3", "list the rule ids it teaches"),
+                       ("teaches: [R-DUBL-3]", "the nearest ids are R-DBL-3")]:
+        with pytest.raises(ScenarioError) as ei:
+            load_scenario(text.replace(line, bad), "s.yaml")
+        assert ei.value.where.startswith("teaches") and words in str(ei.value), str(ei.value)
+        assert "\n" not in str(ei.value)
