@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameFileError, IllegalMoveError, PositionError, RulesError
+from .fields import plural
 from .moves import BRANCH_RE
 from .rules import Rules, preset
 from .tiles import SETS, Tile, full_set
@@ -263,7 +264,8 @@ class _PositionReader:
             if missing:
                 shown = ", ".join(str(t) for t in missing[:12]) + (" …" if len(missing) > 12
                                                                     else "")
-                raise PositionError("boneyard", f"{len(missing)} tile(s) of the set are nowhere: "
+                raise PositionError("boneyard", f"{plural(len(missing), 'tile')} of the set "
+                                    f"{'is' if len(missing) == 1 else 'are'} nowhere: "
                                     f"{shown}. List them, or write the boneyard as "
                                     f"{{\"top\": [...], \"rest\": \"sorted\"}}")
         elif isinstance(by, dict):
@@ -391,7 +393,8 @@ class _PositionReader:
             self.check_result(game, result, rnd)
         else:
             if len(game.scores) != rnd - 1:
-                raise PositionError("scores", f"round {rnd} follows {rnd - 1} finished round(s), "
+                raise PositionError("scores", f"round {rnd} follows "
+                                    f"{plural(rnd - 1, 'finished round')}, "
                                     f"so 'scores' needs {rnd - 1} lists, not {len(game.scores)}")
             empty = [i for i, h in enumerate(game.hands) if not h]
             if empty and not (rules.first_turn in ("train-building", "fast")
@@ -471,7 +474,7 @@ class _PositionReader:
             raise PositionError("scores", f"a finished round {rnd} needs {rnd} score lists")
         if game.out is not None and game.hands[game.out]:
             raise PositionError("result.out", f"{game.players[game.out]} went out but still "
-                                f"holds {len(game.hands[game.out])} tile(s) (R-END-1)")
+                                f"holds {plural(len(game.hands[game.out]), 'tile')} (R-END-1)")
         if game.out is None:
             if game.bone:
                 raise PositionError("result.blocked", "a round is blocked only when the "

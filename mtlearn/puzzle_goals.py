@@ -11,10 +11,12 @@ an answer at all. ``truth`` is what the engine says for choose, number and plan 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .fields import plain_dashes, plural, short
 from .game import Game
 from .moves import MEXICAN, Move, train_code
 from .plan import longest_train
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Feedback", "after_goal", "all_moves_verdict", "goal_start", "judge", "judge_plan",
            "misfit", "move_text", "options", "plan_short_text", "seat_of", "solutions",
-           "train_key", "truth"]
+           "train_key", "truth", "whole_number"]
 
 
 @dataclass(frozen=True)
@@ -150,8 +152,14 @@ def _goal_moves(p: Puzzle, before: Game, moves: list[Move], after: Game) -> Feed
                 miss = f"the goal is to {word} here"
         elif key == "plays":
             if len(plays) < int(want):
-                miss = (f"{name} played {len(plays)} tile(s), but can lay {int(want)} "
-                        f"this turn")
+                miss = (f"{name} played {plural(len(plays), 'tile')} and can lay "
+                        f"{int(want)} this turn")
+        elif key == "goes_out" and want:
+            if not (after.over and after.out == seat):
+                left = after.hand(seat)
+                miss = (f"{name} still holds {plural(len(left), 'tile')} ("
+                        + ", ".join(str(t) for t in left) + "): the goal is to go out "
+                        "this turn, which ends the round (R-END-1)")
         elif key == "turn_over" and want:
             if not after.over and after.current == seat:
                 miss = f"{name}'s turn is not over yet"
@@ -205,31 +213,76 @@ def _judge_choose(p: Puzzle, answer: Any) -> Feedback:
     ask = p.goal["ask"]
     right = truth(p)
     if ask == "open_trains":
-        got = sorted(_train_code_of(a, p.game.n) for a in
-                     ([answer] if isinstance(answer, str) else answer))
-        if got == right:
-            return Feedback("right", p.explain or "Those are exactly the open trains.")
-        missing = [c for c in right if c not in got]
-        extra = [c for c in got if c not in right]
-        g = p.game
-        parts = []
-        if extra:
-            t = train_key(extra[0], g.n)
-            parts.append(f"{g.train_label(t)} is private: only its owner may play "
-                         f"on it while it has no marker (R-MARK-1)")
-        if missing:
-            t = train_key(missing[0], g.n)
-            why = ("the Mexican train is open to everyone (R-MEX-1)" if t == MEXICAN
-                   else f"{g.train_label(t)} is open to "
-                        f"{_name(p, p.seat)}: " + (
-                            "it is their own train (R-TRAIN-1)" if t == p.seat else
-                            "it carries a marker (R-MARK-1)"))
-            parts.append(f"you left out a train: {why}")
-        return Feedback("wrong", "Not quite: " + "; ".join(parts) + ".")
+        return _judge_open_trains(p, answer, right)
+    if isinstance(answer, bool) or not isinstance(answer, (str, int)):
+        raise ValueError(f"pick one player ({', '.join(p.game.players)})")
     who = seat_of(p.game, answer)
     if who == right:
         return Feedback("right", f"{_name(p, who)}. {p.explain}".strip())
-    return Feedback("wrong", f"Not {_name(p, who)}: {_choose_reason(p)}.")
+    return Feedback("wrong", f"Not {_name(p, who)}: {_choose_reason(p)}.",
+                    _first_rule(_choose_reason(p)))
+
+
+def _judge_open_trains(p: Puzzle, answer: Any, right: list[str]) -> Feedback:
+    """Ticked trains against the engine's own targets (:attr:`Game.target_trains`)."""
+    items = [answer] if isinstance(answer, (str, int)) else answer
+    if not isinstance(items, list) or not all(
+            isinstance(a, (str, int)) and not isinstance(a, bool) for a in items):
+        raise ValueError("tick trains: a list of train codes like ['1', 'M']")
+    g = after_goal(p, p.game)
+    codes = [_train_code_of(a, g.n) for a in items]
+    got = sorted(set(codes))
+    twice = sorted({c for c in codes if codes.count(c) > 1})
+    if got == right and not twice:
+        return Feedback("right", p.explain or "Those are exactly the trains open now.")
+    parts: list[str] = []
+    rule = None
+    for c in twice:
+        parts.append(f"You ticked {g.train_label(train_key(c, g.n))} twice: tick each "
+                     f"train once.")
+    extra = [c for c in got if c not in right]
+    if extra:
+        v = g.train_refusal(train_key(extra[0], g.n))
+        if v is not None:
+            label = g.train_label(train_key(extra[0], g.n))
+            parts.append(f"{label[0].upper() + label[1:]} is not open now. {v.text}")
+            rule = v.rule
+    missing = [c for c in right if c not in got]
+    if missing:
+        why, rid = _open_why(g, train_key(missing[0], g.n))
+        parts.append(f"You left out a train: {why} ({rid}).")
+        rule = rule or rid
+    return Feedback("wrong", " ".join(parts), rule)
+
+
+def _open_why(g: Game, key: int | str) -> tuple[str, str]:
+    """Why train ``key``, one of the engine's targets, is open to the player to play."""
+    seat = g.current
+    label = g.train_label(key)
+    if key in g.open_double_trains:
+        d = g.train(key).open_end
+        return (f"{label} ends in the open double {d}-{d}, which must be covered before "
+                f"anything else", "R-DBL-3")
+    if g.swan is not None:
+        return f"the Swan Drive may go on along {label}", "R-VAR-SWAN"
+    if key == seat:
+        return f"{label} is {g.players[seat]}'s own", "R-TRAIN-1"
+    if key == MEXICAN:
+        return "the Mexican train is open to everyone", "R-MEX-1"
+    if g.train(key).marker:
+        return f"{label} carries a marker", "R-MARK-1"
+    if g.rules.teams and g.partner(seat) == key:
+        return f"{label} is the train of {g.players[seat]}'s partner", "R-VAR-TEAMS"
+    return f"the rules let {g.players[seat]} play on {label} now", "R-TURN-1"
+
+
+_RULE_ID = re.compile(r"R-[A-Z]+-[A-Z0-9]+")
+
+
+def _first_rule(text: str) -> str | None:
+    """The first rule id a sentence cites, if any."""
+    m = _RULE_ID.search(text)
+    return m.group(0) if m else None
 
 
 def _choose_reason(p: Puzzle) -> str:
@@ -246,13 +299,27 @@ def _choose_reason(p: Puzzle) -> str:
 
 
 def _judge_number(p: Puzzle, answer: Any) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, (int, str)):
-        raise ValueError("give a whole number")
-    n = int(str(answer).strip())
+    n = whole_number(answer)
     right = truth(p)
     if n == right:
         return Feedback("right", f"{right}. {p.explain}".strip())
-    return Feedback("wrong", f"Not {n}: {_count_reason(p)}.")
+    why = _count_reason(p)
+    return Feedback("wrong", f"Not {n}: {why}.", _first_rule(why))
+
+
+def whole_number(answer: Any) -> int:
+    """A learner's number answer (``47``, ``" 47 "``); ValueError with a plain sentence
+    for anything else (``"forty-seven"``, ``4.5``, ``true``)."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str):
+        t = answer.strip()
+        if re.fullmatch(r"[+-]?[0-9]{1,9}", t):
+            return int(t)
+        if t:
+            raise ValueError(f"{short(t)} is not a whole number: write it in digits, "
+                             f"like 47")
+    raise ValueError("give a whole number, written in digits, like 47")
 
 
 def _count_reason(p: Puzzle) -> str:
@@ -295,7 +362,9 @@ def judge_plan(p: Puzzle, answer: Any) -> Feedback:
     end = goal_start(p)
     used: list[Tile] = []
     for a in answer:
-        t = Tile.parse(str(a))
+        if not isinstance(a, str):
+            raise ValueError(f"a tile is written like '12-5', not {short(a)}")
+        t = Tile.parse(plain_dashes(a))
         if t not in hand:
             return Feedback("illegal", f"{t} is not in {_name(p, p.seat)}'s hand.",
                             "R-PLAN-1")
@@ -334,11 +403,9 @@ def truth(p: Puzzle) -> Any:
         if ask == "match_winner":
             w = g.winners
             return w[0] if len(w) == 1 else None
-        seat = p.seat
-        out = [train_code(seat)]
-        out += [train_code(k) for k in g.train_keys()
-                if k != seat and (k == MEXICAN or g.train(k).marker)]
-        return sorted(out)
+        # the engine's own targets: every variant (a Mexican train that may not start
+        # yet, an open double to cover, partners, a Swan Drive) is followed
+        return sorted(train_code(k) for k in g.target_trains)
     if p.kind == "number":
         g = after_goal(p, p.game)
         count = p.goal["count"]
@@ -408,7 +475,7 @@ def _sequences(g: Game, prefix: list[str], depth: int) -> Iterator[list[str]]:
 
 def plan_short_text(p: Puzzle, k: int) -> str:
     """What a plan of ``k`` tiles, shorter than the longest, is told."""
-    return (f"A good train of {k} tile(s), but this hand can make a train of "
+    return (f"A good train of {plural(k, 'tile')}, but this hand can make a train of "
             f"{len(truth(p))} from {goal_start(p)}: look for a way round that "
             f"also uses more of the tiles (R-PLAN-1).")
 
@@ -423,7 +490,8 @@ def move_text(answer: Any) -> str:
     if isinstance(answer, Move):
         return str(answer)
     if not isinstance(answer, str):
-        raise ValueError(f"a move is written like '12-5@M', 'draw' or 'pass', not {answer!r}")
+        raise ValueError(f"a move is written like '12-5@M', 'draw' or 'pass', not "
+                         f"{short(answer)}")
     return answer
 
 
@@ -434,7 +502,7 @@ def train_key(code: Any, n: int) -> int | str:
         return MEXICAN
     if c.isdigit() and 1 <= int(c) <= n:
         return int(c) - 1
-    raise ValueError(f"{code!r} is not a train: write 'M' or a seat number from 1 to {n}")
+    raise ValueError(f"{short(code)} is not a train: write 'M' or a seat number from 1 to {n}")
 
 
 def _train_code_of(code: Any, n: int) -> str:
@@ -447,6 +515,6 @@ def seat_of(game: Game, value: Any) -> int:
         return game.players.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= game.n:
         return value - 1
-    raise ValueError(f"{value!r} is not a player: use a name ({', '.join(game.players)}) "
+    raise ValueError(f"{short(value)} is not a player: use a name ({', '.join(game.players)}) "
                      f"or a seat number")
 

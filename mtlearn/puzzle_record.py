@@ -15,17 +15,26 @@ import json
 import re
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, NoReturn
 
 from . import puzzle_goals as goals
 from .game import Game
 from .moves import Move, train_code
 from .puzzle_goals import Feedback, move_text, train_key
 from .rules import Rules
+from .scenario_yaml import ScenarioError
 from .tiles import Tile
 from .view import describe_move, view
 
-__all__ = ["FAMILIES", "KINDS", "Puzzle", "Wrong", "move_highlights"]
+__all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "Puzzle", "PuzzleError", "Wrong",
+           "move_highlights"]
+
+#: Most answers a page without an engine may carry for a move or sequence puzzle.
+MAX_PRECOMPUTED = 4000
+
+
+class PuzzleError(ScenarioError):
+    """A puzzle file that is malformed or does not prove; names file, line and field."""
 
 #: Puzzle families, in teaching order.
 FAMILIES = {
@@ -210,7 +219,7 @@ class Puzzle:
             "plan_hand": [str(t) for t in g.hand(self.seat)] if self.kind == "plan" else None,
         }
 
-    def precomputed(self, max_nodes: int = 4000) -> dict[str, Any]:
+    def precomputed(self, max_nodes: int = MAX_PRECOMPUTED) -> dict[str, Any]:
         """Every answer a page without an engine may need, judged by the engine.
 
         ``move``: move -> feedback for each hand tile on each train, draw and pass.
@@ -219,8 +228,13 @@ class Puzzle:
         ``choose``: option (or sorted, comma-joined set of trains) -> feedback.
         ``number``: the value, with the right and wrong feedback.
         ``plan``: the hand, where the train starts, a refusal for each misfit.
+
+        Raises :class:`PuzzleError` when a move or sequence puzzle has more than
+        ``max_nodes`` answers to judge (a page would be megabytes of tables).
         """
         budget = [max_nodes]
+        if self.kind == "sequence":
+            self._count_answers(self.start(), [max_nodes])   # refuse before judging
         if self.kind == "move":
             return {"moves": self._move_table(self.start(), None, budget)}
         if self.kind == "sequence":
@@ -262,6 +276,27 @@ class Puzzle:
                 "short": {str(k): Feedback("wrong", goals.plan_short_text(self, k)).to_dict()
                           for k in range(len(best))}}
 
+    def _count_answers(self, g: Game, budget: list[int]) -> None:
+        """Count the entries a sequence's table would hold (without judging them), and
+        raise :class:`PuzzleError` once they pass the budget."""
+        seat = g.current
+        cands = _candidates(g)
+        budget[0] -= len(cands)
+        if budget[0] < 0:
+            self._too_big()
+        for m in cands:
+            if g.explain(m).legal:
+                h = g.copy()
+                h.push(m)
+                if not h.over and h.current == seat:
+                    self._count_answers(h, budget)
+
+    def _too_big(self) -> NoReturn:
+        raise PuzzleError(self.source, self.lines.get("goal"), "position", (
+            f"a page without an engine carries at most {MAX_PRECOMPUTED:,} judged "
+            f"answers, and this {self.kind} puzzle has more: give the player fewer "
+            f"tiles, or ask about fewer moves"))
+
     def _move_table(self, g: Game, prefix: list[str] | None,
                     budget: list[int]) -> dict[str, Any]:
         table: dict[str, Any] = {}
@@ -269,7 +304,7 @@ class Puzzle:
         for m in _candidates(g):
             budget[0] -= 1
             if budget[0] < 0:
-                raise ValueError("too many answers to precompute: make the hands smaller")
+                self._too_big()
             key = str(m)
             answer = key if prefix is None else [*prefix, key]
             fb = self.judge(answer)

@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalMoveError, PositionError, RulesError
+from .fields import Fields, plain_dashes
 from .game import Game
 from .moves import Move, train_code
-from .ruleids import RULES
 from .rules import Rules
 from .scenario_yaml import MAX_BYTES as MAX_BYTES
 from .scenario_yaml import MAX_DEPTH as MAX_DEPTH
@@ -79,7 +79,6 @@ _STEP = {"move", "say", "highlight", "check"}
 _CHECKS = {"to_play", "legal", "illegal", "not_legal", "markers", "open_doubles", "scores",
            "totals", "over", "blocked", "winners", "hand_counts", "boneyard", "out",
            "team_totals"}
-_RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -176,14 +175,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
     family = _text(r, d, "family")
     if family not in FAMILIES:
         raise r.fail(("family",), f"{short(family)} is not one of " + ", ".join(FAMILIES))
-    teaches = _str_list(r, d.get("teaches"), ("teaches",)) if "teaches" in d else []
-    if not teaches:
-        raise r.fail(("teaches",), "list the rule ids the scenario teaches, e.g. [R-MARK-1]")
-    for i, rid in enumerate(teaches):
-        if not _RULE_RE.match(rid):
-            raise r.fail(("teaches", i), f"{short(rid)} is not a rule id like R-MARK-1")
-        if rid not in RULES:
-            raise r.fail(("teaches", i), _unknown_rule(rid))
+    teaches = Fields(r.fail).rule_ids(d.get("teaches"), ("teaches",), "R-MARK-1")
     summary = _text(r, d, "summary", required=False)
     intro = _text(r, d, "intro", required=False)
     # rules and position
@@ -228,7 +220,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
         if not isinstance(sd.get("say"), str) or not sd["say"].strip():
             raise r.fail((*path, "say"), f"{label} needs a sentence of narration ('say')")
         try:
-            move = Move.parse(str(sd["move"]))
+            move = Move.parse(plain_dashes(str(sd["move"])))
         except ValueError as e:
             raise r.fail((*path, "move"), str(e)) from None
         try:
@@ -249,14 +241,6 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
     return Scenario(sid, title, family, teaches, summary, rules,
                     None if persp is None else persp - 1, intro, steps, games, source,
                     warnings)
-
-
-def _unknown_rule(rid: str) -> str:
-    family = rid.rsplit("-", 1)[0]
-    same = [k for k in RULES if k.rsplit("-", 1)[0] == family]
-    known = (f"the rules reference has {', '.join(same)}" if same
-             else "see the rules reference for the ids")
-    return f"{rid} is not a rule of the rules reference ({known})"
 
 
 def _highlight(r: Reader, game: Game, hl: Any, path: tuple[Any, ...],
@@ -338,7 +322,7 @@ def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, .
         elif key in ("legal", "not_legal"):
             for i, mv in enumerate(_str_list(r, want, p)):
                 try:
-                    v = game.explain(Move.parse(mv))
+                    v = game.explain(Move.parse(plain_dashes(mv)))
                 except ValueError as e:
                     raise r.fail((*p, i), str(e)) from None
                 if v.legal != (key == "legal"):
@@ -349,12 +333,9 @@ def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, .
             if not isinstance(want, dict):
                 raise r.fail(p, "must map moves to rule ids, e.g. {\"5-9@2\": R-MARK-1}")
             for mv, rid in want.items():
-                if not isinstance(rid, str) or not _RULE_RE.match(rid):
-                    raise r.fail((*p, mv), f"{short(rid)} is not a rule id like R-MARK-1")
-                if rid not in RULES:
-                    raise r.fail((*p, mv), _unknown_rule(rid))
+                rid = Fields(r.fail).rule_id(rid, (*p, mv))
                 try:
-                    v = game.explain(Move.parse(str(mv)))
+                    v = game.explain(Move.parse(plain_dashes(str(mv))))
                 except ValueError as e:
                     raise r.fail((*p, mv), str(e)) from None
                 if v.legal:

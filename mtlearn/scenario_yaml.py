@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from .errors import MtlearnError
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Reader", "ScenarioError", "path_text",
-           "read_bundled", "read_file", "short", "where_to_path"]
+           "read_bundled", "read_file", "short", "too_deep", "where_to_path"]
 
 T = TypeVar("T")
 
@@ -274,6 +274,22 @@ def where_to_path(where: str) -> tuple[Any, ...]:
     return tuple(out)
 
 
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> tuple[Any, ...] | None:
+    """The path of the first value nested more than ``limit`` lists or mappings deep, or
+    None. Parsed YAML is bounded by the reader; data from JSON is checked with this
+    (without recursion, so any depth is safe to look at)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, ())]
+    while stack:
+        v, path = stack.pop()
+        if isinstance(v, (dict, list)):
+            if len(path) >= limit:
+                return path
+            items = v.items() if isinstance(v, dict) else enumerate(v)
+            stack.extend((x, (*path, k if isinstance(k, (str, int)) else "?"))
+                         for k, x in items)
+    return None
 
 
 def short(value: Any, limit: int = 60) -> str:

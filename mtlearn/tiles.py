@@ -23,7 +23,10 @@ SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
 #: The highest number a tile may carry.
 MAX_PIPS = 18
 
-_TILE_RE = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+#: Dashes a tile may be written with: the hyphen, and the en dash, em dash and minus
+#: sign that word processors put in its place ("6–1"), besides ``|`` and ``:``.
+_DASHES = "-\u2013\u2014\u2212|:"
+_TILE_RE = re.compile(r"^\s*([0-9]{1,2})\s*[" + _DASHES + r"]\s*([0-9]{1,2})\s*$")
 _CACHE: dict[tuple[int, int], Tile] = {}
 
 
@@ -84,7 +87,12 @@ class Tile:
             raise ValueError(f"a tile is written like '12-5', not {text!r}")
         m = _TILE_RE.match(text)
         if not m:
-            raise ValueError(f"{text!r} is not a tile: write two numbers with a dash, like '12-5'")
+            odd = next((c for c in text if not (c.isspace() or c in _DASHES
+                                                 or "0" <= c <= "9")), None)
+            what = ("" if odd is None else
+                    f" ({odd!r}, U+{ord(odd):04X}, is not a digit or a dash)")
+            raise ValueError(f"{text[:20]!r} is not a tile: write two numbers with a dash, "
+                             f"like '12-5'{what}")
         return cls(int(m.group(1)), int(m.group(2)))
 
     @property

@@ -51,6 +51,38 @@ class Verdict(NamedTuple):
 class Verdicts(GameState):
     """Judging moves (``explain`` and its sentences), mixed into :class:`~mtlearn.game.Game`."""
 
+    @property
+    def target_trains(self) -> list[int | str]:
+        """The trains (seats from 0, or ``"M"``) the player to play may lay a tile on now,
+        whatever tiles they hold: the engine's own targets, so every variant is followed
+        (the Mexican train that may not start yet, a train-building turn, the open double
+        that must be covered first, partners, a Swan Drive). Empty once the round is over."""
+        if self.over:
+            return []
+        out: list[int | str] = []
+        for i in (*self._targets(False), *self._targets(True)):
+            k = self._key(i)
+            if k not in out:
+                out.append(k)
+        return out
+
+    def train_refusal(self, key: int | str) -> Verdict | None:
+        """Why the player to play may not lay a tile on train ``key`` (a seat from 0 or
+        ``"M"``) now, as the engine's refusal with its rule id, whatever the tile; None
+        if a tile that fits may go there."""
+        if self.over or key in self.target_trains:
+            return None
+        idx, p = self._idx(key), self.current
+        name = self.players[p]
+        if self.rules.first_turn != "normal" and self._building():
+            rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
+                self.rules.first_turn, "R-FIRST-1")
+            return Verdict(False, rid, f"In this train-building turn {name} may only lay "
+                           f"tiles on {name}'s own train, not on {self.train_label(key)}.",
+                           None)
+        probe = Move("play", Tile(1, 0), key)   # any tile that is not a double
+        return self._why_not_there(probe, idx, idx, self._targets(False))._replace(move=None)
+
     def explain(self, move: Move | str) -> Verdict:
         """Judge ``move`` without playing it: legal or not, with its rule and a sentence."""
         try:

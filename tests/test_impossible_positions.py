@@ -69,7 +69,7 @@ def test_finished_rounds_must_agree_with_the_hands() -> None:
     assert ok.over and ok.out == 0
     refused("scores[0]", "must be the pips left in each hand, [0, 9, 10] (R-SCORE-1)",
             hands=hands, scores=[[0, 1, 2]], result={"out": 1})
-    refused("result.out", "Ben went out but still holds 2 tile(s) (R-END-1)",
+    refused("result.out", "Ben went out but still holds 2 tiles (R-END-1)",
             hands=hands, scores=[[0, 9, 10]], result={"out": 2})
     refused("result.blocked", "either with a player out or blocked", hands=hands,
             scores=[[0, 9, 8]], result={"out": 1, "blocked": True})

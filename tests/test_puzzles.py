@@ -196,7 +196,8 @@ def test_views_do_not_give_the_answer_away():
 @pytest.mark.parametrize("edit, line, where, words", [
     (("kind: move", "kind: guess"), 19, "kind", "is not one of"),
     (("level: 1", "level: 9"), 4, "level", "from 1"),
-    (("teaches: [R-DBL-3]", "teaches: [R-NOPE-1]"), 5, "teaches[0]", "not a rule id"),
+    (("teaches: [R-DBL-3]", "teaches: [R-NOPE-1]"), 5, "teaches[0]",
+     "not a rule of the rules reference"),
     (("answer: 6-2@1", "answer: 5-0@2"), 22, "answer", "R-DBL-3"),
     (("expect: R-DBL-3", "expect: R-MARK-1"), 24, "wrong[0]", "not R-MARK-1"),
     (('    - ["3-4", "7-8"]', '    - ["3-4", "6-2"]'), 15, "position.hands[1][0]", "already"),
@@ -418,8 +419,8 @@ def test_an_engine_count_may_ask_about_another_round():
 
 
 @pytest.mark.parametrize("goal,words", [
-    ("{count: engine, round: 14}", "a round of this match, from 1 to 13"),
-    ("{count: engine, round: 0}", "a round of this match, from 1 to 13"),
+    ("{count: engine, round: 14}", "a whole number from 1 to 13 (a round of this match)"),
+    ("{count: engine, round: 0}", "a whole number from 1 to 13 (a round of this match)"),
     ("{count: engine, round: yes}", "a round of this match"),
     ("{count: pips, round: 9}", "only an engine count names a round"),
 ])
