@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any, ClassVar, Protocol
 
 from .bots import Bot, GreedyBot, PlannerBot
@@ -41,6 +42,7 @@ from .errors import MtlearnError
 from .game import Game
 from .moves import Move
 from .rules import usual_set
+from .tiles import Tile
 from .view import describe_played, hidden_turn, hint_text, view
 
 __all__ = [
@@ -55,6 +57,11 @@ __all__ = [
 
 #: Players a learner may choose in New game (a double-12 set serves 2 to 8).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: The longest move text an intent may carry (``"12-5@M.3a.1b"`` needs 12) and the
+#: longest seed word.
+MAX_MOVE_CHARS, MAX_SEED_CHARS = 64, 200
+#: The most tiles (or trains) a spec may ask a board to highlight.
+MAX_HIGHLIGHTS = 200
 
 
 class SessionError(MtlearnError):
@@ -195,35 +202,77 @@ class BoardSession:
     def handle(self, intent: Any) -> dict[str, Any]:
         """Answer one intent (a dict with ``"action"``) with the new view and message.
 
-        A malformed intent gets an info message naming the problem; the game is untouched.
+        A malformed intent (an unknown action, a field of the wrong type or out of range)
+        gets an info message naming the field; the game is untouched. Every field is
+        checked before anything changes. Should the engine itself fail, the session is put
+        back as it was and the message says so (never a raw exception).
         """
-        if not isinstance(intent, dict):
-            self.message = _message("info", f"Not an intent: {intent!r} (expected a dict "
-                                    "with an 'action').")
-            return self.state()
-        action = intent.get("action")
         try:
-            if action == "move":
-                self.play(str(intent.get("move", "")))
-            elif action in ("draw", "pass", "uno", "end"):
-                self.play(action)
-            elif action == "undo":
-                self.undo()
-            elif action == "hint":
-                self.hint()
-            elif action == "next_round":
-                self.next_round()
-            elif action == "new_match":
-                self.new_match(seed=intent.get("seed"))
-            elif action == "new_game":
-                self.new_game(intent.get("players", self.game.n), intent.get("bots", 0),
-                              bot=intent.get("bot", "greedy"), seed=intent.get("seed"))
-            else:
-                raise SessionError(f"unknown action {action!r}: use one of move, draw, pass, "
-                                   "undo, hint, next_round, new_match, new_game")
-        except MtlearnError as e:  # a malformed intent, or rules that refuse the new table
+            act = self._intent_call(intent)
+        except SessionError as e:
             self.message = _message("info", str(e))
+            return self.state()
+        # next_round changes the game beyond what pop() takes back: keep a copy for it
+        game = self.game.copy() if intent["action"] == "next_round" else self.game
+        saved = (game, self.bots, self.perspective, self.highlights, self.message,
+                 len(game.history), game.round_no)
+        try:
+            act()
+        except MtlearnError as e:  # rules that refuse the new table, and the like
+            self._restore(saved)
+            self.message = _message("info", str(e))
+        except Exception as e:  # a backstop: the engine failed; put the board back
+            self._restore(saved)
+            self.message = _message("info", f"internal error while answering "
+                                    f"{intent.get('action')!r}: {type(e).__name__}: "
+                                    f"{_short(str(e))}; the board is unchanged")
         return self.state()
+
+    def _intent_call(self, intent: Any) -> Any:
+        """Check every field of ``intent``; the call that carries it out (SessionError if
+        a field is missing, of the wrong type or out of range)."""
+        if not isinstance(intent, dict):
+            raise SessionError(f"not an intent: {_short(repr(intent))} (expected an object "
+                               "with an \"action\")")
+        action = intent.get("action")
+        if action == "move":
+            move = intent.get("move")
+            if not isinstance(move, str):
+                raise SessionError("move: write the move as text, like \"12-5@M\", not "
+                                   f"{_short(repr(move))}")
+            if len(move) > MAX_MOVE_CHARS:
+                raise SessionError(f"move: {_short(repr(move))} is too long for a move "
+                                   f"(at most {MAX_MOVE_CHARS} characters, like \"12-5@M\")")
+            return lambda: self.play(move)
+        if action in ("draw", "pass", "uno", "end"):
+            return lambda: self.play(action)
+        if action == "undo":
+            return self.undo
+        if action == "hint":
+            return self.hint
+        if action == "next_round":
+            return self.next_round
+        if action == "new_match":
+            seed = self._seed(intent.get("seed"))
+            return lambda: self.new_match(seed=seed)
+        if action == "new_game":
+            n = _int_in("players", intent.get("players", self.game.n), MIN_PLAYERS,
+                        MAX_PLAYERS)
+            k = _int_in("bots", intent.get("bots", 0), 0, n - 1)
+            bot = _bot_kind("bot", intent.get("bot", "greedy"))
+            seed = self._seed(intent.get("seed"))
+            return lambda: self.new_game(n, k, bot=bot, seed=seed)
+        raise SessionError(f"unknown action {_short(repr(action))}: use one of move, draw, "
+                           "pass, uno, end, undo, hint, next_round, new_match, new_game")
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        """Put the session back as it was before an intent that failed part-way."""
+        game, bots, perspective, highlights, message, moves, round_no = saved
+        self.game, self.bots, self.perspective = game, bots, perspective
+        self.highlights, self.message = highlights, message
+        if game.round_no == round_no:  # moves pushed in this round come off again
+            while len(game.history) > moves:
+                game.pop()
 
     def play(self, move: Move | str) -> bool:
         """Try a move for the player to play; the bots then reply. False if refused."""
@@ -304,8 +353,7 @@ class BoardSession:
         """
         n = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
         k = _int_in("bots", bots, 0, n - 1)
-        if bot not in BOT_KINDS:
-            raise SessionError(f"bot: {bot!r} is not a bot kind ({', '.join(BOT_KINDS)})")
+        bot = _bot_kind("bot", bot)
         rules = self.game.rules
         self.game = Game.new(n, set=usual_set(n), rules=rules, seed=self._seed(seed))
         self.bots = {seat: BOT_KINDS[bot]() for seat in range(1, k + 1)}
@@ -352,36 +400,65 @@ class BoardSession:
 
     @classmethod
     def from_spec(cls, spec: Any) -> BoardSession:
-        """The session :meth:`to_spec` described (a malformed spec raises SessionError)."""
+        """The session :meth:`to_spec` described.
+
+        Every field is checked (``game`` a saved game, ``bots`` seats to bot kinds,
+        ``perspective`` a seat or null, ``highlights`` ``{"tiles": [tile…], "trains":
+        [train…]}``, ``verdicts`` true/false, ``message`` a board message or null); a
+        malformed spec raises SessionError naming the field.
+        """
         if not isinstance(spec, dict) or spec.get("kind") != cls.kind:
-            raise SessionError("a board session spec must be a dict with \"kind\": \"board\"")
+            raise SessionError("a board session spec must be an object with \"kind\": "
+                               "\"board\"")
+        version = spec.get("version", 1)
+        if version != 1 or isinstance(version, bool):
+            raise SessionError(f"spec.version: {_short(repr(version))} is not a version this "
+                               "engine reads (1)")
+        if "game" not in spec:
+            raise SessionError("spec: 'game' is missing")
+        if not isinstance(spec["game"], dict):
+            raise SessionError(f"spec.game: expected a saved game (an object), not "
+                               f"{_short(repr(spec['game']))}")
         try:
-            game = Game.from_json(json.dumps(spec["game"]), source="spec.game")
-        except KeyError:
-            raise SessionError("spec: 'game' is missing") from None
-        raw = spec.get("bots") or {}
+            text = json.dumps(spec["game"], allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as e:
+            raise SessionError(f"spec.game: not a JSON saved game ({_short(str(e))})") from None
+        game = Game.from_json(text, source="spec.game")  # GameFileError names the field
+        raw = spec.get("bots")
+        raw = {} if raw is None else raw
         if not isinstance(raw, dict):
-            raise SessionError("spec.bots must map seats to bot names")
-        try:
-            bots = {int(seat): name for seat, name in raw.items()}
-        except ValueError:
-            raise SessionError(f"spec.bots: seats must be numbers, not {list(raw)}") from None
+            raise SessionError("spec.bots: expected an object mapping seats (\"1\") to bot "
+                               f"kinds, not {_short(repr(raw))}")
+        bots: dict[int, Bot] = {}
+        for seat_text, name in raw.items():
+            seat = seat_text if isinstance(seat_text, int) else None
+            if isinstance(seat_text, str) and seat_text.isascii() and seat_text.isdigit() \
+                    and len(seat_text) <= 2:
+                seat = int(seat_text)
+            if seat is None or isinstance(seat, bool) or not 0 <= seat < game.n:
+                raise SessionError(f"spec.bots: {_short(repr(seat_text))} is not a seat of "
+                                   f"this game (0 to {game.n - 1})")
+            bots[seat] = BOT_KINDS[_bot_kind(f"spec.bots[{seat_text!r}]", name)]()
+        perspective = spec.get("perspective")
+        if perspective is not None and (not isinstance(perspective, int)
+                                        or isinstance(perspective, bool)
+                                        or not 0 <= perspective < game.n):
+            raise SessionError(f"spec.perspective: {_short(repr(perspective))} is not a seat "
+                               f"(0 to {game.n - 1}, or null for every hand)")
+        verdicts = spec.get("verdicts", False)
+        if not isinstance(verdicts, bool):
+            raise SessionError(f"spec.verdicts: expected true or false, not "
+                               f"{_short(repr(verdicts))}")
+        highlights = _spec_highlights(spec.get("highlights"), game)
+        message = _spec_message(spec.get("message"))
         # The spec's game already holds the bots' replies: build, then put the message back.
         session = cls.__new__(cls)
         session.game = game
-        session.bots = {}
-        for seat, name in bots.items():
-            if not 0 <= seat < game.n:
-                raise SessionError(f"spec.bots: {seat} is not a seat of this game")
-            session.bots[seat] = _make_bot(name)
-        perspective = spec.get("perspective")
-        if perspective is not None and (not isinstance(perspective, int)
-                                        or not 0 <= perspective < game.n):
-            raise SessionError(f"spec.perspective: {perspective!r} is not a seat")
+        session.bots = bots
         session.perspective = perspective
-        session.highlights = spec.get("highlights")
-        session.verdicts = bool(spec.get("verdicts", False))
-        session.message = spec.get("message")
+        session.highlights = highlights
+        session.verdicts = verdicts
+        session.message = message
         return session
 
     # ------------------------------------------------------------------ helpers
@@ -403,11 +480,14 @@ class BoardSession:
         return "The round is over: see the scores, then deal the next round."
 
     def _seed(self, seed: Any) -> int | str:
-        if isinstance(seed, (int, str)) and not isinstance(seed, bool) and str(seed):
+        if seed is None:
+            return random.randrange(10**9)
+        if isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 2**63:
             return seed
-        if seed is not None:
-            raise SessionError(f"seed: {seed!r} is not a number or a word")
-        return random.randrange(10**9)
+        if isinstance(seed, str) and 0 < len(seed) <= MAX_SEED_CHARS:
+            return seed
+        raise SessionError(f"seed: {_short(repr(seed))} is not a seed (a whole number below "
+                           f"2**63 or a word of 1 to {MAX_SEED_CHARS} characters)")
 
 
 def _make_bot(bot: Any) -> Bot:
@@ -422,14 +502,93 @@ def _make_bot(bot: Any) -> Bot:
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise SessionError(f"{name}: {value!r} is not a whole number") from None
-    if isinstance(value, bool) or not low <= n <= high or str(n) != str(value).strip():
+    """A whole number from ``low`` to ``high``, given as a number or as its digits."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) <= 3:
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SessionError(f"{name}: {_short(repr(value))} is not a whole number (choose "
+                           f"one from {low} to {high})")
+    if not low <= value <= high:
         raise SessionError(f"{name}: choose a whole number from {low} to {high}, "
-                           f"not {value!r}")
-    return n
+                           f"not {_short(repr(value))}")
+    return value
+
+
+def _bot_kind(name: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in BOT_KINDS:
+        raise SessionError(f"{name}: {_short(repr(value))} is not a bot kind (use one of "
+                           f"{', '.join(BOT_KINDS)})")
+    return value
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, for quoting input in a one-line message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_TRAIN_RE = re.compile(r"^(M|\d{1,2})(\.\d{1,3}[ab])*$")
+
+
+def _spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
+    """``spec.highlights`` checked: null, or ``{"tiles": [...], "trains": [...]}``."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or any(k not in ("tiles", "trains") for k in value):
+        raise SessionError("spec.highlights: expected {\"tiles\": [tile…], \"trains\": "
+                           f"[train…]}} or null, not {_short(repr(value))}")
+    out: dict[str, list[str]] = {}
+    for key, items in value.items():
+        if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+            raise SessionError(f"spec.highlights.{key}: expected a list of texts, not "
+                               f"{_short(repr(items))}")
+        if len(items) > MAX_HIGHLIGHTS:
+            raise SessionError(f"spec.highlights.{key}: {len(items)} items; at most "
+                               f"{MAX_HIGHLIGHTS}")
+        for i, text in enumerate(items):
+            where = f"spec.highlights.{key}[{i}]"
+            if key == "tiles":
+                try:
+                    tile = Tile.parse(text)
+                except ValueError as e:
+                    raise SessionError(f"{where}: {e}") from None
+                if tile.high > game.set_max:
+                    raise SessionError(f"{where}: {tile} is not a tile of a double-"
+                                       f"{game.set_max} set")
+            else:
+                m = _TRAIN_RE.match(text)
+                if not m or (m.group(1) != "M" and not 1 <= int(m.group(1)) <= game.n):
+                    raise SessionError(f"{where}: {_short(repr(text))} is not a train of this "
+                                       f"game (seat numbers 1 to {game.n}, or M)")
+        out[key] = list(items)
+    return out
+
+
+def _spec_message(value: Any) -> dict[str, Any] | None:
+    """``spec.message`` checked: null, or a board message (see the module docs)."""
+    if value is None:
+        return None
+    where = "spec.message"
+    if not isinstance(value, dict):
+        raise SessionError(f"{where}: expected a message object or null, not "
+                           f"{_short(repr(value))}")
+    kind, text = value.get("kind"), value.get("text")
+    if kind not in ("ok", "refusal", "info"):
+        raise SessionError(f"{where}.kind: {_short(repr(kind))} is not ok, refusal or info")
+    if not isinstance(text, str):
+        raise SessionError(f"{where}.text: expected text, not {_short(repr(text))}")
+    out: dict[str, Any] = {"kind": kind, "text": text}
+    for key in ("rule", "rule_url"):
+        v = value.get(key)
+        if v is not None and not isinstance(v, str):
+            raise SessionError(f"{where}.{key}: expected text or null, not {_short(repr(v))}")
+        out[key] = v
+    bots = value.get("bots", [])
+    if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+        raise SessionError(f"{where}.bots: expected a list of texts, not {_short(repr(bots))}")
+    out["bots"] = list(bots)
+    return out
 
 
 def _tie_break_text(game: Game) -> str:
@@ -476,42 +635,144 @@ class SessionHost:
     * ``{"op": "intent", "session": id, "intent": {…}}`` → ``{"ok": true, "result": …}``
     * ``{"op": "close", "session": id}`` → ``{"ok": true}``
 
-    A failure answers ``{"ok": false, "error": "…"}`` and changes nothing.
+    Every answer is one JSON object. A request that cannot be answered gets ``{"ok":
+    false, "error": "<one line: what is wrong, and where>"}`` and changes nothing: a
+    session that fails to open is not registered, and an intent a session refuses
+    leaves it as it was (a session answers a refused intent with ``ok: true`` and a
+    refusal or info message, as a board draws it).
+
+    Limits, each refused with ``ok: false`` and the limit in the message:
+
+    * a request is at most :attr:`MAX_REQUEST_CHARS` (2,000,000) characters: a saved
+      13-round match is about 31 KB, the largest bundled puzzle about 70 KB;
+    * objects and lists nest at most :attr:`MAX_DEPTH` (64) deep (real specs nest 15);
+    * at most :attr:`MAX_SESSIONS` (500) sessions are open at once (a book page opens
+      one per board or puzzle it plays);
+    * JSON's non-standard constants ``NaN``, ``Infinity`` and ``-Infinity`` are refused
+      (no field of any request is a float that could need them).
     """
+
+    MAX_REQUEST_CHARS: ClassVar[int] = 2_000_000
+    MAX_DEPTH: ClassVar[int] = 64
+    MAX_SESSIONS: ClassVar[int] = 500
 
     def __init__(self) -> None:
         self.sessions: dict[str, Any] = {}
         self._count = 0
 
     def request(self, text: str) -> str:
-        """Answer one JSON request with JSON text."""
+        """Answer one JSON request with JSON text (never raises)."""
         try:
-            req = json.loads(text)
-            if not isinstance(req, dict):
-                raise SessionError("a request must be a JSON object")
-            answer = self._answer(req)
-        except (json.JSONDecodeError, MtlearnError, ValueError, TypeError, KeyError) as e:
-            answer = {"ok": False, "error": f"{type(e).__name__}: {e}"}
-        return json.dumps(answer, separators=(",", ":"))
+            answer = self._answer(self._parse(text))
+        except MtlearnError as e:
+            answer = {"ok": False, "error": _short(str(e), 400)}
+        except RecursionError:
+            answer = {"ok": False, "error": "the request nests too deeply to read"}
+        except Exception as e:  # a backstop: the engine failed on a request it accepted
+            answer = {"ok": False, "error": f"internal error in {_op_name(text)}: "
+                      f"{type(e).__name__}: {_short(str(e), 300)}"}
+        return _dump(answer)
+
+    def _parse(self, text: Any) -> dict[str, Any]:
+        """The request object, within the limits (SessionError otherwise)."""
+        if not isinstance(text, str):
+            raise SessionError(f"a request is JSON text, not {type(text).__name__}")
+        if len(text) > self.MAX_REQUEST_CHARS:
+            raise SessionError(f"the request is {len(text):,} characters long; the limit is "
+                               f"{self.MAX_REQUEST_CHARS:,}")
+        depth = _nesting(text)
+        if depth > self.MAX_DEPTH:
+            raise SessionError(f"the request nests {depth} levels deep; the limit is "
+                               f"{self.MAX_DEPTH}")
+        try:
+            req = json.loads(text, parse_constant=_refuse_constant)
+        except json.JSONDecodeError as e:
+            raise SessionError(f"the request is not valid JSON: {e}") from None
+        except ValueError as e:  # a number too long for int(), or a constant refused
+            raise SessionError(f"the request is not valid JSON: {_short(str(e), 200)}") \
+                from None
+        if not isinstance(req, dict):
+            raise SessionError(f"a request must be a JSON object, not {type(req).__name__}")
+        return req
 
     def _answer(self, req: dict[str, Any]) -> dict[str, Any]:
         op = req.get("op")
         if op == "open":
             kind = req.get("kind")
-            if kind not in SESSION_KINDS:
-                raise SessionError(f"unknown session kind {kind!r} "
+            if not isinstance(kind, str) or kind not in SESSION_KINDS:
+                raise SessionError(f"open: unknown session kind {_short(repr(kind))} "
                                    f"(known: {', '.join(SESSION_KINDS)})")
-            session = _factory(kind).from_spec(req.get("spec"))
+            if len(self.sessions) >= self.MAX_SESSIONS:
+                raise SessionError(f"open: {len(self.sessions)} sessions are open, the most "
+                                   f"this host keeps; close one first")
+            try:
+                session = _factory(kind).from_spec(req.get("spec"))
+                result = session.state()
+            except MtlearnError as e:
+                raise SessionError(f"open {kind}: {_short(str(e), 400)}") from None
+            except RecursionError:
+                raise SessionError(f"open {kind}: the spec nests too deeply to read") \
+                    from None
+            except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as e:
+                # the spec's kind let a bad value through: still a bad spec, and said so
+                raise SessionError(f"open {kind}: the spec is malformed "
+                                   f"({type(e).__name__}: {_short(str(e), 300)})") from None
             self._count += 1
             sid = f"{kind}-{self._count}"
+            answer = {"ok": True, "session": sid, "result": result}
+            _dump(answer, strict=True)  # an answer that cannot be sent opens nothing
             self.sessions[sid] = session
-            return {"ok": True, "session": sid, "result": session.state()}
+            return answer
         if op in ("intent", "close"):
             sid = req.get("session")
-            if sid not in self.sessions:
-                raise SessionError(f"no open session {sid!r}")
+            if not isinstance(sid, str) or sid not in self.sessions:
+                raise SessionError(f"{op}: no open session {_short(repr(sid))}")
             if op == "close":
                 del self.sessions[sid]
                 return {"ok": True}
             return {"ok": True, "result": self.sessions[sid].handle(req.get("intent"))}
-        raise SessionError(f"unknown op {op!r}: use open, intent or close")
+        raise SessionError(f"unknown op {_short(repr(op))}: use open, intent or close")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number (write a finite number)")
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _nesting(text: str) -> int:
+    """How deeply objects and lists nest in JSON ``text`` (brackets inside strings do not
+    count), found without parsing, so that a deep request cannot exhaust the stack."""
+    depth = deepest = 0
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def _op_name(text: Any) -> str:
+    """The op and session of a request, for a message about it (best effort)."""
+    try:
+        req = json.loads(text)
+        op, where = req.get("op"), req.get("session") or req.get("kind")
+        return f"{op} {where}" if isinstance(op, str) and isinstance(where, str) else "request"
+    except Exception:
+        return "request"
+
+
+def _dump(answer: dict[str, Any], *, strict: bool = False) -> str:
+    """JSON text of an answer; one the JSON standard cannot carry becomes ok:false (or,
+    with ``strict``, raises SessionError)."""
+    try:
+        return json.dumps(answer, separators=(",", ":"), allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as e:
+        if strict:
+            raise SessionError(f"the answer cannot be written as JSON ({_short(str(e))})") \
+                from None
+        return json.dumps({"ok": False, "error": "internal error: the answer cannot be "
+                           f"written as JSON ({_short(str(e))})"}, separators=(",", ":"))
