@@ -33,6 +33,7 @@ Standard library only: Pyodide runs it unchanged.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from typing import Any, ClassVar, Protocol
@@ -423,7 +424,10 @@ class BoardSession:
             text = json.dumps(spec["game"], allow_nan=False)
         except (ValueError, TypeError, RecursionError) as e:
             raise SessionError(f"spec.game: not a JSON saved game ({_short(str(e))})") from None
-        game = Game.from_json(text, source="spec.game")  # GameFileError names the field
+        try:
+            game = Game.from_json(text, source="spec.game")
+        except MtlearnError as e:  # GameFileError: names the field of spec.game
+            raise SessionError(str(e)) from None
         raw = spec.get("bots")
         raw = {} if raw is None else raw
         if not isinstance(raw, dict):
@@ -648,8 +652,9 @@ class SessionHost:
     * objects and lists nest at most :attr:`MAX_DEPTH` (64) deep (real specs nest 15);
     * at most :attr:`MAX_SESSIONS` (500) sessions are open at once (a book page opens
       one per board or puzzle it plays);
-    * JSON's non-standard constants ``NaN``, ``Infinity`` and ``-Infinity`` are refused
-      (no field of any request is a float that could need them).
+    * JSON's non-standard constants ``NaN``, ``Infinity`` and ``-Infinity`` are refused,
+      and so is a number too large for a float (``1e400``), which would read as infinity;
+      an integer longer than Python reads (4,300 digits) is refused too.
     """
 
     MAX_REQUEST_CHARS: ClassVar[int] = 2_000_000
@@ -685,7 +690,7 @@ class SessionHost:
             raise SessionError(f"the request nests {depth} levels deep; the limit is "
                                f"{self.MAX_DEPTH}")
         try:
-            req = json.loads(text, parse_constant=_refuse_constant)
+            req = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
         except json.JSONDecodeError as e:
             raise SessionError(f"the request is not valid JSON: {e}") from None
         except ValueError as e:  # a number too long for int(), or a constant refused
@@ -717,10 +722,10 @@ class SessionHost:
                 # the spec's kind let a bad value through: still a bad spec, and said so
                 raise SessionError(f"open {kind}: the spec is malformed "
                                    f"({type(e).__name__}: {_short(str(e), 300)})") from None
-            self._count += 1
-            sid = f"{kind}-{self._count}"
+            sid = f"{kind}-{self._count + 1}"
             answer = {"ok": True, "session": sid, "result": result}
             _dump(answer, strict=True)  # an answer that cannot be sent opens nothing
+            self._count += 1
             self.sessions[sid] = session
             return answer
         if op in ("intent", "close"):
@@ -736,6 +741,14 @@ class SessionHost:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number (write a finite number)")
+
+
+def _finite(text: str) -> float:
+    """A JSON float, refused when it overflows to infinity (``1e400``)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{_short(text, 40)} is too large a number (write a finite number)")
+    return value
 
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
