@@ -27,6 +27,11 @@ the table set-up); once a round is over every hand is shown. The message is
 ``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
 ``bots`` lists the computer players' moves, in words, since the learner's last action.
 
+Bad input never raises: every field of an intent is checked (type and range) before
+anything changes, and a malformed intent is answered with an info message naming the
+field, the game untouched. :class:`SessionHost` answers a request it cannot serve with
+``{"ok": false, "error": …}`` and changes nothing (its limits are in its docs).
+
 Standard library only: Pyodide runs it unchanged.
 """
 
