@@ -109,8 +109,8 @@ def _seat(game: Game, who: int | str, what: str) -> int:
     """A seat (from 0) given by number or by a player's name, for argument ``what``."""
     try:
         return game.seat(who)
-    except ValueError as e:
-        raise ValueError(f"{what}: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise SessionError(f"{what}: {e}") from None
 
 
 def _message(kind: str, text: str, rule: str | None = None,
@@ -503,10 +503,10 @@ def _make_bot(bot: Any) -> Bot:
     if isinstance(bot, str):
         if bot in BOT_KINDS:
             return BOT_KINDS[bot]()
-        raise ValueError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
-                         "or a Bot object")
+        raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
+                           "or a Bot object")
     if not callable(getattr(bot, "choose", None)):
-        raise ValueError(f"{bot!r} is not a bot: it needs a choose(game) method")
+        raise SessionError(f"{_short(repr(bot))} is not a bot: it needs a choose(game) method")
     return bot
 
 

@@ -386,11 +386,17 @@ def test_writing_keeps_good_records_of_a_damaged_file_and_is_atomic(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]  # no temp left
     # a file that cannot be read at all is kept aside, not overwritten
     path.write_text("{not json", encoding="utf-8")
-    with pytest.warns(ProgressWarning, match="kept as .*progress.json.damaged"):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         pz.write_progress("d", {"solved": True, "stars": 1}, path)
+    said = [str(w.message) for w in caught]
+    assert any("not valid JSON" in w for w in said)
+    assert any(w.endswith("kept as " + str(path) + ".damaged; a new one is started")
+               for w in said)
     assert (tmp_path / "progress.json.damaged").read_text() == "{not json"
     assert pz.read_progress(path) == {"d": {"solved": True, "stars": 1}}
-    with pytest.raises(pz.ProgressError, match="must be a mapping"):
+    with pytest.raises(pz.ProgressError, match="must be a mapping"), \
+            pytest.warns(ProgressWarning, match="not a mapping; skipped"):
         pz.write_progress("e", ["x"], path)  # type: ignore[arg-type]
 
 
