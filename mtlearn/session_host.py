@@ -172,10 +172,9 @@ class SessionHost:
         if len(text) > self.MAX_REQUEST_CHARS:
             raise SessionError(f"the request is {len(text):,} characters long; the limit is "
                                f"{self.MAX_REQUEST_CHARS:,}")
-        depth = _nesting(text)
-        if depth > self.MAX_DEPTH:
-            raise SessionError(f"the request nests {depth} levels deep; the limit is "
-                               f"{self.MAX_DEPTH}")
+        if _too_deep(text, self.MAX_DEPTH):
+            raise SessionError(f"the request nests more than {self.MAX_DEPTH} levels deep "
+                               "(objects and lists inside each other); that is the limit")
         try:
             req = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
         except json.JSONDecodeError as e:
@@ -238,21 +237,25 @@ def _finite(text: str) -> float:
     return value
 
 
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+# A string runs to its closing quote or, unterminated, to the end of the text: every
+# quote starts a match that never backtracks, so the scan is linear whatever the text.
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.?)*(?:"|$)|[\[\]{}]', re.S)
 
 
-def _nesting(text: str) -> int:
-    """How deeply objects and lists nest in JSON ``text`` (brackets inside strings do not
-    count), found without parsing, so that a deep request cannot exhaust the stack."""
-    depth = deepest = 0
+def _too_deep(text: str, limit: int) -> bool:
+    """True if objects and lists nest more than ``limit`` deep in JSON ``text`` (brackets
+    inside strings do not count); found without parsing, so that a deep request cannot
+    exhaust the stack, and stopping at the first bracket too deep."""
+    depth = 0
     for m in _BRACKETS.finditer(text):
         c = m.group()
         if c in "[{":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > limit:
+                return True
         elif c in "]}":
             depth -= 1
-    return deepest
+    return False
 
 
 def _op_name(text: Any) -> str:

@@ -67,11 +67,26 @@ def test_deeply_nested_request_is_refused_not_a_recursion_error():
     host = SessionHost()
     for depth in (65, 2_000, 100_000):
         answer = ask(host, "[" * depth + "]" * depth)
-        assert not answer["ok"] and f"nests {depth} levels deep" in answer["error"]
-        assert "limit is 64" in answer["error"]
-    # brackets inside strings do not count
-    answer = ask(host, {"op": "fly", "note": "[" * 500})
+        assert not answer["ok"] and "nests more than 64 levels deep" in answer["error"]
+    at_limit = '{"op": "fly", "x": ' + "[" * 63 + "]" * 63 + "}"  # 64 deep: read
+    assert "unknown op" in ask(host, at_limit)["error"]
+    assert "nests more than 64" in ask(host, at_limit.replace("[", "[[", 1)
+                                       .replace("]", "]]", 1))["error"]
+    # brackets inside strings (escaped quotes too) do not count
+    answer = ask(host, {"op": "fly", "note": "[" * 500 + '\\"' + "{" * 99})
     assert "unknown op" in answer["error"]
+
+
+def test_request_scan_is_linear_for_any_text():
+    """Unterminated strings and runs of escapes: no quadratic rescans (was ~minutes)."""
+    import time
+
+    host = SessionHost()
+    for text in ('"\\' * 600_000, '"\\' * 600_000 + "\\", '["' * 900_000,
+                 '"' + "a" * 1_900_000, "[" * 64 + '"x' * 900_000):
+        start = time.perf_counter()
+        assert not ask(host, text)["ok"]
+        assert time.perf_counter() - start < 10
 
 
 def test_non_dict_intent_to_a_puzzle_session_gets_invalid_feedback():
