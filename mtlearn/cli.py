@@ -224,10 +224,29 @@ def _sim(args: argparse.Namespace) -> int:
 
 
 def _html(source: str, output: str | None) -> int:
-    """Write one standalone, offline HTML page for a scenario or puzzle (file or bundled id)."""
+    """Write one standalone, offline HTML page for a scenario or puzzle (file or bundled id).
+
+    Never a traceback: each problem is one line on stderr naming the file (and, for a
+    bad file, the line and field), exit status 1 for a bad file, 2 for one that cannot
+    be read or written. An error nobody foresaw is reported as an internal error of the
+    file, as a last resort."""
+    try:
+        return _html_page(source, output)
+    except Exception as e:  # the backstop: one line, never a traceback
+        print(f"mtlearn html: internal error in {source}: {type(e).__name__}: "
+              f"{_one_line(str(e))[:200]}; please report it with the file", file=sys.stderr)
+        return 1
+
+
+def _html_page(source: str, output: str | None) -> int:
     from . import puzzles
+    from .errors import MtlearnError
     from .pages import puzzle_page, scenario_page
-    from .scenario import ScenarioError, get, load
+    from .scenario import get, load
+
+    def fail(text: str, status: int = 1) -> int:
+        print(f"mtlearn html: {_one_line(text)}", file=sys.stderr)
+        return status
 
     path = Path(source)
     is_file = path.suffix in (".yaml", ".yml") or path.exists()
@@ -242,24 +261,35 @@ def _html(source: str, output: str | None) -> int:
                 item = puzzles.get(source)
         if isinstance(item, puzzles.Puzzle):
             puzzles.check(item)  # a page only for a puzzle the engine has proved
-    except ScenarioError as e:  # PuzzleError is one too
-        print(f"mtlearn html: {e}", file=sys.stderr)
-        return 1
-    except (KeyError, OSError, UnicodeDecodeError) as e:
-        print(f"mtlearn html: cannot read {source!r}: {e}", file=sys.stderr)
-        return 2
-    if isinstance(item, puzzles.Puzzle):
-        page = puzzle_page(item)
-        what = f"a {item.kind} puzzle"
-    else:
-        page = scenario_page(item)
-        what = f"{len(item.steps)} steps"
+    except MtlearnError as e:  # ScenarioError and PuzzleError name the file and line
+        msg = str(e)
+        return fail(msg if msg.startswith(source) else f"{source}: {msg}")
+    except KeyError as e:
+        return fail(f"{source!r} is not a file, nor the id of a bundled scenario or puzzle "
+                    f"({e.args[0] if e.args else e})", 2)
+    except UnicodeDecodeError:
+        return fail(f"cannot read {source}: not a UTF-8 text file", 2)
+    except IsADirectoryError:
+        return fail(f"cannot read {source}: it is a folder; give one scenario or puzzle "
+                    "file", 2)
+    except OSError as e:
+        return fail(f"cannot read {source}: {e.strerror or e}", 2)
+    except RecursionError:
+        return fail(f"{source}: nested too deeply to read")
+    try:
+        page = puzzle_page(item) if isinstance(item, puzzles.Puzzle) else scenario_page(item)
+    except MtlearnError as e:
+        return fail(f"{source}: {e}")
+    except ValueError as e:  # a value the page's JSON cannot carry (NaN, infinity)
+        return fail(f"{source}: cannot make the page: {e} (a number in the file is not "
+                    "finite?)")
+    what = (f"a {item.kind} puzzle" if isinstance(item, puzzles.Puzzle)
+            else f"{len(item.steps)} steps")
     target = Path(output) if output else Path(f"{item.id}.html")
     try:
         target.write_text(page, encoding="utf-8")
     except OSError as e:
-        print(f"mtlearn html: cannot write {target}: {e}", file=sys.stderr)
-        return 2
+        return fail(f"cannot write {target}: {e.strerror or e}", 2)
     print(f"wrote {target} ({len(page.encode()) // 1024} KB): {item.title}, "
           f"{what}; open it in any browser, no network needed")
     return 0
@@ -318,6 +348,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as e:  # the last resort: one line, never a traceback
+        print(f"mtlearn {args.command}: internal error: {type(e).__name__}: "
+              f"{_one_line(str(e))[:200]}; please report it", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -11,18 +11,25 @@ table of every bundled puzzle with the stars earned.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import math
 import os
+import tempfile
 import uuid
+import warnings
 from pathlib import Path
 from typing import Any
 
+from .errors import MtlearnError
+from .moves import Move
 from .puzzle_files import bundled, from_data
 from .puzzle_goals import Feedback
 from .puzzle_record import FAMILIES, Puzzle, move_highlights
 
-__all__ = ["ProgressOverview", "PuzzleSession", "progress_path", "read_progress",
+__all__ = ["MAX_STARS", "ProgressError", "ProgressOverview", "ProgressWarning",
+           "PuzzleSession", "clean_record", "progress_path", "read_progress",
            "write_progress"]
 
 
@@ -42,10 +49,17 @@ class PuzzleSession:
     @classmethod
     def from_spec(cls, spec: Any) -> PuzzleSession:
         """A session from ``{"data": <the parsed puzzle file>, "source": name}`` (what
-        :meth:`Puzzle.state` writes for the in-page engine)."""
+        :meth:`Puzzle.state` writes for the in-page engine). A malformed spec raises
+        :class:`~mtlearn.session.SessionError`; a bad puzzle, PuzzleError."""
+        from .session import SessionError
+
         if not isinstance(spec, dict) or not isinstance(spec.get("data"), dict):
-            raise ValueError("a puzzle session spec is {'data': {...}, 'source': '...'}")
-        return cls(from_data(spec["data"], str(spec.get("source") or "<puzzle>")))
+            raise SessionError("a puzzle session spec is {\"data\": {...}, \"source\": "
+                               "\"...\"}")
+        source = spec.get("source")
+        if source is not None and not isinstance(source, str):
+            raise SessionError(f"spec.source: expected a file name, not {type(source).__name__}")
+        return cls(from_data(spec["data"], (source or "<puzzle>")[:200]))
 
     def state(self) -> dict[str, Any]:
         """The model keys of a fresh start: the view, no feedback."""
@@ -55,38 +69,78 @@ class PuzzleSession:
         self.count += 1
         return {"feedback": {**fb.to_dict(), "n": self.count, **extra}}
 
-    def handle(self, content: dict[str, Any]) -> dict[str, Any]:
-        """Answer one message: ``answer``, ``move`` (sequence), ``restart`` or ``show``."""
-        p = self.puzzle
+    def handle(self, content: Any) -> dict[str, Any]:
+        """Answer one message: ``answer``, ``move`` (sequence), ``restart`` or ``show``.
+
+        A malformed message (not an object, an unknown action, a move that is not text)
+        gets ``"invalid"`` feedback naming the problem and changes nothing else; so does
+        a failure of the engine itself (the moves played so far are kept).
+        """
+        if not isinstance(content, dict):
+            return self._fb(Feedback("invalid", f"Not a message: {_short(repr(content))} "
+                                     "(expected an object with an \"action\")."))
         action = content.get("action")
+        moves = list(self.moves)
+        try:
+            return self._handle(action, content)
+        except Exception as e:  # a backstop: the engine failed on this answer
+            self.moves = moves
+            return self._fb(Feedback("invalid", f"Internal error while judging "
+                                     f"{_short(repr(action))}: {type(e).__name__}: "
+                                     f"{_short(str(e))}. Nothing was changed."))
+
+    def _handle(self, action: Any, content: dict[str, Any]) -> dict[str, Any]:
+        p = self.puzzle
         if action == "restart":
             self.moves = []
             return {"view": p.view(), "feedback": None}
         if action == "show":
             self.moves = []
             return {"solution": {"text": p.answer_text(), "frames": p.example_frames()}}
-        if action == "move" and p.kind == "sequence":
-            answer = [*self.moves, str(content.get("move", ""))]
+        if action == "move":
+            if p.kind != "sequence":
+                return self._fb(Feedback("invalid", "This puzzle is answered as a whole "
+                                         "(\"answer\"), not move by move."))
+            move = content.get("move")
+            if isinstance(move, Move):
+                move = str(move)
+            if not isinstance(move, str) or len(move) > 64:
+                return self._fb(Feedback("invalid", "A move is text like \"12-5@M\", not "
+                                         f"{_short(repr(move))}."))
+            answer = [*self.moves, move]
             fb = p.judge(answer)
-            out = self._fb(fb)
+            view = None
             if fb.status in ("continue", "right", "wrong"):
                 g = p.start()
                 applied = None
                 for a in answer:
                     applied = g.push(a)
+                view = p.view(g, highlights=move_highlights(applied))
+            out = self._fb(fb)
+            if view is not None:
                 self.moves = answer
-                out["view"] = p.view(g, highlights=move_highlights(applied))
+                out["view"] = view
             if fb.status in ("right", "wrong"):
                 self.moves = []
             return out
         if action == "answer":
-            answer = content.get("answer")
+            if "answer" not in content:
+                return self._fb(Feedback("invalid", "An answer message needs an "
+                                         "\"answer\"."))
+            answer = content["answer"]
             fb = p.judge(answer)
             out = self._fb(fb)
             if p.kind == "move" and fb.status == "right":
                 out["view"] = p.after_view([str(answer)])   # the right move, played
             return out
-        return {}
+        return self._fb(Feedback("invalid", f"Unknown action {_short(repr(action))}: use "
+                                 "answer, move, restart or show."))
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` on one line, cut to ``limit`` characters (for quoting input)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ---------------------------------------------------------------------- progress
@@ -141,8 +195,8 @@ class ProgressOverview:
         root = "mtl-progress-" + uuid.uuid4().hex[:12]
         rows = []
         for p in bundled():
-            rec = self.records.get(p.id) or {}
-            k = int(rec.get("stars", 0)) if rec.get("solved") else 0
+            rec = clean_record(p.id, self.records.get(p.id) or {}, "records") or {}
+            k = rec.get("stars", 0) if rec.get("solved") else 0
             shown = ("★" * k + "☆" * (3 - k)) if rec.get("solved") else "not solved"
             title = html.escape(p.title)
             link = self.links.get(p.id)
@@ -186,28 +240,168 @@ def progress_path() -> Path:
     return base / "mtlearn" / "progress.json"
 
 
-def read_progress(path: Path | None = None) -> dict[str, Any]:
-    """Every puzzle's saved record, keyed by puzzle id ({} when there is none)."""
-    p = path or progress_path()
+#: Stars a puzzle can give: 1 to 3 when solved (3 within par), 0 when the answer was shown.
+MIN_STARS, MAX_STARS = 0, 3
+#: The largest progress file read (a record is about 150 bytes; there are ~60 puzzles).
+MAX_PROGRESS_BYTES = 5_000_000
+_COUNTS = ("slips", "hints")
+_FLAGS = ("solved", "shown")
+
+
+class ProgressWarning(UserWarning):
+    """A damaged progress file or record: what was repaired or skipped, and where."""
+
+
+class ProgressError(MtlearnError):
+    """A progress record that cannot be saved (not a mapping)."""
+
+
+def _warn(text: str) -> None:
+    warnings.warn(text, ProgressWarning, stacklevel=3)
+
+
+def _star_count(value: Any, low: int) -> int | None:
+    """A star count clamped to ``low``..:data:`MAX_STARS` (None if not a finite number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return max(low, min(MAX_STARS, int(value)))
+
+
+def clean_record(puzzle_id: str, record: Any, where: str = "progress") -> dict[str, Any] | None:
+    """One puzzle's saved record, repaired: None if it is not a mapping at all.
+
+    ``stars`` and ``last_stars`` are clamped to the stars a puzzle can give
+    (:data:`MIN_STARS`..:data:`MAX_STARS`, at least 1 once solved); a value of the wrong
+    type is replaced (stars) or dropped (other fields). Each repair gives a
+    :class:`ProgressWarning` naming ``where``, the puzzle and the field. Keys are only
+    kept, never added: a record with no ``stars`` gets none.
+    """
+    at = f"{where}: puzzle {puzzle_id[:80]!r}"
+    if not isinstance(record, dict):
+        _warn(f"{at}: the record is {type(record).__name__}, not a mapping; skipped")
+        return None
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        if key in _FLAGS:
+            if isinstance(value, bool):
+                out[key] = value
+            else:
+                _warn(f"{at}: {key} is {_short(repr(value))}, not true or false; read as false")
+                out[key] = False
+        elif key in ("stars", "last_stars"):
+            continue  # below, once 'solved' is known
+        elif key in _COUNTS:
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[key] = max(0, min(10**6, value))
+            else:
+                _warn(f"{at}: {key} is {_short(repr(value))}, not a count; dropped")
+        elif key == "when":
+            if isinstance(value, str) and len(value) <= 64:
+                out[key] = value
+            else:
+                _warn(f"{at}: when is {_short(repr(value))}, not a date; dropped")
+        else:
+            _warn(f"{at}: unknown field {_short(repr(key))}; dropped")
+    low = 1 if out.get("solved") else MIN_STARS
+    for key in ("stars", "last_stars"):
+        if key not in record:
+            continue
+        value = record[key]
+        k = _star_count(value, low)
+        if k is None:
+            _warn(f"{at}: {key} is {_short(repr(value))}, not a number of stars; read as {low}")
+            k = low
+        elif k != value:
+            _warn(f"{at}: {key} is {_short(repr(value))}; a puzzle gives {low} to "
+                  f"{MAX_STARS}, so read as {k}")
+        out[key] = k
+    return out
+
+
+def _load(p: Path) -> tuple[dict[str, Any], bool]:
+    """The records of progress file ``p``, repaired, and whether the file was readable
+    as a whole (False: it exists but is damaged, so nothing could be read)."""
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+        if p.stat().st_size > MAX_PROGRESS_BYTES:
+            _warn(f"{p}: {p.stat().st_size:,} bytes is too large for a progress file "
+                  f"(at most {MAX_PROGRESS_BYTES:,}); not read")
+            return {}, False
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, True
+    except (OSError, UnicodeDecodeError) as e:
+        _warn(f"{p}: cannot read the progress file ({_short(str(e))}); no progress shown")
+        return {}, False
+    try:
+        data = json.loads(text, parse_constant=lambda name: name)  # NaN/Infinity: text
+    except RecursionError:
+        _warn(f"{p}: the progress file nests too deeply to read; no progress shown")
+        return {}, False
+    except ValueError as e:
+        _warn(f"{p}: the progress file is not valid JSON ({_short(str(e))}); no progress "
+              "shown")
+        return {}, False
     recs = data.get("puzzles") if isinstance(data, dict) else None
-    return recs if isinstance(recs, dict) else {}
+    if not isinstance(recs, dict):
+        _warn(f"{p}: not a progress file (no \"puzzles\" mapping); no progress shown")
+        return {}, False
+    out = {}
+    for pid, rec in recs.items():
+        cleaned = clean_record(pid, rec, str(p))
+        if cleaned is not None:
+            out[pid] = cleaned
+    return out, True
+
+
+def read_progress(path: Path | None = None) -> dict[str, Any]:
+    """Every puzzle's saved record, keyed by puzzle id ({} when there is none).
+
+    Never raises for a damaged file: a file that cannot be read at all gives {}, a
+    record that is not a mapping is skipped, and a field of the wrong type or out of
+    range is repaired (see :func:`clean_record`); each with a :class:`ProgressWarning`.
+    The good records are always kept.
+    """
+    return _load(path or progress_path())[0]
 
 
 def write_progress(puzzle_id: str, record: dict[str, Any] | None,
-                   path: Path | None = None) -> None:
-    """Save (or, with None, forget) one puzzle's record; written atomically."""
+                   path: Path | None = None) -> dict[str, Any] | None:
+    """Save (or, with None, forget) one puzzle's record; returns the record as saved.
+
+    The record is repaired as :func:`read_progress` would; the other puzzles' records
+    are kept. The file is replaced atomically (a new file, then a rename), so a crash
+    never leaves half a file. A damaged file that could not be read is first kept
+    beside it as ``progress.json.damaged`` rather than overwritten.
+    """
     p = path or progress_path()
-    recs = read_progress(p)
+    recs, readable = _load(p)
+    if not readable and p.exists():
+        keep = p.with_name(p.name + ".damaged")
+        os.replace(p, keep)
+        _warn(f"{p}: the damaged progress file was kept as {keep}; a new one is started")
+    saved = None
     if record is None:
         recs.pop(puzzle_id, None)
     else:
-        recs[puzzle_id] = record
+        saved = clean_record(puzzle_id, record, "record to save")
+        if saved is None:
+            raise ProgressError(f"the progress record of {puzzle_id[:80]!r} must be a "
+                                f"mapping, not {type(record).__name__}")
+        recs[puzzle_id] = saved
     p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"format": "mtlearn/progress", "version": 1, "puzzles": recs},
-                              indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, p)
+    text = json.dumps({"format": "mtlearn/progress", "version": 1, "puzzles": recs},
+                      indent=1, sort_keys=True, allow_nan=False)
+    fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return saved

@@ -47,7 +47,9 @@ from .puzzle_files import PuzzleError, bundled, check, from_data, get, load, loa
 from .puzzle_files import is_puzzle_text as is_puzzle_text
 from .puzzle_goals import Feedback
 from .puzzle_progress import (
+    ProgressError,
     ProgressOverview,
+    ProgressWarning,
     PuzzleSession,
     progress_path,
     read_progress,
@@ -60,7 +62,9 @@ __all__ = [
     "FAMILIES",
     "KINDS",
     "Feedback",
+    "ProgressError",
     "ProgressOverview",
+    "ProgressWarning",
     "Puzzle",
     "PuzzleError",
     "PuzzleSession",

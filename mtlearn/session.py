@@ -5,8 +5,9 @@ sends ("play 12-5 on the Mexican train", "undo", "next round"…), with the new 
 and a message. The same class serves every host that can run Python:
 
 * the anywidget :class:`~mtlearn.widgets.Board` in a kernel (JupyterLab, Binder);
-* the in-page engine of the book: Pyodide in a Web Worker calls :class:`SessionHost`
-  with JSON text (``mtlearn/static/engine/worker.mjs``).
+* the in-page engine of the book: Pyodide in a Web Worker calls
+  :class:`~mtlearn.session_host.SessionHost` with JSON text
+  (``mtlearn/static/engine/worker.mjs``).
 
 So one intent gives the same JSON in both. Intents (``{"action": …}``):
 
@@ -27,6 +28,12 @@ the table set-up); once a round is over every hand is shown. The message is
 ``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
 ``bots`` lists the computer players' moves, in words, since the learner's last action.
 
+Bad input never raises: every field of an intent is checked (type and range) before
+anything changes, and a malformed intent is answered with an info message naming the
+field, the game untouched. :class:`~mtlearn.session_host.SessionHost` (importable from
+here too) answers a request it cannot serve with ``{"ok": false, "error": …}`` and changes
+nothing; its limits are in its docs.
+
 Standard library only: Pyodide runs it unchanged.
 """
 
@@ -46,16 +53,16 @@ from .view import TurnFacts, describe_played, hidden_turn, hint_text, view
 
 __all__ = [
     "BOT_KINDS",
-    "SESSION_KINDS",
     "BoardSession",
     "Session",
     "SessionError",
-    "SessionHost",
-    "register_session_kind",
 ]
 
 #: Players a learner may choose in New game (a double-12 set serves 2 to 8).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: The longest move text an intent may carry (``"12-5@M.3a.1b"`` needs 12) and the
+#: longest seed word.
+MAX_MOVE_CHARS, MAX_SEED_CHARS = 64, 200
 
 
 class SessionError(MtlearnError):
@@ -97,8 +104,8 @@ def _seat(game: Game, who: int | str, what: str) -> int:
     """A seat (from 0) given by number or by a player's name, for argument ``what``."""
     try:
         return game.seat(who)
-    except ValueError as e:
-        raise ValueError(f"{what}: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise SessionError(f"{what}: {e}") from None
 
 
 def _message(kind: str, text: str, rule: str | None = None,
@@ -107,7 +114,8 @@ def _message(kind: str, text: str, rule: str | None = None,
 
 
 class Session(Protocol):
-    """What :class:`SessionHost` needs of a session kind (a board, a puzzle…)."""
+    """What :class:`~mtlearn.session_host.SessionHost` needs of a session kind (a board,
+    a puzzle…)."""
 
     kind: ClassVar[str]
 
@@ -209,35 +217,77 @@ class BoardSession:
     def handle(self, intent: Any) -> dict[str, Any]:
         """Answer one intent (a dict with ``"action"``) with the new view and message.
 
-        A malformed intent gets an info message naming the problem; the game is untouched.
+        A malformed intent (an unknown action, a field of the wrong type or out of range)
+        gets an info message naming the field; the game is untouched. Every field is
+        checked before anything changes. Should the engine itself fail, the session is put
+        back as it was and the message says so (never a raw exception).
         """
-        if not isinstance(intent, dict):
-            self.message = _message("info", f"Not an intent: {intent!r} (expected a dict "
-                                    "with an 'action').")
-            return self.state()
-        action = intent.get("action")
         try:
-            if action == "move":
-                self.play(str(intent.get("move", "")))
-            elif action in ("draw", "pass", "uno", "end"):
-                self.play(action)
-            elif action == "undo":
-                self.undo()
-            elif action == "hint":
-                self.hint()
-            elif action == "next_round":
-                self.next_round()
-            elif action == "new_match":
-                self.new_match(seed=intent.get("seed"))
-            elif action == "new_game":
-                self.new_game(intent.get("players", self.game.n), intent.get("bots", 0),
-                              bot=intent.get("bot", "greedy"), seed=intent.get("seed"))
-            else:
-                raise SessionError(f"unknown action {action!r}: use one of move, draw, pass, "
-                                   "undo, hint, next_round, new_match, new_game")
-        except MtlearnError as e:  # a malformed intent, or rules that refuse the new table
+            act = self._intent_call(intent)
+        except SessionError as e:
             self.message = _message("info", str(e))
+            return self.state()
+        # next_round changes the game beyond what pop() takes back: keep a copy for it
+        game = self.game.copy() if intent["action"] == "next_round" else self.game
+        saved = (game, self.bots, self.perspective, self.highlights, self.message,
+                 len(game.history), game.round_no)
+        try:
+            act()
+        except MtlearnError as e:  # rules that refuse the new table, and the like
+            self._restore(saved)
+            self.message = _message("info", str(e))
+        except Exception as e:  # a backstop: the engine failed; put the board back
+            self._restore(saved)
+            self.message = _message("info", f"internal error while answering "
+                                    f"{intent.get('action')!r}: {type(e).__name__}: "
+                                    f"{_short(str(e))}; the board is unchanged")
         return self.state()
+
+    def _intent_call(self, intent: Any) -> Any:
+        """Check every field of ``intent``; the call that carries it out (SessionError if
+        a field is missing, of the wrong type or out of range)."""
+        if not isinstance(intent, dict):
+            raise SessionError(f"not an intent: {_short(repr(intent))} (expected an object "
+                               "with an \"action\")")
+        action = intent.get("action")
+        if action == "move":
+            move = intent.get("move")
+            if not isinstance(move, str):
+                raise SessionError("move: write the move as text, like \"12-5@M\", not "
+                                   f"{_short(repr(move))}")
+            if len(move) > MAX_MOVE_CHARS:
+                raise SessionError(f"move: {_short(repr(move))} is too long for a move "
+                                   f"(at most {MAX_MOVE_CHARS} characters, like \"12-5@M\")")
+            return lambda: self.play(move)
+        if action in ("draw", "pass", "uno", "end"):
+            return lambda: self.play(action)
+        if action == "undo":
+            return self.undo
+        if action == "hint":
+            return self.hint
+        if action == "next_round":
+            return self.next_round
+        if action == "new_match":
+            seed = self._seed(intent.get("seed"))
+            return lambda: self.new_match(seed=seed)
+        if action == "new_game":
+            n = _int_in("players", intent.get("players", self.game.n), MIN_PLAYERS,
+                        MAX_PLAYERS)
+            k = _int_in("bots", intent.get("bots", 0), 0, n - 1)
+            bot = _bot_kind("bot", intent.get("bot", "greedy"))
+            seed = self._seed(intent.get("seed"))
+            return lambda: self.new_game(n, k, bot=bot, seed=seed)
+        raise SessionError(f"unknown action {_short(repr(action))}: use one of move, draw, "
+                           "pass, uno, end, undo, hint, next_round, new_match, new_game")
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        """Put the session back as it was before an intent that failed part-way."""
+        game, bots, perspective, highlights, message, moves, round_no = saved
+        self.game, self.bots, self.perspective = game, bots, perspective
+        self.highlights, self.message = highlights, message
+        if game.round_no == round_no:  # moves pushed in this round come off again
+            while len(game.history) > moves:
+                game.pop()
 
     def play(self, move: Move | str) -> bool:
         """Try a move for the player to play; the bots then reply. False if refused."""
@@ -328,8 +378,7 @@ class BoardSession:
         """
         n = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
         k = _int_in("bots", bots, 0, n - 1)
-        if bot not in BOT_KINDS:
-            raise SessionError(f"bot: {bot!r} is not a bot kind ({', '.join(BOT_KINDS)})")
+        bot = _bot_kind("bot", bot)
         rules = self.game.rules
         self.game = Game.new(n, set=usual_set(n), rules=rules, seed=self._seed(seed))
         self.bots = {seat: BOT_KINDS[bot]() for seat in range(1, k + 1)}
@@ -377,36 +426,70 @@ class BoardSession:
 
     @classmethod
     def from_spec(cls, spec: Any) -> BoardSession:
-        """The session :meth:`to_spec` described (a malformed spec raises SessionError)."""
+        """The session :meth:`to_spec` described.
+
+        Every field is checked (``game`` a saved game, ``bots`` seats to bot kinds,
+        ``perspective`` a seat or null, ``highlights`` ``{"tiles": [tile…], "trains":
+        [train…]}``, ``verdicts`` true/false, ``message`` a board message or null); a
+        malformed spec raises SessionError naming the field.
+        """
         if not isinstance(spec, dict) or spec.get("kind") != cls.kind:
-            raise SessionError("a board session spec must be a dict with \"kind\": \"board\"")
+            raise SessionError("a board session spec must be an object with \"kind\": "
+                               "\"board\"")
+        version = spec.get("version", 1)
+        if version != 1 or isinstance(version, bool):
+            raise SessionError(f"spec.version: {_short(repr(version))} is not a version this "
+                               "engine reads (1)")
+        if "game" not in spec:
+            raise SessionError("spec: 'game' is missing")
+        if not isinstance(spec["game"], dict):
+            raise SessionError(f"spec.game: expected a saved game (an object), not "
+                               f"{_short(repr(spec['game']))}")
         try:
-            game = Game.from_json(json.dumps(spec["game"]), source="spec.game")
-        except KeyError:
-            raise SessionError("spec: 'game' is missing") from None
-        raw = spec.get("bots") or {}
+            text = json.dumps(spec["game"], allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as e:
+            raise SessionError(f"spec.game: not a JSON saved game ({_short(str(e))})") from None
+        try:
+            game = Game.from_json(text, source="spec.game")
+        except MtlearnError as e:  # GameFileError: names the field of spec.game
+            raise SessionError(str(e)) from None
+        raw = spec.get("bots")
+        raw = {} if raw is None else raw
         if not isinstance(raw, dict):
-            raise SessionError("spec.bots must map seats to bot names")
-        try:
-            bots = {int(seat): name for seat, name in raw.items()}
-        except ValueError:
-            raise SessionError(f"spec.bots: seats must be numbers, not {list(raw)}") from None
+            raise SessionError("spec.bots: expected an object mapping seats (\"1\") to bot "
+                               f"kinds, not {_short(repr(raw))}")
+        bots: dict[int, Bot] = {}
+        for seat_text, name in raw.items():
+            seat = seat_text if isinstance(seat_text, int) else None
+            if isinstance(seat_text, str) and seat_text.isascii() and seat_text.isdigit() \
+                    and len(seat_text) <= 2:
+                seat = int(seat_text)
+            if seat is None or isinstance(seat, bool) or not 0 <= seat < game.n:
+                raise SessionError(f"spec.bots: {_short(repr(seat_text))} is not a seat of "
+                                   f"this game (0 to {game.n - 1})")
+            bots[seat] = BOT_KINDS[_bot_kind(f"spec.bots[{seat_text!r}]", name)]()
+        perspective = spec.get("perspective")
+        if perspective is not None and (not isinstance(perspective, int)
+                                        or isinstance(perspective, bool)
+                                        or not 0 <= perspective < game.n):
+            raise SessionError(f"spec.perspective: {_short(repr(perspective))} is not a seat "
+                               f"(0 to {game.n - 1}, or null for every hand)")
+        verdicts = spec.get("verdicts", False)
+        if not isinstance(verdicts, bool):
+            raise SessionError(f"spec.verdicts: expected true or false, not "
+                               f"{_short(repr(verdicts))}")
+        from .session_host import spec_highlights, spec_message
+
+        highlights = spec_highlights(spec.get("highlights"), game)
+        message = spec_message(spec.get("message"))
         # The spec's game already holds the bots' replies: build, then put the message back.
         session = cls.__new__(cls)
         session.game = game
-        session.bots = {}
-        for seat, name in bots.items():
-            if not 0 <= seat < game.n:
-                raise SessionError(f"spec.bots: {seat} is not a seat of this game")
-            session.bots[seat] = _make_bot(name)
-        perspective = spec.get("perspective")
-        if perspective is not None and (not isinstance(perspective, int)
-                                        or not 0 <= perspective < game.n):
-            raise SessionError(f"spec.perspective: {perspective!r} is not a seat")
+        session.bots = bots
         session.perspective = perspective
-        session.highlights = spec.get("highlights")
-        session.verdicts = bool(spec.get("verdicts", False))
-        session.message = spec.get("message")
+        session.highlights = highlights
+        session.verdicts = verdicts
+        session.message = message
         return session
 
     # ------------------------------------------------------------------ helpers
@@ -428,33 +511,52 @@ class BoardSession:
         return "The round is over: see the scores, then deal the next round."
 
     def _seed(self, seed: Any) -> int | str:
-        if isinstance(seed, (int, str)) and not isinstance(seed, bool) and str(seed):
+        if seed is None:
+            return random.randrange(10**9)
+        if isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 2**63:
             return seed
-        if seed is not None:
-            raise SessionError(f"seed: {seed!r} is not a number or a word")
-        return random.randrange(10**9)
+        if isinstance(seed, str) and 0 < len(seed) <= MAX_SEED_CHARS:
+            return seed
+        raise SessionError(f"seed: {_short(repr(seed))} is not a seed (a whole number below "
+                           f"2**63 or a word of 1 to {MAX_SEED_CHARS} characters)")
 
 
 def _make_bot(bot: Any) -> Bot:
     if isinstance(bot, str):
         if bot in BOT_KINDS:
             return BOT_KINDS[bot]()
-        raise ValueError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
-                         "or a Bot object")
+        raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
+                           "or a Bot object")
     if not callable(getattr(bot, "choose", None)):
-        raise ValueError(f"{bot!r} is not a bot: it needs a choose(game) method")
+        raise SessionError(f"{_short(repr(bot))} is not a bot: it needs a choose(game) method")
     return bot
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise SessionError(f"{name}: {value!r} is not a whole number") from None
-    if isinstance(value, bool) or not low <= n <= high or str(n) != str(value).strip():
+    """A whole number from ``low`` to ``high``, given as a number or as its digits."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) <= 3:
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SessionError(f"{name}: {_short(repr(value))} is not a whole number (choose "
+                           f"one from {low} to {high})")
+    if not low <= value <= high:
         raise SessionError(f"{name}: choose a whole number from {low} to {high}, "
-                           f"not {value!r}")
-    return n
+                           f"not {_short(repr(value))}")
+    return value
+
+
+def _bot_kind(name: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in BOT_KINDS:
+        raise SessionError(f"{name}: {_short(repr(value))} is not a bot kind (use one of "
+                           f"{', '.join(BOT_KINDS)})")
+    return value
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, for quoting input in a one-line message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _tie_break_text(game: Game) -> str:
@@ -464,79 +566,10 @@ def _tie_break_text(game: Game) -> str:
             "then the lowest non-zero round score (R-SCORE-4).")
 
 
-# ---------------------------------------------------------------------- the host
+def __getattr__(name: str) -> Any:
+    """The host's names, still importable from here (they live in ``session_host``)."""
+    if name in ("SESSION_KINDS", "SessionHost", "register_session_kind"):
+        from . import session_host
 
-#: Session kinds a :class:`SessionHost` can open, by name: a class with ``from_spec``, or
-#: ``"module:Class"`` imported when first opened (so other kinds need no import here).
-SESSION_KINDS: dict[str, Any] = {"board": BoardSession,
-                                  "puzzle": "mtlearn.puzzles:PuzzleSession"}
-
-
-def _factory(kind: str) -> Any:
-    factory = SESSION_KINDS[kind]
-    if isinstance(factory, str):
-        import importlib
-
-        module, _, name = factory.partition(":")
-        factory = SESSION_KINDS[kind] = getattr(importlib.import_module(module), name)
-    return factory
-
-
-def register_session_kind(name: str, factory: Any) -> None:
-    """Let hosts open sessions of ``name``: ``factory.from_spec(spec)`` must return a
-    :class:`Session`; ``factory`` may be ``"module:Class"``, imported when first needed.
-    (For puzzles and other kinds of board.)"""
-    if not isinstance(factory, str) and not callable(getattr(factory, "from_spec", None)):
-        raise TypeError(f"{factory!r} has no from_spec(spec)")
-    SESSION_KINDS[name] = factory
-
-
-class SessionHost:
-    """Sessions by id, driven by JSON text: what the in-page engine's Web Worker calls.
-
-    Requests (JSON objects):
-
-    * ``{"op": "open", "kind": "board", "spec": {…}}`` → ``{"ok": true, "session": id,
-      "result": {"view", "message"}}``
-    * ``{"op": "intent", "session": id, "intent": {…}}`` → ``{"ok": true, "result": …}``
-    * ``{"op": "close", "session": id}`` → ``{"ok": true}``
-
-    A failure answers ``{"ok": false, "error": "…"}`` and changes nothing.
-    """
-
-    def __init__(self) -> None:
-        self.sessions: dict[str, Any] = {}
-        self._count = 0
-
-    def request(self, text: str) -> str:
-        """Answer one JSON request with JSON text."""
-        try:
-            req = json.loads(text)
-            if not isinstance(req, dict):
-                raise SessionError("a request must be a JSON object")
-            answer = self._answer(req)
-        except (json.JSONDecodeError, MtlearnError, ValueError, TypeError, KeyError) as e:
-            answer = {"ok": False, "error": f"{type(e).__name__}: {e}"}
-        return json.dumps(answer, separators=(",", ":"))
-
-    def _answer(self, req: dict[str, Any]) -> dict[str, Any]:
-        op = req.get("op")
-        if op == "open":
-            kind = req.get("kind")
-            if kind not in SESSION_KINDS:
-                raise SessionError(f"unknown session kind {kind!r} "
-                                   f"(known: {', '.join(SESSION_KINDS)})")
-            session = _factory(kind).from_spec(req.get("spec"))
-            self._count += 1
-            sid = f"{kind}-{self._count}"
-            self.sessions[sid] = session
-            return {"ok": True, "session": sid, "result": session.state()}
-        if op in ("intent", "close"):
-            sid = req.get("session")
-            if sid not in self.sessions:
-                raise SessionError(f"no open session {sid!r}")
-            if op == "close":
-                del self.sessions[sid]
-                return {"ok": True}
-            return {"ok": True, "result": self.sessions[sid].handle(req.get("intent"))}
-        raise SessionError(f"unknown op {op!r}: use open, intent or close")
+        return getattr(session_host, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

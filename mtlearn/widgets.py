@@ -265,8 +265,7 @@ class Puzzle(_Base):
             return
         action = content.get("action")
         if action == "progress" and isinstance(content.get("record"), dict):
-            write_progress(self.data.id, content["record"], self.progress_file)
-            self.progress = content["record"]
+            self.progress = write_progress(self.data.id, content["record"], self.progress_file)
         elif action == "reset":
             self.reset_progress()
         elif action in ("answer", "move", "restart", "show"):

@@ -9,6 +9,7 @@ examples get past the parser and reach the deeper checks.
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +222,184 @@ def saved_games(draw: st.DrawFn) -> str:
         return text[:k] + draw(st.sampled_from(['"', "[", "]", "{", "}", ",", "1e999",
                                                 "null", "-", "\\u0000", "9" * 30])) + text[k:]
     return text[:k] + text[k + draw(st.integers(1, 20)):]
+
+
+# ----------------------------------------------------------------- session host requests
+#: Tokens that break a request's JSON text in the ways that matter: NaN and infinity,
+#: numbers too large for a float or too long for an int, deep nesting, odd bytes.
+BAD_JSON_TOKENS = ["NaN", "Infinity", "-Infinity", "1e400", "-1e999", "9" * 5000, "1e-400",
+                   "[" * 70, "]" * 70, "{" * 40, '"\\ud800"', "\x00", "\ufeff", '"', "}", "]",
+                   ",", "null", "true", "-", "0x10", "'x'", "[" * 3000 + "]" * 3000]
+
+#: Values of the wrong type (or out of range) for the fields an intent carries.
+BAD_FIELD_VALUES: dict[str, list[Any]] = {
+    "move": [None, 12, 1.5, True, [], ["12-5@M"], {"tile": "12-5"}, "1" * 65, 10**30],
+    "seed": [1.5, True, False, [], {}, "", "s" * 201, 2**63, -2**63, 10**40, [1]],
+    "players": [None, "x", "", 2.5, True, 1, 9, -1, 10**20, [3], {}, "3.0", "٣"],
+    "bots": [None, "x", -1, 2.5, True, 99, [1], {}, 10**20],
+    "bot": [None, 1, [], {}, "chess", "Greedy", "", True, ["greedy"]],
+}
+
+#: Intents a learner's board sends (the valid ones), by action.
+PLAIN_ACTIONS = ["draw", "pass", "uno", "end", "undo", "hint", "next_round", "new_match"]
+
+
+def _json_values() -> st.SearchStrategy[Any]:
+    scalars = (st.none() | st.booleans() | st.integers(-2**70, 2**70)
+               | st.floats(allow_nan=False, allow_infinity=False)
+               | st.sampled_from(["board", "puzzle", "open", "intent", "close", "move",
+                                  "board-1", "puzzle-2", "draw", "12-5@M", "", "x"])
+               | st.text(max_size=8))
+    return st.recursive(scalars, lambda kids: st.lists(kids, max_size=4)
+                        | st.dictionaries(st.sampled_from(["op", "kind", "spec", "session",
+                                                           "intent", "action", "move", "x"])
+                                          | st.text(max_size=4), kids, max_size=4),
+                        max_leaves=10)
+
+
+json_values = _json_values()
+
+
+def _requests(board_specs: list[dict[str, Any]],
+              puzzle_specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Valid requests to damage: opens of every spec, intents to the first sessions."""
+    return ([{"op": "open", "kind": "board", "spec": s} for s in board_specs]
+            + [{"op": "open", "kind": "puzzle", "spec": s} for s in puzzle_specs]
+            + [{"op": "intent", "session": "board-1", "intent": i}
+               for i in ({"action": "move", "move": "6-5@M"}, {"action": "draw"},
+                         {"action": "new_game", "players": 3, "bots": 2, "bot": "random",
+                          "seed": 5}, {"action": "new_match", "seed": "w"})]
+            + [{"op": "intent", "session": "puzzle-2", "intent": i}
+               for i in ({"action": "answer", "answer": "6-2@1"}, {"action": "restart"},
+                         {"action": "move", "move": "6-6@1"})]
+            + [{"op": "close", "session": "board-1"}])
+
+
+@st.composite
+def host_ops(draw: st.DrawFn, board_specs: list[dict[str, Any]],
+             puzzle_specs: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """A sequence of 1 to 6 operations on a session host: valid intents (a legal move by
+    index, plain actions, a new game), intents with a field of the wrong type, opens of
+    good or damaged specs, closes, and garbage requests (random JSON, valid requests with
+    a value replaced or a bad token put into their text: NaN, infinity, deep nesting, huge
+    numbers). ``("raw", text)`` ops go to the host as they are; the others name a session
+    by index (the test resolves it against the sessions open at that moment)."""
+    requests = _requests(board_specs, puzzle_specs)
+    ops: list[tuple[Any, ...]] = []
+    for _ in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(["legal", "legal", "legal", "action", "action", "new_game",
+                                     "bad_field", "bad_field", "open", "close", "json",
+                                     "text", "tree", "tree", "any_intent"]))
+        target = draw(st.integers(0, 99))
+        if kind == "legal":
+            ops.append(("legal", target, draw(st.integers(0, 99))))
+        elif kind == "action":
+            ops.append(("intent", target, {"action": draw(st.sampled_from(PLAIN_ACTIONS)),
+                                           **({"seed": draw(st.integers(0, 99))}
+                                              if draw(st.booleans()) else {})}))
+        elif kind == "new_game":
+            n = draw(st.integers(2, 4))
+            ops.append(("intent", target, {"action": "new_game", "players": n,
+                                           "bots": draw(st.integers(0, n - 1)),
+                                           "bot": draw(st.sampled_from(["greedy", "random"])),
+                                           "seed": draw(st.integers(0, 99))}))
+        elif kind == "bad_field":
+            field = draw(st.sampled_from(sorted(BAD_FIELD_VALUES)))
+            bad = copy.deepcopy(draw(st.sampled_from(BAD_FIELD_VALUES[field])))
+            action = ("move" if field == "move" else "new_match" if field == "seed"
+                      and draw(st.booleans()) else "new_game")
+            intent: dict[str, Any] = {"action": action, field: bad}
+            if action == "new_game" and field != "players":
+                intent.setdefault("players", 3)
+            ops.append(("bad_intent", target, intent))
+        elif kind == "open":
+            ops.append(("raw", json.dumps(draw(st.sampled_from(requests[:len(board_specs)
+                                                                        + len(puzzle_specs)])))))
+        elif kind == "close":
+            ops.append(("close", target, draw(st.booleans())))
+        elif kind == "json":
+            ops.append(("raw", json.dumps(draw(json_values))))
+        elif kind == "text":
+            text = json.dumps(draw(st.sampled_from(requests)))
+            k = draw(st.integers(0, len(text)))
+            token = draw(st.sampled_from(BAD_JSON_TOKENS))
+            ops.append(("raw", draw(st.sampled_from([text[:k] + token + text[k:],
+                                                     text[:k] + token + text[k + 1:],
+                                                     text[:k]]))))
+        elif kind == "tree":
+            req = draw(st.sampled_from(requests))
+            bad = (draw(mutated_tree(req, max_changes=2)) if draw(st.booleans())
+                   else _with_odd_number(draw(st.integers(0, 10**6)))(req))
+            try:
+                ops.append(("raw", json.dumps(bad, allow_nan=True)))
+            except (ValueError, TypeError, RecursionError):
+                continue
+        else:
+            ops.append(("intent", target, draw(json_values)))
+    return ops
+
+
+def _with_odd_number(k: int) -> Any:
+    """A function that puts NaN, infinity or a huge number at the ``k``-th node of a copy
+    of a request (so a field deep inside a spec gets one)."""
+    odd = [float("nan"), float("inf"), float("-inf"), 10**400, 2**70, -2**63, 1e308, 0.5]
+
+    def change(req: dict[str, Any]) -> Any:
+        tree = copy.deepcopy(req)
+        paths = _paths(tree)[1:]
+        path = paths[k % len(paths)]
+        _get(tree, path[:-1])[path[-1]] = odd[k % len(odd)]
+        return tree
+
+    return change
+
+
+# ----------------------------------------------------------------- progress files
+#: Star counts and other values a damaged or hand-edited progress record may hold.
+ODD_STARS: list[Any] = [10**6, -10**9, 4, -1, 2.5, 3.9999, -0.5, float("inf"), float("nan"),
+                        "x", "3", True, False, None, [], {}, [3], 2**70, 10**400]
+
+PROGRESS_IDS = ["cover-the-double", "must-draw", "count-the-hand", "a", "b" * 40]
+
+
+def _good_record(i: int) -> dict[str, Any]:
+    solved = i % 3 != 2
+    rec: dict[str, Any] = {"solved": solved, "stars": (i % 3) + 1 if solved else 0}
+    if i % 2:
+        rec.update(last_stars=1, slips=i, hints=0, shown=not solved,
+                   when="2026-11-24T02:00:00.000Z")
+    return rec
+
+
+_odd_fields = st.sampled_from(ODD_STARS) | values
+
+GOOD_PROGRESS = {"format": "mtlearn/progress", "version": 1,
+                 "puzzles": {pid: _good_record(i) for i, pid in enumerate(PROGRESS_IDS)}}
+
+
+@st.composite
+def progress_files(draw: st.DrawFn) -> bytes:
+    """A progress file, damaged in its tree (a record or field replaced by an odd value or
+    odd stars, dropped, added) or in its text (cut, a bad token inserted, deep nesting)."""
+    data = copy.deepcopy(GOOD_PROGRESS)
+    how = draw(st.sampled_from(["stars", "stars", "tree", "tree", "text", "bytes"]))
+    if how == "stars":
+        for pid in draw(st.lists(st.sampled_from(PROGRESS_IDS), min_size=1, max_size=3)):
+            rec = data["puzzles"][pid]
+            rec[draw(st.sampled_from(["stars", "last_stars", "slips", "solved", "shown",
+                                      "when", "x"]))] = copy.deepcopy(draw(_odd_fields))
+    elif how == "tree":
+        data = draw(mutated_tree(data, max_changes=4))
+    text = json.dumps(data, allow_nan=True) if how != "bytes" or draw(st.booleans()) \
+        else "{}"
+    if how in ("text", "bytes"):
+        k = draw(st.integers(0, len(text)))
+        token = draw(st.sampled_from([*BAD_JSON_TOKENS, "", "[" * 100_000]))
+        text = draw(st.sampled_from([text[:k], text[:k] + token + text[k:],
+                                     text[:k] + text[k + 7:]]))
+    raw = text.encode("utf-8", "surrogatepass")
+    if how == "bytes":
+        k = draw(st.integers(0, len(raw)))
+        raw = raw[:k] + draw(st.sampled_from([b"\xff", b"\xc3", b"\x00", b"\xef\xbb\xbf"])) \
+            + raw[k:]
+    return raw

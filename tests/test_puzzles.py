@@ -262,7 +262,8 @@ def test_progress_file_round_trip_and_reset(tmp_path):
     puzzles.write_progress("a", None, path)
     assert list(puzzles.read_progress(path)) == ["b"]
     path.write_text("not json", encoding="utf-8")
-    assert puzzles.read_progress(path) == {}
+    with pytest.warns(puzzles.ProgressWarning, match="not valid JSON"):
+        assert puzzles.read_progress(path) == {}
 
 
 def test_progress_path_is_in_the_jupyter_data_dir(monkeypatch, tmp_path):

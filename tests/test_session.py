@@ -146,7 +146,7 @@ def test_host_speaks_json_and_reports_errors():
     spec = BoardSession(Game.new(3, seed=4), bots={1: "greedy", 2: "greedy"}).to_spec()
     opened = json.loads(host.request(json.dumps({"op": "open", "kind": "board", "spec": spec})))
     assert opened["ok"] and opened["session"] == "board-1"
-    bad = [("not json", "JSONDecodeError"), ('{"op": "fly"}', "unknown op"),
+    bad = [("not json", "not valid JSON"), ('{"op": "fly"}', "unknown op"),
            ('{"op": "open", "kind": "chess"}', "unknown session kind"),
            ('{"op": "intent", "session": "x"}', "no open session")]
     for text, why in bad:

@@ -26,13 +26,30 @@ function starText(n) {
   return "★".repeat(k) + "☆".repeat(3 - k);
 }
 
+// A stored record made safe to draw: not an object (or an array) reads as none, and
+// the stars are clamped to what a puzzle gives (1-3 once solved, else 0-3), so a
+// damaged or hand-edited record never draws a million stars. As clean_record in
+// mtlearn/puzzle_progress.py does for the kernel's progress file.
+function cleanRecord(rec) {
+  if (!rec || typeof rec !== "object" || Array.isArray(rec)) return null;
+  const out = Object.assign({}, rec);
+  out.solved = rec.solved === true;
+  out.shown = rec.shown === true;
+  const low = out.solved ? 1 : 0;
+  for (const key of ["stars", "last_stars"]) {
+    if (!(key in rec)) continue;
+    const n = rec[key];
+    out[key] = typeof n === "number" && Number.isFinite(n) ? Math.max(low, Math.min(3, Math.trunc(n))) : low;
+  }
+  return out;
+}
+
 function localRecord(id) {
   try {
     const raw = window.localStorage.getItem(PUZZLE_STORE + id);
-    const rec = raw ? JSON.parse(raw) : null;
-    return rec && typeof rec === "object" ? rec : null;
+    return cleanRecord(raw ? JSON.parse(raw) : null);
   } catch (e) {
-    return null;
+    return null;  // unreadable (not JSON, nested too deeply for the parser): no record
   }
 }
 
@@ -85,8 +102,7 @@ function renderPuzzle(model, el) {
   function record() {
     const id = String(info().id || "");
     if (model.get("storage") === "local") return localRecord(id);
-    const rec = model.get("progress");
-    return rec && typeof rec === "object" ? rec : null;
+    return cleanRecord(model.get("progress"));
   }
 
   function saveRecord(rec) {
@@ -447,7 +463,7 @@ function renderPuzzle(model, el) {
     if (!items.length) return null;
     const i = Math.max(0, Math.min(items.length - 1, model.get("index") | 0));
     const kept = model.get("set_progress") || {};
-    const rec = (id) => (model.get("storage") === "local" ? localRecord(id) : kept[id]) || null;
+    const rec = (id) => (model.get("storage") === "local" ? localRecord(id) : cleanRecord(kept[id])) || null;
     const select = h("select", { class: "mtl-pz-select", "aria-label": "Choose a puzzle of this set", "data-key": "set-select" });
     items.forEach((it, j) => {
       const r = rec(String(it.id));
