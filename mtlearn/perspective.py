@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .tiles import Tile
 
-__all__ = ["STRICT", "HiddenTileLeak", "Perspective"]
+__all__ = ["STRICT", "HiddenTileLeak", "Perspective", "tiles_named"]
 
 #: When true, :meth:`Perspective.guard` raises instead of masking a leaked tile name
 #: (tests set it, so that a text producer that names a hidden tile fails loudly).
@@ -129,6 +129,13 @@ class Perspective:
         if not texts or not self.leaks("\n".join(texts)):
             return texts
         return [self.guard(t) for t in texts]
+
+
+def tiles_named(text: str) -> list[str]:
+    """The tiles ``text`` names, as it writes them ("play 7-11 on 2" -> ["7-11"]): what a
+    reader wrote may be echoed back to them (see ``allow`` in :meth:`Perspective.leaks`);
+    masking it would tell them which of the tiles they named are hidden."""
+    return [m.group(0) for m in _TILE_TEXT.finditer(text)]
 
 
 def _key(name: str) -> frozenset[int]:

@@ -47,7 +47,7 @@ from .bots import Bot, GreedyBot, PlannerBot
 from .errors import MtlearnError
 from .game import Game
 from .moves import Move
-from .perspective import Perspective
+from .perspective import Perspective, tiles_named
 from .rules import usual_set
 from .view import TurnFacts, describe_played, hidden_turn, hint_text, view
 
@@ -157,6 +157,7 @@ class BoardSession:
                             else _seat(self.game, perspective, "perspective"))
         self.highlights = highlights
         self.verdicts = verdicts
+        self._echo: tuple[str, ...] = ()  # tiles the last intent named (see state_message)
         said = self.run_bots()
         self.message: dict[str, Any] | None = (
             _message("info", "The computer players moved first.", bots=said) if said else None)
@@ -189,7 +190,7 @@ class BoardSession:
         if message is None or message.get("kind") == "refusal" or g.is_round_over:
             return message
         seen = Perspective.of(g, self.perspective)
-        return {**message, "text": seen.guard(str(message.get("text") or "")),
+        return {**message, "text": seen.guard(str(message.get("text") or ""), allow=self._echo),
                 "bots": [seen.guard(str(b)) for b in message.get("bots") or []]}
 
     def match_info(self) -> dict[str, Any]:
@@ -222,6 +223,7 @@ class BoardSession:
         checked before anything changes. Should the engine itself fail, the session is put
         back as it was and the message says so (never a raw exception).
         """
+        self._echo = tuple(tiles_named(repr(intent)))  # the learner's words, echoed as sent
         try:
             act = self._intent_call(intent)
         except SessionError as e:
@@ -490,6 +492,7 @@ class BoardSession:
         session.highlights = highlights
         session.verdicts = verdicts
         session.message = message
+        session._echo = ()
         return session
 
     # ------------------------------------------------------------------ helpers

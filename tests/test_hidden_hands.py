@@ -258,3 +258,20 @@ def test_the_guard_masks_a_hidden_tile_and_raises_when_strict(monkeypatch) -> No
     assert seen.guard("Ben holds 7-11 and 3-2; Ana 7-3.") == ("Ben holds a hidden tile and "
                                                                "a hidden tile; Ana 7-3.")
     assert Perspective.of(two_seats(), None).guard("Ben holds 7-11.") == "Ben holds 7-11."
+
+
+def test_an_echoed_intent_is_not_masked_so_it_cannot_probe_hidden_hands():
+    """A malformed intent is quoted back as sent: masking a tile in the echo ("unknown
+    action 'a hidden tile'") would tell the learner which tiles the other hands hold."""
+    from mtlearn.game import Game
+    from mtlearn.session import BoardSession
+
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "trains": {"1": ["12-4"], "2": ["12-7"]},
+                               "hands": [["7-3", "4-9"], ["7-11", "3-2", "11-8"]],
+                               "to_play": 1})
+    session = BoardSession(game, perspective=0)
+    hidden = session.handle({"action": "7-11"})["message"]["text"]      # Ben holds 7-11
+    nowhere = session.handle({"action": "5-6"})["message"]["text"]      # in the boneyard
+    assert "'7-11'" in hidden and "'5-6'" in nowhere
+    assert hidden.replace("7-11", "5-6") == nowhere
