@@ -90,7 +90,7 @@ html_favicon = "_static/favicon.svg"  # else browsers ask for /favicon.ico
 html_context = {"default_mode": "light"}
 html_last_updated_fmt = None
 html_theme_options = {
-    # The addresses live in one place, mtlearn/links.py (environment variables override).
+    # The addresses live in one place, mtlearn/core/links.py (environment variables override).
     "repository_url": links.repository(),
     "repository_branch": links.branch(),
     "path_to_docs": "docs",

@@ -9,10 +9,27 @@ The rules engine (stdlib only)::
     Move.parse(...)
 
 Rule ids (``R-MARK-1`` …) refer to the rules reference of the book.
+
+The package is built in layers; each imports only the layers above it in this list
+(``tests/test_layers.py`` holds them to it):
+
+=============  ==============================================================
+``core``       tiles, moves, rules and options, rule ids, errors
+``engine``     the round's state, legal moves, push/pop, verdicts, scores
+``play``       the planner, the bots, simulations
+``present``    what a seat may see, the JSON view, plain-text and HTML output
+``content``    scenarios and puzzles read from files (the only user of PyYAML)
+``hosts``      board sessions, the JSON session host, standalone pages
+``jupyter``    the notebook widgets (the only user of anywidget and traitlets)
+``cli``        the ``mtlearn`` command
+=============  ==============================================================
+
+The flat names of earlier versions (``mtlearn.game``, ``mtlearn.widgets`` …) still
+import the same modules (:mod:`mtlearn._moved`).
 """
 
-from .bots import GreedyBot, PlannerBot, RandomBot, play_match, play_round
-from .errors import (
+from ._moved import install as _install_old_paths
+from .core.errors import (
     GameFileError,
     IllegalMoveError,
     MtlearnError,
@@ -20,12 +37,15 @@ from .errors import (
     PositionError,
     RulesError,
 )
-from .game import Game, LegalMoves, TrainState, Verdict
-from .moves import MEXICAN, Move
-from .plan import Plan, longest_train
-from .rules import PRESETS, Rules, hand_size, preset, usual_set
-from .tiles import SETS, Tile, full_set, set_size, suit_count
-from .variants import BranchState
+from .core.moves import MEXICAN, Move
+from .core.rules import PRESETS, Rules, hand_size, preset, usual_set
+from .core.tiles import SETS, Tile, full_set, set_size, suit_count
+from .engine.game import Game, LegalMoves, TrainState, Verdict
+from .engine.variants import BranchState
+from .play.bots import GreedyBot, PlannerBot, RandomBot, play_match, play_round
+from .play.plan import Plan, longest_train
+
+_install_old_paths()
 
 __version__ = "0.1.0"
 

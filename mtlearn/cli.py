@@ -37,8 +37,8 @@ def _one_line(text: str) -> str:
 def _check(paths: Sequence[str]) -> int:
     """Replay every scenario file; one line per file, then a summary. Never a traceback:
     an unexpected exception is reported as an internal error of that file."""
-    from .errors import MtlearnError
-    from .scenario import ScenarioError, load
+    from .content.scenario import ScenarioError, load
+    from .core.errors import MtlearnError
 
     files, missing = _scenario_files(paths)
     for text in missing:
@@ -89,7 +89,7 @@ def _check(paths: Sequence[str]) -> int:
 
 def _is_puzzle(path: Path) -> bool:
     """A puzzle file has a top-level ``question:`` (scenarios have steps)."""
-    from .puzzles import is_puzzle_text
+    from .content.puzzles import is_puzzle_text
 
     try:
         return is_puzzle_text(path.read_text(encoding="utf-8"))
@@ -99,9 +99,9 @@ def _is_puzzle(path: Path) -> bool:
 
 def _check_puzzle(path: Path) -> tuple[int, int]:
     """Prove one puzzle file and print ok or FAIL; returns (failed, internal error)."""
-    from .errors import MtlearnError
-    from .puzzles import check, load
-    from .tile_words import puzzle_notes
+    from .content.puzzles import check, load
+    from .content.tile_words import puzzle_notes
+    from .core.errors import MtlearnError
 
     try:
         p = load(path)
@@ -122,12 +122,12 @@ def _check_puzzle(path: Path) -> tuple[int, int]:
 
 
 def _list() -> int:
-    from .scenario import FAMILIES, bundled
+    from .content.scenario import FAMILIES, bundled
 
     _print_families(FAMILIES, bundled(), "{label}:", "scenarios",
                     lambda s: f"{s.title}  [{', '.join(s.teaches)}]")
-    from .puzzles import FAMILIES as PUZZLE_FAMILIES
-    from .puzzles import bundled as bundled_puzzles
+    from .content.puzzles import FAMILIES as PUZZLE_FAMILIES
+    from .content.puzzles import bundled as bundled_puzzles
 
     _print_families(PUZZLE_FAMILIES, bundled_puzzles(), "Puzzles: {label}:", "puzzles",
                     lambda p: f"L{p.level} {p.kind:<9} {p.title}")
@@ -159,8 +159,8 @@ def _option_value(text: str) -> object:
 def _sim(args: argparse.Namespace) -> int:
     import time
 
-    from .errors import MtlearnError
-    from .sim import simulate, summarize
+    from .core.errors import MtlearnError
+    from .play.sim import simulate, summarize
 
     rules: dict[str, object] = {"preset": args.rules}
     for opt in args.option or []:
@@ -239,10 +239,10 @@ def _html(source: str, output: str | None) -> int:
 
 
 def _html_page(source: str, output: str | None) -> int:
-    from . import puzzles
-    from .errors import MtlearnError
-    from .pages import puzzle_page, scenario_page
-    from .scenario import get, load
+    from .content import puzzles
+    from .content.scenario import get, load
+    from .core.errors import MtlearnError
+    from .hosts.pages import puzzle_page, scenario_page
 
     def fail(text: str, status: int = 1) -> int:
         print(f"mtlearn html: {_one_line(text)}", file=sys.stderr)

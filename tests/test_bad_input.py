@@ -446,7 +446,7 @@ def test_front_end_clamps_stored_stars():
                                                  None, False]
     # the overview keeps its own clamp
     assert "Math.max(0, Math.min(3, rec.stars | 0))" in \
-        (ROOT / "mtlearn" / "puzzle_progress.py").read_text(encoding="utf-8")
+        (ROOT / "mtlearn" / "content" / "puzzle_progress.py").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ the CLI

@@ -1,0 +1,540 @@
+"""The rules engine: one round of Mexican Train inside a match, its state and push/pop.
+
+A :class:`Game` holds the match (players, rules, scores so far) and the round being
+played. Dealing and drawing are explicit chance steps: a round is dealt from a
+seeded shuffle (so games are reproducible), the boneyard is kept in draw order, and
+``draw`` always takes the next tile. A position can also be written by hand as a
+JSON-compatible dict (see :meth:`Game.from_position`).
+
+Moves are checked by :meth:`Game.explain`, which returns a :class:`Verdict` naming
+the rule that allows or forbids the move in a plain sentence; :meth:`Game.push`
+applies a legal move and raises :class:`IllegalMoveError` (leaving the game
+untouched) for an illegal one.
+
+This module holds the round state and ``push``/``pop``. The other concerns of the same
+class live in their own modules: dealing in :mod:`mtlearn.dealing`, scores in
+:mod:`mtlearn.scores`, legal-move generation in :mod:`mtlearn.legal`, verdicts in
+:mod:`mtlearn.verdicts`, positions and saved games in :mod:`mtlearn.positions` and
+:mod:`mtlearn.position_reader`, the three shape-changing variants in
+:mod:`mtlearn.variants` and :mod:`mtlearn.variant_verdicts`.
+Presentation (text, views, HTML) is imported lazily, only when a game is printed or
+drawn.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.errors import IllegalMoveError, RulesError
+from ..core.moves import MEXICAN, Move
+from ..core.rules import Rules, usual_set
+from ..core.tiles import SETS, Tile
+from .dealing import Dealing
+from .legal import LegalMoves, MoveGenerator
+from .position_reader import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, _names, _rules, check_seed
+from .positions import Positions
+from .scores import Scores
+from .state import TrainState, _clone, _Train
+from .variant_verdicts import VariantVerdicts
+from .variants import VariantRules
+from .verdicts import Verdict, Verdicts
+
+__all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMoves",
+           "TrainState", "Verdict"]
+
+
+#: ``pop`` replays at most this many moves (a snapshot is kept every so many).
+_MARK_EVERY = 32
+
+
+
+
+class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Positions,
+           Scores):
+    """A match of Mexican Train and the round being played.
+
+    Make one with :meth:`Game.new` (dealt from a seed) or :meth:`Game.from_position`
+    (a position written by hand). Seats are 0-based in Python and 1-based in text.
+    """
+
+    # The fields live in slots, not in the instance dict: a game has more fields than
+    # CPython's shared-key dicts hold (30), and with a plain dict every read and write
+    # of a field in the hot path becomes a hash lookup (6 % of a random round's
+    # instructions). The mixins keep a __dict__, so other attributes can still be set.
+    __slots__ = ("_blocker_cache", "_legal_moves", "_legal_ver", "_log", "_marks", "_plain",
+                 "_plain_end", "_plain_legal", "_plain_plays", "_start", "_variant", "_ver",
+                 "announced", "blocked", "bone", "bonus", "building_now", "current",
+                 "declined", "drawn", "engine", "first_done", "hands", "history", "n", "notes",
+                 "open_doubles", "out", "over", "passes", "pending_penalty", "played",
+                 "players", "round_no", "rules", "scores", "seed", "set_max", "starter",
+                 "swan", "team_passed", "trains", "turn_doubles", "turns_taken")
+
+    # ------------------------------------------------------------------ creation
+    def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
+                 seed: int | str) -> None:
+        rules.check_supported(len(players))
+        if type(set_max) is not int or set_max not in SETS:
+            raise RulesError(f"there is no double-{set_max!r} set; choose one of {SETS}")
+        check_seed(seed)
+        if len(players) < 2:
+            raise RulesError("Mexican Train needs at least 2 players")
+        if rules.rounds is not None and rules.rounds > set_max + 1:
+            raise RulesError(f"a double-{set_max} match has at most {set_max + 1} rounds "
+                             f"(R-ROUND-1), not {rules.rounds}")
+        #: The rules of the match (see :class:`~mtlearn.rules.Rules`).
+        self.rules = rules
+        #: The highest double of the set (12 for a double-12 set).
+        self.set_max = set_max
+        #: The players' names, by seat (0-based).
+        self.players: list[str] = list(players)
+        #: Number of players.
+        self.n = len(self.players)
+        #: The seed every shuffle of the match is drawn from.
+        self.seed = seed
+        self._ver = 0
+        # legal() of state version _legal_ver (-1: none yet)
+        self._legal_ver = -1
+        self._legal_moves: tuple[Move, ...] = ()
+        self._blocker_cache: tuple[int, int | None] | None = None   # (state version, blocker)
+        #: The moves played this round, in order (``pop`` takes the last one back).
+        self.history: list[Move] = []
+        self._log: list[dict[str, Any]] = []
+        self._start: dict[str, Any] = {}
+        self._marks: dict[int, dict[str, Any]] = {}     # snapshots for pop, by move count
+        # state (filled by _deal or from_position); read it through the documented
+        # attributes and methods, never change it except by push/pop
+        #: The round being played (1 for the first).
+        self.round_no = 1
+        #: The number on the engine (the centre double) of this round.
+        self.engine = set_max
+        self.hands: list[list[Tile]] = []   # read with hand(seat)
+        self.bone: list[Tile] = []          # next tile to draw is last; read with boneyard
+        self.trains: list[_Train] = []      # seats, then the Mexican train; read with train()
+        self.open_doubles: list[int] = []   # train indexes; read with open_double_trains
+        #: Seat of the player whose turn it is (see also :attr:`to_play`).
+        self.current = 0
+        #: Seat of the player who started the round.
+        self.starter = 0
+        self.turn_doubles: list[int] = []
+        #: True when the player to play laid a double and plays again (R-DBL-1).
+        self.bonus = False
+        #: The tile the player to play has just drawn this turn, or None (R-TURN-3).
+        self.drawn: Tile | None = None
+        self.declined = False
+        self.played = 0
+        self.building_now = False
+        self.turns_taken = 0
+        self.first_done: list[bool] = []
+        self.passes = 0
+        #: Per seat: True when the player has announced the last tile (R-LAST-1).
+        self.announced: list[bool] = []
+        self.pending_penalty: int | None = None
+        #: True when the round has ended (the same as :attr:`is_round_over`).
+        self.over = False
+        #: Seat of the player who went out, or None (round not over, or blocked).
+        self.out: int | None = None
+        #: True when the round ended blocked: nobody could play (R-END-2).
+        self.blocked = False
+        #: The scores of every finished round (see :attr:`round_scores`).
+        self.scores: list[list[int]] = []
+        #: Sentences about chance steps and penalties of this round, for the learner.
+        self.notes: list[str] = []
+        # Branching doubles, Swan Drive and partnerships (mtlearn.variants) reshape play;
+        # the standard game never enters their code.
+        self._variant = rules.branching or rules.swan_drive or rules.teams
+        # Fast paths for the rules most games use, fixed with the rules: plays on trains
+        # with no building turn and no variant (_plain), also with no wild blanks
+        # (_plain_plays); legal moves with no announcing, no declining and a drawn tile
+        # that must be played if it fits (_plain_legal); the end of a turn with no
+        # building turn and no penalty to settle (_plain_end).
+        self._plain = not self._variant and rules.first_turn == "normal"
+        self._plain_plays = self._plain and not rules.wild_blanks
+        self._plain_legal = (self._plain and rules.last_tile == "off"
+                             and not rules.may_decline and rules.drawn_tile == "must")
+        self._plain_end = rules.first_turn == "normal" and rules.last_tile != "penalty"
+        #: During a Swan Drive (R-VAR-SWAN): the train index last played on, else None
+        #: (read it with :attr:`swan_at`).
+        self.swan: int | None = None
+        #: Per seat, under R-VAR-TEAMS: True when the player's last turn ended without a
+        #: tile (the team's trains turn public when both partners' turns did).
+        self.team_passed: list[bool] = []
+
+    @classmethod
+    def new(cls, players: int | Sequence[str] = 4, *, set: int | None = None,
+            rules: Rules | str | dict[str, Any] = "standard", seed: int | str | None = None,
+            ) -> Game:
+        """Start a match and deal its first round.
+
+        Args:
+            players: a number of players (named Ana, Ben, …) or a list of names.
+            set: the highest double of the set (6, 9, 12, 15 or 18); by default
+                the usual set for the table size (R-SET-4).
+            rules: a :class:`Rules`, a preset name, or ``{"preset": …, option: …}``.
+            seed: makes the shuffles reproducible; a random one is chosen if None.
+        """
+        names = _names(players)
+        rules = _rules(rules)
+        n = usual_set(len(names)) if set is None else set
+        if seed is None:
+            seed = random.randrange(10**9)
+        game = cls(names, rules, n, seed)
+        game._deal(1)
+        return game
+
+    # ------------------------------------------------------------------ snapshots
+    def _snapshot(self) -> dict[str, Any]:
+        """The round state as a dict of copies, one entry per field: the start of the
+        round, and the marks ``pop`` goes back to (``_restore`` sets these fields back)."""
+        return {
+            "round_no": self.round_no, "engine": self.engine,
+            "hands": [h[:] for h in self.hands], "bone": self.bone[:],
+            "trains": [t.__deepcopy__(None) for t in self.trains],
+            "open_doubles": self.open_doubles[:], "current": self.current,
+            "starter": self.starter, "turn_doubles": self.turn_doubles[:],
+            "bonus": self.bonus, "drawn": self.drawn, "declined": self.declined,
+            "played": self.played, "building_now": self.building_now,
+            "turns_taken": self.turns_taken, "first_done": self.first_done[:],
+            "passes": self.passes, "announced": self.announced[:],
+            "pending_penalty": self.pending_penalty, "over": self.over, "out": self.out,
+            "blocked": self.blocked, "scores": [r[:] for r in self.scores],
+            "notes": self.notes[:], "swan": self.swan, "team_passed": self.team_passed[:],
+        }
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        self._ver += 1
+        for f, value in snap.items():
+            setattr(self, f, _clone(value))
+
+    def copy(self) -> Game:
+        """An independent copy of the game, with its history."""
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ naming
+    def seat(self, player: int | str) -> int:
+        """The seat (counted from 0) of a player given by name or by seat number.
+
+        Names match exactly, or ignoring case when that is unambiguous: with players
+        Ana, Ben and Cy, ``seat("Ben") == seat("ben") == seat(1) == 1``. Seats count from
+        0 in Python; move notation counts trains from 1 (``"12-5@2"`` is Ben's train).
+
+        Raises:
+            ValueError: naming the players and the seat range.
+        """
+        if isinstance(player, str):
+            if player in self.players:
+                return self.players.index(player)
+            folded = [name.casefold() for name in self.players]
+            if folded.count(player.casefold()) == 1:
+                return folded.index(player.casefold())
+            raise ValueError(f"no player is called {player!r} (players: "
+                             f"{', '.join(self.players)})")
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n:
+            return player
+        raise ValueError(f"{player!r} is not a seat of this game: use a name "
+                         f"({', '.join(self.players)}) or a seat from 0 to {self.n - 1}")
+
+    def _idx(self, key: int | str) -> int:
+        if key == MEXICAN:
+            return self.n
+        try:
+            return self.seat(key)
+        except ValueError:
+            raise ValueError(f"there is no train {key!r}: trains are seats 0–{self.n - 1}, "
+                             f"players' names ({', '.join(self.players)}) or 'M'") from None
+
+    def _key(self, idx: int) -> int | str:
+        if idx > self.n:                # a branch (R-VAR-BRANCH): its train
+            idx = self._root(idx)
+        return MEXICAN if idx == self.n else idx
+
+    def train_label(self, key: int | str) -> str:
+        """Words for a train: ``"Ben's train"`` or ``"the Mexican train"``."""
+        idx = self._idx(key)
+        return "the Mexican train" if idx == self.n else f"{self.players[idx]}'s train"
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_play(self) -> int | None:
+        """Seat of the player to move, or None when the round is over."""
+        return None if self.over else self.current
+
+    def hand(self, seat: int | str) -> list[Tile]:
+        """The tiles in a player's hand (a seat from 0 or a name), in the order received."""
+        return list(self.hands[self.seat(seat)])
+
+    @property
+    def boneyard(self) -> list[Tile]:
+        """The boneyard in draw order (the next tile drawn is first)."""
+        return self.bone[::-1]
+
+    @property
+    def boneyard_size(self) -> int:
+        """Number of tiles left in the boneyard."""
+        return len(self.bone)
+
+    def train(self, key: int | str) -> TrainState:
+        """The state of a train: a seat's (from 0, or the player's name) or ``"M"``."""
+        idx = self._idx(key)
+        t = self.trains[idx]
+        mex = idx == self.n
+        return TrainState(self._key(idx), None if mex else idx,
+                          tuple(zip(t.tiles, t.inward, strict=True)), t.end, mex or t.marker,
+                          mex or t.marker)
+
+    def train_keys(self) -> list[int | str]:
+        """Every train: seats in order, then ``"M"``."""
+        return [*range(self.n), MEXICAN]
+
+    @property
+    def open_double_trains(self) -> list[int | str]:
+        """Trains ending in an open double, in the order the doubles were laid."""
+        return [self._key(i) for i in self.open_doubles]
+
+    @property
+    def is_round_over(self) -> bool:
+        """True when the round has ended (R-END-1, R-END-2)."""
+        return self.over
+
+    @property
+    def is_match_over(self) -> bool:
+        """True when the last round of the match has ended."""
+        return self.over and self.round_no >= self.rounds
+
+
+    # ------------------------------------------------------------------ playing
+    def push(self, move: Move | str) -> Move:
+        """Play ``move`` (a :class:`Move` or text). Returns the move as applied.
+
+        Raises :class:`IllegalMoveError` (a ``ValueError``) with the rule id and a
+        sentence if the rules refuse it; the game is then unchanged.
+        """
+        fresh = self._legal_ver == self._ver
+        if fresh:
+            # a move taken from legal() is legal as it is: found by identity, no check
+            for m in self._legal_moves:
+                if m is move:
+                    self._apply(m)
+                    return m
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError:
+                v = self.explain(move)
+                raise IllegalMoveError(move, v.rule, v.reason, v.suggests) from None
+        if fresh and isinstance(move, Move):
+            # an equal move made elsewhere (parsed from text, say) is as good
+            for m in self._legal_moves:
+                if m == move:
+                    self._apply(m)
+                    return m
+        v = self.explain(move)
+        if not v.legal or v.move is None:
+            raise IllegalMoveError(v.move, v.rule, v.reason, v.suggests)
+        self._apply(v.move)
+        return v.move
+
+    play = push
+
+    def _apply(self, m: Move) -> None:
+        self._ver += 1
+        self.history.append(m)
+        p = self.current
+        kind = m.kind
+        if kind == "play" and self._variant:
+            self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
+        elif kind == "play":
+            # a Move checks its own fields: a play has a tile, an inward number on it and
+            # a train (a seat or "M"); push only gets here with a legal one
+            tile = m.tile
+            inward = m.inward
+            key = m.train
+            idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
+            train = self.trains[idx]
+            hand = self.hands[p]
+            i = 0                       # by identity, as remove_tile does, without the call
+            while hand[i] is not tile:
+                i += 1
+            del hand[i]
+            train.tiles.append(tile)
+            train.inward.append(inward)
+            hi, lo = tile.high, tile.low   # type: ignore[union-attr]
+            train.end = lo if hi == inward else hi
+            self.passes = 0
+            self.drawn = None
+            self.played += 1
+            if idx == p:
+                train.marker = False
+            open_doubles = self.open_doubles
+            if open_doubles and idx in open_doubles:
+                open_doubles.remove(idx)
+            if self._plain:
+                # no building turn (R-FIRST-1, R-VAR-FAST, R-VAR-DELAY): a double stays
+                # open and is played again, an empty hand goes out, any other tile ends
+                # the turn
+                if hi == lo:
+                    open_doubles.append(idx)
+                    self.turn_doubles.append(idx)
+                    if hand:
+                        self.bonus = True
+                        return
+                if hand:
+                    self._end_turn()
+                else:
+                    self._finish(p)
+                return
+            rules = self.rules
+            building = rules.first_turn != "normal" and self._building()
+            double = hi == lo
+            if double and not building:
+                open_doubles.append(idx)
+                self.turn_doubles.append(idx)
+            if not hand:
+                if building and rules.first_turn != "delayed":
+                    self._end_turn()
+                else:
+                    self._finish(p)
+                return
+            if building:
+                return
+            if rules.first_turn == "delayed" and idx == p and len(train.tiles) == 1:
+                self.building_now = True    # the first tile of p's own train (R-VAR-DELAY)
+                return
+            if double:
+                self.bonus = True
+                return
+            self._end_turn()
+        elif kind == "draw":
+            if self.rules.may_decline and self._plays():
+                self.declined = True
+            tile = self.bone.pop()
+            self.hands[p].append(tile)
+            self.drawn = tile
+            self.announced[p] = False
+        elif kind == "pass":
+            if self.rules.teams:
+                self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none
+            else:
+                self.trains[p].marker = True
+            self.passes += 1            # passes in turn since the last tile was played
+            self._end_turn()
+            if not self.over and self.passes >= self.n and not self.bone and (
+                    self.rules.may_decline
+                    or not any(self._can_play(s) for s in range(self.n))):
+                # R-END-2: blocked as soon as it is certain (every marker is down after
+                # a full cycle of passes, so every train is open to everyone); under
+                # R-VAR-CHOOSE a full cycle of passes ends the round even if someone
+                # declined while able to play
+                self._finish(None)
+        elif kind == "uno":
+            self.announced[p] = True
+        elif kind == "end":
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.current
+        if self._plain_end:
+            # the common case, inlined for speed: no building turns, no penalty to settle
+            self.first_done[p] = True
+            self.turns_taken += 1
+            self.drawn = None
+            self.bonus = False
+            self.declined = False
+            if self.turn_doubles:
+                self.turn_doubles = []
+            self.played = 0
+            self.building_now = False
+            self.swan = None
+            self.current = (p + 1) % self.n
+            return
+        if self._building() or self.building_now:
+            t = self.trains[p]
+            if t.tiles and t.tiles[-1].is_double and p not in self.open_doubles and self.played:
+                self.open_doubles.append(p)
+        self.first_done[p] = True
+        self.turns_taken += 1
+        if self.rules.last_tile == "penalty":
+            q = self.pending_penalty
+            if q is not None and q != p and len(self.hands[q]) == 1 and not self.announced[q]:
+                k = min(self.rules.penalty_tiles, len(self.bone))
+                for _ in range(k):
+                    self.hands[q].append(self.bone.pop())
+                self.notes.append(f"{self.players[q]} did not announce the last tile before "
+                                  f"{self.players[p]} finished a turn, and draws {k} (R-LAST-2).")
+            self.pending_penalty = p if (len(self.hands[p]) == 1
+                                         and not self.announced[p]) else None
+        self.drawn = None
+        self.bonus = False
+        self.declined = False
+        self.swan = None
+        self.turn_doubles = []
+        self.played = 0
+        self.building_now = False
+        if (self.rules.first_turn in ("train-building", "fast") and all(self.first_done)
+                and any(not h for h in self.hands)):
+            # first turns run in seat order from the starter: the first empty hand in that
+            # order went out first
+            order = [(self.starter + k) % self.n for k in range(self.n)]
+            self._finish(next(i for i in order if not self.hands[i]))
+            return
+        self.current = (p + 1) % self.n
+
+    def _finish(self, out: int | None) -> None:
+        self.over = True
+        self.out = out
+        self.blocked = out is None
+        value = self.rules.tile_value
+        self.scores.append([sum(value(t.high, t.low) for t in h) for h in self.hands])
+        if self.rules.teams:
+            self._team_scores_fix(out)
+
+    def pop(self) -> Move:
+        """Take back the last move of the round (back to the deal, not further)."""
+        history = self.history
+        if not history:
+            raise IndexError("nothing to undo: this is the start of the round")
+        last = history[-1]
+        n = len(history) - 1
+        # back to the latest mark at or before move n, then replay the moves after it,
+        # keeping a mark every _MARK_EVERY moves on the way: play itself takes no
+        # snapshots, and a run of undos replays at most _MARK_EVERY moves each
+        marks = self._marks
+        for j in [j for j in marks if j > n]:
+            del marks[j]
+        k = n - n % _MARK_EVERY
+        while k and k not in marks:
+            k -= _MARK_EVERY
+        self._restore(marks[k] if k else self._start)
+        self.history = replayed = history[:k]
+        apply = self._apply
+        for m in history[k:n]:
+            apply(m)
+            h = len(replayed)
+            if not h % _MARK_EVERY and h not in marks:
+                marks[h] = self._snapshot()
+        return last
+
+    def peek(self) -> Move | None:
+        """The last move played this round, or None."""
+        return self.history[-1] if self.history else None
+
+    # ------------------------------------------------------------------ text
+    def __repr__(self) -> str:
+        who = "round over" if self.over else f"{self.players[self.current]} to play"
+        return (f"<Game double-{self.set_max}, {self.n} players, {self.rules.name}, "
+                f"round {self.round_no}/{self.rounds}, {who}>")
+
+    def __str__(self) -> str:
+        from ..present.text import render
+        return render(self)
+
+    def _repr_html_(self) -> str:
+        """The position drawn by the board front end (static HTML, no kernel needed)."""
+        from ..present.htmlout import rules_url, standalone_html
+        from ..present.view import view
+        return standalone_html("board", {"view": view(self, verdicts=True),
+                                         "rules_url": rules_url()})
+
+

@@ -1,0 +1,408 @@
+"""Legal-move generation: which moves the player to play may make now.
+
+:class:`MoveGenerator` is the part of :class:`~mtlearn.game.Game` that lists the
+legal moves of a position (R-TURN-…, R-DBL-…, R-MEX-…, R-MARK-…, R-FIRST-…): where a
+tile may go, which trains are open to the player, whether an open double blocks
+the table, and what else (draw, pass, announce, end) may be played.
+:class:`LegalMoves` is the lazy view returned by ``game.legal_moves``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, overload
+
+from ..core.moves import MEXICAN, Move
+from ..core.tiles import MAX_PIPS, Tile, full_set
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["LegalMoves", "MoveGenerator"]
+
+# Moves are immutable, so the generator hands out shared ones instead of making new ones:
+# one per kind, and per tile one per (train, inward number), made the first time needed.
+_DRAW, _PASS, _UNO, _END = Move("draw"), Move("pass"), Move("uno"), Move("end")
+
+
+class _TileMoves(dict):  # type: ignore[type-arg]
+    """One tile's shared plays: train code -> Move, each made the first time it is asked for.
+
+    The code is ``(seat, or 31 for "M") << 5 | inward``.
+    """
+
+    __slots__ = ("tile",)
+
+    def __init__(self, tile: Tile) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, code: int) -> Move:
+        seat = code >> 5
+        m = self[code] = Move("play", self.tile, MEXICAN if seat == 31 else seat, code & 31)
+        return m
+
+
+#: tile -> its shared plays (see :class:`_TileMoves`).
+_PLAYS: dict[Tile, _TileMoves] = {}
+#: number -> the tiles that can cover its double (every tile with the number but the double).
+_COVERS: dict[int, frozenset[Tile]] = {}
+
+
+for _tile in full_set(MAX_PIPS):      # every tile there is, made once at import
+    _PLAYS[_tile] = _TileMoves(_tile)
+del _tile
+
+#: The (open end, code) entries the generator matches tiles against, made once:
+#: ``_SEAT_ENDS[seat][end]`` and ``_MEX_ENDS[end]`` (the code keys :data:`_PLAYS`).
+_SEAT_ENDS = [[(end, seat << 5 | end) for end in range(MAX_PIPS + 1)] for seat in range(31)]
+_MEX_ENDS = [(end, 31 << 5 | end) for end in range(MAX_PIPS + 1)]
+
+
+class LegalMoves:
+    """The legal moves of a position: iterable, sized, indexable, and supports ``in``.
+
+    ``"12-5@M" in game.legal_moves`` works with text or :class:`Move`;
+    ``game.legal_moves[i]`` is the i-th legal move in the engine's order (plays
+    first, then draw / pass / announce / end), which bots use to pick one.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def _list(self) -> tuple[Move, ...]:
+        return self._game.legal()
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, i: int | slice) -> Move | tuple[Move, ...]:
+        return self._list()[i]
+
+    def __contains__(self, move: object) -> bool:
+        try:
+            m = Move.parse(move) if isinstance(move, str) else move
+        except ValueError:
+            return False
+        if not isinstance(m, Move):
+            return False
+        return self._game.explain(m).legal
+
+    def __repr__(self) -> str:
+        return "<LegalMoves " + ", ".join(str(m) for m in self._list()) + ">"
+
+class MoveGenerator(GameState):
+    """Legal-move generation, mixed into :class:`~mtlearn.game.Game`."""
+
+    def _inwards(self, tile: Tile, end: int) -> list[int]:
+        """The ways ``tile`` can be laid against ``end``: the possible inward numbers."""
+        hi, lo = tile.high, tile.low
+        if not self.rules.wild_blanks:
+            if hi == end or lo == end:
+                return [end]
+            return []
+        if end == 0:
+            return [hi] if hi == lo else [hi, lo]
+        out = []
+        if hi == end or lo == end:
+            out.append(end)
+        if lo == 0 and 0 not in out:
+            out.append(0)
+        return out
+
+    def _satisfiable(self, idx: int) -> bool:
+        v = self.trains[idx].end
+        wild = self.rules.wild_blanks
+        if not wild:
+            # set operations in C: does any hand or the boneyard hold a tile with v (the
+            # double v-v itself is on the table)?
+            cover = _COVERS.get(v)
+            if cover is None:
+                cover = _COVERS[v] = frozenset(Tile(v, k) for k in range(MAX_PIPS + 1)
+                                               if k != v)
+            for h in self.hands:
+                if not cover.isdisjoint(h):
+                    return True
+            return not cover.isdisjoint(self.bone)
+        if wild and v == 0:
+            # with wild blanks every tile can cover a blank end (the 0-0 is on the table)
+            return any(self.hands) or bool(self.bone)
+        for tiles in (*self.hands, self.bone):
+            for t in tiles:
+                if (t.high == v or t.low == v or (wild and t.low == 0)) and not (
+                        t.high == v and t.low == v):
+                    return True
+        return False
+
+    def _blocker(self) -> int | None:
+        """The open double (from earlier turns) that every play must go on, if any."""
+        cached = self._blocker_cache
+        if cached is not None and cached[0] == self._ver:
+            return cached[1]
+        found = self._find_blocker()
+        self._blocker_cache = (self._ver, found)
+        return found
+
+    def _find_blocker(self) -> int | None:
+        turn = self.turn_doubles
+        prior = [d for d in self.open_doubles if d not in turn] if turn else self.open_doubles[:]
+        if not prior:
+            return None
+        if self.rules.double_order == "reverse":
+            prior.reverse()
+        for d in prior:
+            if self.rules.unsatisfiable_double_blocks or self._satisfiable(d):
+                return d
+        return None
+
+    def _live_doubles(self, doubles: list[int]) -> list[int]:
+        """The open doubles among ``doubles`` that still bind play: all of them under
+        the dead-double house rule, else those someone can still cover (R-DBL-6)."""
+        if self.rules.unsatisfiable_double_blocks:
+            return doubles
+        return [d for d in doubles if self._satisfiable(d)]
+
+    def _can_play(self, seat: int) -> bool:
+        """True if ``seat``, at the start of a turn of its own, would hold a tile that
+        fits a train open to it (the test of a blocked round, R-END-2)."""
+        saved = (self.current, self.drawn, self.turn_doubles, self.played,
+                 self.building_now, self.over)
+        self.current, self.drawn, self.turn_doubles = seat, None, []
+        self.played, self.building_now, self.over = 0, False, False
+        self._ver += 1          # anything cached for the real state is not for this one
+        try:
+            return bool(self._plays())
+        finally:
+            (self.current, self.drawn, self.turn_doubles, self.played,
+             self.building_now, self.over) = saved
+            self._ver += 1
+
+    def _building(self) -> bool:
+        ft = self.rules.first_turn
+        if ft == "normal":
+            return False
+        if ft == "delayed":
+            return self.building_now
+        return not self.first_done[self.current]
+
+    def _mexican_allowed(self) -> bool:
+        if self.trains[self.n].tiles:
+            return True
+        ms = self.rules.mexican_start
+        if ms == "after-first-round":
+            return self.turns_taken >= self.n
+        if ms == "after-all-started":
+            return all(t.tiles for t in self.trains[: self.n])
+        return True
+
+    def _targets(self, double: bool) -> list[int]:
+        """Trains a tile may be played on now (a double if ``double``)."""
+        if self._variant:
+            return self._v_targets(double)  # branches, Swan Drive, partners (variants.py)
+        p = self.current
+        if self.rules.first_turn != "normal" and self._building():
+            return [p]
+        td: list[int] = []
+        od = self.open_doubles
+        if od:
+            turn = self.turn_doubles
+            if turn:
+                td = [d for d in turn if d in od]
+            if td:
+                # a double of this turn that nobody can cover no longer binds the next tile
+                # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
+                live = self._live_doubles(td)
+                if live and self.rules.double_bonus == "on-double":
+                    return [live[0]]
+                if live and len(td) >= 2 and not double:
+                    return [live[-1] if self.rules.double_order == "reverse" else live[0]]
+            blocker = self._blocker()
+            if blocker is not None:
+                return [blocker, td[0]] if len(td) == 1 and td[0] != blocker else [blocker]
+        # no double binds play: the own train, the Mexican train, the marked trains
+        trains, n = self.trains, self.n
+        base = [p]
+        if trains[n].tiles or self._mexican_allowed():
+            base.append(n)
+        for i in range(n):
+            if i != p and trains[i].marker:
+                base.append(i)
+        if len(td) == 1 and td[0] not in base:
+            base.append(td[0])
+        return base
+
+    def _ends_of(self, targets: list[int]) -> tuple[list[tuple[int, int]], int]:
+        """The (open end, code) entries of the trains ``targets``, in their order, and a
+        bit for each of their open ends."""
+        trains, n = self.trains, self.n
+        ends = []
+        bits = 0
+        for i in targets:
+            end = trains[i].end
+            ends.append(_MEX_ENDS[end] if i == n else _SEAT_ENDS[i][end])
+            bits |= 1 << end
+        return ends, bits
+
+    def _plays(self) -> list[Move]:
+        if self._variant:
+            return self._v_plays()      # branches, Swan Drive, partners (variants.py)
+        if self.over:
+            return []
+        p = self.current
+        hand = self.hands[p] if self.drawn is None else (self.drawn,)
+        trains = self.trains
+        od = self.open_doubles
+        out: list[Move] = []
+        if not od and self._plain_plays:
+            # the common case, inlined for speed: what _targets gives with no open double
+            own = trains[p]
+            end = own.end
+            ends = [_SEAT_ENDS[p][end]]
+            bits = 1 << end
+            mex = trains[self.n]
+            if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
+                end = mex.end
+                ends.append(_MEX_ENDS[end])
+                bits |= 1 << end
+            for t in trains:            # seats' trains in seat order (the Mexican has no marker)
+                if t.marker and t is not own:
+                    end = t.end
+                    ends.append(_SEAT_ENDS[trains.index(t)][end])
+                    bits |= 1 << end
+            # most tiles fit no open end: one AND on the tile's number bits skips them
+            plays = _PLAYS
+            for tile in hand:
+                if tile._bits & bits:
+                    hi, lo = tile.high, tile.low
+                    moves = plays[tile]
+                    for end, code in ends:
+                        if hi == end or lo == end:
+                            out.append(moves[code])
+            return out
+        turn = self.turn_doubles
+        two = False
+        if len(turn) >= 2:
+            k = 0
+            for d in turn:
+                if d in od:
+                    k += 1
+            two = k >= 2
+        nd_ends, bits = self._ends_of(self._targets(False))
+        dd_ends, dd_bits = self._ends_of(self._targets(True)) if two else (nd_ends, bits)
+        if self.rules.wild_blanks:
+            for tile in hand:
+                moves = _PLAYS[tile]
+                for end, code in (dd_ends if tile.high == tile.low else nd_ends):
+                    for inward in self._inwards(tile, end):
+                        # the same train's code, with this inward number
+                        out.append(moves[code & ~31 | inward])
+            return out
+        plays = _PLAYS
+        mask = bits | dd_bits
+        for tile in hand:
+            tb = tile._bits
+            if not tb & mask:
+                continue
+            hi, lo = tile.high, tile.low
+            if hi == lo:
+                if not tb & dd_bits:
+                    continue
+                ends = dd_ends
+            else:
+                if not tb & bits:
+                    continue
+                ends = nd_ends
+            moves = plays[tile]
+            for end, code in ends:
+                if hi == end or lo == end:
+                    out.append(moves[code])
+        return out
+
+    def legal(self) -> tuple[Move, ...]:
+        """The legal moves of the player to play, as a tuple in the engine's order: the
+        plays (hand order, then train order), then draw, pass, announce or end.
+
+        The same tuple is returned until the position changes, so this is the cheap way
+        for a bot to pick a move (:attr:`legal_moves` is the same list as a live view).
+        """
+        ver = self._ver
+        if self._legal_ver == ver:
+            return self._legal_moves
+        if not self._plain_legal:
+            moves = tuple(self._compute_legal())
+        elif self.over:
+            moves = ()
+        else:
+            # what _compute_legal gives under rules with no announcing, no declining and
+            # a drawn tile that must be played if it fits, inlined for speed
+            plays = self._plays()
+            if plays:
+                if self.declined and self.drawn is not None:
+                    plays.append(_PASS)
+                moves = tuple(plays)
+            elif self.bone and self.drawn is None:
+                moves = (_DRAW,)
+            else:
+                moves = (_PASS,)
+        self._legal_ver = ver
+        self._legal_moves = moves
+        return moves
+
+    _legal = legal
+
+    def _compute_legal(self) -> list[Move]:
+        if self.over:
+            return []
+        plays = self._plays()
+        if self.swan is not None and not self.bonus:
+            return self._v_swan_legal(plays)    # R-VAR-SWAN: play on, or 'end'
+        rules = self.rules
+        p = self.current
+        if rules.first_turn != "normal" and self._building():
+            if self.played and (rules.first_turn != "fast" or not plays):
+                plays.append(_END)
+            elif not self.played and not plays:
+                plays.append(_PASS)
+        elif self.drawn is not None:
+            if not plays or rules.drawn_tile == "may" or self.declined:
+                plays.append(_PASS)
+        elif plays:
+            if rules.may_decline:
+                plays.append(_DRAW if self.bone else _PASS)
+        else:
+            plays.append(_DRAW if self.bone else _PASS)
+        if (rules.last_tile != "off" and not self.announced[p]
+                and len(self.hands[p]) <= 2):
+            plays.append(_UNO)
+        return plays
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the player to play (a lazy view supporting ``in``)."""
+        return LegalMoves(self)
+
+    @property
+    def is_building(self) -> bool:
+        """True while the player to play is in a train-building turn (R-FIRST-1,
+        R-VAR-FAST, R-VAR-DELAY): tiles go on their own train only, and 'end' closes it."""
+        return False if self.over else self._building()
+
+    @property
+    def blocking_double(self) -> int | str | None:
+        """The train (seat or ``"M"``) whose open double, laid on an earlier turn, must
+        be covered before anyone plays elsewhere (R-DBL-3, R-DBL-4), or None."""
+        if self.over or not self.open_doubles:
+            return None
+        b = self._blocker()
+        return None if b is None else self._key(b)

@@ -1,0 +1,189 @@
+"""Positions and saved games: reading, writing and checking them.
+
+A position is the state of one round as a JSON-compatible dict (format
+``mtlearn/position``): :meth:`Positions.to_position` writes it and
+:meth:`Positions.from_position` reads it back through :mod:`mtlearn.position_reader`,
+which checks every field and raises :class:`~mtlearn.errors.PositionError` naming
+the one at fault. A saved game (format ``mtlearn/game``) is a match: every round's
+starting position and its moves, replayed by the engine when it is loaded
+(:meth:`Positions.from_json`, :meth:`Positions.load`), so a damaged file raises
+:class:`~mtlearn.errors.GameFileError` instead of giving a wrong game.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import GameFileError, IllegalMoveError, PositionError
+from .position_reader import (
+    DEFAULT_NAMES,
+    GAME_FORMAT,
+    POSITION_FORMAT,
+    _check_next_round,
+    _PositionReader,
+    _short,
+)
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
+
+
+
+class Positions(GameState):
+    """Reading and writing positions and saved games, mixed into :class:`~mtlearn.game.Game`."""
+
+    def to_position(self) -> dict[str, Any]:
+        """The current position as a JSON-compatible dict (see :meth:`from_position`)."""
+        return self._position_of(self._snapshot())
+
+    def _position_of(self, s: dict[str, Any]) -> dict[str, Any]:
+        n = self.n
+        key = lambda i: "M" if i == n else str(i + 1)  # noqa: E731
+        trains = {}
+        for i, t in enumerate(s["trains"][: n + 1]):
+            trains[key(i)] = [f"{a}-{tile.other(a)}" for tile, a in
+                              zip(t.tiles, t.inward, strict=True)]
+        pos: dict[str, Any] = {
+            "format": POSITION_FORMAT, "version": 1,
+            "set": self.set_max,
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "round": s["round_no"],
+            "engine": s["engine"],
+            "hands": [[str(t) for t in h] for h in s["hands"]],
+            "boneyard": [str(t) for t in reversed(s["bone"])],
+            "trains": trains,
+            "markers": [i + 1 for i in range(n) if s["trains"][i].marker],
+            "open_doubles": [key(i) for i in s["open_doubles"]],
+            "to_play": s["current"] + 1,
+            "starter": s["starter"] + 1,
+            "turns_played": s["turns_taken"],
+            "first_turns_done": [i + 1 for i in range(n) if s["first_done"][i]],
+            "turn": {"bonus": s["bonus"], "doubles": [key(i) for i in s["turn_doubles"]],
+                     "drawn": None if s["drawn"] is None else str(s["drawn"]),
+                     "declined": s["declined"], "played": s["played"],
+                     "building": s["building_now"]},
+            "passes": s["passes"],
+            "announced": [i + 1 for i in range(n) if s["announced"][i]],
+            "penalty_pending": None if s["pending_penalty"] is None
+            else s["pending_penalty"] + 1,
+            "scores": [list(r) for r in s["scores"]],
+            "result": ({"out": None if s["out"] is None else s["out"] + 1,
+                        "blocked": s["blocked"]} if s["over"] else None),
+            "notes": list(s["notes"]),
+        }
+        if self._variant:    # type: ignore[attr-defined]
+            self._v_position(s, pos)  # type: ignore[attr-defined]
+        return pos
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Game:
+        """Build a game from a position dict (JSON-compatible).
+
+        Required: ``set``, ``players``, ``hands``. Optional: ``rules`` (preset and
+        overrides), ``seed``, ``round`` (engine N-(round-1)), ``boneyard`` (a list in
+        draw order, or ``{"top": [...], "rest": "sorted" | "shuffled"}``; default:
+        every tile not elsewhere, sorted), ``trains`` (``{"1": ["12-5", "5-9"], "M": []}``,
+        each tile written inward number first), ``markers`` (seats), ``open_doubles``
+        (trains, in the order laid), ``to_play``, ``starter``, ``turns_played``,
+        ``first_turns_done``, ``turn``, ``passes``, ``announced``, ``scores``.
+        Seats are 1-based. Raises :class:`PositionError` naming the field at fault.
+        """
+        return _PositionReader(data).build(cls)
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """The whole match, with every round's start and moves, as JSON text."""
+        rounds = [*self._log, {"start": self._position_of(self._start),
+                               "moves": [str(m) for m in self.history]}]
+        return json.dumps({"format": GAME_FORMAT, "version": 1, "rounds": rounds},
+                          indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str, *, source: str = "game") -> Game:
+        """Load a match saved by :meth:`to_json`; a damaged file raises GameFileError.
+
+        Every round is rebuilt from its starting position and replayed move by move;
+        a later round must continue the same match (players, set, rules, seed) and
+        start from the deal the seed gives it.
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameFileError(source, "", f"a saved game is JSON text, not "
+                                f"{type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise GameFileError(source, "", f"not valid JSON (line {e.lineno}, column "
+                                f"{e.colno}: {e.msg})") from None
+        except RecursionError:
+            raise GameFileError(source, "", "not a saved game: the JSON is nested too "
+                                "deeply") from None
+        except ValueError as e:           # e.g. a number too long to read
+            raise GameFileError(source, "", f"not valid JSON ({_short(str(e), 80)})") \
+                from None
+        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+            raise GameFileError(source, "format", f"not an mtlearn saved game (expected "
+                                f"\"format\": \"{GAME_FORMAT}\")")
+        if data.get("version", 1) != 1:
+            raise GameFileError(source, "version", f"this mtlearn reads version 1, not "
+                                f"{_short(data.get('version'))}")
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list) or not rounds:
+            raise GameFileError(source, "rounds", "must be a non-empty list")
+        game: Game | None = None
+        log: list[dict[str, Any]] = []
+        for r, entry in enumerate(rounds):
+            where = f"rounds[{r}]"
+            if not isinstance(entry, dict) or "start" not in entry or "moves" not in entry:
+                raise GameFileError(source, where, "needs 'start' and 'moves'")
+            try:
+                g = cls.from_position(entry["start"])
+            except PositionError as e:
+                raise GameFileError(source, f"{where}.start" + (f".{e.where}" if e.where
+                                                                 else ""), e.problem) from None
+            if game is not None:
+                _check_next_round(source, where, game, g)
+            moves = entry["moves"]
+            if not isinstance(moves, list):
+                raise GameFileError(source, f"{where}.moves", "must be a list of moves")
+            for k, mv in enumerate(moves):
+                if not isinstance(mv, str):
+                    raise GameFileError(source, f"{where}.moves[{k}]", f"a move is text like "
+                                        f"'12-5@M' or 'draw', not {_short(mv)}")
+                try:
+                    g.push(mv)
+                except IllegalMoveError as e:
+                    raise GameFileError(source, f"{where}.moves[{k}]",
+                                        f"{_short(mv)}: {e}") from None
+            if r < len(rounds) - 1:
+                if not g.over:
+                    raise GameFileError(source, where, "the round does not end, yet another "
+                                        "follows")
+                log.append({"start": g._position_of(g._start),
+                            "moves": [str(m) for m in g.history]})
+            game = g
+        assert game is not None
+        game._log = log
+        return game
+
+    def save(self, path: str | Path) -> None:
+        """Write the match to a JSON file."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        """Read a match written by :meth:`save`."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise GameFileError(str(p), "", f"cannot be read ({e.strerror})") from None
+        except UnicodeDecodeError:
+            raise GameFileError(str(p), "", "not a UTF-8 text file") from None
+        return cls.from_json(text, source=str(p))
+

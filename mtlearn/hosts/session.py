@@ -1,0 +1,574 @@
+"""Board sessions: what a board does with a learner's intent, with no widget code.
+
+A *session* holds a game and answers *intents*, the plain dicts a board's front end
+sends ("play 12-5 on the Mexican train", "undo", "next round"…), with the new view
+and a message. The same class serves every host that can run Python:
+
+* the anywidget :class:`~mtlearn.widgets.Board` in a kernel (JupyterLab, Binder);
+* the in-page engine of the book: Pyodide in a Web Worker calls
+  :class:`~mtlearn.session_host.SessionHost` with JSON text
+  (``mtlearn/static/engine/worker.mjs``).
+
+So one intent gives the same JSON in both. Intents (``{"action": …}``):
+
+=================  ===============================================================
+``move``           ``{"action": "move", "move": "12-5@M"}`` (also ``uno``, ``end``)
+``draw``/``pass``  draw a tile / pass and place a marker
+``undo``           take back the learner's last move and the bots' replies to it
+``hint``           the engine's suggestion, in words
+``next_round``     deal the next round once a round is over
+``new_match``      the same table, a fresh deal from round 1 (optional ``seed``)
+``new_game``       ``players`` (2-8) and ``bots`` (how many computer players);
+                   optional ``seed``
+=================  ===============================================================
+
+Every answer is ``{"view": …, "message": …}``. The view is :func:`mtlearn.view.view`
+with a ``match`` entry added (round, standings with the tie-break, what may come next,
+the table set-up); once a round is over every hand is shown. The message is
+``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
+``bots`` lists the computer players' moves, in words, since the learner's last action.
+
+Bad input never raises: every field of an intent is checked (type and range) before
+anything changes, and a malformed intent is answered with an info message naming the
+field, the game untouched. :class:`~mtlearn.session_host.SessionHost` (importable from
+here too) answers a request it cannot serve with ``{"ok": false, "error": …}`` and changes
+nothing; its limits are in its docs.
+
+Standard library only: Pyodide runs it unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar, Protocol
+
+from ..core.errors import MtlearnError, SessionError
+from ..core.moves import Move
+from ..core.rules import usual_set
+from ..engine.game import Game
+from ..play.bots import Bot, GreedyBot, PlannerBot
+from ..present.perspective import Perspective, tiles_named
+from ..present.view import TurnFacts, describe_played, hidden_turn, hint_text, view
+
+__all__ = [
+    "BOT_KINDS",
+    "BoardSession",
+    "Session",
+    "SessionError",
+]
+
+#: Players a learner may choose in New game (a double-12 set serves 2 to 8).
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: The longest move text an intent may carry (``"12-5@M.3a.1b"`` needs 12) and the
+#: longest seed word.
+MAX_MOVE_CHARS, MAX_SEED_CHARS = 64, 200
+
+
+class SeededRandomBot:
+    """A random bot whose choice depends only on the position (seed, round, moves so far).
+
+    Unlike :class:`~mtlearn.bots.RandomBot` it keeps no state between moves, so a
+    session replays identically after an undo and in every host.
+    """
+
+    def choose(self, game: Game) -> Move:
+        """Pick a random legal move, seeded by the position."""
+        moves = list(game.legal_moves)
+        if not moves:
+            raise ValueError("no legal move: the round is over")
+        rng = random.Random(f"{game.seed}/{game.round_no}/{len(game.history)}")
+        return moves[rng.randrange(len(moves))]
+
+    def __repr__(self) -> str:
+        return "SeededRandomBot()"
+
+
+#: Bots a session can name (and so hand to another host): name -> factory.
+BOT_KINDS: dict[str, type] = {"planner": PlannerBot, "greedy": GreedyBot,
+                              "random": SeededRandomBot}
+
+
+def _bot_name(bot: Any) -> str | None:
+    for name, cls in BOT_KINDS.items():
+        if type(bot) is cls and repr(bot) == repr(cls()):  # the default settings only
+            return name
+    return None
+
+
+def _seat(game: Game, who: int | str, what: str) -> int:
+    """A seat (from 0) given by number or by a player's name, for argument ``what``."""
+    try:
+        return game.seat(who)
+    except (ValueError, TypeError) as e:
+        raise SessionError(f"{what}: {e}") from None
+
+
+def _message(kind: str, text: str, rule: str | None = None,
+             bots: list[str] | None = None) -> dict[str, Any]:
+    return {"kind": kind, "text": text, "rule": rule, "rule_url": None, "bots": list(bots or [])}
+
+
+class Session(Protocol):
+    """What :class:`~mtlearn.session_host.SessionHost` needs of a session kind (a board,
+    a puzzle…)."""
+
+    kind: ClassVar[str]
+
+    def handle(self, intent: Any) -> dict[str, Any]:
+        """Answer one intent with ``{"view": …, "message": …}``."""
+        ...
+
+    def state(self) -> dict[str, Any]:
+        """The current ``{"view": …, "message": …}``."""
+        ...
+
+
+class BoardSession:
+    """A game being played on a board: the learner's intents in, views and messages out.
+
+    Args:
+        game: the game to play (changed in place; a new match or game replaces it).
+        bots: ``{seat: bot}`` for computer players (0-based seats); ``"greedy"`` and
+            ``"random"`` name the built-in ones, any object with ``choose(game)`` works
+            in Python (but then :meth:`to_spec` cannot hand the session to a page).
+        perspective: the seat whose hand alone is shown while a round is played
+            (None shows every hand).
+        highlights: tiles and trains to mark, as in :func:`mtlearn.view.view`.
+        verdicts: include the engine's verdict on every one-click move in each view
+            (for pages that answer from stored data; off by default).
+    """
+
+    kind: ClassVar[str] = "board"
+
+    def __init__(self, game: Game | None = None, *, bots: dict[int | str, Any] | None = None,
+                 perspective: int | str | None = None,
+                 highlights: dict[str, list[str]] | None = None,
+                 verdicts: bool = False) -> None:
+        self.game = game if game is not None else Game.new(4)
+        self.bots: dict[int, Bot] = {}
+        for who, bot in (bots or {}).items():  # a player by name or by seat (from 0)
+            self.bots[_seat(self.game, who, "bots")] = _make_bot(bot)
+        self.perspective = (None if perspective is None
+                            else _seat(self.game, perspective, "perspective"))
+        self.highlights = highlights
+        self.verdicts = verdicts
+        self._echo: tuple[str, ...] = ()  # tiles the last intent named (see state_message)
+        said = self.run_bots()
+        self.message: dict[str, Any] | None = (
+            _message("info", "The computer players moved first.", bots=said) if said else None)
+
+    # ------------------------------------------------------------------ views
+    def view(self, *, verdicts: bool | None = None) -> dict[str, Any]:
+        """The JSON view of the position, with the match entry (see the module docs).
+
+        ``verdicts`` overrides the session's setting (a page's stored answers need them;
+        a host that answers every intent does not, and they cost most of a move's time).
+        """
+        g = self.game
+        v = view(g, perspective=None if g.is_round_over else self.perspective,
+                 highlights=self.highlights,
+                 verdicts=self.verdicts if verdicts is None else verdicts)
+        v["match"] = self.match_info()
+        return v
+
+    def state(self) -> dict[str, Any]:
+        """``{"view": …, "message": …}``: what a board draws now."""
+        return {"view": self.view(), "message": self.state_message()}
+
+    def state_message(self) -> dict[str, Any] | None:
+        """The message as a board may show it: checked by the perspective's guard (no
+        tile of a hidden hand is named). A refusal is left as it is: it judges the
+        learner's own move on their own turn and may echo the tile they named ("Ana does
+        not hold 7-11", whoever holds it)."""
+        message = self.message
+        g = self.game
+        if message is None or message.get("kind") == "refusal" or g.is_round_over:
+            return message
+        seen = Perspective.of(g, self.perspective)
+        return {**message, "text": seen.guard(str(message.get("text") or ""), allow=self._echo),
+                "bots": [seen.guard(str(b)) for b in message.get("bots") or []]}
+
+    def match_info(self) -> dict[str, Any]:
+        """Round, standings with the tie-break, and what the board may offer next."""
+        g = self.game
+        names = g.players
+        rounds = g.round_scores
+        standings = [{"place": place, "seat": seat + 1, "name": names[seat], "total": total,
+                      "zero_rounds": sum(1 for r in rounds if r[seat] == 0),
+                      "rounds": [r[seat] for r in rounds]}
+                     for place, seat, total in g.standings()]
+        return {
+            "round": g.round_no, "rounds": g.rounds,
+            "round_over": g.is_round_over, "match_over": g.is_match_over,
+            "next_round": g.is_round_over and not g.is_match_over,
+            "standings": standings,
+            "winners": [names[s] for s in g.winners] if g.is_match_over else [],
+            "tie_break": _tie_break_text(g),
+            "setup": {"players": g.n, "bots": len(self.bots),
+                      "bot": _bot_name(next(iter(self.bots.values()))) if self.bots else None,
+                      "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS},
+        }
+
+    # ------------------------------------------------------------------ intents
+    def handle(self, intent: Any) -> dict[str, Any]:
+        """Answer one intent (a dict with ``"action"``) with the new view and message.
+
+        A malformed intent (an unknown action, a field of the wrong type or out of range)
+        gets an info message naming the field; the game is untouched. Every field is
+        checked before anything changes. Should the engine itself fail, the session is put
+        back as it was and the message says so (never a raw exception).
+        """
+        self._echo = tuple(tiles_named(repr(intent)))  # the learner's words, echoed as sent
+        try:
+            act = self._intent_call(intent)
+        except SessionError as e:
+            self.message = _message("info", str(e))
+            return self.state()
+        # next_round changes the game beyond what pop() takes back: keep a copy for it
+        game = self.game.copy() if intent["action"] == "next_round" else self.game
+        saved = (game, self.bots, self.perspective, self.highlights, self.message,
+                 len(game.history), game.round_no)
+        try:
+            act()
+        except MtlearnError as e:  # rules that refuse the new table, and the like
+            self._restore(saved)
+            self.message = _message("info", str(e))
+        except Exception as e:  # a backstop: the engine failed; put the board back
+            self._restore(saved)
+            self.message = _message("info", f"internal error while answering "
+                                    f"{intent.get('action')!r}: {type(e).__name__}: "
+                                    f"{_short(str(e))}; the board is unchanged")
+        return self.state()
+
+    def _intent_call(self, intent: Any) -> Any:
+        """Check every field of ``intent``; the call that carries it out (SessionError if
+        a field is missing, of the wrong type or out of range)."""
+        if not isinstance(intent, dict):
+            raise SessionError(f"not an intent: {_short(repr(intent))} (expected an object "
+                               "with an \"action\")")
+        action = intent.get("action")
+        if action == "move":
+            move = intent.get("move")
+            if not isinstance(move, str):
+                raise SessionError("move: write the move as text, like \"12-5@M\", not "
+                                   f"{_short(repr(move))}")
+            if len(move) > MAX_MOVE_CHARS:
+                raise SessionError(f"move: {_short(repr(move))} is too long for a move "
+                                   f"(at most {MAX_MOVE_CHARS} characters, like \"12-5@M\")")
+            return lambda: self.play(move)
+        if action in ("draw", "pass", "uno", "end"):
+            return lambda: self.play(action)
+        if action == "undo":
+            return self.undo
+        if action == "hint":
+            return self.hint
+        if action == "next_round":
+            return self.next_round
+        if action == "new_match":
+            seed = self._seed(intent.get("seed"))
+            return lambda: self.new_match(seed=seed)
+        if action == "new_game":
+            n = _int_in("players", intent.get("players", self.game.n), MIN_PLAYERS,
+                        MAX_PLAYERS)
+            k = _int_in("bots", intent.get("bots", 0), 0, n - 1)
+            bot = _bot_kind("bot", intent.get("bot", "greedy"))
+            seed = self._seed(intent.get("seed"))
+            return lambda: self.new_game(n, k, bot=bot, seed=seed)
+        raise SessionError(f"unknown action {_short(repr(action))}: use one of move, draw, "
+                           "pass, uno, end, undo, hint, next_round, new_match, new_game")
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        """Put the session back as it was before an intent that failed part-way."""
+        game, bots, perspective, highlights, message, moves, round_no = saved
+        self.game, self.bots, self.perspective = game, bots, perspective
+        self.highlights, self.message = highlights, message
+        if game.round_no == round_no:  # moves pushed in this round come off again
+            while len(game.history) > moves:
+                game.pop()
+
+    def play(self, move: Move | str) -> bool:
+        """Try a move for the player to play; the bots then reply. False if refused."""
+        g = self.game
+        if hidden_turn(g, self.perspective):
+            name = g.players[g.current]
+            self.message = _message("info", f"It is {name}'s turn, and {name}'s tiles are "
+                                    "hidden on this board.")
+            return False
+        verdict = g.explain(move)
+        if not verdict.legal or verdict.move is None:
+            self.message = _message("refusal", verdict.text, verdict.rule)
+            return False
+        if g.current in self.bots:
+            self.message = _message("info", f"It is {g.players[g.current]}'s turn, and the "
+                                    "computer plays that seat.")
+            return False
+        seat = g.current
+        facts = TurnFacts.of(g)
+        applied = g.push(verdict.move)
+        said = describe_played(g, seat, applied, before=facts)
+        bots = self.run_bots()
+        if g.is_round_over:
+            said += " " + self._round_end_text()
+        self.message = _message("ok", said, verdict.rule, bots)
+        return True
+
+    def undo(self) -> bool:
+        """Take back the learner's last move and the bots' moves after it."""
+        g = self.game
+        pops = self._undo_count()
+        if pops is None:
+            self.message = _message("info", "Nothing to undo: this is the start of the round.")
+            return False
+        for _ in range(pops):
+            g.pop()
+        self.message = _message("info", "Move taken back.")
+        return True
+
+    def hint(self) -> None:
+        """Set the message to the engine's suggestion for the player to play (none while
+        a player whose tiles this board hides is to play: a hint names their tiles)."""
+        g = self.game
+        text = hint_text(g, perspective=None if g.is_round_over else self.perspective)
+        if text is not None:
+            self.message = _message("info", "Hint: " + text)
+        elif g.is_round_over:
+            self.message = _message("info", "No hint: the round is over.")
+        else:
+            name = g.players[g.current]
+            self.message = _message("info", f"No hint: it is {name}'s turn, and {name}'s "
+                                    "tiles are hidden on this board.")
+
+    def next_round(self) -> bool:
+        """Deal the next round of the match; the bots who start then play."""
+        g = self.game
+        if not g.is_round_over:
+            self.message = _message("refusal", "The round is not over yet: play it to its end "
+                                    "first.", "R-END-1")
+            return False
+        if g.is_match_over:
+            self.message = _message("refusal", "The match is over: that was the last round. "
+                                    "Start a new match or a new game.", "R-ROUND-1")
+            return False
+        g.next_round()
+        bots = self.run_bots()
+        e = g.engine
+        self.message = _message("info", f"Round {g.round_no} of {g.rounds} is dealt: the "
+                                f"engine is {e}-{e}.", "R-ROUND-1", bots)
+        return True
+
+    def new_match(self, seed: int | str | None = None) -> None:
+        """Start the match again with the same table and a fresh deal."""
+        g = self.game
+        self.game = Game.new(list(g.players), set=g.set_max, rules=g.rules,
+                             seed=self._seed(seed))
+        self.highlights = None
+        bots = self.run_bots()
+        self.message = _message("info", f"A new match: round 1 of {self.game.rounds}.",
+                                bots=bots)
+
+    def new_game(self, players: Any, bots: Any = 0, *, bot: str = "greedy",
+                 seed: int | str | None = None) -> None:
+        """A new table: ``players`` in all, ``bots`` of them computer players.
+
+        The learner is the first player; the bots take the seats after. With one human
+        player only that hand is shown while a round is played.
+        """
+        n = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
+        k = _int_in("bots", bots, 0, n - 1)
+        bot = _bot_kind("bot", bot)
+        rules = self.game.rules
+        self.game = Game.new(n, set=usual_set(n), rules=rules, seed=self._seed(seed))
+        self.bots = {seat: BOT_KINDS[bot]() for seat in range(1, k + 1)}
+        self.highlights = None
+        self.perspective = 0 if k == n - 1 else None
+        said = self.run_bots()
+        humans = n - k
+        who = "you against the computer" if humans == 1 else \
+            f"{humans} players taking turns" + (f" and {k} computer players" if k else "")
+        self.message = _message("info", f"A new game: {n} players, {who}.", bots=said)
+
+    def run_bots(self) -> list[str]:
+        """Let the computer players move while it is their turn; their moves in words."""
+        g = self.game
+        said = []
+        while not g.is_round_over and g.current in self.bots:
+            seat = g.current
+            facts = TurnFacts.of(g)
+            m = g.push(self.bots[seat].choose(g))
+            said.append(describe_played(g, seat, m, before=facts))
+        return said
+
+    # ------------------------------------------------------------------ hand-over
+    @property
+    def portable(self) -> bool:
+        """True when :meth:`to_spec` can describe this session (built-in bots only)."""
+        return all(_bot_name(b) is not None for b in self.bots.values())
+
+    def to_spec(self) -> dict[str, Any]:
+        """A JSON-compatible description that :meth:`from_spec` turns back into this session.
+
+        Raises SessionError if a bot is not one of :data:`BOT_KINDS`.
+        """
+        bots = {}
+        for seat, bot in self.bots.items():
+            name = _bot_name(bot)
+            if name is None:
+                raise SessionError(f"bots: seat {seat + 1} is played by {bot!r}, which only "
+                                   "runs in this Python process")
+            bots[str(seat)] = name
+        return {"kind": self.kind, "version": 1, "game": json.loads(self.game.to_json(None)),
+                "bots": bots, "perspective": self.perspective,
+                "highlights": self.highlights, "verdicts": self.verdicts,
+                "message": self.message}
+
+    @classmethod
+    def from_spec(cls, spec: Any) -> BoardSession:
+        """The session :meth:`to_spec` described.
+
+        Every field is checked (``game`` a saved game, ``bots`` seats to bot kinds,
+        ``perspective`` a seat or null, ``highlights`` ``{"tiles": [tile…], "trains":
+        [train…]}``, ``verdicts`` true/false, ``message`` a board message or null); a
+        malformed spec raises SessionError naming the field.
+        """
+        if not isinstance(spec, dict) or spec.get("kind") != cls.kind:
+            raise SessionError("a board session spec must be an object with \"kind\": "
+                               "\"board\"")
+        version = spec.get("version", 1)
+        if version != 1 or isinstance(version, bool):
+            raise SessionError(f"spec.version: {_short(repr(version))} is not a version this "
+                               "engine reads (1)")
+        if "game" not in spec:
+            raise SessionError("spec: 'game' is missing")
+        if not isinstance(spec["game"], dict):
+            raise SessionError(f"spec.game: expected a saved game (an object), not "
+                               f"{_short(repr(spec['game']))}")
+        try:
+            text = json.dumps(spec["game"], allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as e:
+            raise SessionError(f"spec.game: not a JSON saved game ({_short(str(e))})") from None
+        try:
+            game = Game.from_json(text, source="spec.game")
+        except MtlearnError as e:  # GameFileError: names the field of spec.game
+            raise SessionError(str(e)) from None
+        raw = spec.get("bots")
+        raw = {} if raw is None else raw
+        if not isinstance(raw, dict):
+            raise SessionError("spec.bots: expected an object mapping seats (\"1\") to bot "
+                               f"kinds, not {_short(repr(raw))}")
+        bots: dict[int, Bot] = {}
+        for seat_text, name in raw.items():
+            seat = seat_text if isinstance(seat_text, int) else None
+            if isinstance(seat_text, str) and seat_text.isascii() and seat_text.isdigit() \
+                    and len(seat_text) <= 2:
+                seat = int(seat_text)
+            if seat is None or isinstance(seat, bool) or not 0 <= seat < game.n:
+                raise SessionError(f"spec.bots: {_short(repr(seat_text))} is not a seat of "
+                                   f"this game (0 to {game.n - 1})")
+            bots[seat] = BOT_KINDS[_bot_kind(f"spec.bots[{seat_text!r}]", name)]()
+        perspective = spec.get("perspective")
+        if perspective is not None and (not isinstance(perspective, int)
+                                        or isinstance(perspective, bool)
+                                        or not 0 <= perspective < game.n):
+            raise SessionError(f"spec.perspective: {_short(repr(perspective))} is not a seat "
+                               f"(0 to {game.n - 1}, or null for every hand)")
+        verdicts = spec.get("verdicts", False)
+        if not isinstance(verdicts, bool):
+            raise SessionError(f"spec.verdicts: expected true or false, not "
+                               f"{_short(repr(verdicts))}")
+        from .session_host import spec_highlights, spec_message
+
+        highlights = spec_highlights(spec.get("highlights"), game)
+        message = spec_message(spec.get("message"))
+        # The spec's game already holds the bots' replies: build, then put the message back.
+        session = cls.__new__(cls)
+        session.game = game
+        session.bots = bots
+        session.perspective = perspective
+        session.highlights = highlights
+        session.verdicts = verdicts
+        session.message = message
+        session._echo = ()
+        return session
+
+    # ------------------------------------------------------------------ helpers
+    def _undo_count(self) -> int | None:
+        """How many moves to pop to reach the learner's last decision (None: none made)."""
+        g = self.game.copy()
+        pops = 0
+        while g.history:
+            g.pop()
+            pops += 1
+            if g.current not in self.bots:
+                return pops
+        return None
+
+    def _round_end_text(self) -> str:
+        g = self.game
+        if g.is_match_over:
+            return "The match is over: see the standings."
+        return "The round is over: see the scores, then deal the next round."
+
+    def _seed(self, seed: Any) -> int | str:
+        if seed is None:
+            return random.randrange(10**9)
+        if isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 2**63:
+            return seed
+        if isinstance(seed, str) and 0 < len(seed) <= MAX_SEED_CHARS:
+            return seed
+        raise SessionError(f"seed: {_short(repr(seed))} is not a seed (a whole number below "
+                           f"2**63 or a word of 1 to {MAX_SEED_CHARS} characters)")
+
+
+def _make_bot(bot: Any) -> Bot:
+    if isinstance(bot, str):
+        if bot in BOT_KINDS:
+            return BOT_KINDS[bot]()
+        raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
+                           "or a Bot object")
+    if not callable(getattr(bot, "choose", None)):
+        raise SessionError(f"{_short(repr(bot))} is not a bot: it needs a choose(game) method")
+    return bot
+
+
+def _int_in(name: str, value: Any, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``, given as a number or as its digits."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) <= 3:
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SessionError(f"{name}: {_short(repr(value))} is not a whole number (choose "
+                           f"one from {low} to {high})")
+    if not low <= value <= high:
+        raise SessionError(f"{name}: choose a whole number from {low} to {high}, "
+                           f"not {_short(repr(value))}")
+    return value
+
+
+def _bot_kind(name: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in BOT_KINDS:
+        raise SessionError(f"{name}: {_short(repr(value))} is not a bot kind (use one of "
+                           f"{', '.join(BOT_KINDS)})")
+    return value
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, for quoting input in a one-line message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _tie_break_text(game: Game) -> str:
+    if game.rules.tie_break == "shared":
+        return "Players level on points share the place (R-SCORE-4 is off in these rules)."
+    return ("Lowest total wins. On equal totals, more rounds at 0 points (went out) wins; "
+            "then the lowest non-zero round score (R-SCORE-4).")
+
+
+def __getattr__(name: str) -> Any:
+    """The host's names, still importable from here (they live in ``session_host``)."""
+    if name in ("SESSION_KINDS", "SessionHost", "register_session_kind"):
+        from . import session_host
+
+        return getattr(session_host, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

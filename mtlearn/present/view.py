@@ -1,0 +1,382 @@
+"""The JSON view of a position: everything a board draws, as plain data.
+
+:func:`view` turns a :class:`~mtlearn.game.Game` into a JSON-compatible dict (the
+format is described in ``devnotes/VIEW_FORMAT.md`` and the contributors' page of
+the book). The same dict feeds the live widget in JupyterLab and the static HTML
+of the book, so both always show what the engine says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.moves import MEXICAN, Move, train_code
+from ..engine.game import Game
+from .perspective import Perspective
+from .text import render
+
+__all__ = ["TurnFacts", "describe_move", "describe_played", "hidden_turn", "hint_text",
+           "result_text", "status_text", "view"]
+
+VIEW_VERSION = 1
+
+
+def describe_move(game: Game, move: Move) -> str:
+    """Words for a move the player to play could make: "Play 12-5 on the Mexican train",
+    "Draw a tile". A pass or an 'end' is described by what it would do in this position
+    (whether a marker goes down, which turn it ends)."""
+    if move.kind == "play":
+        assert move.train is not None
+        return f"Play {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}"
+    if move.kind == "end":
+        if game.swan is not None:           # R-VAR-SWAN: 'end' stops a drive
+            return "Stop the Swan Drive"
+        return "End the train-building turn" if game.is_building else "End the turn"
+    if move.kind == "pass" and not game.over:
+        marks = _pass_marks(game)
+        p = game.current
+        if p in marks and len(marks) == 1:
+            return "Pass and place a marker"
+        if marks:
+            return "Pass and place markers on " + _and(game.train_label(s) for s in marks)
+        if game.train(p).marker:
+            return "Pass (the marker is already out)"
+        q = game.partner(p)
+        if q is not None:
+            return f"Pass (no marker: {game.players[q]} may still play)"
+    return {"draw": "Draw a tile", "pass": "Pass and place a marker",
+            "uno": "Announce the last tile"}[move.kind]
+
+
+def _pass_marks(game: Game) -> list[int]:
+    """The seats whose markers a pass by the player to play would put down: their own,
+    unless it is already out; under R-VAR-TEAMS both partners' or none (R-MARK-2)."""
+    p = game.current
+    q = game.partner(p)
+    if q is not None and game.rules.teams and not game._team_pass_marks(p):
+        return []
+    return [s for s in ([p] if q is None or not game.rules.teams else sorted((p, q)))
+            if not game.train(s).marker]
+
+
+def _and(words: Iterable[str]) -> str:
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass(frozen=True)
+class TurnFacts:
+    """What the narration of a move needs to know of the position it was made in: the
+    markers that were out, whether a Swan Drive or a train-building turn was on.
+
+    Take it with :meth:`of` just before ``push`` and hand it to :func:`describe_played`
+    (a board does; it costs far less than a copy of the game).
+    """
+
+    markers: tuple[bool, ...]
+    swan: bool
+    building: bool
+
+    @classmethod
+    def of(cls, game: Game) -> TurnFacts:
+        """The facts of ``game`` as it stands (before the move to narrate)."""
+        return cls(tuple(game.train(s).marker for s in range(game.n)),
+                   game.swan is not None, game.is_building)
+
+
+def describe_played(game: Game, seat: int, move: Move, *,
+                    before: TurnFacts | None = None) -> str:
+    """Words for a move just made by ``seat`` (0-based), as a board reports it:
+    "Ana played 12-5 on the Mexican train." The words follow what the engine did, not
+    the kind of move alone: a pass names the markers it put down (none when the marker
+    was already out, or under R-VAR-TEAMS while the partner may still play), an 'end'
+    names what it ended (a Swan Drive, a train-building turn, a turn).
+
+    ``game`` is the game after the move; ``before`` the :class:`TurnFacts` of the
+    position it was made in. Without ``before`` they are worked out from ``game``
+    (which may then also be the game just before the move).
+    """
+    name = game.players[seat]
+    if move.kind == "play":
+        assert move.train is not None
+        where = game.place_label(move.train, move.branch)
+        return f"{name} played {move.inward}-{move.outward} on {where}."
+    if move.kind in ("draw", "uno"):
+        return {"draw": f"{name} drew a tile.", "uno": f"{name} announced the last tile."}[
+            move.kind]
+    after = game
+    if before is None:
+        played = bool(game.history) and game.history[-1] == move and (
+            game.over or game.current != seat)
+        if played:
+            prior = game.copy()
+            prior.pop()
+        else:
+            prior, after = game, game.copy()
+            after.push(move)
+        before = TurnFacts.of(prior)
+    if move.kind == "end":
+        if before.swan:
+            return f"{name} stopped the Swan Drive."
+        if before.building:
+            return f"{name} ended the train-building turn."
+        return f"{name} ended the turn."
+    # a pass: the markers that went down are those out now that were not out before
+    put = [s for s in range(after.n) if after.train(s).marker and not before.markers[s]]
+    if put == [seat]:
+        return f"{name} passed and put out a marker."
+    if put:
+        return f"{name} passed and put out markers on {_and(after.train_label(s) for s in put)}."
+    if before.markers[seat]:
+        return f"{name} passed; {name}'s marker was already out."
+    q = after.partner(seat)
+    if q is not None and after.rules.teams:
+        return (f"{name} passed but put out no marker: {after.players[q]} ({name}'s partner) "
+                f"may still play.")
+    return f"{name} passed."
+
+
+def result_text(game: Game) -> str:
+    """A sentence about how the round ended, with its scores."""
+    if not game.over:
+        return ""
+    scores = game.scores[-1]
+    parts = ", ".join(f"{name} {s}" for name, s in zip(game.players, scores, strict=True))
+    if game.out is not None:
+        name = game.players[game.out]
+        q = game.partner(game.out)
+        if q is not None and game.rules.teams:
+            # R-VAR-TEAMS: the partner scores 0 too, whatever is left in their hand
+            return (f"{name} went out, so {name}'s team ({game.team_name(game.team_of(q))}) "
+                    f"scores 0 (R-VAR-TEAMS). Round scores: {parts}.")
+        head = f"{name} went out and scores 0."
+    elif game.rules.may_decline and any(game._can_play(s) for s in range(game.n)):
+        # R-VAR-CHOOSE: a full cycle of passes ends the round, even if someone could play
+        head = ("The round is over: the boneyard is empty and every player passed in turn "
+                "(R-VAR-CHOOSE).")
+    else:
+        head = "The round is blocked: the boneyard is empty and nobody can play."
+    return f"{head} Points left in hand: {parts}."
+
+
+def hidden_turn(game: Game, perspective: int | str | None) -> bool:
+    """True when the player to play is not the seat whose hand is shown (their tiles,
+    moves, hint and verdicts are hidden from the view). See
+    :attr:`mtlearn.perspective.Perspective.hidden_turn`."""
+    return Perspective.of(game, perspective).hidden_turn
+
+
+def status_text(game: Game, *, perspective: int | str | None = None) -> str:
+    """One sentence about whose turn it is and what they must do.
+
+    With ``perspective`` set, a tile drawn by a hidden player is not named.
+    """
+    if game.over:
+        return result_text(game)
+    seen = Perspective.of(game, perspective)
+    name = game.players[game.current]
+    if game.drawn is not None:
+        drawn = seen.drawn
+        what = "a tile" if drawn is None else str(drawn)
+        if game.rules.drawn_tile != "must" or game.declined:
+            # R-VAR-STRICT-DRAW, R-VAR-CHOOSE: a drawn tile that fits may be kept
+            return seen.guard(f"{name} drew {what} and may play it if it fits, or pass.")
+        return seen.guard(f"{name} drew {what} and plays it if it fits, otherwise passes.")
+    if game.bonus:
+        return f"{name} played a double and plays again."
+    if game.is_building:
+        return f"{name} is building {name}'s own train."
+    if game.swan is not None:
+        return (f"{name} is on a Swan Drive: one tile on each following public train, in "
+                f"clockwise order, or 'End turn' to stop.")
+    blocking = game.blocking_double_place
+    if blocking is not None:
+        d, where = blocking
+        return (f"{name} to play. The double {d}-{d} on {where} is open and must be covered "
+                f"first.")
+    return f"{name} to play."
+
+
+def hint_text(game: Game, *, perspective: int | str | None = None) -> str | None:
+    """The coach's hint for the player to play: the :class:`~mtlearn.bots.PlannerBot` move
+    and, in one sentence, the idea behind it (the planned train, the open double to
+    cover, the points to shed before someone goes out …).
+
+    None when the round is over, or when ``perspective`` (a seat from 0, or a name) may
+    not see the hand of the player to play: a hint names their tiles.
+    """
+    seen = Perspective.of(game, perspective)
+    if not seen.may_advise:
+        return None
+    advice = _coach().advise(game)
+    move = advice.move
+    if move.kind == "play":
+        assert move.tile is not None and move.train is not None
+        text = (f"Try {move.inward}-{move.outward} on "
+                f"{game.place_label(move.train, move.branch)}: {advice.reason}.")
+    else:
+        text = game.explain(move).reason
+    return seen.guard(text)
+
+
+_COACH: list[Any] = []
+
+
+def _coach() -> Any:
+    """One PlannerBot for every hint (it keeps its plans between positions)."""
+    if not _COACH:
+        from ..play.bots import PlannerBot
+
+        _COACH.append(PlannerBot())
+    return _COACH[0]
+
+
+def _verdict_keys(game: Game) -> Iterable[Move]:
+    if game.over:
+        return
+    seen = set()
+    for tile in game.hand(game.current):
+        for key in game.train_keys():
+            end = game.train(key).open_end
+            m = Move("play", tile, key, end if tile.has(end) else tile.high)
+            if m not in seen:
+                seen.add(m)
+                yield m
+            for b in game.branches(key):
+                end = b.open_end
+                m = Move("play", tile, key, end if tile.has(end) else tile.high, b.path)
+                if m not in seen:
+                    seen.add(m)
+                    yield m
+    for kind in ("draw", "pass", "uno", "end"):
+        yield Move(kind)
+
+
+def view(game: Game, *, perspective: int | str | None = None,
+         highlights: dict[str, list[str]] | None = None, narration: str | None = None,
+         verdicts: bool = False) -> dict[str, Any]:
+    """The JSON view of ``game``.
+
+    Args:
+        perspective: the player (seat from 0, or name) whose hand alone is shown; the
+            others are hidden (None shows all). While a hidden seat is to play, its
+            legal moves, hint and verdicts are left out too (``legal`` is empty,
+            ``hint`` None, ``verdicts`` empty), since they would give its tiles away.
+        highlights: ``{"tiles": ["12-5"], "trains": ["M", "2"]}`` to mark on the board.
+        narration: a sentence shown with the board (scenario steps).
+        verdicts: include the engine's verdict on every move a learner could try
+            with one click (each hand tile on each train, draw, pass…), so a static
+            page can answer without a kernel.
+    """
+    g = game
+    seen = Perspective.of(g, perspective)
+    perspective = seen.seat
+    guard = seen.guard
+    totals = g.totals
+    last = g.scores[-1] if g.over else None
+    players = []
+    for i, name in enumerate(g.players):
+        face_down = not seen.sees_hand(i)
+        hand = g.hand(i)
+        players.append({
+            "seat": i + 1, "name": name,
+            "hand": None if face_down else [str(t) for t in hand],
+            "hand_count": len(hand),
+            "marker": g.train(i).marker,
+            "to_play": (not g.over and i == g.current),
+            "announced": g.announced[i],
+            "round_score": None if last is None else last[i],
+            "total": totals[i],
+            "team": None if g.team_of(i) is None else g.team_of(i) + 1,  # type: ignore[operator]
+            "partner": None if g.partner(i) is None else g.partner(i) + 1,  # type: ignore[operator]
+        })
+    trains = []
+    open_lines = g.open_double_lines
+    for key in g.train_keys():
+        t = g.train(key)
+        code = train_code(key)
+        mex = key == MEXICAN
+        trains.append({
+            "id": code,
+            "label": "Mexican train" if mex else f"{g.players[int(key)]}'s train",
+            "owner": None if mex else int(key) + 1,
+            "mexican": mex,
+            "tiles": [{"tile": str(tile), "inward": a, "outward": tile.other(a),
+                       "double": tile.is_double} for tile, a in t.tiles],
+            "open_end": t.open_end,
+            "started": t.started,
+            "marker": t.marker,
+            "public": t.public,
+            "open_double": code in open_lines,
+            "team": None if mex or g.team_of(int(key)) is None
+            else g.team_of(int(key)) + 1,  # type: ignore[operator]
+            "partner": None if mex or g.partner(int(key)) is None
+            else g.partner(int(key)) + 1,  # type: ignore[operator]
+            "branches": _branches(g, key, open_lines),
+        })
+    hidden = seen.hidden_turn
+    legal = [] if hidden else [{"move": str(m), "text": describe_move(g, m)}
+                               for m in g.legal_moves]
+    for item, text in zip(legal, seen.guard_all([x["text"] for x in legal]), strict=True):
+        item["text"] = text
+    out: dict[str, Any] = {
+        "kind": "mtlearn/view", "version": VIEW_VERSION,
+        "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
+        "players": players, "trains": trains,
+        "open_doubles": open_lines,
+        "boneyard": g.boneyard_size,
+        "to_play": None if g.over else g.current + 1,
+        "perspective": None if perspective is None else perspective + 1,
+        "status": status_text(g, perspective=perspective),
+        "hidden_turn": hidden,
+        "over": g.over,
+        "result": None if not g.over else {
+            "blocked": g.blocked, "winner": None if g.out is None else g.out + 1,
+            "scores": list(last or []), "text": result_text(g)},
+        "highlights": {"tiles": list((highlights or {}).get("tiles", [])),
+                       "trains": list((highlights or {}).get("trains", []))},
+        "legal": legal,
+        "notes": list(g.notes),
+        "narration": narration,
+        "rules": g.rules.name,
+        "description": guard(render(g, perspective=perspective)),
+        "hint": hint_text(g, perspective=perspective),
+        "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
+                   "round_score": None if last is None else last[a] + last[b],
+                   "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
+        "swan": None if g.swan_at is None or g.over else train_code(g.swan_at),
+    }
+    if verdicts:
+        vs = {}
+        for m in () if hidden else _verdict_keys(g):
+            v = g.explain(m)
+            vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
+                          "move": str(v.move), "suggests": [str(x) for x in v.suggests]}
+        # (the moves judged are the seen player's own: their words name no hidden tile)
+        for item, text in zip(vs.values(), seen.guard_all([x["text"] for x in vs.values()]),
+                              strict=True):
+            item["text"] = text
+        out["verdicts"] = vs
+    return out
+
+
+def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[dict[str, Any]]:
+    """The branches of a train in the view (R-VAR-BRANCH), in name order."""
+    out = []
+    label = g.train_label(key)
+    for b in g.branches(key):
+        d = g.branch_double(b)
+        parent_path = b.parent.partition(".")[2]
+        out.append({
+            "id": b.code, "name": b.path, "label": f"branch {b.path} of {label}",
+            "parent": b.parent, "parent_label": (f"branch {parent_path}" if parent_path
+                                                 else label),
+            "at": b.at, "double": f"{d}-{d}",
+            "tiles": [{"tile": str(tile), "inward": a, "outward": tile.other(a),
+                       "double": tile.is_double} for tile, a in b.tiles],
+            "open_end": b.open_end, "started": b.started,
+            "open_double": b.code in open_lines,
+        })
+    return out
