@@ -92,6 +92,26 @@ function matchSection(view, send) {
   return box;
 }
 
+// The match so far, while a round is played: every player's running total (lowest wins),
+// so the learner need not wait for the end of the round to see the score.
+function runningTotalsNode(view) {
+  const match = view && view.match;
+  if (!match || match.round_over) return null;
+  const rows = asArray(match.standings).slice().sort((a, b) => (a.seat | 0) - (b.seat | 0));
+  if (!rows.length) return null;
+  const done = Math.max(0, (match.round | 0) - 1);
+  const list = h("ul", { class: "mtl-running-list" });
+  for (const row of rows) {
+    list.appendChild(h("li", null, h("span", { class: "mtl-running-name", text: String(row.name) }),
+      " ", h("strong", { text: String(row.total) })));
+  }
+  const head = done
+    ? `Match totals after ${done} of ${match.rounds} round${match.rounds === 1 ? "" : "s"} (lowest wins):`
+    : `Match totals (round 1 of ${match.rounds}; lowest wins):`;
+  return h("div", { class: "mtl-running", "data-round": String(match.round) },
+    h("span", { class: "mtl-running-head", text: head }), list);
+}
+
 // New game: a disclosure with the number of players and of computer players.
 // ui.newGame keeps it open, and the choices, from one draw to the next.
 function newGameSection(view, send, ui) {
