@@ -147,6 +147,17 @@ def test_match_end_and_new_match_come_into_view_with_the_focus(size, sized, book
     wait_in_view(page, me.box, '.mtl-match [data-key="new_match"]')
     assert geo["focused"] == "new_match", geo
     page.screenshot(path=str(artifacts_dir / f"path-match-over-{size}.png"))
+    # Seven rounds are wider than a phone: the table scrolls sideways, inside the panel, so
+    # the Total column stays reachable.
+    panel = me.box.locator(".mtl-match")
+    assert panel.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    wrap = panel.locator(".mtl-table-wrap")
+    total = wrap.locator("thead th", has_text="Total")
+    total.scroll_into_view_if_needed()
+    assert wrap.evaluate("""el => { const r = el.getBoundingClientRect();
+        const t = [...el.querySelectorAll('thead th')].find(th => th.textContent === 'Total')
+          .getBoundingClientRect();
+        return t.left >= r.left - 1 && t.right <= r.right + 1; }""")
 
 
 # ---------------------------------------------------------------- a puzzle's verdict
@@ -211,6 +222,7 @@ def test_sticky_bar_stays_compact_and_never_covers_the_control(size, sized, book
     more.click()
     # The learner picks a tile and tabs to a train's "Play here": never under the bar.
     me.box.locator(".mtl-tilebtn").first.click()
+    page.wait_for_timeout(1100)  # keyboard focus from here on, not a click's
     targets = me.box.locator(".mtl-target")
     for i in range(targets.count()):
         t = targets.nth(i)

@@ -136,7 +136,8 @@ function coveredTop(node) {
  * page's sticky header, and the sticky .mtl-bar of the board holding `node` unless
  * `node` is in that bar), and scrolls whatever scrolls (the page, JupyterLab's notebook
  * panel…) so that `node` starts just below them; a node already wholly visible does not
- * move the page. A node taller than the space left is aligned to its top. Where nothing
+ * move the page. A node taller than the space left is aligned to its top (and then, if
+ * `opts.focus` is still out of sight, that element is brought in too). Where nothing
  * is sticky (an `mtlearn html` page) it is the plain "scroll into view".
  *
  * @param {Element} node what must be seen.
@@ -156,10 +157,19 @@ function scrollIntoViewBelowBar(node, opts) {
   if (r.top < top - 0.5 || r.bottom > height + 0.5) {
     node.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
     const tall = r.height > height - top - 8;
-    node.scrollIntoView({ block: tall || r.top < top ? "start" : "nearest", inline: "nearest" });
+    node.scrollIntoView({ behavior: "instant", block: tall || r.top < top ? "start" : "nearest", inline: "nearest" });
     moved = true;
   }
   const focus = opts && opts.focus;
+  if (focus && focus.isConnected && focus !== node) {
+    // `node` was too tall to show whole: the element to act on must be seen at least.
+    const f = focus.getBoundingClientRect();
+    if (f.top < top - 0.5 || f.bottom > height + 0.5) {
+      focus.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
+      focus.scrollIntoView({ behavior: "instant", block: "nearest", inline: "nearest" });
+      moved = true;
+    }
+  }
   if (focus && focus.isConnected && doc.activeElement !== focus) focus.focus({ preventScroll: true });
   return moved;
 }

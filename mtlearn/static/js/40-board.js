@@ -86,16 +86,16 @@ function renderBoard(model, el) {
     }
     box.appendChild(p);
     append(box, botMovesNode(msg));
-    box.classList.toggle("mtl-msg-open", msgOpen);
     return box;
   }
 
-  // On a small screen the bar shows the first lines of the message; "More" opens it all
-  // (the whole text is in the live region either way, so screen readers hear all of it).
+  // On a small screen the bar shows the first lines of the message and of the note (a
+  // hint); "More" opens them (the whole text is in the live regions either way, so screen
+  // readers hear all of it).
   function fitMessage() {
     bar.querySelector(".mtl-msg-more")?.remove();
-    if (!msgBox.firstChild) return;
-    const clipped = msgBox.scrollHeight > msgBox.clientHeight + 2;
+    bar.classList.toggle("mtl-bar-open", msgOpen);
+    const clipped = [msgBox, noteBox].some((n) => n.firstChild && n.scrollHeight > n.clientHeight + 2);
     if (!clipped && !msgOpen) return;
     const more = h("button", { type: "button", class: "mtl-btn mtl-msg-more", "data-key": "msg-more",
       "aria-expanded": msgOpen ? "true" : "false", text: msgOpen ? "Less ▴" : "More ▾" });
@@ -103,7 +103,7 @@ function renderBoard(model, el) {
       msgOpen = !msgOpen;
       draw();
     });
-    msgBox.after(more);
+    msgBox.after(more);  // beside the message (20-readable.css), not inside its live region
   }
 
   function draw() {
@@ -184,13 +184,18 @@ function renderBoard(model, el) {
   }
 
   // Keyboard focus that lands under the sticky bar (Tab to a "Play here" button) is
-  // scrolled out from under it.
+  // scrolled out from under it. Not focus from a click or a tap: scrolling between the
+  // press and the release would move the button away and lose the click.
+  let pressedAt = 0;
+  const onPress = () => { pressedAt = Date.now(); };
   const onFocusIn = (ev) => {
     const t = ev.target;
+    if (Date.now() - pressedAt < 1000) return;
     if (t instanceof Element && t !== root && !bar.contains(t) && !pres.active()) {
       scrollIntoViewBelowBar(t);
     }
   };
+  root.addEventListener("pointerdown", onPress, true);
   root.addEventListener("focusin", onFocusIn);
 
   // A new view clears the selection unless the tile is still in the hand of the
@@ -222,6 +227,7 @@ function renderBoard(model, el) {
     unlisten();
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("pointerdown", onPress, true);
     pres.dispose();
     root.remove();
   };

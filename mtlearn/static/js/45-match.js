@@ -71,12 +71,9 @@ function matchSection(view, send) {
     box.appendChild(h("p", { class: "mtl-match-winner", text: winners.length > 1
       ? `Shared first place: ${winners.join(" and ")}.` : winners.length
         ? `${winners[0]} wins the match.` : "" }));
-  } else {
-    box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
-      "The lowest total at the end of the match wins." }));
   }
-  box.appendChild(standingsTable(view, match, final));
-  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
+  // What to do next comes right under the heading, so the two are seen together even
+  // on a short screen (the board brings them into view and focuses the button).
   const actions = h("div", { class: "mtl-controls" });
   if (match.next_round) {
     const b = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "next_round", text: "Next round ▶" });
@@ -89,6 +86,15 @@ function matchSection(view, send) {
     actions.appendChild(b);
   }
   box.appendChild(actions);
+  if (!final) {
+    box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
+      "The lowest total at the end of the match wins." }));
+  }
+  // A long match is wider than a phone: the table scrolls sideways, the panel does not.
+  box.appendChild(h("div", { class: "mtl-table-wrap", tabindex: "0", role: "region",
+    "aria-label": final ? "Final standings" : "Standings" },
+  standingsTable(view, match, final)));
+  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
   return box;
 }
 
