@@ -173,7 +173,7 @@ def puzzle_html_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("where", ["book", "mtlearn-html"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("size", ["desktop", "phone", "720p-150"])
 def test_puzzle_verdict_after_a_wrong_move_comes_into_view(size, where, sized, book_url,
                                                            puzzle_html_page, artifacts_dir):
     page = sized
