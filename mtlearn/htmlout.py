@@ -29,7 +29,7 @@ from typing import Any
 
 from . import links as _links
 
-__all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html"]
+__all__ = ["KINDS", "board_css", "board_js", "board_state", "share_front_end", "standalone_html"]
 
 KINDS = ("scenario", "board", "puzzle")
 
@@ -70,6 +70,42 @@ def board_js() -> str:
 def board_css() -> str:
     """The board's style sheet: the parts in ``static/css/`` joined in name order."""
     return _assemble("css", ".css", ("/*", "*/"))
+
+
+def board_state(session: Any, *, message: dict[str, Any] | None = None,
+                show_legal: bool = False, rules_url: str | None = None) -> dict[str, Any]:
+    """The state of a live board for :func:`standalone_html`: it plays on in any page.
+
+    ``session`` is a :class:`mtlearn.session.BoardSession`. The state carries the session
+    itself (``session``, when its bots are built-in ones) so that the in-page engine plays
+    on to the end of the match, and, for pages where the engine cannot run (opened from
+    disk), one move deep of stored answers: each legal move's view and message, the bots'
+    replies included, so the board still plays a move, explains the next and undoes.
+    Used by :class:`mtlearn.widgets.Board` and by a :class:`~mtlearn.game.Game` shown in a
+    notebook, so every board of the book plays the same way.
+    """
+    from .session import BoardSession
+    from .view import hidden_turn
+
+    s = session
+    successors: dict[str, Any] = {}
+    hidden = hidden_turn(s.game, s.perspective)
+    for move in () if hidden or not s.portable else s.game.legal_moves:
+        probe = BoardSession.from_spec(s.to_spec())
+        probe.play(move)
+        successors[str(move)] = {"view": probe.view(verdicts=True),
+                                 "message": probe.state_message()}
+    state: dict[str, Any] = {
+        "view": s.view(verdicts=True),
+        "message": message if message is not None else s.message,
+        "show_legal": show_legal,
+        "rules_url": rules_url if rules_url is not None else _links.rules_url(),
+        "successors": successors}
+    if s.portable:
+        state["session"] = s.to_spec()
+    else:
+        state["host_note"] = "python-bots"
+    return state
 
 
 def _json_for_script(data: Any) -> str:

@@ -39,8 +39,8 @@ def scenario_page(scenario: Scenario, *, lang: str = "en") -> str:
     Every text from the scenario file is escaped. Rule ids on the page link to the rules
     reference at the bottom of the same page.
     """
-    state = {"title": scenario.title, "frames": scenario.frames(), "index": 0,
-             "rules_url": ""}
+    state = {"title": scenario.title, "scenario_id": scenario.id, "frames": scenario.frames(),
+             "index": 0, "rules_url": ""}
     keys = ("Keys: ← and → step through the scenario (click it first), Home and End jump "
             "to the start and the end, P switches presenter mode on and off, Esc leaves it.")
     return _page(title=scenario.title, summary=scenario.summary,
