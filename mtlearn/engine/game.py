@@ -531,10 +531,15 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         return render(self)
 
     def _repr_html_(self) -> str:
-        """The position drawn by the board front end (static HTML, no kernel needed)."""
-        from ..present.htmlout import rules_url, standalone_html
-        from ..present.view import view
-        return standalone_html("board", {"view": view(self, verdicts=True),
-                                         "rules_url": rules_url()})
+        """The position as a live board (static HTML, no kernel needed).
+
+        A copy of the game is played, so the board never changes this one. In the book the
+        in-page engine plays on from here to the end of the match; opened from disk, the
+        board answers one move deep from stored answers.
+        """
+        from ..hosts.pages import board_state
+        from ..hosts.session import BoardSession
+        from ..present.htmlout import standalone_html
+        return standalone_html("board", board_state(BoardSession(self.copy())))
 
 

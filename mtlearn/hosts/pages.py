@@ -11,14 +11,18 @@ Standard library only (plus PyYAML, through :mod:`mtlearn.scenario`).
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from ..content.puzzles import Puzzle
 from ..content.scenario import Scenario
+from ..core import links as _links
 from ..core.links import book_url
 from ..core.ruleids import RULES, SECTIONS, anchor
 from ..present.htmlout import standalone_html
+from ..present.view import hidden_turn
+from .session import BoardSession
 
-__all__ = ["puzzle_page", "scenario_page"]
+__all__ = ["board_state", "puzzle_page", "scenario_page"]
 
 _STYLE = """
 :root { color-scheme: light dark; }
@@ -39,8 +43,8 @@ def scenario_page(scenario: Scenario, *, lang: str = "en") -> str:
     Every text from the scenario file is escaped. Rule ids on the page link to the rules
     reference at the bottom of the same page.
     """
-    state = {"title": scenario.title, "frames": scenario.frames(), "index": 0,
-             "rules_url": ""}
+    state = {"title": scenario.title, "scenario_id": scenario.id, "frames": scenario.frames(),
+             "index": 0, "rules_url": ""}
     keys = ("Keys: ← and → step through the scenario (click it first), Home and End jump "
             "to the start and the end, P switches presenter mode on and off, Esc leaves it.")
     return _page(title=scenario.title, summary=scenario.summary,
@@ -96,3 +100,36 @@ def _page(*, title: str, summary: str, widget: str, keys: str, teaches: list[str
         "Every position on this page was computed by mtlearn's rules engine.</footer>\n"
         "</body>\n</html>\n"
     )
+
+
+def board_state(session: Any, *, message: dict[str, Any] | None = None,
+                show_legal: bool = False, rules_url: str | None = None) -> dict[str, Any]:
+    """The state of a live board for :func:`standalone_html`: it plays on in any page.
+
+    ``session`` is a :class:`~mtlearn.hosts.session.BoardSession`. The state carries the session
+    itself (``session``, when its bots are built-in ones) so that the in-page engine plays
+    on to the end of the match, and, for pages where the engine cannot run (opened from
+    disk), one move deep of stored answers: each legal move's view and message, the bots'
+    replies included, so the board still plays a move, explains the next and undoes.
+    Used by :class:`mtlearn.widgets.Board` and by a :class:`~mtlearn.game.Game` shown in a
+    notebook, so every board of the book plays the same way.
+    """
+    s = session
+    successors: dict[str, Any] = {}
+    hidden = hidden_turn(s.game, s.perspective)
+    for move in () if hidden or not s.portable else s.game.legal_moves:
+        probe = BoardSession.from_spec(s.to_spec())
+        probe.play(move)
+        successors[str(move)] = {"view": probe.view(verdicts=True),
+                                 "message": probe.state_message()}
+    state: dict[str, Any] = {
+        "view": s.view(verdicts=True),
+        "message": message if message is not None else s.message,
+        "show_legal": show_legal,
+        "rules_url": rules_url if rules_url is not None else _links.rules_url(),
+        "successors": successors}
+    if s.portable:
+        state["session"] = s.to_spec()
+    else:
+        state["host_note"] = "python-bots"
+    return state

@@ -21,11 +21,11 @@ from ..content.puzzles import Puzzle as PuzzleData
 from ..content.scenario import Scenario, get
 from ..core.moves import Move
 from ..engine.game import Game
+from ..hosts.pages import board_state
 from ..hosts.session import BoardSession
 from ..play.bots import Bot
 from ..present.htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone_html
 from ..present.htmlout import rules_url as _rules_url
-from ..present.view import hidden_turn
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "Puzzle", "PuzzleSet", "ScenarioPlayer"]
 
@@ -62,6 +62,7 @@ class ScenarioPlayer(_Base):
 
     kind = traitlets.Unicode("scenario").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
+    scenario_id = traitlets.Unicode("").tag(sync=True)
     frames = traitlets.List().tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
@@ -70,7 +71,7 @@ class ScenarioPlayer(_Base):
                  **kwargs: Any) -> None:
         sc = get(scenario) if isinstance(scenario, str) else scenario
         self.scenario = sc
-        super().__init__(title=sc.title, frames=sc.frames(), index=0,
+        super().__init__(title=sc.title, scenario_id=sc.id, frames=sc.frames(), index=0,
                          rules_url=rules_url or _rules_url(), **kwargs)
 
     @traitlets.validate("index")
@@ -78,8 +79,8 @@ class ScenarioPlayer(_Base):
         return max(0, min(int(proposal["value"]), len(self.frames) - 1))
 
     def _static_state(self) -> dict[str, Any]:
-        return {"title": self.title, "frames": self.frames, "index": self.index,
-                "rules_url": self.rules_url}
+        return {"title": self.title, "scenario_id": self.scenario_id, "frames": self.frames,
+                "index": self.index, "rules_url": self.rules_url}
 
 
 class Board(_Base):
@@ -174,28 +175,9 @@ class Board(_Base):
             self.send_intent(content)
 
     def _static_state(self) -> dict[str, Any]:
-        # The session for the in-page engine, and, for pages where it cannot run, one move
-        # deep: the answer to each legal move (with the bots' replies), so the board can
-        # still play a move, explain the next one, and undo.
-        s = self.session
-        successors = {}
-        hidden = hidden_turn(s.game, s.perspective)
-        for move in () if hidden else s.game.legal_moves:
-            probe = BoardSession.from_spec(s.to_spec()) if s.portable else None
-            if probe is None:
-                break
-            probe.play(move)
-            successors[str(move)] = {"view": probe.view(verdicts=True),
-                                     "message": probe.state_message()}
-        state: dict[str, Any] = {
-            "view": s.view(verdicts=True), "message": self.message,
-            "show_legal": self.show_legal,
-            "rules_url": self.rules_url, "successors": successors}
-        if s.portable:
-            state["session"] = s.to_spec()
-        else:
-            state["host_note"] = "python-bots"
-        return state
+        # The session for the in-page engine and one move deep of stored answers.
+        return board_state(self.session, message=self.message, show_legal=self.show_legal,
+                           rules_url=self.rules_url)
 
 
 class Puzzle(_Base):

@@ -93,6 +93,87 @@ function ruleHref(rulesUrl, rule, ruleUrl) {
   return base + "#" + String(rule).toLowerCase();
 }
 
+// ---------------------------------------------------------------- in view, below the bar
+
+// The bottom edge (viewport px) of the page's own sticky header, if any: the book's
+// header, JupyterLab's notebook toolbar. 0 when nothing sticks at the top.
+function stickyHeaderBottom(doc) {
+  let bottom = 0;
+  for (const el of doc.querySelectorAll("header, .bd-header, .jp-Toolbar")) {
+    const style = doc.defaultView.getComputedStyle(el);
+    if (style.position !== "sticky" && style.position !== "fixed") continue;
+    const r = el.getBoundingClientRect();
+    if (r.top <= 0 && r.bottom > bottom && r.bottom < doc.defaultView.innerHeight / 2) bottom = r.bottom;
+  }
+  return bottom;
+}
+
+// How much of the window's top is covered for `node`: the page's sticky header plus, when
+// `node` sits in a board whose bar (.mtl-bar: controls and verdict) is sticky, that bar,
+// which stays stuck above everything of the board below it.
+function coveredTop(node) {
+  const doc = node.ownerDocument;
+  let top = stickyHeaderBottom(doc);
+  const root = node.closest(".mtl-root");
+  const bar = root && root.querySelector(".mtl-bar");
+  if (bar && bar !== node && !bar.contains(node)) {
+    const style = doc.defaultView.getComputedStyle(bar);
+    if (style.position === "sticky" || style.position === "fixed") {
+      // The bar sticks at its own `top` (the book's header height), or below a header found.
+      top = Math.max(top, parseFloat(style.top) || 0) + bar.getBoundingClientRect().height;
+    }
+  }
+  return top;
+}
+
+/**
+ * Scroll the least that brings `node` wholly into view below the sticky bars, and
+ * optionally move the keyboard focus.
+ *
+ * What the learner must see or do next after a click (a verdict, the round-end table with
+ * Next round, a puzzle's result) is often drawn above the spot they clicked, or under the
+ * board's sticky bar. This finds what covers the top of the window for `node` (the
+ * page's sticky header, and the sticky .mtl-bar of the board holding `node` unless
+ * `node` is in that bar), and scrolls whatever scrolls (the page, JupyterLab's notebook
+ * panel…) so that `node` starts just below them; a node already wholly visible does not
+ * move the page. A node taller than the space left is aligned to its top (and then, if
+ * `opts.focus` is still out of sight, that element is brought in too). Where nothing
+ * is sticky (an `mtlearn html` page) it is the plain "scroll into view".
+ *
+ * @param {Element} node what must be seen.
+ * @param {{focus?: Element|null}} [opts] focus: an element (usually a button inside
+ *   `node`) to give the keyboard focus, without a second scroll; a screen reader then
+ *   reads it, and Enter acts on it.
+ * @returns {boolean} true if the page was scrolled.
+ */
+function scrollIntoViewBelowBar(node, opts) {
+  const doc = node && node.ownerDocument;
+  const win = doc && doc.defaultView;
+  if (!win || !node.isConnected) return false;
+  const top = coveredTop(node);
+  const r = node.getBoundingClientRect();
+  const height = win.innerHeight;
+  let moved = false;
+  if (r.top < top - 0.5 || r.bottom > height + 0.5) {
+    node.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
+    const tall = r.height > height - top - 8;
+    node.scrollIntoView({ behavior: "instant", block: tall || r.top < top ? "start" : "nearest", inline: "nearest" });
+    moved = true;
+  }
+  const focus = opts && opts.focus;
+  if (focus && focus.isConnected && focus !== node) {
+    // `node` was too tall to show whole: the element to act on must be seen at least.
+    const f = focus.getBoundingClientRect();
+    if (f.top < top - 0.5 || f.bottom > height + 0.5) {
+      focus.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
+      focus.scrollIntoView({ behavior: "instant", block: "nearest", inline: "nearest" });
+      moved = true;
+    }
+  }
+  if (focus && focus.isConnected && doc.activeElement !== focus) focus.focus({ preventScroll: true });
+  return moved;
+}
+
 // ---------------------------------------------------------------- dominoes
 
 // Pip centres inside one square half (0..100), for 0..9 the standard layouts.

@@ -112,6 +112,8 @@ function trainRow(view, train, ctx) {
     const last = i === list.length - 1;
     if (last && ctx.laid && ctx.laid.train === String(train.id) && sameTile(ctx.laid.tile, t.tile || `${inward}-${outward}`)) {
       node = highlightWrap(node, "▶ new");
+    } else if (isFresh(ctx.fresh, train.id, i, t.tile || `${inward}-${outward}`)) {
+      node = freshWrap(node);  // laid by another player since the learner's last view
     } else if (t.tile && hlTiles.some((x) => sameTile(x, t.tile))) {
       node = highlightWrap(node, "▶ look");
     }

@@ -114,7 +114,8 @@ function branchRow(view, train, b, ctx) {
     node.setAttribute("aria-label", String(t.tile || `${t.inward}-${t.outward}`) + (dbl ? " (double, crosswise)" : ""));
     node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") }, node);
     if (dbl && b.open_double && i === list.length - 1) node.classList.add("mtl-slot-open-double");
-    if (t.tile && hlTiles.some((x) => sameTile(x, t.tile))) node = highlightWrap(node, "▶ new");
+    if (isFresh(ctx.fresh, b.id, i, `${t.inward}-${t.outward}`)) node = freshWrap(node);
+    else if (t.tile && hlTiles.some((x) => sameTile(x, t.tile))) node = highlightWrap(node, "▶ new");
     tiles.appendChild(node);
   });
   if (!list.length) tiles.appendChild(h("span", { class: "mtl-empty", text: "empty branch" }));

@@ -55,8 +55,12 @@ function renderScenario(model, el) {
     const narration = h("div", { class: "mtl-narration", "aria-live": "polite", "aria-atomic": "true" },
       h("p", { class: "mtl-narration-text", text: frame && frame.narration ? String(frame.narration) : "" }));
 
+    // The scenario's id, small, for a teacher whose lesson plan names it.
+    const sid = model.get("scenario_id");
+    const idNode = sid ? h("span", { class: "mtl-scenario-id" }, "scenario ", h("code", { text: String(sid) })) : null;
     append(root, [
-      title ? h("div", { class: "mtl-title", text: String(title) }) : null,
+      title || idNode ? h("div", { class: "mtl-title-row" },
+        title ? h("div", { class: "mtl-title", text: String(title) }) : null, idNode) : null,
       controls,
       narration,
       frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words, laid: laidTile(frame) })
@@ -83,7 +87,7 @@ function renderScenario(model, el) {
 
   root.addEventListener("keydown", onKey);
   const onChange = () => draw();
-  const unlisten = listen(model, { index: onChange, frames: onChange, title: onChange });
+  const unlisten = listen(model, { index: onChange, frames: onChange, title: onChange, scenario_id: onChange });
   draw();
   return () => {
     unlisten();

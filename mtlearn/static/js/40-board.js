@@ -22,9 +22,16 @@ function renderBoard(model, el) {
   const pres = presenter(root, () => draw());
   let actedAt = 0; // when the learner last clicked: their feedback is scrolled into view
   const ui = {};  // state of the match controls kept across draws (45-match.js)
+  let lastMove = null;    // the learner's last move sent ("5-9@M"), to tell it from the bots'
+  let lines = null;       // {round, counts}: tiles per train and branch in the last view
+  let fresh = null;       // tiles laid since the last view by others: {line id: first index}
+  let shownEnd = "";      // the round end whose panel was last brought into view ("3/over")
+  let revealUntil = 0;    // till then, each redraw keeps that panel (and its button) in view
+  let msgOpen = false;    // the message's "More" toggle on a small screen
 
   function send(content) {
     actedAt = Date.now();
+    lastMove = content && content.action === "move" ? String(content.move || "") : null;
     model.send(content);
   }
 
@@ -82,6 +89,23 @@ function renderBoard(model, el) {
     return box;
   }
 
+  // On a small screen the bar shows the first lines of the message and of the note (a
+  // hint); "More" opens them (the whole text is in the live regions either way, so screen
+  // readers hear all of it).
+  function fitMessage() {
+    bar.querySelector(".mtl-msg-more")?.remove();
+    bar.classList.toggle("mtl-bar-open", msgOpen);
+    const clipped = [msgBox, noteBox].some((n) => n.firstChild && n.scrollHeight > n.clientHeight + 2);
+    if (!clipped && !msgOpen) return;
+    const more = h("button", { type: "button", class: "mtl-btn mtl-msg-more", "data-key": "msg-more",
+      "aria-expanded": msgOpen ? "true" : "false", text: msgOpen ? "Less ▴" : "More ▾" });
+    more.addEventListener("click", () => {
+      msgOpen = !msgOpen;
+      draw();
+    });
+    msgBox.after(more);  // beside the message (20-readable.css), not inside its live region
+  }
+
   function draw() {
     const key = focusKey(root);
     const view = model.get("view");
@@ -113,13 +137,14 @@ function renderBoard(model, el) {
       }) : null,
       pres.button());
 
-    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words };
+    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words, fresh };
     controlsSlot.replaceChildren(controls);
     messageNode();
     if (noteBox.textContent !== note) noteBox.textContent = note;
+    fitMessage();
     body.replaceChildren();
     append(body, [hostStatusNode(model), newGameSection(view, send, ui),
-      matchSection(view, send), viewSection(view, ctx), legendSection(legend)]);
+      matchSection(view, send), runningTotalsNode(view), viewSection(view, ctx), legendSection(legend)]);
     if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
     if (showLegal && view) {
@@ -137,7 +162,41 @@ function renderBoard(model, el) {
     restoreFocus(root, key);
     pres.fit();
     if (Date.now() - actedAt < 10000) keepInView(bar);
+    revealRoundEnd(view);
   }
+
+  // The learner's move (or a bot's after it) ended the round: the panel with the scores and
+  // Next round (New match at the end) is drawn at the top of the board, often far above
+  // where they clicked, and under the sticky bar. Bring it into view below the bar and put
+  // the focus on its button, once per round end; redraws in the next moments (the message
+  // arriving after the view) keep it there.
+  function revealRoundEnd(view) {
+    const match = view && view.match;
+    const end = match && match.round_over ? `${match.round}/${match.match_over ? "match" : "round"}` : "";
+    const now = Date.now();
+    if (end && end !== shownEnd && now - actedAt < 10000) revealUntil = now + 1500;
+    shownEnd = end;
+    if (!end || now > revealUntil || pres.active()) return;
+    const panel = body.querySelector(".mtl-match");
+    if (!panel) return;
+    const button = panel.querySelector('[data-key="next_round"], [data-key="new_match"]');
+    scrollIntoViewBelowBar(panel, { focus: button });
+  }
+
+  // Keyboard focus that lands under the sticky bar (Tab to a "Play here" button) is
+  // scrolled out from under it. Not focus from a click or a tap: scrolling between the
+  // press and the release would move the button away and lose the click.
+  let pressedAt = 0;
+  const onPress = () => { pressedAt = Date.now(); };
+  const onFocusIn = (ev) => {
+    const t = ev.target;
+    if (Date.now() - pressedAt < 1000) return;
+    if (t instanceof Element && t !== root && !bar.contains(t) && !pres.active()) {
+      scrollIntoViewBelowBar(t);
+    }
+  };
+  root.addEventListener("pointerdown", onPress, true);
+  root.addEventListener("focusin", onFocusIn);
 
   // A new view clears the selection unless the tile is still in the hand of the
   // player to play (e.g. a view refreshed for another reason).
@@ -147,12 +206,17 @@ function renderBoard(model, el) {
     const hand = p && Array.isArray(p.hand) ? p.hand : [];
     if (selected !== null && !hand.some((t) => sameTile(t, selected))) selected = null;
     note = "";
+    const next = lineCounts(view);
+    fresh = freshTiles(lines, next, view, lastMove);
+    lines = next;
+    msgOpen = false;
     draw();
   };
   const onOther = () => {
     if (note.startsWith("Trying")) note = "";
     draw();
   };
+  lines = lineCounts(model.get("view") || {});
   const onKey = (ev) => pres.onKey(ev);
   root.addEventListener("keydown", onKey);
   const unlisten = listen(model, {
@@ -162,8 +226,65 @@ function renderBoard(model, el) {
   return () => {
     unlisten();
     root.removeEventListener("keydown", onKey);
+    root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("pointerdown", onPress, true);
     pres.dispose();
     root.remove();
   };
 }
 
+
+// ---------------------------------------------------------------- tiles just laid
+//
+// The tiles the other players (the computer players) laid since the learner's last view
+// are marked "▶ new" on the board. They are found by comparing two views: a train or
+// branch that grew has new tiles at its end. The learner's own move is left out. A new
+// round marks what the bots laid before the learner's first turn; Undo, a new match or a
+// new game (a line got shorter) mark nothing.
+
+// Tiles per line of play (train or branch id) and the round they belong to.
+function lineCounts(view) {
+  const counts = new Map();
+  for (const t of asArray(view && view.trains)) {
+    counts.set(String(t.id), asArray(t.tiles).length);
+    for (const b of asArray(t.branches)) counts.set(String(b.id), asArray(b.tiles).length);
+  }
+  const match = view && view.match;
+  return { round: match ? `${match.round}` : String(view && view.round), counts };
+}
+
+// {line id: index of its first new tile, mine: the learner's move} or null.
+function freshTiles(before, after, view, myMove) {
+  if (!before) return null;
+  const sameRound = before.round === after.round;
+  if (sameRound) {
+    for (const [id, n] of before.counts) if ((after.counts.get(id) || 0) < n) return null;
+  }
+  const out = { from: {}, mine: myMove && /@/.test(myMove) ? myMove : null, n: 0 };
+  for (const [id, n] of after.counts) {
+    const was = sameRound ? before.counts.get(id) || 0 : 0;
+    if (n > was) {
+      out.from[id] = was;
+      out.n += n - was;
+    }
+  }
+  return out.n ? out : null;
+}
+
+// True when tile `i` (string `tile`) of line `id` is new and not the learner's own.
+function isFresh(fresh, id, i, tile) {
+  if (!fresh || !Object.prototype.hasOwnProperty.call(fresh.from, String(id))) return false;
+  if (i < fresh.from[String(id)]) return false;
+  if (fresh.mine) {
+    const at = fresh.mine.indexOf("@");
+    if (fresh.mine.slice(at + 1) === String(id) && sameTile(fresh.mine.slice(0, at), tile)) return false;
+  }
+  return true;
+}
+
+// A new tile: the highlight outline and the words "▶ new" (read by screen readers too).
+function freshWrap(node) {
+  const wrap = highlightWrap(node, "▶ new");
+  wrap.classList.add("mtl-fresh");
+  return wrap;
+}

@@ -71,12 +71,9 @@ function matchSection(view, send) {
     box.appendChild(h("p", { class: "mtl-match-winner", text: winners.length > 1
       ? `Shared first place: ${winners.join(" and ")}.` : winners.length
         ? `${winners[0]} wins the match.` : "" }));
-  } else {
-    box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
-      "The lowest total at the end of the match wins." }));
   }
-  box.appendChild(standingsTable(view, match, final));
-  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
+  // What to do next comes right under the heading, so the two are seen together even
+  // on a short screen (the board brings them into view and focuses the button).
   const actions = h("div", { class: "mtl-controls" });
   if (match.next_round) {
     const b = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "next_round", text: "Next round ▶" });
@@ -89,7 +86,36 @@ function matchSection(view, send) {
     actions.appendChild(b);
   }
   box.appendChild(actions);
+  if (!final) {
+    box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
+      "The lowest total at the end of the match wins." }));
+  }
+  // A long match is wider than a phone: the table scrolls sideways, the panel does not.
+  box.appendChild(h("div", { class: "mtl-table-wrap", tabindex: "0", role: "region",
+    "aria-label": final ? "Final standings" : "Standings" },
+  standingsTable(view, match, final)));
+  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
   return box;
+}
+
+// The match so far, while a round is played: every player's running total (lowest wins),
+// so the learner need not wait for the end of the round to see the score.
+function runningTotalsNode(view) {
+  const match = view && view.match;
+  if (!match || match.round_over) return null;
+  const rows = asArray(match.standings).slice().sort((a, b) => (a.seat | 0) - (b.seat | 0));
+  if (!rows.length) return null;
+  const done = Math.max(0, (match.round | 0) - 1);
+  const list = h("ul", { class: "mtl-running-list" });
+  for (const row of rows) {
+    list.appendChild(h("li", null, h("span", { class: "mtl-running-name", text: String(row.name) }),
+      " ", h("strong", { text: String(row.total) })));
+  }
+  const head = done
+    ? `Match totals after ${done} of ${match.rounds} round${match.rounds === 1 ? "" : "s"} (lowest wins):`
+    : `Match totals (round 1 of ${match.rounds}; lowest wins):`;
+  return h("div", { class: "mtl-running", "data-round": String(match.round) },
+    h("span", { class: "mtl-running-head", text: head }), list);
 }
 
 // New game: a disclosure with the number of players and of computer players.

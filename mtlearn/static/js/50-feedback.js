@@ -5,25 +5,9 @@
 // smallest amount that brings the whole bar on screen, below any sticky page header
 // (the book's), in whatever scrolls: the page, JupyterLab's notebook panel, …
 
-function stickyHeaderBottom(doc) {
-  let bottom = 0;
-  for (const el of doc.querySelectorAll("header, .bd-header, .jp-Toolbar")) {
-    const style = doc.defaultView.getComputedStyle(el);
-    if (style.position !== "sticky" && style.position !== "fixed") continue;
-    const r = el.getBoundingClientRect();
-    if (r.top <= 0 && r.bottom > bottom && r.bottom < doc.defaultView.innerHeight / 2) bottom = r.bottom;
-  }
-  return bottom;
-}
+// stickyHeaderBottom() and scrollIntoViewBelowBar() are in 00-dom.js.
 
+// The bar itself: its own stickiness is not counted, the page header's is.
 function keepInView(node) {
-  const doc = node.ownerDocument;
-  const win = doc && doc.defaultView;
-  if (!win || !node.isConnected) return;
-  const r = node.getBoundingClientRect();
-  const top = stickyHeaderBottom(doc);
-  const height = win.innerHeight;
-  if (r.top >= top && r.bottom <= height) return;
-  node.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
-  node.scrollIntoView({ block: r.height > height - top ? "start" : "nearest", inline: "nearest" });
+  scrollIntoViewBelowBar(node);
 }

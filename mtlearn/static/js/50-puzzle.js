@@ -178,6 +178,8 @@ function renderPuzzle(model, el) {
     }
     if (st !== "continue") selected = null;
     draw();
+    // The verdict is drawn above the board the learner clicked: bring it into view.
+    if (st !== "continue") scrollIntoViewBelowBar(root.querySelector(".mtl-pz-feedback"));
   }
 
   // After a wrong turn: back to the start position, keeping the slips and hints counted.
