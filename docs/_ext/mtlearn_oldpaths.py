@@ -9,13 +9,14 @@ When a Python cross-reference finds no target, this retries it at the layer path
 
 from __future__ import annotations
 
-from typing import Any
-
-from docutils.nodes import Element
-from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
+from typing import TYPE_CHECKING, Any
 
 from mtlearn._moved import MOVED
+
+if TYPE_CHECKING:
+    from docutils.nodes import Element
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 
 def layer_path(target: str) -> str | None:
