@@ -96,3 +96,49 @@ def test_every_module_is_short_and_says_what_it_is_for() -> None:
             silent.append(str(path.relative_to(REPO)))
     assert not long, long
     assert not silent, silent
+
+
+NO_YAML = f"""
+import sys
+sys.path.insert(0, {str(REPO)!r})
+from mtlearn import MtlearnError
+from mtlearn.content import puzzles, scenario  # importing content needs no PyYAML
+for what, read in (("scenario", lambda: scenario.get("answer-the-double")),
+                   ("puzzle", lambda: puzzles.load_text("id: x"))):
+    try:
+        read()
+    except MtlearnError as e:
+        print(what, "|", e)
+    else:
+        raise SystemExit(what + " was read without PyYAML")
+try:
+    import mtlearn.jupyter.widgets
+except ImportError as e:
+    print("widgets |", e)
+"""
+
+
+def test_content_without_pyyaml_says_which_extra_to_install() -> None:
+    # PyYAML is the optional `content` extra, anywidget the `jupyter` one: without them,
+    # reading a YAML file or importing the widgets says what to pip install.
+    r = subprocess.run([sys.executable, "-S", "-c", NO_YAML], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 0, r.stderr
+    lines = dict(line.split(" | ", 1) for line in r.stdout.splitlines())
+    for what in ("scenario", "puzzle"):
+        assert lines[what] == ("reading scenario and puzzle files (YAML) needs PyYAML: "
+                               'pip install "mtlearn[content]"'), r.stdout
+    assert 'pip install "mtlearn[jupyter]"' in lines["widgets"], r.stdout
+
+
+def test_the_engine_installs_with_no_dependency() -> None:
+    import pytest
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["dependencies"] == []
+    extras = project["optional-dependencies"]
+    assert extras["content"] == ["pyyaml>=6"]
+    assert "anywidget>=0.9" in extras["jupyter"] and "mtlearn[content]" in extras["jupyter"]
+    for extra in ("test", "docs"):
+        assert any(r.startswith("mtlearn[") and "jupyter" in r for r in extras[extra]), extra

@@ -74,8 +74,8 @@ def _is(value: Any) -> str:
         return short(value)
     if value is None:
         return "empty (null)"
-    kind = {str: "the text", list: "a list", dict: "a mapping"}.get(type(value),
-                                                                      type(value).__name__)
+    kinds: dict[type, str] = {str: "the text", list: "a list", dict: "a mapping"}
+    kind = kinds.get(type(value), type(value).__name__)
     return f"{kind} {short(value)}"
 
 

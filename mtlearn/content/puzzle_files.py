@@ -182,7 +182,7 @@ def _dashes_in(answer: Any) -> Any:
 
 
 def _push(game: Game, move: str, path: tuple[Any, ...],
-          fail: Callable[[tuple[Any, ...], str], PuzzleError]) -> None:
+          fail: Callable[[tuple[Any, ...], str], Exception]) -> None:
     try:
         game.push(move)
     except (IllegalMoveError, ValueError) as e:

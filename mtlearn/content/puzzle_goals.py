@@ -170,11 +170,11 @@ def _goal_moves(p: Puzzle, before: Game, moves: list[Move], after: Game) -> Feed
                 names = ", ".join(after.players[i] for i in actual) or "nobody"
                 miss = f"afterwards the trains with a marker are: {names}"
         elif key == "open_doubles":
-            actual = [train_code(k) for k in after.open_double_trains]
-            if [str(x) for x in want] != actual:
+            codes = [train_code(k) for k in after.open_double_trains]
+            if [str(x) for x in want] != codes:
                 miss = ("afterwards a double is still open on " +
                         ", ".join(after.train_label(train_key(c, after.n))
-                                  for c in actual)) if actual else \
+                                  for c in codes)) if codes else \
                     "afterwards no double is left open"
         if miss:
             return Feedback("wrong", f"{said}: legal, but {miss}.", None)

@@ -234,7 +234,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
         _run_checks(r, game, check, (*path, "check"), label)
         steps.append(Step(applied, sd["say"].strip(), highlight, check, r.line(path)))
         games.append(game.copy())
-    texts = [(("intro",), intro, games[0])]
+    texts: list[tuple[tuple[Any, ...], str, Game]] = [(("intro",), intro, games[0])]
     texts += [(("steps", k, "say"), step.say, games[k + 1]) for k, step in enumerate(steps)]
     warnings = [str(ScenarioError(source, r.line(p), path_text(p), note))
                 for p, text, frame in texts for note in orientation_notes(text, frame)]
@@ -310,6 +310,7 @@ def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, .
             raise r.fail(p, "must be a list of players (names or seat numbers)")
         return [_seat_of(r, game, x, (*p, i)) for i, x in enumerate(want)]
 
+    actual: object  # what the engine has; each check compares it with what it wants
     for key, want in check.items():
         p = (*path, key)
         if key not in _CHECKS:
@@ -346,10 +347,10 @@ def _run_checks(r: Reader, game: Game, check: dict[str, Any], path: tuple[Any, .
                                  f"not {rid}: {v.text}")
         elif key == "markers":
             seats = sorted(seat_list(want, p))
-            actual = [i for i in range(game.n) if game.train(i).marker]
-            if seats != actual:
+            marked = [i for i in range(game.n) if game.train(i).marker]
+            if seats != marked:
                 raise differ(key, [game.players[i] for i in seats],
-                             [game.players[i] for i in actual])
+                             [game.players[i] for i in marked])
         elif key == "open_doubles":
             wanted = _str_list(r, want, p) if want is not None else []
             actual = game.open_double_lines

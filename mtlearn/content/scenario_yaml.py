@@ -9,7 +9,9 @@ at most ``MAX_DEPTH`` levels, and a file holds at most ``MAX_BYTES``. When YAML 
 name such as ``No`` as false, the error says so.
 
 PyYAML is imported only when a file is read: puzzles built from JSON data (the in-page
-engine) need nothing but the standard library. ``read_file`` and ``read_bundled`` read a
+engine) need nothing but the standard library. PyYAML is an optional extra
+(``pip install "mtlearn[content]"``); reading YAML without it raises a
+:class:`~mtlearn.MtlearnError` that says so. ``read_file`` and ``read_bundled`` read a
 file from disk and the files shipped with mtlearn.
 """
 
@@ -56,11 +58,16 @@ _BOOL_TAG = "tag:yaml.org,2002:bool"
 _BOOL_WORDS = {"yes", "no", "on", "off"}
 
 
+#: What to install to read YAML files (PyYAML is the ``content`` extra).
+NEEDS_YAML = ('reading scenario and puzzle files (YAML) needs PyYAML: '
+              'pip install "mtlearn[content]"')
+
+
 def _yaml() -> Any:
     try:
         import yaml
-    except ImportError as e:  # pragma: no cover - pyyaml is a dependency
-        raise ImportError("reading scenarios needs PyYAML: pip install pyyaml") from e
+    except ImportError:
+        raise MtlearnError(NEEDS_YAML) from None
     return yaml
 
 
@@ -87,7 +94,7 @@ def _loader_class() -> Any:
     from yaml.resolver import Resolver
 
     try:
-        from yaml._yaml import CParser as Parser  # type: ignore[import-not-found]
+        from yaml._yaml import CParser as Parser
 
         def start(loader: Any, stream: str) -> None:
             Parser.__init__(loader, stream)
@@ -104,7 +111,7 @@ def _loader_class() -> Any:
             Scanner.__init__(loader)
             yaml.parser.Parser.__init__(loader)
 
-    class Loader(Composer, Parser, SafeConstructor, Resolver):  # type: ignore[misc,valid-type]
+    class Loader(Composer, Parser, SafeConstructor, Resolver):
         def __init__(self, stream: str) -> None:
             start(self, stream)
             Composer.__init__(self)
@@ -193,8 +200,9 @@ def _lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int],
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             key = k.value if isinstance(k, yaml.ScalarNode) else str(k.start_mark.line)
-            out[(*path, key)] = k.start_mark.line + 1
-            _lines(v, (*path, key), out, words)
+            here = (*path, key)
+            out[here] = k.start_mark.line + 1
+            _lines(v, here, out, words)
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
             _lines(v, (*path, i), out, words)

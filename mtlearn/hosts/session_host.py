@@ -208,11 +208,11 @@ class SessionHost:
                 # the spec's kind let a bad value through: still a bad spec, and said so
                 raise SessionError(f"open {kind}: the spec is malformed "
                                    f"({type(e).__name__}: {_short(str(e), 300)})") from None
-            sid = f"{kind}-{self._count + 1}"
-            answer = {"ok": True, "session": sid, "result": result}
+            new_sid = f"{kind}-{self._count + 1}"
+            answer = {"ok": True, "session": new_sid, "result": result}
             _dump(answer, strict=True)  # an answer that cannot be sent opens nothing
             self._count += 1
-            self.sessions[sid] = session
+            self.sessions[new_sid] = session
             return answer
         if op in ("intent", "close"):
             sid = req.get("session")

@@ -12,10 +12,14 @@ Mexican train", "undo") and draws the view it is given back.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-import anywidget
-import traitlets
+try:
+    import anywidget
+    import traitlets
+except ImportError as e:  # anywidget (and the traitlets it brings) is the jupyter extra
+    raise ImportError('the notebook boards need anywidget: pip install "mtlearn[jupyter]"',
+                      name=e.name) from e
 
 from ..content.puzzles import Puzzle as PuzzleData
 from ..content.scenario import Scenario, get
@@ -28,6 +32,15 @@ from ..present.htmlout import DEFAULT_RULES_URL, board_css, board_js, standalone
 from ..present.htmlout import rules_url as _rules_url
 
 __all__ = ["DEFAULT_RULES_URL", "Board", "Puzzle", "PuzzleSet", "ScenarioPlayer"]
+
+#: The type of a synced trait that holds a JSON object or None.
+_OptionalDict = traitlets.TraitType[dict[str, Any] | None, dict[str, Any] | None]
+
+
+def _dict_or_none() -> _OptionalDict:
+    """A synced ``Dict`` trait that may be None (its default). traitlets' annotations give
+    ``Dict`` no ``allow_none`` form, so the type is stated here once."""
+    return cast(_OptionalDict, traitlets.Dict(allow_none=True, default_value=None).tag(sync=True))
 
 class _Base(anywidget.AnyWidget):
     _esm = board_js()
@@ -63,7 +76,7 @@ class ScenarioPlayer(_Base):
     kind = traitlets.Unicode("scenario").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     scenario_id = traitlets.Unicode("").tag(sync=True)
-    frames = traitlets.List().tag(sync=True)
+    frames = traitlets.List[dict[str, Any]]().tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
 
@@ -107,7 +120,7 @@ class Board(_Base):
     """
 
     view = traitlets.Dict().tag(sync=True)
-    message = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    message = _dict_or_none()
     show_legal = traitlets.Bool(False).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
 
@@ -197,9 +210,9 @@ class Puzzle(_Base):
     kind = traitlets.Unicode("puzzle").tag(sync=True)
     puzzle = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
-    feedback = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    solution = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
-    progress = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    feedback = _dict_or_none()
+    solution = _dict_or_none()
+    progress = _dict_or_none()
     storage = traitlets.Unicode("kernel").tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
 
@@ -270,7 +283,7 @@ class PuzzleSet(Puzzle):
         rules_url, progress_file: as for :class:`Puzzle`.
     """
 
-    set = traitlets.List().tag(sync=True)
+    set = traitlets.List[dict[str, Any]]().tag(sync=True)
     set_title = traitlets.Unicode("").tag(sync=True)
     set_progress = traitlets.Dict().tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)

@@ -46,9 +46,9 @@ def rules_url() -> str:
     return _rules_url()
 
 
-def _assemble(folder: str, suffix: str, comment: str) -> str:
+def _assemble(folder: str, suffix: str, comment: tuple[str, str]) -> str:
     parts = sorted(
-        (p for p in resources.files("mtlearn").joinpath("static", folder).iterdir()
+        (p for p in resources.files("mtlearn").joinpath("static").joinpath(folder).iterdir()
          if p.name.endswith(suffix)),
         key=lambda p: p.name,
     )

@@ -147,9 +147,10 @@ def result_text(game: Game) -> str:
     if game.out is not None:
         name = game.players[game.out]
         q = game.partner(game.out)
-        if q is not None and game.rules.teams:
+        team = None if q is None else game.team_of(q)
+        if team is not None:
             # R-VAR-TEAMS: the partner scores 0 too, whatever is left in their hand
-            return (f"{name} went out, so {name}'s team ({game.team_name(game.team_of(q))}) "
+            return (f"{name} went out, so {name}'s team ({game.team_name(team)}) "
                     f"scores 0 (R-VAR-TEAMS). Round scores: {parts}.")
         head = f"{name} went out and scores 0."
     elif game.rules.may_decline and any(game._can_play(s) for s in range(game.n)):
@@ -349,7 +350,7 @@ def view(game: Game, *, perspective: int | str | None = None,
         "swan": None if g.swan_at is None or g.over else train_code(g.swan_at),
     }
     if verdicts:
-        vs = {}
+        vs: dict[str, dict[str, Any]] = {}
         for m in () if hidden else _verdict_keys(g):
             v = g.explain(m)
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
