@@ -32,9 +32,9 @@ from .tiles import Tile
 
 __all__ = [
     "BRANCH_RE", "MEXICAN", "MoveParts", "TrainKey", "branch_child", "branch_parent",
-    "branch_sort_key", "index_code", "index_of", "key_of", "line_code", "parse_branch",
-    "parse_line", "parse_seat", "parse_train", "parse_train_index", "player_index",
-    "read_move", "train_code", "write_move",
+    "branch_sort_key", "index_code", "index_of", "key_of", "line_code", "normal_line",
+    "parse_branch", "parse_line", "parse_seat", "parse_train", "parse_train_index",
+    "player_index", "read_move", "train_code", "write_move",
 ]
 
 #: The train key (and the text) of the Mexican train.
@@ -252,6 +252,12 @@ def parse_line(value: object, n: int | None) -> tuple[TrainKey, str]:
         return _read_line(value, n)
     except NotationError as e:
         raise NotationError(f"{_quote(value)} is not a train or branch: {e}") from None
+
+
+def normal_line(value: object, n: int | None) -> str:
+    """A line as text written the one way :func:`line_code` writes it (``"m"`` gives
+    ``"M"``, ``"02.3A"`` gives ``"2.3a"``); NotationError as :func:`parse_line`."""
+    return line_code(*parse_line(value, n))
 
 
 # ---------------------------------------------------------------------- moves
