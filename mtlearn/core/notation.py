@@ -34,7 +34,7 @@ __all__ = [
     "BRANCH_RE", "MEXICAN", "MoveParts", "TrainKey", "branch_child", "branch_parent",
     "branch_sort_key", "index_code", "index_of", "key_of", "line_code", "normal_line",
     "parse_branch", "parse_line", "parse_seat", "parse_train", "parse_train_index",
-    "player_index", "read_move", "train_code", "write_move",
+    "player_index", "quote", "read_move", "train_code", "write_move",
 ]
 
 #: The train key (and the text) of the Mexican train.
@@ -57,7 +57,7 @@ _BRANCH_HELP = ("a branch name is the number of its double's tile on the line (f
                 "and a or b, like '3a', or '3a.1b' for a branch off a branch")
 
 
-def _quote(value: object, limit: int = 40) -> str:
+def quote(value: object, limit: int = 40) -> str:
     """``repr(value)`` cut short, for quoting input in a one-line message."""
     try:
         text = repr(value)
@@ -144,10 +144,10 @@ def parse_seat(value: object, n: int, *, players: Sequence[str] = (), base: int 
         return number - base
     hint = " (seats are numbered from 1)" if base == 1 and number == 0 else ""
     if players:
-        raise NotationError(f"{_quote(value)} is not a player: use a name "
+        raise NotationError(f"{quote(value)} is not a player: use a name "
                             f"({', '.join(players)}) or a seat number from {base} to "
                             f"{n - 1 + base}{hint}")
-    raise NotationError(f"{_quote(value)} is not a seat: write a seat number from {base} to "
+    raise NotationError(f"{quote(value)} is not a seat: write a seat number from {base} to "
                         f"{n - 1 + base}{hint}")
 
 
@@ -193,7 +193,7 @@ def parse_train_index(value: object, n: int) -> int:
     try:
         return _read_train(value, n)
     except NotationError as e:
-        raise NotationError(f"{_quote(value)} is not a train: {e}") from None
+        raise NotationError(f"{quote(value)} is not a train: {e}") from None
 
 
 def parse_train(value: object, n: int | None) -> TrainKey:
@@ -204,7 +204,7 @@ def parse_train(value: object, n: int | None) -> TrainKey:
     try:
         idx = _read_train(value, n)
     except NotationError as e:
-        raise NotationError(f"{_quote(value)} is not a train: {e}") from None
+        raise NotationError(f"{quote(value)} is not a train: {e}") from None
     return MEXICAN if idx == -1 or idx == n else idx
 
 
@@ -221,7 +221,7 @@ def parse_branch(path: object) -> str:
     try:
         return _read_branch(path)
     except NotationError as e:
-        raise NotationError(f"{_quote(path)} is not a branch name: {e}") from None
+        raise NotationError(f"{quote(path)} is not a branch name: {e}") from None
 
 
 def _read_line(value: object, n: int | None) -> tuple[TrainKey, str]:
@@ -251,7 +251,7 @@ def parse_line(value: object, n: int | None) -> tuple[TrainKey, str]:
     try:
         return _read_line(value, n)
     except NotationError as e:
-        raise NotationError(f"{_quote(value)} is not a train or branch: {e}") from None
+        raise NotationError(f"{quote(value)} is not a train or branch: {e}") from None
 
 
 def normal_line(value: object, n: int | None) -> str:
@@ -277,7 +277,7 @@ def read_move(text: object) -> MoveParts:
     does not matter. Raises :class:`NotationError` starting ``'…' is not a move``."""
     if not isinstance(text, str):
         raise NotationError(f"a move is written like '12-5@M', 'draw' or 'pass', not "
-                            f"{_quote(text)}")
+                            f"{quote(text)}")
     word = text.strip().lower()
     if word in _MOVE_WORDS:
         return MoveParts(_MOVE_WORDS[word])
@@ -285,12 +285,12 @@ def read_move(text: object) -> MoveParts:
     m = _MOVE_TILE.fullmatch(tile_text)
     place = place.strip()
     if not m or not at or not place or len(text) > 200:
-        raise NotationError(f"{_quote(text)} is not a move: {_MOVE_HELP}")
+        raise NotationError(f"{quote(text)} is not a move: {_MOVE_HELP}")
     try:
         key, branch = _read_line(place, None)
     except NotationError as e:
         where = "" if "." in place else "for the train after the @, "
-        raise NotationError(f"{_quote(text)} is not a move: {where}{e}") from None
+        raise NotationError(f"{quote(text)} is not a move: {where}{e}") from None
     a, b = int(m.group(1)), int(m.group(2))
     return MoveParts("play", Tile(a, b), key, a, branch)
 

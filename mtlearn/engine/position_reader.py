@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import GameFileError, IllegalMoveError, NotationError, PositionError, RulesError
 from ..core.notation import index_of, parse_line, parse_seat, parse_train_index
+from ..core.notation import quote as _short
 from ..core.rules import Rules, preset
 from ..core.tiles import SETS, Tile, full_set
 from ..core.words import plural
@@ -103,15 +104,6 @@ def _rules(rules: Rules | str | dict[str, Any]) -> Rules:
     if isinstance(rules, str):
         return preset(rules)
     return Rules.from_dict(rules)
-
-
-def _short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut short, for a one-line message."""
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):     # e.g. an int too long to print
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _field(key: Any) -> str:
