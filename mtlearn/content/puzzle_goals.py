@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.moves import MEXICAN, Move, train_code
+from ..core.moves import MEXICAN, Move
+from ..core.notation import parse_seat, parse_train, train_code
 from ..core.tiles import Tile
 from ..engine.game import Game
 from ..play.plan import longest_train
@@ -496,13 +497,9 @@ def move_text(answer: Any) -> str:
 
 
 def train_key(code: Any, n: int) -> int | str:
-    """The train a learner names (``M`` or a seat number from 1 to ``n``)."""
-    c = str(code).strip()
-    if c.upper() == "M":
-        return MEXICAN
-    if c.isdigit() and 1 <= int(c) <= n:
-        return int(c) - 1
-    raise ValueError(f"{short(code)} is not a train: write 'M' or a seat number from 1 to {n}")
+    """The train a learner names (``M`` or a seat number from 1 to ``n``, spaces around
+    allowed); NotationError (a ValueError) otherwise."""
+    return parse_train(code.strip() if isinstance(code, str) else code, n)
 
 
 def _train_code_of(code: Any, n: int) -> str:
@@ -511,10 +508,5 @@ def _train_code_of(code: Any, n: int) -> str:
 
 def seat_of(game: Game, value: Any) -> int:
     """The seat of a player named or numbered (from 1) in a puzzle file or answer."""
-    if isinstance(value, str) and value in game.players:
-        return game.players.index(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= game.n:
-        return value - 1
-    raise ValueError(f"{short(value)} is not a player: use a name ({', '.join(game.players)}) "
-                     f"or a seat number")
+    return parse_seat(value, game.n, players=game.players)
 

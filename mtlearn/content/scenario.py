@@ -41,8 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import IllegalMoveError, PositionError, RulesError
-from ..core.moves import Move, train_code
+from ..core.errors import IllegalMoveError, NotationError, PositionError, RulesError
+from ..core.moves import Move
+from ..core.notation import normal_line, parse_seat, train_code
 from ..core.rules import Rules
 from ..core.tiles import Tile
 from ..engine.game import Game
@@ -253,7 +254,12 @@ def _highlight(r: Reader, game: Game, hl: Any, path: tuple[Any, ...],
     out = {k: _str_list(r, v, (*path, k)) for k, v in hl.items()}
     codes = [train_code(k) for k in game.train_keys()]
     codes += [b.code for k in game.train_keys() for b in game.branches(k)]
-    for i, code in enumerate(out.get("trains", [])):
+    trains = out.get("trains", [])
+    for i, code in enumerate(trains):
+        try:                # an old spelling ("m", "2.3A") stands for the code written
+            code = trains[i] = normal_line(code, game.n)
+        except NotationError:
+            pass            # not a train at all: said below with the trains there are
         if code not in codes:
             raise r.fail((*path, "trains", i), f"there is no train {short(code)}: the trains are "
                          f"{', '.join(codes)} (seat numbers and M)")
@@ -279,12 +285,10 @@ def _highlight(r: Reader, game: Game, hl: Any, path: tuple[Any, ...],
 
 
 def _seat_of(r: Reader, game: Game, value: Any, path: tuple[Any, ...]) -> int:
-    if isinstance(value, str) and value in game.players:
-        return game.players.index(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= game.n:
-        return value - 1
-    raise r.fail(path, f"{short(value)} is not a player: use a name ({', '.join(game.players)}) "
-                 f"or a seat number")
+    try:
+        return parse_seat(value, game.n, players=game.players)
+    except NotationError as e:
+        raise r.fail(path, str(e)) from None
 
 
 def _is_int(v: Any) -> bool:

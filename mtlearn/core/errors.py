@@ -11,6 +11,7 @@ __all__ = [
     "IllegalMoveError",
     "MtlearnError",
     "NotSupportedError",
+    "NotationError",
     "PositionError",
     "RulesError",
 ]
@@ -38,6 +39,11 @@ class IllegalMoveError(MtlearnError):
         self.rule = rule
         self.reason = reason
         self.suggests = suggests
+
+
+class NotationError(MtlearnError):
+    """Text that is not a seat, train, branch or move of the notation
+    (:mod:`mtlearn.core.notation`); the message quotes it and says what to write."""
 
 
 class RulesError(MtlearnError):

@@ -14,32 +14,19 @@
 
 In Python, ``Move.train`` is the seat index (0-based) or ``"M"``; in the text
 the seat is written 1-based, as players say it. ``str`` and ``Move.parse``
-round-trip exactly. A play on a branch (R-VAR-BRANCH) also carries ``Move.branch``,
+round-trip exactly; the train and branch part of the notation is read and written by
+:mod:`mtlearn.core.notation`. A play on a branch (R-VAR-BRANCH) also carries ``Move.branch``,
 the path of the branch (``"3a"``, ``"3a.1b"``); it is ``""`` for the train itself.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from .notation import BRANCH_RE, MEXICAN, line_code, read_move, train_code, write_move
 from .tiles import Tile
 
 __all__ = ["MEXICAN", "Move", "train_code"]
-
-#: The train key of the Mexican train.
-MEXICAN = "M"
-
-def train_code(key: int | str) -> str:
-    """A train key as written in the notation: ``"M"`` or the 1-based seat number."""
-    return MEXICAN if key == MEXICAN else str(int(key) + 1)
-
-
-_PLAY_RE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*@\s*([Mm]|\d{1,2})"
-                      r"((?:\.\d{1,3}[abAB])*)\s*$")
-#: A branch path: ``3a``, ``3a.1b`` (tile number on its line, then side a or b).
-BRANCH_RE = re.compile(r"^\d{1,3}[ab](?:\.\d{1,3}[ab])*$")
-_WORDS = {"draw": "draw", "pass": "pass", "uno": "uno", "announce": "uno", "end": "end"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,29 +96,12 @@ class Move:
         return cls("end")
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read a move in the notation above. Raises ``ValueError`` with a hint."""
-        if isinstance(text, Move):
-            return text
-        if not isinstance(text, str):
-            raise ValueError(f"a move is written like '12-5@M', 'draw' or 'pass', not {text!r}")
-        word = text.strip().lower()
-        if word in _WORDS:
-            return cls(_WORDS[word])
-        m = _PLAY_RE.match(text)
-        if not m:
-            raise ValueError(f"{text!r} is not a move: write a tile and a train like '12-5@M' "
-                             f"or '5-9@2' (seat 2), a branch like '6-4@2.3a', or 'draw', "
-                             f"'pass', 'uno', 'end'")
-        a, b, t = int(m.group(1)), int(m.group(2)), m.group(3)
-        branch = m.group(4)[1:].lower()
-        if t.upper() == "M":
-            train: int | str = MEXICAN
-        else:
-            if int(t) < 1:
-                raise ValueError(f"{text!r}: seats are numbered from 1")
-            train = int(t) - 1
-        return cls("play", Tile(a, b), train, a, branch)
+    def parse(cls, text: str | Move) -> Move:
+        """Read a move in the notation above (:func:`~mtlearn.core.notation.read_move`).
+
+        Raises :class:`~mtlearn.core.errors.NotationError` (a ``ValueError``) that quotes
+        the text and says what to write."""
+        return text if isinstance(text, Move) else cls(*read_move(text))
 
     # -- text -------------------------------------------------------------------------
     @property
@@ -149,15 +119,10 @@ class Move:
     @property
     def line_code(self) -> str | None:
         """The line played on: the train code, with the branch path if any (``"2.3a"``)."""
-        if self.train is None:
-            return None
-        code = train_code(self.train)
-        return f"{code}.{self.branch}" if self.branch else code
+        return None if self.train is None else line_code(self.train, self.branch)
 
     def __str__(self) -> str:
-        if self.kind == "play":
-            return f"{self.inward}-{self.outward}@{self.line_code}"
-        return self.kind
+        return write_move(self.kind, self.inward, self.outward, self.train, self.branch)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..core.errors import IllegalMoveError, RulesError
 from ..core.moves import MEXICAN, Move
+from ..core.notation import player_index
 from ..core.rules import Rules, usual_set
 from ..core.tiles import SETS, Tile
 from .dealing import Dealing
@@ -224,11 +225,9 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
             ValueError: naming the players and the seat range.
         """
         if isinstance(player, str):
-            if player in self.players:
-                return self.players.index(player)
-            folded = [name.casefold() for name in self.players]
-            if folded.count(player.casefold()) == 1:
-                return folded.index(player.casefold())
+            found = player_index(player, self.players)
+            if found is not None:
+                return found
             raise ValueError(f"no player is called {player!r} (players: "
                              f"{', '.join(self.players)})")
         if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.n:

@@ -17,8 +17,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import GameFileError, IllegalMoveError, PositionError, RulesError
-from ..core.moves import BRANCH_RE
+from ..core.errors import GameFileError, IllegalMoveError, NotationError, PositionError, RulesError
+from ..core.notation import index_of, parse_line, parse_seat, parse_train_index
+from ..core.notation import quote as _short
 from ..core.rules import Rules, preset
 from ..core.tiles import SETS, Tile, full_set
 from ..core.words import plural
@@ -105,15 +106,6 @@ def _rules(rules: Rules | str | dict[str, Any]) -> Rules:
     return Rules.from_dict(rules)
 
 
-def _short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut short, for a one-line message."""
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):     # e.g. an int too long to print
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 def _field(key: Any) -> str:
     """A field name for a message: the key itself if it is short text."""
     return key if isinstance(key, str) and len(key) <= 40 else _short(key)
@@ -157,9 +149,10 @@ class _PositionReader:
         return t
 
     def seat(self, v: Any, where: str, n: int) -> int:
-        if not _whole(v) or not 1 <= v <= n:
-            raise PositionError(where, f"a seat number from 1 to {n}, not {_short(v)}")
-        return v - 1
+        try:
+            return parse_seat(v, n)
+        except NotationError as e:
+            raise PositionError(where, str(e)) from None
 
     def seats(self, key: str, n: int) -> list[int]:
         v = self.d.get(key, [])
@@ -493,25 +486,19 @@ class _PositionReader:
                                 + (", R-VAR-TEAMS)" if game.rules.teams else ")"))
 
     def train_idx(self, key: Any, where: str, n: int) -> int:
-        if key in ("M", "m"):
-            return n
-        if _whole(key) and 1 <= key <= n:
-            return key - 1
-        if isinstance(key, str) and re.fullmatch(r"\d{1,2}", key, re.ASCII) \
-                and 1 <= int(key) <= n:
-            return int(key) - 1
-        raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M', not "
-                            f"{_short(key)}")
+        try:
+            return parse_train_index(key, n)
+        except NotationError as e:
+            raise PositionError(where, str(e)) from None
 
 
-def _train_root(head: str, n: int) -> int | None:
-    """The train a line code starts with (``"M"`` or a seat from 1 to ``n``) as a train
-    index, or None."""
-    if head in ("M", "m"):
-        return n
-    if head.isdigit() and 1 <= int(head) <= n:
-        return int(head) - 1
-    return None
+def _line(key: Any, where: str, n: int) -> tuple[int, str]:
+    """A line code (``"2"``, ``"M"``, ``"2.3a"``) as a train index and a branch path."""
+    try:
+        train, path = parse_line(key, n)
+    except NotationError as e:
+        raise PositionError(where, str(e)) from None
+    return index_of(train, n), path
 
 
 def read_branches(game: Any, trains: dict[str, Any], reader: Any) -> None:
@@ -530,15 +517,7 @@ def read_branches(game: Any, trains: dict[str, Any], reader: Any) -> None:
     parsed: dict[tuple[int, str], tuple[str, list[Any]]] = {}
     for key in keys:
         where = f"trains[{key!r}]"
-        head, _, path = key.partition(".")
-        root = _train_root(head, n)
-        if root is None:
-            raise PositionError(where, f"a branch is a train (seat 1 to {n} or M), a dot "
-                                f"and a branch name like '3a'")
-        path = path.lower()
-        if not BRANCH_RE.match(path):
-            raise PositionError(where, "a branch name is a tile number and a or b, like "
-                                "'2.3a' or '2.3a.1b'")
+        root, path = _line(key, where, n)
         tiles = trains[key]
         if not isinstance(tiles, list):
             raise PositionError(where, "must be a list of tiles, inward number first")
@@ -575,14 +554,8 @@ def read_branches(game: Any, trains: dict[str, Any], reader: Any) -> None:
 
 def read_line(game: Any, key: Any, where: str) -> int:
     """A line code in a position (``"2"``, ``"M"``, ``"2.3a"``) as a line index."""
-    n = game.n
-    text = str(key)
-    head, _, path = text.partition(".")
-    root = None if isinstance(key, bool) else _train_root(head, n)
-    if root is None:
-        raise PositionError(where, f"a train is a seat number from 1 to {n} or 'M', "
-                            f"not {key!r}")
-    idx = game._line_of(root, path.lower())
+    root, path = _line(key, where, game.n)
+    idx = game._line_of(root, path)
     if idx is None:
-        raise PositionError(where, f"there is no branch {text!r} (R-VAR-BRANCH)")
+        raise PositionError(where, f"there is no branch {str(key)!r} (R-VAR-BRANCH)")
     return idx  # type: ignore[no-any-return]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import GameFileError, IllegalMoveError, PositionError
+from ..core.notation import index_code
 from .position_reader import (
     DEFAULT_NAMES,
     GAME_FORMAT,
@@ -43,10 +44,9 @@ class Positions(GameState):
 
     def _position_of(self, s: dict[str, Any]) -> dict[str, Any]:
         n = self.n
-        key = lambda i: "M" if i == n else str(i + 1)  # noqa: E731
         trains = {}
         for i, t in enumerate(s["trains"][: n + 1]):
-            trains[key(i)] = [f"{a}-{tile.other(a)}" for tile, a in
+            trains[index_code(i, n)] = [f"{a}-{tile.other(a)}" for tile, a in
                               zip(t.tiles, t.inward, strict=True)]
         pos: dict[str, Any] = {
             "format": POSITION_FORMAT, "version": 1,
@@ -60,12 +60,12 @@ class Positions(GameState):
             "boneyard": [str(t) for t in reversed(s["bone"])],
             "trains": trains,
             "markers": [i + 1 for i in range(n) if s["trains"][i].marker],
-            "open_doubles": [key(i) for i in s["open_doubles"]],
+            "open_doubles": [index_code(i, n) for i in s["open_doubles"]],
             "to_play": s["current"] + 1,
             "starter": s["starter"] + 1,
             "turns_played": s["turns_taken"],
             "first_turns_done": [i + 1 for i in range(n) if s["first_done"][i]],
-            "turn": {"bonus": s["bonus"], "doubles": [key(i) for i in s["turn_doubles"]],
+            "turn": {"bonus": s["bonus"], "doubles": [index_code(i, n) for i in s["turn_doubles"]],
                      "drawn": None if s["drawn"] is None else str(s["drawn"]),
                      "declined": s["declined"], "played": s["played"],
                      "building": s["building_now"]},

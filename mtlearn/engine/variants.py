@@ -30,7 +30,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.moves import Move, train_code
+from ..core.moves import Move
+from ..core.notation import (
+    branch_child,
+    branch_parent,
+    branch_sort_key,
+    index_code,
+    key_of,
+    line_code,
+    parse_train_index,
+)
 from ..core.tiles import Tile, remove_tile
 from .state import GameState
 
@@ -89,11 +98,6 @@ class _Branch:
 
 #: Moves made once and shared (a Move is immutable), as in the standard move generator.
 _MOVES: dict[tuple[Tile, int | str, int, str], Move] = {}
-
-
-def branch_sort_key(path: str) -> tuple[tuple[int, str], ...]:
-    """Order of branches on one train: ``3a`` < ``3a.1a`` < ``3b`` < ``10a``."""
-    return tuple((int(p[:-1]), p[-1]) for p in path.split(".")) if path else ()
 
 
 class VariantRules(GameState):
@@ -156,9 +160,7 @@ class VariantRules(GameState):
 
     def line_code(self, idx: int) -> str:
         """How moves and positions name a line: ``"2"``, ``"M"``, ``"2.3a"``."""
-        code = train_code(self._key(self._root(idx)))
-        path = self._line_path(idx)
-        return f"{code}.{path}" if path else code
+        return line_code(self._key(self._root(idx)), self._line_path(idx))
 
     def line_label(self, idx: int) -> str:
         """Words for a line: ``"Ben's train"`` or ``"branch 3a of Ben's train"``."""
@@ -188,7 +190,7 @@ class VariantRules(GameState):
         parent = self._line_path(idx)
         root = self._root(idx)
         for side in "ab":
-            path = f"{parent}.{pos}{side}" if parent else f"{pos}{side}"
+            path = branch_child(parent, pos, side)
             self.trains.append(_Branch(root, path, d))  # type: ignore[arg-type]
 
     def branches(self, key: int | str) -> list[BranchState]:
@@ -198,10 +200,9 @@ class VariantRules(GameState):
         for i in self._lines_of(root)[1:]:
             b = self.trains[i]
             path = b.path  # type: ignore[attr-defined]
-            head, _, last = path.rpartition(".")
-            code = train_code(self._key(root))
-            out.append(BranchState(self._key(root), path, f"{code}.{path}",
-                                   f"{code}.{head}" if head else code, int(last[:-1]),
+            head, at = branch_parent(path)
+            key = self._key(root)
+            out.append(BranchState(key, path, line_code(key, path), line_code(key, head), at,
                                    tuple(zip(b.tiles, b.inward, strict=True)), b.end))
         return out
 
@@ -211,7 +212,7 @@ class VariantRules(GameState):
 
     def _number_at(self, code: str, at: int) -> int:
         head, _, path = code.partition(".")
-        root = self.n if head == "M" else int(head) - 1
+        root = parse_train_index(head, self.n)
         idx = self._line_of(root, path)
         assert idx is not None
         return self.trains[idx].tiles[at - 1].high
@@ -418,8 +419,8 @@ class VariantRules(GameState):
         n = self.n
         trains = s["trains"]
         if len(trains) > n + 1:
-            code = lambda i: "M" if i == n else str(i + 1)  # noqa: E731
-            extra = sorted(((t.root, branch_sort_key(t.path), f"{code(t.root)}.{t.path}", t)
+            extra = sorted(((t.root, branch_sort_key(t.path),
+                             line_code(key_of(t.root, n), t.path), t)
                             for t in trains[n + 1:]), key=lambda x: (x[0], x[1]))
             for _, _, key, t in extra:
                 pos["trains"][key] = [f"{a}-{tile.other(a)}" for tile, a in
@@ -427,13 +428,13 @@ class VariantRules(GameState):
 
             def lcode(i: int) -> str:
                 if i <= n:
-                    return code(i)
-                return f"{code(trains[i].root)}.{trains[i].path}"
+                    return index_code(i, n)
+                return line_code(key_of(trains[i].root, n), trains[i].path)
             pos["open_doubles"] = [lcode(i) for i in s["open_doubles"]]
             pos["turn"]["doubles"] = [lcode(i) for i in s["turn_doubles"]]
         if self.rules.swan_drive:
             sw = s["swan"]
-            pos["turn"]["swan"] = None if sw is None else ("M" if sw == n else str(sw + 1))
+            pos["turn"]["swan"] = None if sw is None else index_code(sw, n)
         if self.rules.teams:
             pos["team_passed"] = [i + 1 for i in range(n) if s["team_passed"][i]]
 

@@ -43,8 +43,9 @@ import json
 import random
 from typing import Any, ClassVar, Protocol
 
-from ..core.errors import MtlearnError, SessionError
+from ..core.errors import MtlearnError, NotationError, SessionError
 from ..core.moves import Move
+from ..core.notation import parse_seat
 from ..core.rules import usual_set
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot
@@ -458,13 +459,10 @@ class BoardSession:
                                f"kinds, not {_short(repr(raw))}")
         bots: dict[int, Bot] = {}
         for seat_text, name in raw.items():
-            seat = seat_text if isinstance(seat_text, int) else None
-            if isinstance(seat_text, str) and seat_text.isascii() and seat_text.isdigit() \
-                    and len(seat_text) <= 2:
-                seat = int(seat_text)
-            if seat is None or isinstance(seat, bool) or not 0 <= seat < game.n:
-                raise SessionError(f"spec.bots: {_short(repr(seat_text))} is not a seat of "
-                                   f"this game (0 to {game.n - 1})")
+            try:                # the spec counts seats from 0, as the Python API does
+                seat = parse_seat(seat_text, game.n, base=0, text=True)
+            except NotationError as e:
+                raise SessionError(f"spec.bots: {e}") from None
             bots[seat] = BOT_KINDS[_bot_kind(f"spec.bots[{seat_text!r}]", name)]()
         perspective = spec.get("perspective")
         if perspective is not None and (not isinstance(perspective, int)

@@ -13,7 +13,8 @@ import math
 import re
 from typing import Any, ClassVar
 
-from ..core.errors import MtlearnError
+from ..core.errors import MtlearnError, NotationError
+from ..core.notation import normal_line
 from ..core.tiles import Tile
 from ..engine.game import Game
 from .session import SessionError, _short
@@ -23,9 +24,6 @@ __all__ = ["MAX_HIGHLIGHTS", "SESSION_KINDS", "SessionHost", "register_session_k
 
 #: The most tiles (or trains) a spec may ask a board to highlight.
 MAX_HIGHLIGHTS = 200
-
-_TRAIN_RE = re.compile(r"^(M|\d{1,2})(\.\d{1,3}[ab])*$")
-
 
 def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
     """``spec.highlights`` of a board checked against its game: null, or ``{"tiles":
@@ -43,6 +41,7 @@ def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
         if len(items) > MAX_HIGHLIGHTS:
             raise SessionError(f"spec.highlights.{key}: {len(items)} items; at most "
                                f"{MAX_HIGHLIGHTS}")
+        items = list(items)
         for i, text in enumerate(items):
             where = f"spec.highlights.{key}[{i}]"
             if key == "tiles":
@@ -53,12 +52,12 @@ def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
                 if tile.high > game.set_max:
                     raise SessionError(f"{where}: {tile} is not a tile of a double-"
                                        f"{game.set_max} set")
-            else:
-                m = _TRAIN_RE.match(text)
-                if not m or (m.group(1) != "M" and not 1 <= int(m.group(1)) <= game.n):
-                    raise SessionError(f"{where}: {_short(repr(text))} is not a train of this "
-                                       f"game (seat numbers 1 to {game.n}, or M)")
-        out[key] = list(items)
+            else:               # a train or branch, written as the board writes it
+                try:
+                    items[i] = normal_line(text, game.n)
+                except NotationError as e:
+                    raise SessionError(f"{where}: {e}") from None
+        out[key] = items
     return out
 
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from ..core.moves import MEXICAN, Move, train_code
+from ..core.moves import MEXICAN, Move
 from ..core.tiles import Tile, remove_tile
 from ..engine.game import Game
 from .plan import Plan, longest_train
@@ -162,13 +162,6 @@ def _chain_text(plan: Plan, limit: int = 4) -> str:
     if len(plan.chain) > limit:
         parts.append(f"… ({len(plan.chain)} tiles)")
     return ", ".join(parts)
-
-
-def _line(m: Move) -> str:
-    """The code of the line a play goes on: ``"2"``, ``"M"``, ``"2.3a"`` (a branch)."""
-    assert m.train is not None
-    code = train_code(m.train)
-    return f"{code}.{m.branch}" if m.branch else code
 
 
 def _line_end(game: Game, m: Move) -> int:
@@ -325,7 +318,7 @@ class PlannerBot:
         # 3. cover an open double
         # (a line is a train or one of its branches, R-VAR-BRANCH: "2", "M.2b")
         open_lines = set(game.open_double_lines)
-        covers = [m for m in plays if _line(m) in open_lines
+        covers = [m for m in plays if m.line_code in open_lines
                   and not (m.tile is not None and m.tile.is_double)]
         if covers:
             m = min(covers, key=lambda m: (cost(m), -pips(m)))

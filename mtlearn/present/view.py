@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.moves import MEXICAN, Move, train_code
+from ..core.notation import branch_parent
 from ..engine.game import Game
 from .perspective import Perspective
 from .text import render
@@ -369,7 +370,7 @@ def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[dict[str, 
     label = g.train_label(key)
     for b in g.branches(key):
         d = g.branch_double(b)
-        parent_path = b.parent.partition(".")[2]
+        parent_path = branch_parent(b.path)[0]
         out.append({
             "id": b.code, "name": b.path, "label": f"branch {b.path} of {label}",
             "parent": b.parent, "parent_label": (f"branch {parent_path}" if parent_path
