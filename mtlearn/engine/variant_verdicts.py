@@ -11,18 +11,15 @@ from __future__ import annotations
 
 from ..core.moves import MEXICAN, Move
 from .state import GameState
-from .verdicts import Verdict
+from .verdicts import Verdict, _a
 
 __all__ = ["VariantVerdicts"]
 
 
-def _an(n: int) -> str:
-    """The article before a number's name: "an 8", "a 5"."""
-    return "an" if n in (8, 11, 18) else "a"
-
-
 class VariantVerdicts(GameState):
     """The variants' verdicts, mixed into :class:`~mtlearn.game.Game`."""
+
+    __slots__ = ()
 
     def _v_explain(self, m: Move) -> Verdict | None:
         """The variant's own judgement of ``m``, or None to use the standard one."""
@@ -96,16 +93,16 @@ class VariantVerdicts(GameState):
                       f"are seats 1 to {self.n} and M (the Mexican train).")
         root = self._idx(m.train)
         tlabel = self.train_label(m.train)
-        idx: int | None = root
+        idx = root
         if m.branch:
             if not self.rules.branching:
-                return no("R-VAR-BRANCH", f"These rules have no branching doubles (the "
-                          f"option branching is off), so {tlabel} has no branch {m.branch}.")
-            idx = self._line_of(root, m.branch)
-            if idx is None:
+                return self._no_branching(m)
+            line_idx = self._line_of(root, m.branch)
+            if line_idx is None:
                 return no("R-VAR-BRANCH", f"{tlabel[0].upper() + tlabel[1:]} has no branch "
                           f"{m.branch}: branches grow only from a double that has been "
                           f"covered.")
+            idx = line_idx
         label = self.line_label(idx)
         Label = label[0].upper() + label[1:]
         shown = (f"{m.inward}-{tile.other(m.inward)}" if m.inward is not None
@@ -127,7 +124,7 @@ class VariantVerdicts(GameState):
                           f"train; {label} is played from the next turn on.")
             rule_ok = "R-FIRST-1"
         else:
-            targets = self._v_targets(tile.is_double)
+            targets = self._targets(tile.is_double)
             if idx not in targets:
                 return self._why_not_there(m, idx, root, targets)
             if idx in self.open_doubles:
@@ -142,25 +139,11 @@ class VariantVerdicts(GameState):
                 rule_ok = "R-VAR-TEAMS" if root == q else "R-MARK-1"
         inwards = self._inwards(tile, line.end)
         if not inwards:
-            if not line.tiles and idx <= self.n:
-                rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
-                return no(rid, f"{Label} starts from the engine, so its first tile must carry "
-                          f"{_an(line.end)} {line.end}; {tile} does not.")
-            if not line.tiles:
+            if not line.tiles and idx > self.n:
                 return no("R-VAR-BRANCH", f"{Label} grows from the double "
                           f"{line.end}-{line.end}, so its first tile must carry "
-                          f"{_an(line.end)} {line.end}; {shown} does not.")
-            d = line.end
-            building = self.rules.first_turn != "normal" and self._building()
-            if idx in self.open_doubles and idx in self.turn_doubles and not building:
-                rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
-                return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
-                          f"laid on {label}: the extra tile needs {_an(d)} {d} to go there.")
-            if idx in self.open_doubles:
-                return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
-                          f"{_an(d)} {d}; {shown} has none.")
-            return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
-                      f"is {line.end}.")
+                          f"{_a(line.end)} {line.end}; {shown} does not.")
+            return self._does_not_fit(m, idx, label, shown)
         inward = m.inward if m.inward in inwards else inwards[0]
         mm = self._line_move(tile, idx, inward)
         shown = f"{inward}-{tile.other(inward)}"

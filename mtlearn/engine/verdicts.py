@@ -51,6 +51,8 @@ class Verdict(NamedTuple):
 class Verdicts(GameState):
     """Judging moves (``explain`` and its sentences), mixed into :class:`~mtlearn.game.Game`."""
 
+    __slots__ = ()
+
     @property
     def target_trains(self) -> list[int | str]:
         """The trains (seats from 0, or ``"M"``) the player to play may lay a tile on now,
@@ -96,13 +98,14 @@ class Verdicts(GameState):
             why = (f"{who} went out" if who else "it was blocked")
             return Verdict(False, "R-END-1", f"The round is over ({why}): no more moves "
                            f"until the next round is dealt.", m)
-        if self._variant or m.branch:
-            v = self._v_explain(m)      # branches, Swan Drive, partners (variants.py)
-            if v is not None:
-                return v
+        return self._judge(m)
+
+    def _judge(self, m: Move) -> Verdict:
+        """The verdict on ``m`` in a round not over (the variants' subclass adds its own)."""
         if m.kind == "play":
             return self._judge_play(m)
-        return getattr(self, "_judge_" + m.kind)(m)
+        v: Verdict = getattr(self, "_judge_" + m.kind)(m)
+        return v
 
     def _name(self) -> str:
         return self.players[self.current]
@@ -125,6 +128,13 @@ class Verdicts(GameState):
     def _must_play(self, plays: list[Move]) -> str:
         """The first legal play as an example: "for example 5-3 on the Mexican train"."""
         return f"for example {self._describe(plays[0])}"
+
+    def _no_branching(self, m: Move) -> Verdict:
+        """A play on a branch under rules without branching doubles (R-VAR-BRANCH)."""
+        assert m.train is not None
+        return Verdict(False, "R-VAR-BRANCH", f"These rules have no branching doubles (the "
+                       f"option branching is off), so {self.train_label(m.train)} has no "
+                       f"branch {m.branch}.", m)
 
     def _tile_refusal(self, m: Move, tile: Tile, shown: str) -> Verdict | None:
         """The refusals of a play that come before any train is looked at: a tile outside
@@ -149,6 +159,8 @@ class Verdicts(GameState):
         if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
             return no("R-TURN-1", f"There is no seat {m.train + 1} at this table: the trains "
                       f"are seats 1 to {self.n} and M (the Mexican train).")
+        if m.branch:
+            return self._no_branching(m)
         idx = self._idx(m.train)
         label = self.train_label(m.train)
         refusal = self._tile_refusal(m, tile, shown)
@@ -175,22 +187,7 @@ class Verdicts(GameState):
                 rule_ok = "R-MARK-1"
         inwards = self._inwards(tile, train.end)
         if not inwards:
-            if not train.tiles:
-                rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
-                return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
-                          f"first tile must carry {_a(train.end)} {train.end}; {shown} does not.")
-            d = train.end
-            if idx in self.open_doubles and idx in self.turn_doubles and not self._building():
-                # the extra play after one's own double (R-DBL-1), not someone else's
-                # open double (R-DBL-3)
-                rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
-                return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
-                          f"laid on {label}: the extra tile needs {_a(d)} {d} to go there.")
-            if idx in self.open_doubles:
-                return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
-                          f"{_a(d)} {d}; {shown} has none.")
-            return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
-                      f"is {train.end}.")
+            return self._does_not_fit(m, idx, label, shown)
         inward = m.inward if m.inward in inwards else inwards[0]
         mm = Move("play", tile, m.train, inward)
         if not train.tiles:
@@ -210,6 +207,32 @@ class Verdicts(GameState):
             else:
                 text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
+
+    def _does_not_fit(self, m: Move, idx: int, label: str, shown: str) -> Verdict:
+        """The refusal of a tile (``shown`` as played) that fits no open end of line
+        ``idx`` (called ``label``): a train's first tile, a double to cover, an end."""
+        name = self._name()
+        line = self.trains[idx]
+
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
+
+        if not line.tiles:
+            rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
+            return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
+                      f"first tile must carry {_a(line.end)} {line.end}; {shown} does not.")
+        d = line.end
+        if idx in self.open_doubles and idx in self.turn_doubles and not self._building():
+            # the extra play after one's own double (R-DBL-1), not someone else's
+            # open double (R-DBL-3)
+            rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
+            return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
+                      f"laid on {label}: the extra tile needs {_a(d)} {d} to go there.")
+        if idx in self.open_doubles:
+            return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
+                      f"{_a(d)} {d}; {shown} has none.")
+        return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
+                  f"is {line.end}.")
 
     def _only_the_drawn_tile(self, m: Move) -> Verdict:
         """A play of another tile right after drawing (R-TURN-3): only the drawn tile may
