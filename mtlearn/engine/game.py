@@ -31,7 +31,7 @@ from typing import Any
 from ..core.errors import IllegalMoveError, RulesError
 from ..core.moves import MEXICAN, Move
 from ..core.rules import Rules, usual_set
-from ..core.tiles import SETS, Tile
+from ..core.tiles import SETS, Tile, remove_tile
 from .dealing import Dealing
 from .legal import LegalMoves, MoveGenerator
 from .lines import Lines
@@ -294,7 +294,42 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
             self.passes = 0
             self.drawn = None
             self.played += 1
-            self._lay(m, p)
+            if not self._plain:
+                self._lay(m, p)         # train-building turns; VariantGame's lines
+                return
+            # no building turn (R-FIRST-1, R-VAR-FAST, R-VAR-DELAY), inlined for speed
+            # (tests/test_fast_paths.py plays it against _lay): the tile goes on its
+            # train, a double stays open and is played again, an empty hand goes out,
+            # any other tile ends the turn
+            tile = m.tile
+            inward = m.inward
+            key = m.train
+            idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
+            train = self.trains[idx]
+            hand = self.hands[p]
+            i = 0                       # by identity, as remove_tile does, without the call
+            while hand[i] is not tile:
+                i += 1
+            del hand[i]
+            train.tiles.append(tile)
+            train.inward.append(inward)  # type: ignore[arg-type]
+            hi, lo = tile.high, tile.low
+            train.end = lo if hi == inward else hi
+            if idx == p:
+                train.marker = False
+            open_doubles = self.open_doubles
+            if idx in open_doubles:
+                open_doubles.remove(idx)
+            if hi == lo:
+                open_doubles.append(idx)
+                self.turn_doubles.append(idx)
+                if hand:
+                    self.bonus = True
+                    return
+            if hand:
+                self._end_turn()
+            else:
+                self._finish(p)
         elif kind == "draw":
             if self.rules.may_decline and self._plays():
                 self.declined = True
@@ -320,44 +355,23 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
             self._end_turn()
 
     def _lay(self, m: Move, p: int) -> None:
-        """Lay the tile of the legal play ``m`` by seat ``p`` and go on with the turn."""
+        """Lay the tile of the legal play ``m`` by seat ``p`` and go on with the turn
+        (the general code; ``_apply`` inlines the common case)."""
         # a Move checks its own fields: a play has a tile, an inward number on it and
         # a train (a seat or "M"); push only gets here with a legal one
         tile = m.tile
-        inward = m.inward
-        key = m.train
-        idx: int = self.n if key == MEXICAN else key  # type: ignore[assignment]
+        assert tile is not None and m.inward is not None and m.train is not None
+        idx = self._idx(m.train)
         train = self.trains[idx]
-        hand = self.hands[p]
-        i = 0                       # by identity, as remove_tile does, without the call
-        while hand[i] is not tile:
-            i += 1
-        del hand[i]
+        remove_tile(self.hands[p], tile)
         train.tiles.append(tile)
-        train.inward.append(inward)  # type: ignore[arg-type]
-        hi, lo = tile.high, tile.low   # type: ignore[union-attr]
-        train.end = lo if hi == inward else hi
+        train.inward.append(m.inward)
+        train.end = tile.other(m.inward)
         if idx == p:
             train.marker = False
-        open_doubles = self.open_doubles
-        if open_doubles and idx in open_doubles:
-            open_doubles.remove(idx)
-        if self._plain:
-            # no building turn (R-FIRST-1, R-VAR-FAST, R-VAR-DELAY): a double stays
-            # open and is played again, an empty hand goes out, any other tile ends
-            # the turn
-            if hi == lo:
-                open_doubles.append(idx)
-                self.turn_doubles.append(idx)
-                if hand:
-                    self.bonus = True
-                    return
-            if hand:
-                self._end_turn()
-            else:
-                self._finish(p)
-            return
-        self._after_lay(p, idx, idx, hi == lo, len(train.tiles) == 1)
+        if idx in self.open_doubles:
+            self.open_doubles.remove(idx)
+        self._after_lay(p, idx, idx, tile.is_double, len(train.tiles) == 1)
 
     def _after_lay(self, p: int, idx: int, root: int, double: bool, started: bool) -> None:
         """The rest of a turn after ``p`` laid a tile on line ``idx`` of train ``root``

@@ -139,7 +139,7 @@ class Lines(GameState):
         root = self._root(idx)
         for side in "ab":
             path = f"{parent}.{pos}{side}" if parent else f"{pos}{side}"
-            self.trains.append(_Branch(root, path, d))  # type: ignore[arg-type]
+            self.trains.append(_Branch(root, path, d))
 
     def branches(self, key: int | str) -> list[BranchState]:
         """The branches of a train (R-VAR-BRANCH), in name order; empty without them."""
@@ -176,7 +176,7 @@ class Lines(GameState):
     def blocking_double_place(self) -> tuple[int, str] | None:
         """The open double every play must cover (see ``blocking_double``) as its number
         and words for where it stands (``(5, "branch 2a of Ana's train")``), or None."""
-        if self.over or not self.open_doubles:  # type: ignore[attr-defined]
+        if self.over or not self.open_doubles:
             return None
         b = self._blocker()
         return None if b is None else (self.trains[b].end, self.line_label(b))

@@ -60,9 +60,9 @@ class VariantVerdicts(GameState):
         return labels[0]
 
     def _v_judge_team_pass(self, m: Move) -> Verdict:
-        v = self._judge_pass(m)  # type: ignore[attr-defined]
+        v = self._judge_pass(m)
         if not v.legal:
-            return v  # type: ignore[no-any-return]
+            return v
         p = self.current
         q = self.partner(p)
         assert q is not None

@@ -192,7 +192,7 @@ class VariantGame(VariantVerdicts, Game):
         """Moves during a Swan Drive (not after a double): the plays, or stop."""
         out = [*plays, Move("end")]
         p = self.current
-        if (self.rules.last_tile != "off" and not self.announced[p]  # type: ignore[attr-defined]
+        if (self.rules.last_tile != "off" and not self.announced[p]
                 and len(self.hands[p]) <= 2):
             out.append(Move("uno"))
         return out

@@ -120,9 +120,8 @@ class Verdicts(GameState):
 
     def _describe(self, m: Move) -> str:
         """Words for a move inside a sentence: "5-3 on the Mexican train", "draw"."""
-        if m.kind == "play":
-            return (f"{self._as_played(m)} on "
-                    f"{self.place_label(m.train, m.branch)}")  # type: ignore[attr-defined,arg-type]
+        if m.kind == "play" and m.train is not None:
+            return f"{self._as_played(m)} on {self.place_label(m.train, m.branch)}"
         return m.kind
 
     def _must_play(self, plays: list[Move]) -> str:
@@ -358,7 +357,7 @@ class Verdicts(GameState):
 
     def _legal_kinds(self, *kinds: str) -> tuple[Move, ...]:
         """The legal moves among ``draw``/``pass``/``end``… (to suggest them)."""
-        return tuple(Move(k) for k in kinds if Move(k) in self._legal())  # type: ignore[attr-defined]
+        return tuple(Move(k) for k in kinds if Move(k) in self._legal())
 
     def _judge_pass(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
