@@ -38,7 +38,7 @@ from .lines import Lines
 from .position_reader import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, _names, _rules, check_seed
 from .positions import Positions
 from .scores import Scores
-from .state import ROUND_FIELDS, TrainState
+from .state import TrainState
 from .verdicts import Verdict, Verdicts
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMoves",
@@ -107,11 +107,11 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
         # (sentences about chance steps and penalties), swan (R-VAR-SWAN: the line
         # last played on; see swan_at), team_passed (R-VAR-TEAMS: per seat, the last
         # turn ended without a tile).
-        for f, start in ROUND_FIELDS.items():
-            setattr(self, f, start(self.n, set_max))
+        self.scores = []
+        self._ver = 0
+        self._reset_round(1, set_max)
         #: The moves played this round, in order (``pop`` takes the last one back).
         self.history: list[Move] = []
-        self._ver = 0
         # legal() of state version _legal_ver (-1: none yet)
         self._legal_ver = -1
         self._legal_moves: tuple[Move, ...] = ()
@@ -318,7 +318,7 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
             if idx == p:
                 train.marker = False
             open_doubles = self.open_doubles
-            if idx in open_doubles:
+            if open_doubles and idx in open_doubles:
                 open_doubles.remove(idx)
             if hi == lo:
                 open_doubles.append(idx)

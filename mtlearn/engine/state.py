@@ -116,8 +116,16 @@ ROUND_FIELDS: dict[str, Callable[[int, int], Any]] = {
     "team_passed": lambda n, engine: [False] * n,
 }
 
-#: Fields a new round starts afresh but does not snapshot (``round_no`` is set by the deal).
+#: Fields a new round does not reset (``round_no`` is set by the deal).
 _NOT_RESET = ("round_no", "scores")
+# the table sorted once by how a field starts and is copied, for speed (a round is reset
+# and snapshot at every deal): numbers, flags and None; new empty lists; a flag per seat
+_SCALARS = tuple(f for f, start in ROUND_FIELDS.items() if not isinstance(start(1, 0), list))
+_LISTS = tuple(f for f, start in ROUND_FIELDS.items()
+               if start(1, 0) == [] and f not in _NOT_RESET and f != "trains")
+_PER_SEAT = tuple(f for f, start in ROUND_FIELDS.items() if start(1, 0) == [False])
+_NESTED = ("hands", "scores")
+_SCALAR_STARTS = tuple((f, ROUND_FIELDS[f](1, 0)) for f in _SCALARS if f != "engine")
 
 #: The match's fields (fixed when the game is made) and the engine's own bookkeeping.
 MATCH_FIELDS = ("rules", "set_max", "players", "n", "seed")
@@ -182,9 +190,14 @@ class GameState:
         """Every round field at its value before the deal (see :data:`ROUND_FIELDS`)."""
         n = self.n
         self._ver += 1      # a new deal: cached legal moves are stale
-        for f, start in ROUND_FIELDS.items():
-            if f not in _NOT_RESET:
-                setattr(self, f, start(n, engine))
+        for f, value in _SCALAR_STARTS:
+            setattr(self, f, value)
+        for f in _LISTS:
+            setattr(self, f, [])
+        for f in _PER_SEAT:
+            setattr(self, f, [False] * n)
+        self.engine = engine
+        self.trains = [_Train(engine) for _ in range(n + 1)]
         self.round_no = round_no
         self.history = []
         self._marks = {}
@@ -193,7 +206,15 @@ class GameState:
         """The round state as a dict of copies, one entry per field of
         :data:`ROUND_FIELDS`: the start of the round, and the marks ``pop`` goes back to
         (``_restore`` sets these fields back)."""
-        return {f: _clone(getattr(self, f)) for f in ROUND_FIELDS}
+        snap = {f: getattr(self, f) for f in _SCALARS}
+        for f in _LISTS:
+            snap[f] = getattr(self, f)[:]
+        for f in _PER_SEAT:
+            snap[f] = getattr(self, f)[:]
+        for f in _NESTED:
+            snap[f] = [x[:] for x in getattr(self, f)]
+        snap["trains"] = [t.__deepcopy__(None) for t in self.trains]
+        return snap
 
     def _restore(self, snap: dict[str, Any]) -> None:
         self._ver += 1
