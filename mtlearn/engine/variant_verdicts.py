@@ -112,31 +112,19 @@ class VariantVerdicts(GameState):
             return refusal
         line = self.trains[idx]
         rule_ok = "R-TRAIN-2"
-        q = self.partner(p)
         if self.rules.first_turn != "normal" and self._building():
-            rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                self.rules.first_turn, "R-FIRST-1")
             if root != p:
-                return no(rid, f"In this train-building turn {name} may only lay tiles on "
-                          f"{name}'s own train, not on {label}.")
+                return self._only_own_train(m, label)
             if idx != p:
-                return no(rid, f"A train-building turn lays one chain along {name}'s own "
-                          f"train; {label} is played from the next turn on.")
+                return no(self._building_rule(), f"A train-building turn lays one chain "
+                          f"along {name}'s own train; {label} is played from the next turn "
+                          f"on.")
             rule_ok = "R-FIRST-1"
         else:
             targets = self._targets(tile.is_double)
             if idx not in targets:
                 return self._why_not_there(m, idx, root, targets)
-            if idx in self.open_doubles:
-                rule_ok = "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
-            elif self.swan is not None:
-                rule_ok = "R-VAR-SWAN"
-            elif idx > self.n:
-                rule_ok = "R-VAR-BRANCH"
-            elif root == self.n:
-                rule_ok = "R-MEX-1"
-            elif root != p:
-                rule_ok = "R-VAR-TEAMS" if root == q else "R-MARK-1"
+            rule_ok = self._target_rule(idx, root)
         inwards = self._inwards(tile, line.end)
         if not inwards:
             if not line.tiles and idx > self.n:

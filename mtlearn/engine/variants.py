@@ -65,6 +65,39 @@ class VariantGame(VariantVerdicts, Game):
         v = self._v_explain(m)      # branches, Swan Drive, partners (variant_verdicts)
         return super()._judge(m) if v is None else v
 
+    def _target_rule(self, idx: int, root: int) -> str:
+        if idx not in self.open_doubles:
+            if self.swan is not None:
+                return "R-VAR-SWAN"
+            if idx > self.n:
+                return "R-VAR-BRANCH"
+            if root != self.current and root == self.partner(self.current):
+                return "R-VAR-TEAMS"
+        return super()._target_rule(idx, root)
+
+    def _why_not_there(self, m: Move, idx: int, root: int, targets: list[int]) -> Verdict:
+        if self.swan is None:
+            return super()._why_not_there(m, idx, root, targets)
+        name, p = self.players[self.current], self.current
+
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
+
+        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        live = self._live_doubles(td) if td else td
+        if live:
+            d = self.trains[live[-1]].end
+            return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
+                      f"Drive and must cover it, on {self.line_label(live[-1])}, before "
+                      f"going on.")
+        if root == p:
+            return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
+                      f"{self.train_label(self._key(self.swan))}; it ends when it comes "
+                      f"round to {name}'s own train, so {name} may not play there now.")
+        return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
+                  f"public train in clockwise order, without skipping one: the next is "
+                  f"{self._swan_next_words()}, not {self.line_label(idx)}.")
+
     def _pass_marker(self, p: int) -> None:
         if self.rules.teams:
             self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none

@@ -74,14 +74,9 @@ class Verdicts(GameState):
         if a tile that fits may go there."""
         if self.over or key in self.target_trains:
             return None
-        idx, p = self._idx(key), self.current
-        name = self.players[p]
+        idx = self._idx(key)
         if self.rules.first_turn != "normal" and self._building():
-            rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                self.rules.first_turn, "R-FIRST-1")
-            return Verdict(False, rid, f"In this train-building turn {name} may only lay "
-                           f"tiles on {name}'s own train, not on {self.train_label(key)}.",
-                           None)
+            return self._only_own_train(None, self.train_label(key))
         probe = Move("play", Tile(1, 0), key)   # any tile that is not a double
         return self._why_not_there(probe, idx, idx, self._targets(False))._replace(move=None)
 
@@ -128,6 +123,17 @@ class Verdicts(GameState):
         """The first legal play as an example: "for example 5-3 on the Mexican train"."""
         return f"for example {self._describe(plays[0])}"
 
+    def _building_rule(self) -> str:
+        """The rule of this game's train-building turns."""
+        return {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(self.rules.first_turn,
+                                                                   "R-FIRST-1")
+
+    def _only_own_train(self, m: Move | None, label: str) -> Verdict:
+        """A play on another train than one's own in a train-building turn."""
+        name = self._name()
+        return Verdict(False, self._building_rule(), f"In this train-building turn {name} may "
+                       f"only lay tiles on {name}'s own train, not on {label}.", m)
+
     def _no_branching(self, m: Move) -> Verdict:
         """A play on a branch under rules without branching doubles (R-VAR-BRANCH)."""
         assert m.train is not None
@@ -169,21 +175,13 @@ class Verdicts(GameState):
         rule_ok = "R-TRAIN-2"
         if self._building():
             if idx != p:
-                rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                    self.rules.first_turn, "R-FIRST-1")
-                return no(rid, f"In this train-building turn {name} may only lay tiles on "
-                          f"{name}'s own train, not on {label}.")
+                return self._only_own_train(m, label)
             rule_ok = "R-FIRST-1"
         else:
             targets = self._targets(tile.is_double)
             if idx not in targets:
                 return self._why_not_there(m, idx, idx, targets)
-            if idx in self.open_doubles:
-                rule_ok = "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
-            elif idx == self.n:
-                rule_ok = "R-MEX-1"
-            elif idx != p:
-                rule_ok = "R-MARK-1"
+            rule_ok = self._target_rule(idx, idx)
         inwards = self._inwards(tile, train.end)
         if not inwards:
             return self._does_not_fit(m, idx, label, shown)
@@ -206,6 +204,16 @@ class Verdicts(GameState):
             else:
                 text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
+
+    def _target_rule(self, idx: int, root: int) -> str:
+        """The rule that lets a tile go on line ``idx`` (of train ``root``), one of the
+        player's targets now: an open double, the Mexican train, a marked train, or the
+        player's own."""
+        if idx in self.open_doubles:
+            return "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
+        if root == self.n:
+            return "R-MEX-1"
+        return "R-MARK-1" if root != self.current else "R-TRAIN-2"
 
     def _does_not_fit(self, m: Move, idx: int, label: str, shown: str) -> Verdict:
         """The refusal of a tile (``shown`` as played) that fits no open end of line
@@ -260,19 +268,6 @@ class Verdicts(GameState):
 
         td = [d for d in self.turn_doubles if d in self.open_doubles]
         live = self._live_doubles(td) if td else td
-        if self.swan is not None:
-            if live:
-                d = self.trains[live[-1]].end
-                return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
-                          f"Drive and must cover it, on {self.line_label(live[-1])}, before "
-                          f"going on.")
-            if root == p:
-                return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
-                          f"{self.train_label(self._key(self.swan))}; it ends when it comes "
-                          f"round to {name}'s own train, so {name} may not play there now.")
-            return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
-                      f"public train in clockwise order, without skipping one: the next is "
-                      f"{self._swan_next_words()}, not {label}.")
         if live and self.rules.double_bonus == "on-double":
             d = self.trains[live[0]].end
             return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
