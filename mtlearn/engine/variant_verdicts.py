@@ -9,7 +9,7 @@ standard sentences of :mod:`mtlearn.verdicts` already judge rightly.
 
 from __future__ import annotations
 
-from ..core.moves import MEXICAN, Move
+from ..core.moves import Move
 from .state import GameState
 from .verdicts import Verdict, _a
 
@@ -88,9 +88,9 @@ class VariantVerdicts(GameState):
         def no(rule: str, text: str) -> Verdict:
             return Verdict(False, rule, text, m)
 
-        if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
-            return no("R-TURN-1", f"There is no seat {m.train + 1} at this table: the trains "
-                      f"are seats 1 to {self.n} and M (the Mexican train).")
+        no_seat = self._no_such_seat(m)
+        if no_seat is not None:
+            return no_seat
         root = self._idx(m.train)
         tlabel = self.train_label(m.train)
         idx = root
@@ -105,26 +105,11 @@ class VariantVerdicts(GameState):
             idx = line_idx
         label = self.line_label(idx)
         Label = label[0].upper() + label[1:]
-        shown = (f"{m.inward}-{tile.other(m.inward)}" if m.inward is not None
-                 and tile.has(m.inward) else str(tile))
-        refusal = self._tile_refusal(m, tile, shown)
-        if refusal is not None:
-            return refusal
+        shown = self._as_played(m)
         line = self.trains[idx]
-        rule_ok = "R-TRAIN-2"
-        if self.rules.first_turn != "normal" and self._building():
-            if root != p:
-                return self._only_own_train(m, label)
-            if idx != p:
-                return no(self._building_rule(), f"A train-building turn lays one chain "
-                          f"along {name}'s own train; {label} is played from the next turn "
-                          f"on.")
-            rule_ok = "R-FIRST-1"
-        else:
-            targets = self._targets(tile.is_double)
-            if idx not in targets:
-                return self._why_not_there(m, idx, root, targets)
-            rule_ok = self._target_rule(idx, root)
+        rule_ok = self._placing(m, idx, root, label, shown)
+        if isinstance(rule_ok, Verdict):
+            return rule_ok
         inwards = self._inwards(tile, line.end)
         if not inwards:
             if not line.tiles and idx > self.n:

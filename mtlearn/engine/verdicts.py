@@ -141,6 +141,13 @@ class Verdicts(GameState):
                        f"option branching is off), so {self.train_label(m.train)} has no "
                        f"branch {m.branch}.", m)
 
+    def _no_such_seat(self, m: Move) -> Verdict | None:
+        """The refusal of a play on a seat's train when the table has no such seat."""
+        if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
+            return Verdict(False, "R-TURN-1", f"There is no seat {m.train + 1} at this table: "
+                           f"the trains are seats 1 to {self.n} and M (the Mexican train).", m)
+        return None
+
     def _tile_refusal(self, m: Move, tile: Tile, shown: str) -> Verdict | None:
         """The refusals of a play that come before any train is looked at: a tile outside
         the set, a tile the player does not hold, or another tile than the one just drawn."""
@@ -159,29 +166,18 @@ class Verdicts(GameState):
         name, p = self._name(), self.current
         tile = m.tile
         assert tile is not None and m.train is not None
-        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
         shown = self._as_played(m)
-        if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
-            return no("R-TURN-1", f"There is no seat {m.train + 1} at this table: the trains "
-                      f"are seats 1 to {self.n} and M (the Mexican train).")
+        no_seat = self._no_such_seat(m)
+        if no_seat is not None:
+            return no_seat
         if m.branch:
             return self._no_branching(m)
         idx = self._idx(m.train)
         label = self.train_label(m.train)
-        refusal = self._tile_refusal(m, tile, shown)
-        if refusal is not None:
-            return refusal
         train = self.trains[idx]
-        rule_ok = "R-TRAIN-2"
-        if self._building():
-            if idx != p:
-                return self._only_own_train(m, label)
-            rule_ok = "R-FIRST-1"
-        else:
-            targets = self._targets(tile.is_double)
-            if idx not in targets:
-                return self._why_not_there(m, idx, idx, targets)
-            rule_ok = self._target_rule(idx, idx)
+        rule_ok = self._placing(m, idx, idx, label, shown)
+        if isinstance(rule_ok, Verdict):
+            return rule_ok
         inwards = self._inwards(tile, train.end)
         if not inwards:
             return self._does_not_fit(m, idx, label, shown)
@@ -204,6 +200,28 @@ class Verdicts(GameState):
             else:
                 text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
+
+    def _placing(self, m: Move, idx: int, root: int, label: str, shown: str) -> str | Verdict:
+        """The rule that lets the tile of ``m`` (``shown`` as played) go on line ``idx``
+        (of train ``root``, called ``label``) now, whether it fits or not; or the refusal
+        if the tile may not be played or not there."""
+        assert m.tile is not None
+        refusal = self._tile_refusal(m, m.tile, shown)
+        if refusal is not None:
+            return refusal
+        name = self._name()
+        if self.rules.first_turn != "normal" and self._building():
+            if root != self.current:
+                return self._only_own_train(m, label)
+            if idx != root:
+                return Verdict(False, self._building_rule(), f"A train-building turn lays "
+                               f"one chain along {name}'s own train; {label} is played from "
+                               f"the next turn on.", m)
+            return "R-FIRST-1"
+        targets = self._targets(m.tile.is_double)
+        if idx not in targets:
+            return self._why_not_there(m, idx, root, targets)
+        return self._target_rule(idx, root)
 
     def _target_rule(self, idx: int, root: int) -> str:
         """The rule that lets a tile go on line ``idx`` (of train ``root``), one of the
