@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.moves import Move
 from .state import GameState
-from .verdicts import Verdict, _a
+from .verdicts import Verdict
 
 __all__ = ["VariantVerdicts"]
 
@@ -104,20 +104,12 @@ class VariantVerdicts(GameState):
                           f"covered.")
             idx = line_idx
         label = self.line_label(idx)
-        Label = label[0].upper() + label[1:]
         shown = self._as_played(m)
         line = self.trains[idx]
-        rule_ok = self._placing(m, idx, root, label, shown)
-        if isinstance(rule_ok, Verdict):
-            return rule_ok
-        inwards = self._inwards(tile, line.end)
-        if not inwards:
-            if not line.tiles and idx > self.n:
-                return no("R-VAR-BRANCH", f"{Label} grows from the double "
-                          f"{line.end}-{line.end}, so its first tile must carry "
-                          f"{_a(line.end)} {line.end}; {shown} does not.")
-            return self._does_not_fit(m, idx, label, shown)
-        inward = m.inward if m.inward in inwards else inwards[0]
+        placed = self._placing(m, idx, root, label, shown)
+        if isinstance(placed, Verdict):
+            return placed
+        rule_ok, inward = placed
         mm = self._line_move(tile, idx, inward)
         shown = f"{inward}-{tile.other(inward)}"
         covers = bool(line.tiles) and line.tiles[-1].is_double

@@ -175,13 +175,10 @@ class Verdicts(GameState):
         idx = self._idx(m.train)
         label = self.train_label(m.train)
         train = self.trains[idx]
-        rule_ok = self._placing(m, idx, idx, label, shown)
-        if isinstance(rule_ok, Verdict):
-            return rule_ok
-        inwards = self._inwards(tile, train.end)
-        if not inwards:
-            return self._does_not_fit(m, idx, label, shown)
-        inward = m.inward if m.inward in inwards else inwards[0]
+        placed = self._placing(m, idx, idx, label, shown)
+        if isinstance(placed, Verdict):
+            return placed
+        rule_ok, inward = placed
         mm = Move("play", tile, m.train, inward)
         if not train.tiles:
             what = f"starting {label}"
@@ -201,10 +198,12 @@ class Verdicts(GameState):
                 text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
 
-    def _placing(self, m: Move, idx: int, root: int, label: str, shown: str) -> str | Verdict:
+    def _placing(self, m: Move, idx: int, root: int, label: str,
+                 shown: str) -> tuple[str, int] | Verdict:
         """The rule that lets the tile of ``m`` (``shown`` as played) go on line ``idx``
-        (of train ``root``, called ``label``) now, whether it fits or not; or the refusal
-        if the tile may not be played or not there."""
+        (of train ``root``, called ``label``) now and the inward number it is laid with
+        (the one ``m`` names if it fits); or the refusal if the tile may not be played,
+        not there, or does not fit."""
         assert m.tile is not None
         refusal = self._tile_refusal(m, m.tile, shown)
         if refusal is not None:
@@ -217,11 +216,16 @@ class Verdicts(GameState):
                 return Verdict(False, self._building_rule(), f"A train-building turn lays "
                                f"one chain along {name}'s own train; {label} is played from "
                                f"the next turn on.", m)
-            return "R-FIRST-1"
-        targets = self._targets(m.tile.is_double)
-        if idx not in targets:
-            return self._why_not_there(m, idx, root, targets)
-        return self._target_rule(idx, root)
+            rule = "R-FIRST-1"
+        else:
+            targets = self._targets(m.tile.is_double)
+            if idx not in targets:
+                return self._why_not_there(m, idx, root, targets)
+            rule = self._target_rule(idx, root)
+        inwards = self._inwards(m.tile, self.trains[idx].end)
+        if not inwards:
+            return self._does_not_fit(m, idx, label, shown)
+        return rule, m.inward if m.inward in inwards else inwards[0]
 
     def _target_rule(self, idx: int, root: int) -> str:
         """The rule that lets a tile go on line ``idx`` (of train ``root``), one of the
@@ -242,6 +246,10 @@ class Verdicts(GameState):
         def no(rule: str, text: str) -> Verdict:
             return Verdict(False, rule, text, m)
 
+        if not line.tiles and idx > self.n:
+            return no("R-VAR-BRANCH", f"{label[0].upper() + label[1:]} grows from the double "
+                      f"{line.end}-{line.end}, so its first tile must carry "
+                      f"{_a(line.end)} {line.end}; {shown} does not.")
         if not line.tiles:
             rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
             return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
