@@ -69,7 +69,8 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
 
     # ------------------------------------------------------------------ creation
     def __new__(cls, players: Sequence[str] = (), rules: Rules | None = None,
-                *args: Any, **kwargs: Any) -> Game:
+                set_max: int = 0, seed: int | str = 0) -> Game:
+        # (no arguments when copy.deepcopy makes the copy: the class is kept as it is)
         if cls is Game and rules is not None and (rules.branching or rules.swan_drive
                                                    or rules.teams):
             from .variants import VariantGame  # the subclass imports this module
