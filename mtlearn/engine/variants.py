@@ -98,6 +98,14 @@ class VariantGame(VariantVerdicts, Game):
                   f"public train in clockwise order, without skipping one: the next is "
                   f"{self._swan_next_words()}, not {self.line_label(idx)}.")
 
+    def _private_train(self, m: Move, root: int) -> Verdict:
+        q = self.partner(root)
+        if q is None:
+            return super()._private_train(m, root)
+        owner = self.players[root]
+        return Verdict(False, "R-VAR-TEAMS", f"{owner}'s train has no marker, so only {owner} "
+                       f"and {owner}'s partner {self.players[q]} may play on it.", m)
+
     def _pass_marker(self, p: int) -> None:
         if self.rules.teams:
             self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none

@@ -324,14 +324,14 @@ class Verdicts(GameState):
                    }.get(self.rules.mexican_start, "yet")
             return no("R-MEX-2", f"{name} may not start the Mexican train {why}.")
         if root != p and not self.trains[root].marker:
-            owner = self.players[root]
-            q = self.partner(root)
-            if q is not None:
-                return no("R-VAR-TEAMS", f"{owner}'s train has no marker, so only {owner} and "
-                          f"{owner}'s partner {self.players[q]} may play on it.")
-            return no("R-MARK-1", f"{owner}'s train has no marker, so only {owner} may play "
-                      f"on it.")
+            return self._private_train(m, root)
         return no("R-TURN-1", f"{name} may not play on {label} now.")
+
+    def _private_train(self, m: Move, root: int) -> Verdict:
+        """A play on another player's train that has no marker (R-MARK-1)."""
+        owner = self.players[root]
+        return Verdict(False, "R-MARK-1", f"{owner}'s train has no marker, so only {owner} "
+                       f"may play on it.", m)
 
     def _judge_draw(self, m: Move) -> Verdict:
         name = self._name()
