@@ -82,3 +82,27 @@ def test_a_branch_on_a_standard_game_is_refused_with_the_variants_sentence() -> 
     tile = teams.hand(teams.current)[0]
     w = teams.explain(f"{tile}@{teams.current + 1}.1a")
     assert (w.rule, w.reason.split(",")[0]) == (v.rule, v.reason.split(",")[0])
+
+
+def test_passes_changes_in_one_method() -> None:
+    """``passes`` (passes in turn since the last tile) is written by ``Game._apply`` only,
+    besides the derived reset and a position being read."""
+    import ast
+    from pathlib import Path
+
+    import mtlearn.engine as engine
+
+    writers = []
+    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for node in ast.walk(fn):
+                targets = (node.targets if isinstance(node, ast.Assign)
+                           else [node.target] if isinstance(node, ast.AugAssign) else [])
+                for t in targets:
+                    if isinstance(t, ast.Attribute) and t.attr == "passes":
+                        writers.append((path.name, fn.name))
+    assert sorted(set(writers)) == [("game.py", "_apply"), ("position_reader.py", "build")]
+    assert writers.count(("game.py", "_apply")) == 2     # = 0 on a play, += 1 on a pass

@@ -11,12 +11,14 @@ the rule that allows or forbids the move in a plain sentence; :meth:`Game.push`
 applies a legal move and raises :class:`IllegalMoveError` (leaving the game
 untouched) for an illegal one.
 
-This module holds the round state and ``push``/``pop``. The other concerns of the same
-class live in their own modules: dealing in :mod:`mtlearn.dealing`, scores in
-:mod:`mtlearn.scores`, legal-move generation in :mod:`mtlearn.legal`, verdicts in
-:mod:`mtlearn.verdicts`, positions and saved games in :mod:`mtlearn.positions` and
-:mod:`mtlearn.position_reader`, the three shape-changing variants in
-:mod:`mtlearn.variants` and :mod:`mtlearn.variant_verdicts`.
+This module holds ``push``/``pop`` and the play of a move. The fields are declared
+once, in :mod:`mtlearn.engine.state`; the other concerns of the same class live in
+their own modules: dealing in :mod:`mtlearn.dealing`, scores in :mod:`mtlearn.scores`,
+legal-move generation in :mod:`mtlearn.legal`, verdicts in :mod:`mtlearn.verdicts`,
+positions and saved games in :mod:`mtlearn.positions` and :mod:`mtlearn.position_reader`,
+lines and branches in :mod:`mtlearn.engine.lines`. The three shape-changing variants are
+a subclass, :class:`~mtlearn.engine.variants.VariantGame` (with its verdicts in
+:mod:`mtlearn.variant_verdicts`), which ``Game(...)`` makes when the rules ask for one.
 Presentation (text, views, HTML) is imported lazily, only when a game is printed or
 drawn.
 """

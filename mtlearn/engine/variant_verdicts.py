@@ -1,10 +1,12 @@
 """Verdicts of the three shape-changing variants: branching doubles, Swan Drive, partnerships.
 
-Mixed into :class:`~mtlearn.game.Game`. When one of the variants is on,
-:meth:`Game.explain <mtlearn.game.Game.explain>` asks :meth:`VariantVerdicts._v_explain`
+Mixed into :class:`~mtlearn.engine.variants.VariantGame`, whose
+:meth:`explain <mtlearn.game.Game.explain>` asks :meth:`VariantVerdicts._v_explain`
 first; it judges plays on trains and branches (R-VAR-BRANCH), the moves of a Swan Drive
 (R-VAR-SWAN) and a partner's pass (R-VAR-TEAMS), and returns None for every move the
-standard sentences of :mod:`mtlearn.verdicts` already judge rightly.
+standard sentences of :mod:`mtlearn.verdicts` already judge rightly. The refusals a play
+meets before its line is looked at, and those of a tile that does not fit, are the
+standard ones (``Verdicts._placing``), written once.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ __all__ = ["VariantVerdicts"]
 
 
 class VariantVerdicts(GameState):
-    """The variants' verdicts, mixed into :class:`~mtlearn.game.Game`."""
+    """The variants' verdicts, mixed into :class:`~mtlearn.engine.variants.VariantGame`."""
 
     __slots__ = ()
 
