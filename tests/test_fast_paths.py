@@ -2,9 +2,12 @@
 
 For speed (issue 11) the engine takes short paths under the rules most games use: the
 tail of a play, the end of a turn, the legal-move list and the plays with no open double.
-Flags fixed with the rules (``Game._plain`` and its kin) switch them on. Here every game is played twice in lockstep, once as
-usual and once with the flags turned off so that only the general code runs, and after
-every move the legal moves, the whole position and the history must be the same.
+Flags fixed with the rules (``Game._plain`` and its kin) switch them on; ``_plain`` off
+sends a play to ``Game._lay``, the general code that train-building turns use (the
+variants' subclass, ``VariantGame``, has its own ``_lay`` and turns the flags off). Here
+every game is played twice in lockstep, once as usual and once with the flags turned off
+so that only the general code runs, and after every move the legal moves, the whole
+position and the history must be the same.
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ def test_fast_and_general_code_play_the_same_rounds(preset: str) -> None:
 
 def test_flags_follow_the_rules() -> None:
     assert all(getattr(Game.new(4, seed=1), flag) for flag in FLAGS)
-    assert not Game.new(4, rules={"preset": "standard", "teams": True}, seed=1)._plain
+    teams = Game.new(4, rules={"preset": "standard", "teams": True}, seed=1)
+    assert type(teams) is not Game and not teams._plain and not teams._plain_legal
     assert not Game.new(4, rules="train-building", seed=1)._plain
     wild = Game.new(4, rules={"preset": "standard", "wild_blanks": True}, seed=1)
     assert wild._plain and not wild._plain_plays

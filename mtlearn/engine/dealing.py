@@ -13,13 +13,15 @@ import random
 from ..core.errors import IllegalMoveError
 from ..core.rules import hand_size
 from ..core.tiles import Tile, full_set, remove_tile
-from .state import GameState, _Train
+from .state import GameState
 
 __all__ = ["Dealing"]
 
 
 class Dealing(GameState):
     """Dealing rounds, mixed into :class:`~mtlearn.game.Game`."""
+
+    __slots__ = ()
 
     @property
     def rounds(self) -> int:
@@ -74,33 +76,6 @@ class Dealing(GameState):
         self.bone = bone[::-1]
         self.current = self.starter
         self._start = self._snapshot()
-
-    def _reset_round(self, round_no: int, engine: int) -> None:
-        n = len(self.players)
-        self._ver += 1      # a new deal: cached legal moves are stale
-        self.round_no = round_no
-        self.engine = engine
-        self.trains = [_Train(engine) for _ in range(n + 1)]
-        self.open_doubles = []
-        self.turn_doubles = []
-        self.bonus = False
-        self.drawn = None
-        self.declined = False
-        self.played = 0
-        self.building_now = False
-        self.turns_taken = 0
-        self.first_done = [False] * n
-        self.passes = 0
-        self.announced = [False] * n
-        self.pending_penalty = None
-        self.over = False
-        self.out = None
-        self.blocked = False
-        self.notes = []
-        self.history = []
-        self.swan = None
-        self.team_passed = [False] * n
-        self._marks = {}
 
     def next_round(self) -> None:
         """Deal the next round of the match (a chance step from the game's seed)."""

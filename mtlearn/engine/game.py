@@ -11,12 +11,14 @@ the rule that allows or forbids the move in a plain sentence; :meth:`Game.push`
 applies a legal move and raises :class:`IllegalMoveError` (leaving the game
 untouched) for an illegal one.
 
-This module holds the round state and ``push``/``pop``. The other concerns of the same
-class live in their own modules: dealing in :mod:`mtlearn.dealing`, scores in
-:mod:`mtlearn.scores`, legal-move generation in :mod:`mtlearn.legal`, verdicts in
-:mod:`mtlearn.verdicts`, positions and saved games in :mod:`mtlearn.positions` and
-:mod:`mtlearn.position_reader`, the three shape-changing variants in
-:mod:`mtlearn.variants` and :mod:`mtlearn.variant_verdicts`.
+This module holds ``push``/``pop`` and the play of a move. The fields are declared
+once, in :mod:`mtlearn.engine.state`; the other concerns of the same class live in
+their own modules: dealing in :mod:`mtlearn.dealing`, scores in :mod:`mtlearn.scores`,
+legal-move generation in :mod:`mtlearn.legal`, verdicts in :mod:`mtlearn.verdicts`,
+positions and saved games in :mod:`mtlearn.positions` and :mod:`mtlearn.position_reader`,
+lines and branches in :mod:`mtlearn.engine.lines`. The three shape-changing variants are
+a subclass, :class:`~mtlearn.engine.variants.VariantGame` (with its verdicts in
+:mod:`mtlearn.variant_verdicts`), which ``Game(...)`` makes when the rules ask for one.
 Presentation (text, views, HTML) is imported lazily, only when a game is printed or
 drawn.
 """
@@ -32,15 +34,14 @@ from ..core.errors import IllegalMoveError, RulesError
 from ..core.moves import MEXICAN, Move
 from ..core.notation import player_index
 from ..core.rules import Rules, usual_set
-from ..core.tiles import SETS, Tile
+from ..core.tiles import SETS, Tile, remove_tile
 from .dealing import Dealing
 from .legal import LegalMoves, MoveGenerator
+from .lines import Lines
 from .position_reader import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, _names, _rules, check_seed
 from .positions import Positions
 from .scores import Scores
-from .state import TrainState, _clone, _Train
-from .variant_verdicts import VariantVerdicts
-from .variants import VariantRules
+from .state import TrainState
 from .verdicts import Verdict, Verdicts
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMoves",
@@ -53,27 +54,32 @@ _MARK_EVERY = 32
 
 
 
-class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Positions,
-           Scores):
+class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
     """A match of Mexican Train and the round being played.
 
     Make one with :meth:`Game.new` (dealt from a seed) or :meth:`Game.from_position`
     (a position written by hand). Seats are 0-based in Python and 1-based in text.
+    Under rules with branching doubles, Swan Drive or partnerships the game made is a
+    :class:`~mtlearn.engine.variants.VariantGame`, a subclass (chosen here, in
+    ``__new__``, so every way of making or loading a game gets it).
     """
 
-    # The fields live in slots, not in the instance dict: a game has more fields than
+    # Every field is a slot (declared once, in GameState): a game has more fields than
     # CPython's shared-key dicts hold (30), and with a plain dict every read and write
     # of a field in the hot path becomes a hash lookup (6 % of a random round's
-    # instructions). The mixins keep a __dict__, so other attributes can still be set.
-    __slots__ = ("_blocker_cache", "_legal_moves", "_legal_ver", "_log", "_marks", "_plain",
-                 "_plain_end", "_plain_legal", "_plain_plays", "_start", "_variant", "_ver",
-                 "announced", "blocked", "bone", "bonus", "building_now", "current",
-                 "declined", "drawn", "engine", "first_done", "hands", "history", "n", "notes",
-                 "open_doubles", "out", "over", "passes", "pending_penalty", "played",
-                 "players", "round_no", "rules", "scores", "seed", "set_max", "starter",
-                 "swan", "team_passed", "trains", "turn_doubles", "turns_taken")
+    # instructions). No class of the game has a __dict__, so a misspelt field raises.
+    __slots__ = ()
 
     # ------------------------------------------------------------------ creation
+    def __new__(cls, players: Sequence[str] = (), rules: Rules | None = None,
+                set_max: int = 0, seed: int | str = 0) -> Game:
+        # (no arguments when copy.deepcopy makes the copy: the class is kept as it is)
+        if cls is Game and rules is not None and (rules.branching or rules.swan_drive
+                                                   or rules.teams):
+            from .variants import VariantGame  # the subclass imports this module
+            cls = VariantGame
+        return object.__new__(cls)
+
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
         rules.check_supported(len(players))
@@ -95,73 +101,38 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         self.n = len(self.players)
         #: The seed every shuffle of the match is drawn from.
         self.seed = seed
+        # the round (filled by _deal or from_position): every field of ROUND_FIELDS;
+        # read it through the documented attributes and methods, never change it except
+        # by push/pop. The documented ones: round_no (1 for the first), engine (the
+        # centre double's number), current (seat to play; see to_play), starter, bonus
+        # (the player laid a double and plays again, R-DBL-1), drawn (the tile just
+        # drawn this turn, R-TURN-3), announced (per seat, R-LAST-1), over, out (seat
+        # that went out), blocked (R-END-2), scores (every finished round), notes
+        # (sentences about chance steps and penalties), swan (R-VAR-SWAN: the line
+        # last played on; see swan_at), team_passed (R-VAR-TEAMS: per seat, the last
+        # turn ended without a tile).
+        self.scores = []
         self._ver = 0
+        self._reset_round(1, set_max)
+        #: The moves played this round, in order (``pop`` takes the last one back).
+        self.history: list[Move] = []
         # legal() of state version _legal_ver (-1: none yet)
         self._legal_ver = -1
         self._legal_moves: tuple[Move, ...] = ()
         self._blocker_cache: tuple[int, int | None] | None = None   # (state version, blocker)
-        #: The moves played this round, in order (``pop`` takes the last one back).
-        self.history: list[Move] = []
         self._log: list[dict[str, Any]] = []
         self._start: dict[str, Any] = {}
         self._marks: dict[int, dict[str, Any]] = {}     # snapshots for pop, by move count
-        # state (filled by _deal or from_position); read it through the documented
-        # attributes and methods, never change it except by push/pop
-        #: The round being played (1 for the first).
-        self.round_no = 1
-        #: The number on the engine (the centre double) of this round.
-        self.engine = set_max
-        self.hands: list[list[Tile]] = []   # read with hand(seat)
-        self.bone: list[Tile] = []          # next tile to draw is last; read with boneyard
-        self.trains: list[_Train] = []      # seats, then the Mexican train; read with train()
-        self.open_doubles: list[int] = []   # train indexes; read with open_double_trains
-        #: Seat of the player whose turn it is (see also :attr:`to_play`).
-        self.current = 0
-        #: Seat of the player who started the round.
-        self.starter = 0
-        self.turn_doubles: list[int] = []
-        #: True when the player to play laid a double and plays again (R-DBL-1).
-        self.bonus = False
-        #: The tile the player to play has just drawn this turn, or None (R-TURN-3).
-        self.drawn: Tile | None = None
-        self.declined = False
-        self.played = 0
-        self.building_now = False
-        self.turns_taken = 0
-        self.first_done: list[bool] = []
-        self.passes = 0
-        #: Per seat: True when the player has announced the last tile (R-LAST-1).
-        self.announced: list[bool] = []
-        self.pending_penalty: int | None = None
-        #: True when the round has ended (the same as :attr:`is_round_over`).
-        self.over = False
-        #: Seat of the player who went out, or None (round not over, or blocked).
-        self.out: int | None = None
-        #: True when the round ended blocked: nobody could play (R-END-2).
-        self.blocked = False
-        #: The scores of every finished round (see :attr:`round_scores`).
-        self.scores: list[list[int]] = []
-        #: Sentences about chance steps and penalties of this round, for the learner.
-        self.notes: list[str] = []
-        # Branching doubles, Swan Drive and partnerships (mtlearn.variants) reshape play;
-        # the standard game never enters their code.
-        self._variant = rules.branching or rules.swan_drive or rules.teams
-        # Fast paths for the rules most games use, fixed with the rules: plays on trains
-        # with no building turn and no variant (_plain), also with no wild blanks
-        # (_plain_plays); legal moves with no announcing, no declining and a drawn tile
-        # that must be played if it fits (_plain_legal); the end of a turn with no
-        # building turn and no penalty to settle (_plain_end).
-        self._plain = not self._variant and rules.first_turn == "normal"
+        # Fast paths for the rules most games use, fixed with the rules: plays with no
+        # building turn (_plain), also with no wild blanks (_plain_plays); legal moves
+        # with no announcing, no declining and a drawn tile that must be played if it
+        # fits (_plain_legal); the end of a turn with no building turn and no penalty to
+        # settle (_plain_end). The variants' subclass has its own plays and turns them off.
+        self._plain = rules.first_turn == "normal"
         self._plain_plays = self._plain and not rules.wild_blanks
         self._plain_legal = (self._plain and rules.last_tile == "off"
                              and not rules.may_decline and rules.drawn_tile == "must")
         self._plain_end = rules.first_turn == "normal" and rules.last_tile != "penalty"
-        #: During a Swan Drive (R-VAR-SWAN): the train index last played on, else None
-        #: (read it with :attr:`swan_at`).
-        self.swan: int | None = None
-        #: Per seat, under R-VAR-TEAMS: True when the player's last turn ended without a
-        #: tile (the team's trains turn public when both partners' turns did).
-        self.team_passed: list[bool] = []
 
     @classmethod
     def new(cls, players: int | Sequence[str] = 4, *, set: int | None = None,
@@ -184,30 +155,6 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         game = cls(names, rules, n, seed)
         game._deal(1)
         return game
-
-    # ------------------------------------------------------------------ snapshots
-    def _snapshot(self) -> dict[str, Any]:
-        """The round state as a dict of copies, one entry per field: the start of the
-        round, and the marks ``pop`` goes back to (``_restore`` sets these fields back)."""
-        return {
-            "round_no": self.round_no, "engine": self.engine,
-            "hands": [h[:] for h in self.hands], "bone": self.bone[:],
-            "trains": [t.__deepcopy__(None) for t in self.trains],
-            "open_doubles": self.open_doubles[:], "current": self.current,
-            "starter": self.starter, "turn_doubles": self.turn_doubles[:],
-            "bonus": self.bonus, "drawn": self.drawn, "declined": self.declined,
-            "played": self.played, "building_now": self.building_now,
-            "turns_taken": self.turns_taken, "first_done": self.first_done[:],
-            "passes": self.passes, "announced": self.announced[:],
-            "pending_penalty": self.pending_penalty, "over": self.over, "out": self.out,
-            "blocked": self.blocked, "scores": [r[:] for r in self.scores],
-            "notes": self.notes[:], "swan": self.swan, "team_passed": self.team_passed[:],
-        }
-
-    def _restore(self, snap: dict[str, Any]) -> None:
-        self._ver += 1
-        for f, value in snap.items():
-            setattr(self, f, _clone(value))
 
     def copy(self) -> Game:
         """An independent copy of the game, with its history."""
@@ -342,11 +289,20 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         self.history.append(m)
         p = self.current
         kind = m.kind
-        if kind == "play" and self._variant:
-            self._v_apply_play(m)       # R-VAR-BRANCH / R-VAR-SWAN / R-VAR-TEAMS
-        elif kind == "play":
-            # a Move checks its own fields: a play has a tile, an inward number on it and
-            # a train (a seat or "M"); push only gets here with a legal one
+        if kind == "play":
+            # passes counts the passes in turn since the last tile was played: set here
+            # and in the pass below, nowhere else (a new round and a position read set it
+            # from ROUND_FIELDS and the file)
+            self.passes = 0
+            self.drawn = None
+            self.played += 1
+            if not self._plain:
+                self._lay(m, p)         # train-building turns; VariantGame's lines
+                return
+            # no building turn (R-FIRST-1, R-VAR-FAST, R-VAR-DELAY), inlined for speed
+            # (tests/test_fast_paths.py plays it against _lay): the tile goes on its
+            # train, a double stays open and is played again, an empty hand goes out,
+            # any other tile ends the turn
             tile = m.tile
             inward = m.inward
             key = m.train
@@ -358,53 +314,24 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
                 i += 1
             del hand[i]
             train.tiles.append(tile)
-            train.inward.append(inward)
-            hi, lo = tile.high, tile.low   # type: ignore[union-attr]
+            train.inward.append(inward)  # type: ignore[arg-type]
+            hi, lo = tile.high, tile.low
             train.end = lo if hi == inward else hi
-            self.passes = 0
-            self.drawn = None
-            self.played += 1
             if idx == p:
                 train.marker = False
             open_doubles = self.open_doubles
             if open_doubles and idx in open_doubles:
                 open_doubles.remove(idx)
-            if self._plain:
-                # no building turn (R-FIRST-1, R-VAR-FAST, R-VAR-DELAY): a double stays
-                # open and is played again, an empty hand goes out, any other tile ends
-                # the turn
-                if hi == lo:
-                    open_doubles.append(idx)
-                    self.turn_doubles.append(idx)
-                    if hand:
-                        self.bonus = True
-                        return
-                if hand:
-                    self._end_turn()
-                else:
-                    self._finish(p)
-                return
-            rules = self.rules
-            building = rules.first_turn != "normal" and self._building()
-            double = hi == lo
-            if double and not building:
+            if hi == lo:
                 open_doubles.append(idx)
                 self.turn_doubles.append(idx)
-            if not hand:
-                if building and rules.first_turn != "delayed":
-                    self._end_turn()
-                else:
-                    self._finish(p)
-                return
-            if building:
-                return
-            if rules.first_turn == "delayed" and idx == p and len(train.tiles) == 1:
-                self.building_now = True    # the first tile of p's own train (R-VAR-DELAY)
-                return
-            if double:
-                self.bonus = True
-                return
-            self._end_turn()
+                if hand:
+                    self.bonus = True
+                    return
+            if hand:
+                self._end_turn()
+            else:
+                self._finish(p)
         elif kind == "draw":
             if self.rules.may_decline and self._plays():
                 self.declined = True
@@ -413,11 +340,8 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
             self.drawn = tile
             self.announced[p] = False
         elif kind == "pass":
-            if self.rules.teams:
-                self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none
-            else:
-                self.trains[p].marker = True
-            self.passes += 1            # passes in turn since the last tile was played
+            self._pass_marker(p)
+            self.passes += 1
             self._end_turn()
             if not self.over and self.passes >= self.n and not self.bone and (
                     self.rules.may_decline
@@ -431,6 +355,61 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
             self.announced[p] = True
         elif kind == "end":
             self._end_turn()
+
+    def _lay(self, m: Move, p: int) -> None:
+        """Lay the tile of the legal play ``m`` by seat ``p`` and go on with the turn
+        (the general code; ``_apply`` inlines the common case)."""
+        # a Move checks its own fields: a play has a tile, an inward number on it and
+        # a train (a seat or "M"); push only gets here with a legal one
+        tile = m.tile
+        assert tile is not None and m.inward is not None and m.train is not None
+        idx = self._idx(m.train)
+        train = self.trains[idx]
+        remove_tile(self.hands[p], tile)
+        train.tiles.append(tile)
+        train.inward.append(m.inward)
+        train.end = tile.other(m.inward)
+        if idx == p:
+            train.marker = False
+        if idx in self.open_doubles:
+            self.open_doubles.remove(idx)
+        self._after_lay(p, idx, idx, tile.is_double, len(train.tiles) == 1)
+
+    def _after_lay(self, p: int, idx: int, root: int, double: bool, started: bool) -> None:
+        """The rest of a turn after ``p`` laid a tile on line ``idx`` of train ``root``
+        (``started``: the tile was the train's first), for every rule: a double stays
+        open (not in a train-building turn), an empty hand goes out, a first tile on
+        one's own train starts a delayed building turn (R-VAR-DELAY), a double is played
+        again, and otherwise the turn goes on only if :meth:`_turn_goes_on` says so."""
+        rules = self.rules
+        building = rules.first_turn != "normal" and self._building()
+        if double and not building:
+            self.open_doubles.append(idx)
+            self.turn_doubles.append(idx)
+        if not self.hands[p]:
+            if building and rules.first_turn != "delayed":
+                self._end_turn()
+            else:
+                self._finish(p)
+            return
+        if building:
+            return
+        if rules.first_turn == "delayed" and root == p and started:
+            self.building_now = True    # the first tile of p's own train (R-VAR-DELAY)
+            return
+        if double:
+            self.bonus = True
+            return
+        if not self._turn_goes_on(root):
+            self._end_turn()
+
+    def _turn_goes_on(self, root: int) -> bool:
+        """After a play that would end the turn: False (a Swan Drive says otherwise)."""
+        return False
+
+    def _pass_marker(self, p: int) -> None:
+        """A pass by ``p`` puts down p's marker (R-MARK-2)."""
+        self.trains[p].marker = True
 
     def _end_turn(self) -> None:
         p = self.current
@@ -486,8 +465,6 @@ class Game(VariantRules, VariantVerdicts, MoveGenerator, Verdicts, Dealing, Posi
         self.blocked = out is None
         value = self.rules.tile_value
         self.scores.append([sum(value(t.high, t.low) for t in h) for h in self.hands])
-        if self.rules.teams:
-            self._team_scores_fix(out)
 
     def pop(self) -> Move:
         """Take back the last move of the round (back to the deal, not further)."""

@@ -10,7 +10,7 @@ the table, and what else (draw, pass, announce, end) may be played.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, cast, overload
 
 from ..core.moves import MEXICAN, Move
 from ..core.tiles import MAX_PIPS, Tile, full_set
@@ -26,7 +26,7 @@ __all__ = ["LegalMoves", "MoveGenerator"]
 _DRAW, _PASS, _UNO, _END = Move("draw"), Move("pass"), Move("uno"), Move("end")
 
 
-class _TileMoves(dict):  # type: ignore[type-arg]
+class _TileMoves(dict):
     """One tile's shared plays: train code -> Move, each made the first time it is asked for.
 
     The code is ``(seat, or 31 for "M") << 5 | inward``.
@@ -104,6 +104,8 @@ class LegalMoves:
 
 class MoveGenerator(GameState):
     """Legal-move generation, mixed into :class:`~mtlearn.game.Game`."""
+
+    __slots__ = ()
 
     def _inwards(self, tile: Tile, end: int) -> list[int]:
         """The ways ``tile`` can be laid against ``end``: the possible inward numbers."""
@@ -208,8 +210,6 @@ class MoveGenerator(GameState):
 
     def _targets(self, double: bool) -> list[int]:
         """Trains a tile may be played on now (a double if ``double``)."""
-        if self._variant:
-            return self._v_targets(double)  # branches, Swan Drive, partners (variants.py)
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
             return [p]
@@ -255,8 +255,6 @@ class MoveGenerator(GameState):
         return ends, bits
 
     def _plays(self) -> list[Move]:
-        if self._variant:
-            return self._v_plays()      # branches, Swan Drive, partners (variants.py)
         if self.over:
             return []
         p = self.current
@@ -365,8 +363,6 @@ class MoveGenerator(GameState):
         if self.over:
             return []
         plays = self._plays()
-        if self.swan is not None and not self.bonus:
-            return self._v_swan_legal(plays)    # R-VAR-SWAN: play on, or 'end'
         rules = self.rules
         p = self.current
         if rules.first_turn != "normal" and self._building():
@@ -390,7 +386,7 @@ class MoveGenerator(GameState):
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the player to play (a lazy view supporting ``in``)."""
-        return LegalMoves(self)
+        return LegalMoves(cast("Game", self))
 
     @property
     def is_building(self) -> bool:

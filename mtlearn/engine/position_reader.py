@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import GameFileError, IllegalMoveError, NotationError, PositionError, RulesError
 from ..core.notation import index_of, parse_line, parse_seat, parse_train_index
@@ -85,7 +85,7 @@ def _names(players: int | Sequence[str]) -> list[str]:
         if players > len(DEFAULT_NAMES):
             raise RulesError(f"at most {len(DEFAULT_NAMES)} players, not {players}")
         return list(DEFAULT_NAMES[:players])
-    names = list(players)
+    names = list(cast("Sequence[str]", players))
     if len(names) < 2:
         raise RulesError("Mexican Train needs at least 2 players")
     if len(names) > len(DEFAULT_NAMES):
@@ -478,8 +478,9 @@ class _PositionReader:
                                     f"empty, so the round ended with a player out (R-END-1)")
         value = game.rules.tile_value
         pips = [sum(value(t.high, t.low) for t in h) for h in game.hands]
-        if game.rules.teams and game.out is not None:
-            pips[game.partner(game.out)] = 0    # R-VAR-TEAMS: the team going out scores 0
+        partner = None if game.out is None else game.partner(game.out)
+        if partner is not None:
+            pips[partner] = 0    # R-VAR-TEAMS: the team going out scores 0
         if game.scores[-1] != pips:
             raise PositionError(f"scores[{rnd - 1}]", f"this round's scores must be the pips "
                                 f"left in each hand, {pips} (R-SCORE-1"

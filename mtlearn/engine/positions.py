@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import GameFileError, IllegalMoveError, PositionError
 from ..core.notation import index_code
@@ -37,6 +37,8 @@ __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
 
 class Positions(GameState):
     """Reading and writing positions and saved games, mixed into :class:`~mtlearn.game.Game`."""
+
+    __slots__ = ()
 
     def to_position(self) -> dict[str, Any]:
         """The current position as a JSON-compatible dict (see :meth:`from_position`)."""
@@ -78,8 +80,6 @@ class Positions(GameState):
                         "blocked": s["blocked"]} if s["over"] else None),
             "notes": list(s["notes"]),
         }
-        if self._variant:    # type: ignore[attr-defined]
-            self._v_position(s, pos)  # type: ignore[attr-defined]
         return pos
 
     @classmethod
@@ -95,7 +95,7 @@ class Positions(GameState):
         ``first_turns_done``, ``turn``, ``passes``, ``announced``, ``scores``.
         Seats are 1-based. Raises :class:`PositionError` naming the field at fault.
         """
-        return _PositionReader(data).build(cls)
+        return _PositionReader(data).build(cast("type[Game]", cls))
 
     def to_json(self, indent: int | None = 1) -> str:
         """The whole match, with every round's start and moves, as JSON text."""

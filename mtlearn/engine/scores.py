@@ -17,6 +17,8 @@ __all__ = ["Scores"]
 class Scores(GameState):
     """Scores, standings and partnerships, mixed into :class:`~mtlearn.game.Game`."""
 
+    __slots__ = ()
+
     def pips(self, seat: int) -> int:
         """Points the seat's hand would count now (R-SCORE-1, R-SCORE-2)."""
         return sum(self.rules.tile_value(t.high, t.low) for t in self.hands[seat])

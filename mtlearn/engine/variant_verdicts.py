@@ -1,28 +1,27 @@
 """Verdicts of the three shape-changing variants: branching doubles, Swan Drive, partnerships.
 
-Mixed into :class:`~mtlearn.game.Game`. When one of the variants is on,
-:meth:`Game.explain <mtlearn.game.Game.explain>` asks :meth:`VariantVerdicts._v_explain`
+Mixed into :class:`~mtlearn.engine.variants.VariantGame`, whose
+:meth:`explain <mtlearn.game.Game.explain>` asks :meth:`VariantVerdicts._v_explain`
 first; it judges plays on trains and branches (R-VAR-BRANCH), the moves of a Swan Drive
 (R-VAR-SWAN) and a partner's pass (R-VAR-TEAMS), and returns None for every move the
-standard sentences of :mod:`mtlearn.verdicts` already judge rightly.
+standard sentences of :mod:`mtlearn.verdicts` already judge rightly. The refusals a play
+meets before its line is looked at, and those of a tile that does not fit, are the
+standard ones (``Verdicts._placing``), written once.
 """
 
 from __future__ import annotations
 
-from ..core.moves import MEXICAN, Move
+from ..core.moves import Move
 from .state import GameState
 from .verdicts import Verdict
 
 __all__ = ["VariantVerdicts"]
 
 
-def _an(n: int) -> str:
-    """The article before a number's name: "an 8", "a 5"."""
-    return "an" if n in (8, 11, 18) else "a"
-
-
 class VariantVerdicts(GameState):
-    """The variants' verdicts, mixed into :class:`~mtlearn.game.Game`."""
+    """The variants' verdicts, mixed into :class:`~mtlearn.engine.variants.VariantGame`."""
+
+    __slots__ = ()
 
     def _v_explain(self, m: Move) -> Verdict | None:
         """The variant's own judgement of ``m``, or None to use the standard one."""
@@ -63,9 +62,9 @@ class VariantVerdicts(GameState):
         return labels[0]
 
     def _v_judge_team_pass(self, m: Move) -> Verdict:
-        v = self._judge_pass(m)  # type: ignore[attr-defined]
+        v = self._judge_pass(m)
         if not v.legal:
-            return v  # type: ignore[no-any-return]
+            return v
         p = self.current
         q = self.partner(p)
         assert q is not None
@@ -91,77 +90,28 @@ class VariantVerdicts(GameState):
         def no(rule: str, text: str) -> Verdict:
             return Verdict(False, rule, text, m)
 
-        if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
-            return no("R-TURN-1", f"There is no seat {m.train + 1} at this table: the trains "
-                      f"are seats 1 to {self.n} and M (the Mexican train).")
+        no_seat = self._no_such_seat(m)
+        if no_seat is not None:
+            return no_seat
         root = self._idx(m.train)
         tlabel = self.train_label(m.train)
-        idx: int | None = root
+        idx = root
         if m.branch:
             if not self.rules.branching:
-                return no("R-VAR-BRANCH", f"These rules have no branching doubles (the "
-                          f"option branching is off), so {tlabel} has no branch {m.branch}.")
-            idx = self._line_of(root, m.branch)
-            if idx is None:
+                return self._no_branching(m)
+            line_idx = self._line_of(root, m.branch)
+            if line_idx is None:
                 return no("R-VAR-BRANCH", f"{tlabel[0].upper() + tlabel[1:]} has no branch "
                           f"{m.branch}: branches grow only from a double that has been "
                           f"covered.")
+            idx = line_idx
         label = self.line_label(idx)
-        Label = label[0].upper() + label[1:]
-        shown = (f"{m.inward}-{tile.other(m.inward)}" if m.inward is not None
-                 and tile.has(m.inward) else str(tile))
-        refusal = self._tile_refusal(m, tile, shown)
-        if refusal is not None:
-            return refusal
+        shown = self._as_played(m)
         line = self.trains[idx]
-        rule_ok = "R-TRAIN-2"
-        q = self.partner(p)
-        if self.rules.first_turn != "normal" and self._building():
-            rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                self.rules.first_turn, "R-FIRST-1")
-            if root != p:
-                return no(rid, f"In this train-building turn {name} may only lay tiles on "
-                          f"{name}'s own train, not on {label}.")
-            if idx != p:
-                return no(rid, f"A train-building turn lays one chain along {name}'s own "
-                          f"train; {label} is played from the next turn on.")
-            rule_ok = "R-FIRST-1"
-        else:
-            targets = self._v_targets(tile.is_double)
-            if idx not in targets:
-                return self._why_not_there(m, idx, root, targets)
-            if idx in self.open_doubles:
-                rule_ok = "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
-            elif self.swan is not None:
-                rule_ok = "R-VAR-SWAN"
-            elif idx > self.n:
-                rule_ok = "R-VAR-BRANCH"
-            elif root == self.n:
-                rule_ok = "R-MEX-1"
-            elif root != p:
-                rule_ok = "R-VAR-TEAMS" if root == q else "R-MARK-1"
-        inwards = self._inwards(tile, line.end)
-        if not inwards:
-            if not line.tiles and idx <= self.n:
-                rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
-                return no(rid, f"{Label} starts from the engine, so its first tile must carry "
-                          f"{_an(line.end)} {line.end}; {tile} does not.")
-            if not line.tiles:
-                return no("R-VAR-BRANCH", f"{Label} grows from the double "
-                          f"{line.end}-{line.end}, so its first tile must carry "
-                          f"{_an(line.end)} {line.end}; {shown} does not.")
-            d = line.end
-            building = self.rules.first_turn != "normal" and self._building()
-            if idx in self.open_doubles and idx in self.turn_doubles and not building:
-                rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
-                return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
-                          f"laid on {label}: the extra tile needs {_an(d)} {d} to go there.")
-            if idx in self.open_doubles:
-                return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
-                          f"{_an(d)} {d}; {shown} has none.")
-            return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
-                      f"is {line.end}.")
-        inward = m.inward if m.inward in inwards else inwards[0]
+        placed = self._placing(m, idx, root, label, shown)
+        if isinstance(placed, Verdict):
+            return placed
+        rule_ok, inward = placed
         mm = self._line_move(tile, idx, inward)
         shown = f"{inward}-{tile.other(inward)}"
         covers = bool(line.tiles) and line.tiles[-1].is_double

@@ -1,4 +1,4 @@
-"""The three variants that change the shape of play, mixed into :class:`~mtlearn.game.Game`.
+"""The three variants that change the shape of play: :class:`VariantGame`, a subclass of Game.
 
 - **Branching doubles** (R-VAR-BRANCH): once a double is covered it opens two more
   lines of play, so it has four open ends. A branch belongs to the train it grows
@@ -22,86 +22,106 @@
   takes both markers back. When a player goes out, their team scores 0 (their
   partner's tiles are not counted); every other team scores the pips of both hands.
 
-The standard game never runs this code: :class:`~mtlearn.game.Game` sets ``_variant``
-when one of the three options is on and otherwise keeps its own fast path.
+The standard game never runs this code: when one of the three options is on,
+``Game(...)`` (and so ``Game.new``, ``from_position``, ``from_json`` and ``copy``) makes a
+:class:`VariantGame`, whose methods override the standard ones where the shape of play
+differs (the lines a tile may go on, laying it, a pass's marker, the end of a turn, the
+round's scores, positions, verdicts) and otherwise call them. Lines and branches are
+named by :mod:`mtlearn.engine.lines`, which every game has.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.moves import Move
-from ..core.notation import (
-    branch_child,
-    branch_parent,
-    branch_sort_key,
-    index_code,
-    key_of,
-    line_code,
-    parse_train_index,
-)
-from ..core.tiles import Tile, remove_tile
-from .state import GameState
+from ..core.notation import branch_sort_key, index_code, key_of, line_code
+from ..core.rules import Rules
+from ..core.tiles import remove_tile
+from .game import Game
+from .lines import BranchState
+from .variant_verdicts import VariantVerdicts
+from .verdicts import Verdict
 
-if TYPE_CHECKING:
-    pass
-
-__all__ = ["BranchState", "VariantRules", "branch_sort_key"]
+__all__ = ["BranchState", "VariantGame", "branch_sort_key"]
 
 
-class BranchState(NamedTuple):
-    """A read-only picture of one branch of a train (R-VAR-BRANCH).
+class VariantGame(VariantVerdicts, Game):
+    """A game under branching doubles, Swan Drive or partnerships (see the module doc).
 
-    ``key`` is the train (seat or ``"M"``), ``path`` the branch name (``"3a"``),
-    ``code`` how moves name it (``"2.3a"``), ``parent`` the code of the line it grows
-    from (``"2"`` or ``"2.3a"``), ``at`` the position (1-based) of its double on that
-    line, ``tiles`` the tiles laid on it with their inward numbers.
+    Made by ``Game(...)`` itself when the rules ask for one of them, so
+    ``isinstance(game, Game)`` holds and nothing else needs to choose.
     """
 
-    key: int | str
-    path: str
-    code: str
-    parent: str
-    at: int
-    tiles: tuple[tuple[Tile, int], ...]
-    open_end: int
+    __slots__ = ()
 
-    @property
-    def started(self) -> bool:
-        """True once the branch has a tile."""
-        return bool(self.tiles)
+    def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
+                 seed: int | str) -> None:
+        super().__init__(players, rules, set_max, seed)
+        # the standard fast paths know nothing of lines, drives and partners
+        self._plain = self._plain_plays = self._plain_legal = False
 
+    def _judge(self, m: Move) -> Verdict:
+        v = self._v_explain(m)      # branches, Swan Drive, partners (variant_verdicts)
+        return super()._judge(m) if v is None else v
 
-class _Branch:
-    """One branch line: grows from a covered double, belongs to the train ``root``."""
+    def _target_rule(self, idx: int, root: int) -> str:
+        if idx not in self.open_doubles:
+            if self.swan is not None:
+                return "R-VAR-SWAN"
+            if idx > self.n:
+                return "R-VAR-BRANCH"
+            if root != self.current and root == self.partner(self.current):
+                return "R-VAR-TEAMS"
+        return super()._target_rule(idx, root)
 
-    __slots__ = ("end", "inward", "marker", "path", "root", "tiles")
+    def _why_not_there(self, m: Move, idx: int, root: int, targets: list[int]) -> Verdict:
+        if self.swan is None:
+            return super()._why_not_there(m, idx, root, targets)
+        name, p = self.players[self.current], self.current
 
-    def __init__(self, root: int, path: str, end: int) -> None:
-        self.tiles: list[Tile] = []
-        self.inward: list[int] = []
-        self.end = end
-        self.marker = False         # unused: a branch shares its train's marker
-        self.root = root
-        self.path = path
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
 
-    def __deepcopy__(self, memo: object) -> _Branch:
-        b = _Branch.__new__(_Branch)
-        b.tiles = list(self.tiles)
-        b.inward = list(self.inward)
-        b.end = self.end
-        b.marker = False
-        b.root = self.root
-        b.path = self.path
-        return b
+        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        live = self._live_doubles(td) if td else td
+        if live:
+            d = self.trains[live[-1]].end
+            return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
+                      f"Drive and must cover it, on {self.line_label(live[-1])}, before "
+                      f"going on.")
+        if root == p:
+            return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
+                      f"{self.train_label(self._key(self.swan))}; it ends when it comes "
+                      f"round to {name}'s own train, so {name} may not play there now.")
+        return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
+                  f"public train in clockwise order, without skipping one: the next is "
+                  f"{self._swan_next_words()}, not {self.line_label(idx)}.")
 
+    def _private_train(self, m: Move, root: int) -> Verdict:
+        q = self.partner(root)
+        if q is None:
+            return super()._private_train(m, root)
+        owner = self.players[root]
+        return Verdict(False, "R-VAR-TEAMS", f"{owner}'s train has no marker, so only {owner} "
+                       f"and {owner}'s partner {self.players[q]} may play on it.", m)
 
-#: Moves made once and shared (a Move is immutable), as in the standard move generator.
-_MOVES: dict[tuple[Tile, int | str, int, str], Move] = {}
+    def _pass_marker(self, p: int) -> None:
+        if self.rules.teams:
+            self._team_mark(p)      # R-VAR-TEAMS: both partners' trains, or none
+        else:
+            super()._pass_marker(p)
 
+    def _finish(self, out: int | None) -> None:
+        super()._finish(out)
+        if self.rules.teams:
+            self._team_scores_fix(out)
 
-class VariantRules(GameState):
-    """Branches, Swan Drive and partnerships, mixed into :class:`~mtlearn.game.Game`."""
+    def _compute_legal(self) -> list[Move]:
+        if self.swan is not None and not self.bonus and not self.over:
+            return self._swan_legal(self._plays())  # R-VAR-SWAN: play on, or 'end'
+        return super()._compute_legal()
 
     # ================================================================== teams
     def _team_mark(self, p: int) -> bool:
@@ -127,115 +147,6 @@ class VariantRules(GameState):
         q = self.partner(p)
         assert q is not None
         return self.team_passed[q] or self.trains[p].marker
-
-    # ================================================================== lines
-    def _root(self, idx: int) -> int:
-        """The train (seat index or n for the Mexican train) a line belongs to."""
-        return idx if idx <= self.n else self.trains[idx].root  # type: ignore[attr-defined]
-
-    def _lines_of(self, root: int) -> list[int]:
-        """A train's lines: the train itself, then its branches in name order."""
-        trains = self.trains
-        if len(trains) == self.n + 1:
-            return [root]
-        br = [i for i in range(self.n + 1, len(trains))
-              if trains[i].root == root]  # type: ignore[attr-defined]
-        if not br:
-            return [root]
-        br.sort(key=lambda i: branch_sort_key(trains[i].path))  # type: ignore[attr-defined]
-        return [root, *br]
-
-    def _line_of(self, root: int, path: str) -> int | None:
-        """The line index of branch ``path`` of train ``root`` ("" = the train itself)."""
-        if not path:
-            return root
-        for i in range(self.n + 1, len(self.trains)):
-            t = self.trains[i]
-            if t.root == root and t.path == path:  # type: ignore[attr-defined]
-                return i
-        return None
-
-    def _line_path(self, idx: int) -> str:
-        return "" if idx <= self.n else self.trains[idx].path  # type: ignore[attr-defined]
-
-    def line_code(self, idx: int) -> str:
-        """How moves and positions name a line: ``"2"``, ``"M"``, ``"2.3a"``."""
-        return line_code(self._key(self._root(idx)), self._line_path(idx))
-
-    def line_label(self, idx: int) -> str:
-        """Words for a line: ``"Ben's train"`` or ``"branch 3a of Ben's train"``."""
-        label = self.train_label(self._key(self._root(idx)))
-        path = self._line_path(idx)
-        return f"branch {path} of {label}" if path else label
-
-    def place_label(self, key: int | str, branch: str = "") -> str:
-        """Words for where a move goes: ``"Ben's train"``, ``"branch 3a of Ben's train"``."""
-        label = self.train_label(key)
-        return f"branch {branch} of {label}" if branch else label
-
-    def _line_move(self, tile: Tile, idx: int, inward: int) -> Move:
-        key = self._key(self._root(idx))
-        path = self._line_path(idx)
-        k = (tile, key, inward, path)
-        m = _MOVES.get(k)
-        if m is None:
-            m = _MOVES[k] = Move("play", tile, key, inward, path)
-        return m
-
-    def _spawn(self, idx: int, pos: int) -> None:
-        """The double at position ``pos`` (1-based) of line ``idx`` is covered: two
-        branches grow from it (R-VAR-BRANCH)."""
-        line = self.trains[idx]
-        d = line.tiles[pos - 1].high
-        parent = self._line_path(idx)
-        root = self._root(idx)
-        for side in "ab":
-            path = branch_child(parent, pos, side)
-            self.trains.append(_Branch(root, path, d))  # type: ignore[arg-type]
-
-    def branches(self, key: int | str) -> list[BranchState]:
-        """The branches of a train (R-VAR-BRANCH), in name order; empty without them."""
-        root = self._idx(key)
-        out = []
-        for i in self._lines_of(root)[1:]:
-            b = self.trains[i]
-            path = b.path  # type: ignore[attr-defined]
-            head, at = branch_parent(path)
-            key = self._key(root)
-            out.append(BranchState(key, path, line_code(key, path), line_code(key, head), at,
-                                   tuple(zip(b.tiles, b.inward, strict=True)), b.end))
-        return out
-
-    def branch_double(self, branch: BranchState) -> int:
-        """The number of the double a branch grows from."""
-        return self._number_at(branch.parent, branch.at)
-
-    def _number_at(self, code: str, at: int) -> int:
-        head, _, path = code.partition(".")
-        root = parse_train_index(head, self.n)
-        idx = self._line_of(root, path)
-        assert idx is not None
-        return self.trains[idx].tiles[at - 1].high
-
-    @property
-    def swan_at(self) -> int | str | None:
-        """During a Swan Drive (R-VAR-SWAN): the train (seat or ``"M"``) last played on;
-        otherwise None."""
-        return None if self.swan is None else self._key(self.swan)
-
-    @property
-    def blocking_double_place(self) -> tuple[int, str] | None:
-        """The open double every play must cover (see ``blocking_double``) as its number
-        and words for where it stands (``(5, "branch 2a of Ana's train")``), or None."""
-        if self.over or not self.open_doubles:  # type: ignore[attr-defined]
-            return None
-        b = self._blocker()
-        return None if b is None else (self.trains[b].end, self.line_label(b))
-
-    @property
-    def open_double_lines(self) -> list[str]:
-        """Codes of the lines ending in an open double, in the order laid (``"2.3a"``)."""
-        return [self.line_code(i) for i in self.open_doubles]
 
     # ================================================================== targets
     def _open_trains(self, p: int) -> list[int]:
@@ -276,7 +187,7 @@ class VariantRules(GameState):
                 break
         return out
 
-    def _v_targets(self, double: bool) -> list[int]:
+    def _targets(self, double: bool) -> list[int]:
         """Lines a tile may be played on now (a double if ``double``)."""
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
@@ -304,13 +215,13 @@ class VariantRules(GameState):
             base.append(td[0])
         return base
 
-    def _v_plays(self) -> list[Move]:
+    def _plays(self) -> list[Move]:
         if self.over:
             return []
         hand = self.hands[self.current] if self.drawn is None else (self.drawn,)
-        nd = self._v_targets(False)
+        nd = self._targets(False)
         two = len([d for d in self.turn_doubles if d in self.open_doubles]) >= 2
-        dd = self._v_targets(True) if two else nd
+        dd = self._targets(True) if two else nd
         out: list[Move] = []
         trains = self.trains
         for tile in hand:
@@ -319,11 +230,11 @@ class VariantRules(GameState):
                     out.append(self._line_move(tile, idx, inward))
         return out
 
-    def _v_swan_legal(self, plays: list[Move]) -> list[Move]:
+    def _swan_legal(self, plays: list[Move]) -> list[Move]:
         """Moves during a Swan Drive (not after a double): the plays, or stop."""
         out = [*plays, Move("end")]
         p = self.current
-        if (self.rules.last_tile != "off" and not self.announced[p]  # type: ignore[attr-defined]
+        if (self.rules.last_tile != "off" and not self.announced[p]
                 and len(self.hands[p]) <= 2):
             out.append(Move("uno"))
         return out
@@ -340,15 +251,13 @@ class VariantRules(GameState):
                     break
         return False
 
-    def _v_apply_play(self, m: Move) -> None:
+    def _lay(self, m: Move, p: int) -> None:
         """Lay a tile under branching / Swan Drive / partnerships (see the module doc)."""
-        p = self.current
         tile = m.tile
         assert tile is not None and m.inward is not None and m.train is not None
         root = self._idx(m.train)
         idx = self._line_of(root, m.branch)
         assert idx is not None
-        building = self.rules.first_turn != "normal" and self._building()
         line = self.trains[idx]
         was_started = bool(self.trains[root].tiles)
         covers = self.rules.branching and bool(line.tiles) and line.tiles[-1].is_double
@@ -357,9 +266,6 @@ class VariantRules(GameState):
         line.tiles.append(tile)
         line.inward.append(m.inward)
         line.end = tile.other(m.inward)
-        self.passes = 0
-        self.drawn = None
-        self.played += 1
         q = self.partner(p)
         if q is not None:
             self.team_passed[p] = False
@@ -372,27 +278,10 @@ class VariantRules(GameState):
             self.open_doubles.remove(idx)
         if covers:
             self._spawn(idx, pos)
-        double = tile.high == tile.low
-        if double and not building:
-            self.open_doubles.append(idx)
-            self.turn_doubles.append(idx)
-        if not self.hands[p]:
-            if building and self.rules.first_turn != "delayed":
-                self._end_turn()
-            else:
-                self._finish(p)
-            return
-        if building:
-            return
-        if self.rules.first_turn == "delayed" and root == p and not was_started:
-            self.building_now = True
-            return
-        if double:
-            self.bonus = True
-            return
-        if self.rules.swan_drive and self._swan_goes_on(root):
-            return
-        self._end_turn()
+        self._after_lay(p, idx, root, tile.high == tile.low, not was_started)
+
+    def _turn_goes_on(self, root: int) -> bool:
+        return self.rules.swan_drive and self._swan_goes_on(root)
 
     def _swan_goes_on(self, root: int) -> bool:
         """After a play that would end the turn: start or continue the Swan Drive.
@@ -408,14 +297,15 @@ class VariantRules(GameState):
         else:
             self.swan = root
         self.bonus = False
-        if not self._v_plays():
+        if not self._plays():
             self.swan = None
             return False
         return True
 
     # ================================================================== positions
-    def _v_position(self, s: dict[str, Any], pos: dict[str, Any]) -> None:
-        """Add the variants' state to a position written by ``to_position``."""
+    def _position_of(self, s: dict[str, Any]) -> dict[str, Any]:
+        """The standard position, with the variants' state added."""
+        pos = super()._position_of(s)
         n = self.n
         trains = s["trains"]
         if len(trains) > n + 1:
@@ -437,4 +327,4 @@ class VariantRules(GameState):
             pos["turn"]["swan"] = None if sw is None else index_code(sw, n)
         if self.rules.teams:
             pos["team_passed"] = [i + 1 for i in range(n) if s["team_passed"][i]]
-
+        return pos

@@ -51,6 +51,8 @@ class Verdict(NamedTuple):
 class Verdicts(GameState):
     """Judging moves (``explain`` and its sentences), mixed into :class:`~mtlearn.game.Game`."""
 
+    __slots__ = ()
+
     @property
     def target_trains(self) -> list[int | str]:
         """The trains (seats from 0, or ``"M"``) the player to play may lay a tile on now,
@@ -72,14 +74,9 @@ class Verdicts(GameState):
         if a tile that fits may go there."""
         if self.over or key in self.target_trains:
             return None
-        idx, p = self._idx(key), self.current
-        name = self.players[p]
+        idx = self._idx(key)
         if self.rules.first_turn != "normal" and self._building():
-            rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                self.rules.first_turn, "R-FIRST-1")
-            return Verdict(False, rid, f"In this train-building turn {name} may only lay "
-                           f"tiles on {name}'s own train, not on {self.train_label(key)}.",
-                           None)
+            return self._only_own_train(None, self.train_label(key))
         probe = Move("play", Tile(1, 0), key)   # any tile that is not a double
         return self._why_not_there(probe, idx, idx, self._targets(False))._replace(move=None)
 
@@ -96,13 +93,14 @@ class Verdicts(GameState):
             why = (f"{who} went out" if who else "it was blocked")
             return Verdict(False, "R-END-1", f"The round is over ({why}): no more moves "
                            f"until the next round is dealt.", m)
-        if self._variant or m.branch:
-            v = self._v_explain(m)      # branches, Swan Drive, partners (variants.py)
-            if v is not None:
-                return v
+        return self._judge(m)
+
+    def _judge(self, m: Move) -> Verdict:
+        """The verdict on ``m`` in a round not over (the variants' subclass adds its own)."""
         if m.kind == "play":
             return self._judge_play(m)
-        return getattr(self, "_judge_" + m.kind)(m)
+        v: Verdict = getattr(self, "_judge_" + m.kind)(m)
+        return v
 
     def _name(self) -> str:
         return self.players[self.current]
@@ -117,14 +115,38 @@ class Verdicts(GameState):
 
     def _describe(self, m: Move) -> str:
         """Words for a move inside a sentence: "5-3 on the Mexican train", "draw"."""
-        if m.kind == "play":
-            return (f"{self._as_played(m)} on "
-                    f"{self.place_label(m.train, m.branch)}")  # type: ignore[attr-defined,arg-type]
+        if m.kind == "play" and m.train is not None:
+            return f"{self._as_played(m)} on {self.place_label(m.train, m.branch)}"
         return m.kind
 
     def _must_play(self, plays: list[Move]) -> str:
         """The first legal play as an example: "for example 5-3 on the Mexican train"."""
         return f"for example {self._describe(plays[0])}"
+
+    def _building_rule(self) -> str:
+        """The rule of this game's train-building turns."""
+        return {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(self.rules.first_turn,
+                                                                   "R-FIRST-1")
+
+    def _only_own_train(self, m: Move | None, label: str) -> Verdict:
+        """A play on another train than one's own in a train-building turn."""
+        name = self._name()
+        return Verdict(False, self._building_rule(), f"In this train-building turn {name} may "
+                       f"only lay tiles on {name}'s own train, not on {label}.", m)
+
+    def _no_branching(self, m: Move) -> Verdict:
+        """A play on a branch under rules without branching doubles (R-VAR-BRANCH)."""
+        assert m.train is not None
+        return Verdict(False, "R-VAR-BRANCH", f"These rules have no branching doubles (the "
+                       f"option branching is off), so {self.train_label(m.train)} has no "
+                       f"branch {m.branch}.", m)
+
+    def _no_such_seat(self, m: Move) -> Verdict | None:
+        """The refusal of a play on a seat's train when the table has no such seat."""
+        if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
+            return Verdict(False, "R-TURN-1", f"There is no seat {m.train + 1} at this table: "
+                           f"the trains are seats 1 to {self.n} and M (the Mexican train).", m)
+        return None
 
     def _tile_refusal(self, m: Move, tile: Tile, shown: str) -> Verdict | None:
         """The refusals of a play that come before any train is looked at: a tile outside
@@ -144,54 +166,19 @@ class Verdicts(GameState):
         name, p = self._name(), self.current
         tile = m.tile
         assert tile is not None and m.train is not None
-        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
         shown = self._as_played(m)
-        if m.train != MEXICAN and isinstance(m.train, int) and m.train >= self.n:
-            return no("R-TURN-1", f"There is no seat {m.train + 1} at this table: the trains "
-                      f"are seats 1 to {self.n} and M (the Mexican train).")
+        no_seat = self._no_such_seat(m)
+        if no_seat is not None:
+            return no_seat
+        if m.branch:
+            return self._no_branching(m)
         idx = self._idx(m.train)
         label = self.train_label(m.train)
-        refusal = self._tile_refusal(m, tile, shown)
-        if refusal is not None:
-            return refusal
         train = self.trains[idx]
-        rule_ok = "R-TRAIN-2"
-        if self._building():
-            if idx != p:
-                rid = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}.get(
-                    self.rules.first_turn, "R-FIRST-1")
-                return no(rid, f"In this train-building turn {name} may only lay tiles on "
-                          f"{name}'s own train, not on {label}.")
-            rule_ok = "R-FIRST-1"
-        else:
-            targets = self._targets(tile.is_double)
-            if idx not in targets:
-                return self._why_not_there(m, idx, idx, targets)
-            if idx in self.open_doubles:
-                rule_ok = "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
-            elif idx == self.n:
-                rule_ok = "R-MEX-1"
-            elif idx != p:
-                rule_ok = "R-MARK-1"
-        inwards = self._inwards(tile, train.end)
-        if not inwards:
-            if not train.tiles:
-                rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
-                return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
-                          f"first tile must carry {_a(train.end)} {train.end}; {shown} does not.")
-            d = train.end
-            if idx in self.open_doubles and idx in self.turn_doubles and not self._building():
-                # the extra play after one's own double (R-DBL-1), not someone else's
-                # open double (R-DBL-3)
-                rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
-                return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
-                          f"laid on {label}: the extra tile needs {_a(d)} {d} to go there.")
-            if idx in self.open_doubles:
-                return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
-                          f"{_a(d)} {d}; {shown} has none.")
-            return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
-                      f"is {train.end}.")
-        inward = m.inward if m.inward in inwards else inwards[0]
+        placed = self._placing(m, idx, idx, label, shown)
+        if isinstance(placed, Verdict):
+            return placed
+        rule_ok, inward = placed
         mm = Move("play", tile, m.train, inward)
         if not train.tiles:
             what = f"starting {label}"
@@ -210,6 +197,75 @@ class Verdicts(GameState):
             else:
                 text += f", and as it is a double, {name} then plays again"
         return Verdict(True, rule_ok, text + ".", mm)
+
+    def _placing(self, m: Move, idx: int, root: int, label: str,
+                 shown: str) -> tuple[str, int] | Verdict:
+        """The rule that lets the tile of ``m`` (``shown`` as played) go on line ``idx``
+        (of train ``root``, called ``label``) now and the inward number it is laid with
+        (the one ``m`` names if it fits); or the refusal if the tile may not be played,
+        not there, or does not fit."""
+        assert m.tile is not None
+        refusal = self._tile_refusal(m, m.tile, shown)
+        if refusal is not None:
+            return refusal
+        name = self._name()
+        if self.rules.first_turn != "normal" and self._building():
+            if root != self.current:
+                return self._only_own_train(m, label)
+            if idx != root:
+                return Verdict(False, self._building_rule(), f"A train-building turn lays "
+                               f"one chain along {name}'s own train; {label} is played from "
+                               f"the next turn on.", m)
+            rule = "R-FIRST-1"
+        else:
+            targets = self._targets(m.tile.is_double)
+            if idx not in targets:
+                return self._why_not_there(m, idx, root, targets)
+            rule = self._target_rule(idx, root)
+        inwards = self._inwards(m.tile, self.trains[idx].end)
+        if not inwards:
+            return self._does_not_fit(m, idx, label, shown)
+        return rule, m.inward if m.inward in inwards else inwards[0]
+
+    def _target_rule(self, idx: int, root: int) -> str:
+        """The rule that lets a tile go on line ``idx`` (of train ``root``), one of the
+        player's targets now: an open double, the Mexican train, a marked train, or the
+        player's own."""
+        if idx in self.open_doubles:
+            return "R-DBL-3" if idx not in self.turn_doubles else "R-DBL-1"
+        if root == self.n:
+            return "R-MEX-1"
+        return "R-MARK-1" if root != self.current else "R-TRAIN-2"
+
+    def _does_not_fit(self, m: Move, idx: int, label: str, shown: str) -> Verdict:
+        """The refusal of a tile (``shown`` as played) that fits no open end of line
+        ``idx`` (called ``label``): a train's first tile, a double to cover, an end."""
+        name = self._name()
+        line = self.trains[idx]
+
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
+
+        if not line.tiles and idx > self.n:
+            return no("R-VAR-BRANCH", f"{label[0].upper() + label[1:]} grows from the double "
+                      f"{line.end}-{line.end}, so its first tile must carry "
+                      f"{_a(line.end)} {line.end}; {shown} does not.")
+        if not line.tiles:
+            rid = "R-MEX-1" if idx == self.n else "R-TRAIN-1"
+            return no(rid, f"{label[0].upper() + label[1:]} starts from the engine, so its "
+                      f"first tile must carry {_a(line.end)} {line.end}; {shown} does not.")
+        d = line.end
+        if idx in self.open_doubles and idx in self.turn_doubles and not self._building():
+            # the extra play after one's own double (R-DBL-1), not someone else's
+            # open double (R-DBL-3)
+            rid = "R-VAR-ANSWER" if self.rules.double_bonus == "on-double" else "R-DBL-1"
+            return no(rid, f"{shown} does not match the double {d}-{d} that {name} just "
+                      f"laid on {label}: the extra tile needs {_a(d)} {d} to go there.")
+        if idx in self.open_doubles:
+            return no("R-DBL-3", f"To cover the double {d}-{d} on {label} a tile needs "
+                      f"{_a(d)} {d}; {shown} has none.")
+        return no("R-TRAIN-2", f"{shown} does not match the open end of {label}, which "
+                  f"is {line.end}.")
 
     def _only_the_drawn_tile(self, m: Move) -> Verdict:
         """A play of another tile right after drawing (R-TURN-3): only the drawn tile may
@@ -238,19 +294,6 @@ class Verdicts(GameState):
 
         td = [d for d in self.turn_doubles if d in self.open_doubles]
         live = self._live_doubles(td) if td else td
-        if self.swan is not None:
-            if live:
-                d = self.trains[live[-1]].end
-                return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
-                          f"Drive and must cover it, on {self.line_label(live[-1])}, before "
-                          f"going on.")
-            if root == p:
-                return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
-                          f"{self.train_label(self._key(self.swan))}; it ends when it comes "
-                          f"round to {name}'s own train, so {name} may not play there now.")
-            return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
-                      f"public train in clockwise order, without skipping one: the next is "
-                      f"{self._swan_next_words()}, not {label}.")
         if live and self.rules.double_bonus == "on-double":
             d = self.trains[live[0]].end
             return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
@@ -281,14 +324,14 @@ class Verdicts(GameState):
                    }.get(self.rules.mexican_start, "yet")
             return no("R-MEX-2", f"{name} may not start the Mexican train {why}.")
         if root != p and not self.trains[root].marker:
-            owner = self.players[root]
-            q = self.partner(root)
-            if q is not None:
-                return no("R-VAR-TEAMS", f"{owner}'s train has no marker, so only {owner} and "
-                          f"{owner}'s partner {self.players[q]} may play on it.")
-            return no("R-MARK-1", f"{owner}'s train has no marker, so only {owner} may play "
-                      f"on it.")
+            return self._private_train(m, root)
         return no("R-TURN-1", f"{name} may not play on {label} now.")
+
+    def _private_train(self, m: Move, root: int) -> Verdict:
+        """A play on another player's train that has no marker (R-MARK-1)."""
+        owner = self.players[root]
+        return Verdict(False, "R-MARK-1", f"{owner}'s train has no marker, so only {owner} "
+                       f"may play on it.", m)
 
     def _judge_draw(self, m: Move) -> Verdict:
         name = self._name()
@@ -335,7 +378,7 @@ class Verdicts(GameState):
 
     def _legal_kinds(self, *kinds: str) -> tuple[Move, ...]:
         """The legal moves among ``draw``/``pass``/``end``… (to suggest them)."""
-        return tuple(Move(k) for k in kinds if Move(k) in self._legal())  # type: ignore[attr-defined]
+        return tuple(Move(k) for k in kinds if Move(k) in self._legal())
 
     def _judge_pass(self, m: Move) -> Verdict:
         name, p = self._name(), self.current

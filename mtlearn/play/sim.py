@@ -146,7 +146,7 @@ def _progress(it: Iterable[list[dict[str, Any]]], total: int, show: bool,
               desc: str) -> Iterator[list[dict[str, Any]]]:
     if show:
         try:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
         except ImportError:  # tqdm is optional: no bar without it
             pass
         else:
@@ -226,7 +226,7 @@ def _as_table(rows: list[dict[str, Any]], frame: bool | None) -> Any:
     if frame is False:
         return rows
     try:
-        import pandas as pd
+        import pandas as pd  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         if frame:
             raise ImportError("frame=True needs pandas: pip install pandas") from None

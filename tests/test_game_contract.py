@@ -1,0 +1,108 @@
+"""The Game contract: its fields are declared once, in slots, and the variants are a subclass.
+
+Every class in a game's MRO declares ``__slots__``, so a game has no ``__dict__`` and a
+misspelt field raises instead of quietly making a new attribute; a round's reset and its
+snapshots are derived from the one table ``ROUND_FIELDS``; and the rules alone choose
+:class:`VariantGame` whenever a game is made or loaded.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mtlearn import Game, RandomBot, play_round
+from mtlearn.engine.state import ROUND_FIELDS
+from mtlearn.engine.variants import VariantGame
+
+VARIANTS = [{"preset": "standard", "branching": True},
+            {"preset": "standard", "swan_drive": True},
+            {"preset": "standard", "teams": True}]
+
+
+@pytest.mark.parametrize("rules", ["standard", "house", *VARIANTS])
+def test_a_misspelt_field_raises_instead_of_making_a_new_attribute(rules) -> None:
+    game = Game.new(4, rules=rules, seed=3)
+    for cls in type(game).__mro__[:-1]:
+        assert "__slots__" in vars(cls), f"{cls.__name__} has no __slots__"
+    assert not hasattr(game, "__dict__")
+    with pytest.raises(AttributeError):
+        game.pases = 1      # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        game.curent = 2     # type: ignore[attr-defined]
+    game.passes = 0         # a real field is still writable
+
+
+def test_snapshot_and_reset_follow_the_one_field_table() -> None:
+    game = Game.new(3, seed=8)
+    snap = game._snapshot()
+    assert set(snap) == set(ROUND_FIELDS)
+    bot = RandomBot(8)
+    for _ in range(6):
+        game.push(bot.choose(game))
+    game.passes = 2
+    game._restore(snap)
+    assert game.to_position() == game._position_of(snap)
+    assert game.passes == 0
+    play_round(game, bot)
+    game.next_round()
+    # every round field not dealt is back at its start value
+    for f in ("passes", "played", "turns_taken", "over", "out", "blocked", "swan",
+              "pending_penalty", "open_doubles", "turn_doubles", "notes"):
+        assert getattr(game, f) == ROUND_FIELDS[f](game.n, game.engine), f
+    assert len(game.scores) == 1 and game.round_no == 2
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_the_rules_choose_the_variant_class_however_a_game_is_made(rules) -> None:
+    game = Game.new(4, rules=rules, seed=5)
+    assert type(game) is VariantGame and isinstance(game, Game)
+    assert type(game.copy()) is VariantGame
+    assert type(Game.from_position(game.to_position())) is VariantGame
+    play_round(game, RandomBot(5))
+    game.next_round()
+    assert type(game) is VariantGame
+    assert type(Game.from_json(game.to_json())) is VariantGame
+    assert type(Game(["A", "B", "C", "D"], game.rules, 6, 1)) is VariantGame
+
+
+def test_the_standard_game_is_a_plain_game() -> None:
+    game = Game.new(4, rules="house", seed=5)
+    assert type(game) is Game
+    assert type(Game.from_json(game.to_json())) is Game
+    assert type(game.copy()) is Game
+
+
+def test_a_branch_on_a_standard_game_is_refused_with_the_variants_sentence() -> None:
+    game = Game.new(4, seed=2)
+    tile = game.hand(game.current)[0]
+    v = game.explain(f"{tile}@{game.current + 1}.1a")
+    assert not v.legal and v.rule == "R-VAR-BRANCH"
+    assert "no branching doubles" in v.reason
+    teams = Game.new(4, rules=VARIANTS[2], seed=2)
+    tile = teams.hand(teams.current)[0]
+    w = teams.explain(f"{tile}@{teams.current + 1}.1a")
+    assert (w.rule, w.reason.split(",")[0]) == (v.rule, v.reason.split(",")[0])
+
+
+def test_passes_changes_in_one_method() -> None:
+    """``passes`` (passes in turn since the last tile) is written by ``Game._apply`` only,
+    besides the derived reset and a position being read."""
+    import ast
+    from pathlib import Path
+
+    import mtlearn.engine as engine
+
+    writers = []
+    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for node in ast.walk(fn):
+                targets = (node.targets if isinstance(node, ast.Assign)
+                           else [node.target] if isinstance(node, ast.AugAssign) else [])
+                for t in targets:
+                    if isinstance(t, ast.Attribute) and t.attr == "passes":
+                        writers.append((path.name, fn.name))
+    assert sorted(set(writers)) == [("game.py", "_apply"), ("position_reader.py", "build")]
+    assert writers.count(("game.py", "_apply")) == 2     # = 0 on a play, += 1 on a pass
