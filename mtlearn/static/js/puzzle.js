@@ -12,6 +12,12 @@
 // {action: "restart"}, {action: "show"}, {action: "progress", record},
 // {action: "reset"}.
 
+import { asArray, parseTile, ruleHref, sameTile } from "./data.js";
+import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
+import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
+import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
+import { dominoSvg, tileImage } from "./tiles.js";
+
 const PUZZLE_STORE = "mtlearn.puzzle.";
 
 // Stars against par: 3 with at most `par` slips (wrong answers + hints), then one
@@ -48,7 +54,7 @@ function localRecord(id) {
   try {
     const raw = window.localStorage.getItem(PUZZLE_STORE + id);
     return cleanRecord(raw ? JSON.parse(raw) : null);
-  } catch (e) {
+  } catch {
     return null;  // unreadable (not JSON, nested too deeply for the parser): no record
   }
 }
@@ -57,7 +63,7 @@ function saveLocalRecord(id, rec) {
   try {
     if (rec) window.localStorage.setItem(PUZZLE_STORE + id, JSON.stringify(rec));
     else window.localStorage.removeItem(PUZZLE_STORE + id);
-  } catch (e) {
+  } catch {
     // storage disabled (private window, file://): progress is simply not kept
   }
 }
@@ -78,7 +84,7 @@ function withRuleLinks(text, rulesUrl) {
   return out;
 }
 
-function renderPuzzle(model, el) {
+export function renderPuzzle(model, el) {
   const words = { open: false };
   const root = h("div", { class: "mtl-root mtl-puzzle", role: "region" });
   el.appendChild(root);
@@ -653,12 +659,12 @@ function puzzleStaticHost(state) {
 }
 
 // The stand-in model of a puzzle in a static page (called by mountStandalone in
-// 05-host.js): the in-page engine answers once it is started and ready (a mtlearn.puzzles
+// host.js): the in-page engine answers once it is started and ready (a mtlearn.puzzles
 // PuzzleSession in the page's Pyodide worker); until then, and wherever it cannot run,
 // the answers the engine precomputed at build time. Both come from the same engine, so
 // the learner sees the same words either way. The host switches only between attempts,
 // never in the middle of a turn being played.
-function mtlPuzzleModel(root, state, initial) {
+export function mtlPuzzleModel(root, state, initial) {
   // One puzzle, or a set (state.items: one puzzle state each, state.index the one shown).
   const items = Array.isArray(state.items) && state.items.length ? state.items : [state];
   delete initial.answers;

@@ -1,7 +1,12 @@
-function playerName(view, seat) {
-  const p = asArray(view.players).find((x) => x.seat === seat);
-  return p ? String(p.name) : `Player ${seat}`;
-}
+// The parts of a drawn view shared by every widget kind: the header, the trains with
+// their targets, the hands, the words (a text version) and keeping the keyboard focus
+// across a redraw.
+
+import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } from "./branches.js";
+import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { append, h } from "./dom.js";
+import { freshWrap, isFresh } from "./fresh.js";
+import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
 
 function headerSection(view) {
   const engineNode = Number.isFinite(view.engine)
@@ -31,7 +36,7 @@ function headerSection(view) {
 }
 
 // Orientation for a move: the end matching the train's open end goes inward.
-function moveFor(tile, train) {
+export function moveFor(tile, train) {
   const [a, b] = parseTile(tile);
   const end = train.open_end;
   if (a === end) return `${a}-${b}@${train.id}`;
@@ -50,7 +55,7 @@ function legalTrainsFor(view, tile) {
   return ids;
 }
 
-function hasLegalMove(view, name) {
+export function hasLegalMove(view, name) {
   return asArray(view.legal).some((m) => m.move === name);
 }
 
@@ -244,7 +249,7 @@ function handsSection(view, ctx) {
 }
 
 // The whole position. ctx: {interactive, selected, showLegal, onTile, onTrain}
-function viewSection(view, ctx) {
+export function viewSection(view, ctx) {
   if (!view || typeof view !== "object") {
     return h("p", { class: "mtl-empty", text: "No position to show." });
   }
@@ -272,14 +277,14 @@ function wordsSection(view, ctx) {
 
 // ---------------------------------------------------------------- focus
 
-function focusKey(root) {
+export function focusKey(root) {
   const a = root.ownerDocument.activeElement;
   if (!a || !root.contains(a)) return null;
   if (a === root) return "@root";
   return a.getAttribute("data-key");
 }
 
-function restoreFocus(root, key) {
+export function restoreFocus(root, key) {
   if (!key) return;
   if (key === "@root") {
     root.focus();

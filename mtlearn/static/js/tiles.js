@@ -1,3 +1,10 @@
+// Dominoes and their marks: a tile as SVG (pips or numbers), a tile's back, the
+// locomotive, badges, the legend and the tile-numbers switch.
+
+import { parseTile } from "./data.js";
+import { h, s } from "./dom.js";
+
+// Pip centres inside one square half (0..100), for 0..9 the standard layouts.
 const P = { l: 25, c: 50, r: 75 };
 const PIP_LAYOUTS = [
   [],
@@ -45,7 +52,7 @@ const PIP_COLOURS = [
 
 // Draw one domino as an inline SVG. a = first half (left or top), b = second.
 // vertical: long axis up-down. Returns an <svg>.
-function dominoSvg(a, b, opts) {
+export function dominoSvg(a, b, opts) {
   const vertical = !!(opts && opts.vertical);
   const colour = !!(opts && opts.colour);
   const w = vertical ? 100 : 200;
@@ -83,7 +90,7 @@ function dominoSvg(a, b, opts) {
   return svg;
 }
 
-function tileBackSvg(vertical) {
+export function tileBackSvg(vertical) {
   const w = vertical ? 100 : 200;
   const hgt = vertical ? 200 : 100;
   const svg = s("svg", {
@@ -103,7 +110,7 @@ function tileBackSvg(vertical) {
 
 // A small locomotive, drawn (emoji fonts are not everywhere). Decorative: the
 // words next to it carry the meaning.
-function locoIcon(cls) {
+export function locoIcon(cls) {
   const svg = s("svg", { viewBox: "0 0 26 18", class: "mtl-icon " + (cls || ""), "aria-hidden": "true", focusable: "false" });
   svg.appendChild(s("rect", { x: 2, y: 6, width: 14, height: 7, rx: 1.5 }));
   svg.appendChild(s("rect", { x: 14, y: 1.5, width: 9, height: 11.5, rx: 1.5 }));
@@ -113,7 +120,7 @@ function locoIcon(cls) {
   return svg;
 }
 
-function badge(cls, text, icon) {
+export function badge(cls, text, icon) {
   return h("span", { class: "mtl-badge " + cls }, icon || null, h("span", { text }));
 }
 
@@ -121,7 +128,7 @@ function badge(cls, text, icon) {
 // the pips (hidden by the "pips only" setting, see tileNumbersOn). `name` overrides the
 // accessible name (a train draws 4-9 with the 4 inward but names the tile "9-4"
 // only when asked to; by default the name is the numbers as drawn).
-function tileImage(tile, opts) {
+export function tileImage(tile, opts) {
   const [a, b] = parseTile(tile);
   const svg = dominoSvg(a, b, opts);
   svg.setAttribute("aria-hidden", "true");
@@ -144,7 +151,7 @@ function tileNumber(a, b) {
 
 // Unique element ids (several boards share one page).
 let uidCount = 0;
-function uid(prefix) {
+export function uid(prefix) {
   uidCount += 1;
   return `${prefix}-${Date.now().toString(36)}-${uidCount}`;
 }
@@ -153,7 +160,7 @@ function uid(prefix) {
 // remembered by the browser when it can (localStorage may be missing or refused).
 const NUMBERS_KEY = "mtlearn.tile-numbers";
 
-function tileNumbersOn() {
+export function tileNumbersOn() {
   try {
     return globalThis.localStorage?.getItem(NUMBERS_KEY) !== "off";
   } catch (_e) {
@@ -176,7 +183,7 @@ function setTileNumbers(on) {
 
 // The legend: what each colour, outline and badge means, and the tile-number setting.
 // Closed by default; `state.open` keeps it open from one redraw to the next.
-function legendSection(state) {
+export function legendSection(state) {
   const item = (sample, text) => h("li", null, sample, " ", h("span", { text }));
   const tile = tileImage("6-3", { vertical: false });
   const toggle = h("input", { type: "checkbox", class: "mtl-numbers-toggle" });
@@ -201,6 +208,6 @@ function legendSection(state) {
 }
 
 // Wrap a tile with the "highlighted" outline and a text cue.
-function highlightWrap(node, cue) {
+export function highlightWrap(node, cue) {
   return h("span", { class: "mtl-hl" }, h("span", { class: "mtl-cue", text: cue }), node);
 }
