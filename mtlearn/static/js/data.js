@@ -19,7 +19,7 @@ export function sameTile(t1, t2) {
 }
 
 // A rule link must stay a plain web or page-relative address.
-function safeHref(url) {
+export function safeHref(url) {
   const u = String(url || "").trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(u) && !/^https?:/i.test(u)) return "#";
   return u;

@@ -18,7 +18,8 @@
 
 import { renderBoard } from "./board.js";
 import { mtlEngineBoard, mtlModel, mtlPrecomputed } from "./host.js";
-import { mtlPuzzleModel, renderPuzzle } from "./puzzle.js";
+import { renderPuzzle } from "./puzzle.js";
+import { mtlPuzzleModel } from "./puzzle-host.js";
 import { renderScenario } from "./scenario.js";
 
 function render({ model, el }) {
