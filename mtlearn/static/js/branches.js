@@ -12,6 +12,7 @@ import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
 import { badge, highlightWrap, tileImage } from "./tiles.js";
+import { addPlayHere } from "./targets.js";
 
 function teamLabel(view, team) {
   const t = asArray(view.teams).find((x) => x.team === team);
@@ -129,27 +130,6 @@ function branchRow(view, train, b, ctx) {
     class: classes.join(" "),
     "data-train": String(b.id),
   }, label, tiles);
-  if (ctx.interactive) {
-    const sel = ctx.selected;
-    const where = `branch ${b.name} of ${train.label}`;
-    const btn = h("button", {
-      type: "button",
-      class: "mtl-btn mtl-target",
-      "data-key": `train:${b.id}`,
-      "aria-disabled": sel ? "false" : "true",
-      text: sel ? `Play ${sel} here` : "Play here",
-    });
-    btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${where}` : `Play here: ${where} (choose a tile first)`);
-    btn.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      ctx.onTrain(b);
-    });
-    label.appendChild(btn);
-    node.classList.add("mtl-clickable");
-    node.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      ctx.onTrain(b);
-    });
-  }
+  if (ctx.interactive) addPlayHere(node, label, ctx, b, `branch ${b.name} of ${train.label}`, true);
   return node;
 }

@@ -7,6 +7,7 @@ import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { append, h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
+import { addPlayHere } from "./targets.js";
 
 function headerSection(view) {
   const engineNode = Number.isFinite(view.engine)
@@ -133,25 +134,7 @@ function trainRow(view, train, ctx) {
 
   const row = h("div", { class: classes.join(" "), "data-train": String(train.id) }, label, tiles);
   appendBranches(row, view, train, ctx);
-  if (ctx.interactive) {
-    const sel = ctx.selected;
-    const btn = h("button", {
-      type: "button",
-      class: "mtl-btn mtl-target",
-      "data-key": `train:${train.id}`,
-      "aria-disabled": sel ? "false" : "true",
-      text: sel ? `Play ${sel} here` : "Play here",
-    });
-    // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
-    btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${name}` : `Play here: ${name} (choose a tile first)`);
-    btn.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      ctx.onTrain(train);
-    });
-    label.appendChild(btn);
-    row.classList.add("mtl-clickable");
-    row.addEventListener("click", () => ctx.onTrain(train));
-  }
+  if (ctx.interactive) addPlayHere(row, label, ctx, train, name, false);
   return row;
 }
 

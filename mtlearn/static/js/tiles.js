@@ -50,21 +50,27 @@ const PIP_COLOURS = [
   "#33691e", "#4a148c", "#bf360c", "#01579b", "#3e2723", "#263238",
 ];
 
+// A tile's <svg> (200 x 100, or 100 x 200 when vertical) holding its rounded face.
+function tileFrame(vertical, cls, faceClass, attrs) {
+  const w = vertical ? 100 : 200;
+  const hgt = vertical ? 200 : 100;
+  const svg = s("svg", Object.assign({
+    viewBox: `0 0 ${w} ${hgt}`,
+    class: cls + (vertical ? " mtl-vert" : " mtl-horiz"),
+    focusable: "false",
+  }, attrs || {}));
+  svg.appendChild(s("rect", {
+    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: faceClass,
+  }));
+  return svg;
+}
+
 // Draw one domino as an inline SVG. a = first half (left or top), b = second.
 // vertical: long axis up-down. Returns an <svg>.
 export function dominoSvg(a, b, opts) {
   const vertical = !!(opts && opts.vertical);
   const colour = !!(opts && opts.colour);
-  const w = vertical ? 100 : 200;
-  const hgt = vertical ? 200 : 100;
-  const svg = s("svg", {
-    viewBox: `0 0 ${w} ${hgt}`,
-    class: "mtl-domino" + (vertical ? " mtl-vert" : " mtl-horiz"),
-    focusable: "false",
-  });
-  svg.appendChild(s("rect", {
-    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: "mtl-face",
-  }));
+  const svg = tileFrame(vertical, "mtl-domino", "mtl-face");
   if (vertical) {
     svg.appendChild(s("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "mtl-divider" }));
   } else {
@@ -93,15 +99,7 @@ export function dominoSvg(a, b, opts) {
 export function tileBackSvg(vertical) {
   const w = vertical ? 100 : 200;
   const hgt = vertical ? 200 : 100;
-  const svg = s("svg", {
-    viewBox: `0 0 ${w} ${hgt}`,
-    class: "mtl-domino mtl-back" + (vertical ? " mtl-vert" : " mtl-horiz"),
-    focusable: "false",
-    "aria-hidden": "true",
-  });
-  svg.appendChild(s("rect", {
-    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: "mtl-backface",
-  }));
+  const svg = tileFrame(vertical, "mtl-domino mtl-back", "mtl-backface", { "aria-hidden": "true" });
   svg.appendChild(s("rect", {
     x: 16, y: 16, width: w - 32, height: hgt - 32, rx: 8, ry: 8, class: "mtl-backinlay",
   }));
