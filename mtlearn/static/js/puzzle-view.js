@@ -5,7 +5,7 @@
 import { asArray, parseTile, ruleHref, sameTile } from "./data.js";
 import { append, h } from "./dom.js";
 import { cleanRecord, localRecord } from "./puzzle-store.js";
-import { starText } from "./stars.js";
+import { MAX_STARS, starText } from "./stars.js";
 import { dominoSvg, tileImage } from "./tiles.js";
 
 // Kinds answered by playing on the board (the others answer in a small form).
@@ -261,7 +261,8 @@ export function progressNode(model, act) {
   again.addEventListener("click", act.restart);
   return h("div", { class: "mtl-pz-progress" },
     h("span", { class: "mtl-pz-best", "data-solved": rec && rec.solved ? "true" : "false", text }),
-    h("span", { class: "mtl-pz-par", text: par ? `Par: ${par} slip${par === 1 ? "" : "s"} for ★★★` : "Par: no slips or hints for ★★★" }),
+    h("span", { class: "mtl-pz-par", text: par ? `Par: ${par} slip${par === 1 ? "" : "s"} for ${starText(MAX_STARS)}`
+      : `Par: no slips or hints for ${starText(MAX_STARS)}` }),
     again, reset);
 }
 
