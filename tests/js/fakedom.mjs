@@ -80,12 +80,18 @@ class FakeElement extends FakeNode {
   removeEventListener(type, fn) {
     this.listeners.set(type, (this.listeners.get(type) || []).filter((f) => f !== fn));
   }
+  // Calls this element's listeners, then (for a bubbling event) its ancestors', until
+  // one calls stopPropagation().
   dispatchEvent(ev) {
     ev.target = ev.target || this;
-    for (const fn of [...(this.listeners.get(ev.type) || [])]) fn(ev);
-    return true;
+    for (let n = this; n instanceof FakeElement; n = n.parentNode) {
+      ev.currentTarget = n;
+      for (const fn of [...(n.listeners.get(ev.type) || [])]) fn(ev);
+      if (!ev.bubbles || ev.stopped) break;
+    }
+    return !ev.defaultPrevented;
   }
-  click() { if (!this.disabled) this.dispatchEvent({ type: "click", preventDefault() {} }); }
+  click() { if (!this.disabled) this.dispatchEvent(fakeEvent("click", true)); }
   focus() { this.ownerDocument.activeElement = this; }
   blur() {}
   closest(selector) {
@@ -105,6 +111,15 @@ class FakeElement extends FakeNode {
     return [...this.descendants()].filter((n) => selector.split(",").some((s) => matchesPath(n, s.trim(), this)));
   }
   querySelector(selector) { return this.querySelectorAll(selector)[0] || null; }
+}
+
+// An event as listeners use it: type, bubbles, stopPropagation, preventDefault.
+export function fakeEvent(type, bubbles, extra) {
+  return Object.assign({
+    type, bubbles: !!bubbles, stopped: false, defaultPrevented: false,
+    stopPropagation() { this.stopped = true; },
+    preventDefault() { this.defaultPrevented = true; },
+  }, extra || {});
 }
 
 // One compound selector: tag, .class, [attr] and [attr="value"], :not() left out.
@@ -146,6 +161,11 @@ export function installFakeDom() {
     createTextNode: (text) => new FakeText(doc, text),
   };
   doc.body = new FakeElement(doc, "body");
+  doc.querySelectorAll = (selector) => doc.body.querySelectorAll(selector);
+  doc.querySelector = (selector) => doc.body.querySelector(selector);
+  doc.getElementById = (id) => doc.body.querySelector(`#${id}`);
+  doc.addEventListener = () => {};
+  doc.removeEventListener = () => {};
   globalThis.document = doc;
   return doc;
 }

@@ -2,7 +2,7 @@
 // fake DOM: what it sends, how it counts slips and hints, the stars it keeps.
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
-import { fakeModel, installFakeDom } from "./fakedom.mjs";
+import { fakeEvent, fakeModel, installFakeDom } from "./fakedom.mjs";
 
 installFakeDom();
 const { renderPuzzle } = await import("../../mtlearn/static/js/puzzle.js");
@@ -24,7 +24,7 @@ function key(k) { return el.querySelector(`[data-key="${k}"]`); }
 function answerNumber(model, text) {
   const input = key("number");
   input.value = text;
-  input.dispatchEvent({ type: "input" });
+  input.dispatchEvent(fakeEvent("input", true));
   key("check").click();
   return model.sent[model.sent.length - 1];
 }
