@@ -18,31 +18,46 @@ CACHE = Path(__file__).resolve().parent.parent / ".cache" / "npm"
 
 #: axe-core, the accessibility checker the tests run on every book page and board.
 AXE = ("axe-core", "4.10.3", "axe.min.js")
+#: Biome, the front end's linter (biome.json): one binary, in the package for this machine.
+BIOME_VERSION = "1.9.4"
 
 
-def npm_file(package: str, version: str, relpath: str) -> Path:
-    """The path of ``relpath`` inside ``package@version``, fetched with npm on first use."""
+class NpmError(RuntimeError):
+    """npm is missing, or a package could not be fetched or lacks the file asked for."""
+
+
+def fetch(package: str, version: str, relpath: str) -> Path:
+    """The path of ``relpath`` inside ``package@version``, fetched with npm on first use
+    (raises :class:`NpmError`; outside pytest, e.g. in ``tests/frontend_checks.py``)."""
     folder = CACHE / f"{package.replace('/', '__')}-{version}"
     target = folder / "package" / relpath
     if target.is_file():
         return target
     npm = shutil.which("npm")
     if npm is None:
-        pytest.fail(f"npm is needed to fetch {package}@{version} for the tests: "
-                    "apt-get install -y npm (.ci/run does this)", pytrace=False)
+        raise NpmError(f"npm is needed to fetch {package}@{version} for the tests: "
+                       "apt-get install -y npm (.ci/run does this)")
     folder.mkdir(parents=True, exist_ok=True)
     proc = subprocess.run([npm, "pack", f"{package}@{version}", "--silent",
                            "--pack-destination", str(folder)],
                           capture_output=True, text=True, timeout=300)
     if proc.returncode != 0:
-        pytest.fail(f"npm pack {package}@{version} failed:\n{proc.stderr[-3000:]}", pytrace=False)
+        raise NpmError(f"npm pack {package}@{version} failed:\n{proc.stderr[-3000:]}")
     tarball = folder / proc.stdout.strip().splitlines()[-1]
     with tarfile.open(tarball) as tar:
         tar.extractall(folder, filter="data")
     tarball.unlink()
     if not target.is_file():
-        pytest.fail(f"{package}@{version} has no {relpath}", pytrace=False)
+        raise NpmError(f"{package}@{version} has no {relpath}")
     return target
+
+
+def npm_file(package: str, version: str, relpath: str) -> Path:
+    """:func:`fetch` for a test: a failure fails the test with npm's reason."""
+    try:
+        return fetch(package, version, relpath)
+    except NpmError as err:
+        pytest.fail(str(err), pytrace=False)
 
 
 def axe_source() -> str:

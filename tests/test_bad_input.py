@@ -431,22 +431,22 @@ def test_puzzle_widget_saves_the_repaired_record(tmp_path):
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_front_end_clamps_stored_stars():
-    """50-puzzle.js's cleanRecord (used for localStorage and the kernel's records)."""
-    js = (ROOT / "mtlearn" / "static" / "js" / "50-puzzle.js").read_text(encoding="utf-8")
-    fn = re.search(r"^function cleanRecord\(rec\) \{.*?^\}\n", js, re.S | re.M).group(0)
+    """puzzle-store.js's cleanRecord (used for localStorage and the kernel's records)."""
+    store = (ROOT / "mtlearn" / "static" / "js" / "puzzle-store.js").as_uri()
     cases = [{"solved": True, "stars": 1e6}, {"solved": True, "stars": -1e9},
              {"solved": True, "stars": "x"}, {"solved": True, "stars": None},
              {"solved": False, "shown": True, "stars": 2.9}, [1], "x", None,
              {"solved": "yes", "stars": 3}]
-    script = fn + f"console.log(JSON.stringify({json.dumps(cases)}.map(cleanRecord)));"
-    out = json.loads(subprocess.run(["node", "-e", script], capture_output=True, text=True,
-                                    check=True).stdout)
+    script = (f"import {{ cleanRecord }} from {json.dumps(store)};\n"
+              f"console.log(JSON.stringify({json.dumps(cases)}.map(cleanRecord)));")
+    out = json.loads(subprocess.run(["node", "--input-type=module", "-e", script],
+                                    capture_output=True, text=True, check=True).stdout)
     assert [r and r.get("stars") for r in out] == [3, 1, 1, 1, 2, None, None, None, 3]
     assert [r and r["solved"] for r in out] == [True, True, True, True, False, None, None,
                                                  None, False]
-    # the overview keeps its own clamp
-    assert "Math.max(0, Math.min(3, rec.stars | 0))" in \
-        (ROOT / "mtlearn" / "content" / "puzzle_progress.py").read_text(encoding="utf-8")
+    # the overview keeps its own clamp (0-3 stars, solved or not)
+    assert "clampStars(rec.stars)" in \
+        (ROOT / "mtlearn" / "static" / "js" / "progress.js").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ the CLI

@@ -147,7 +147,7 @@ def test_boards_of_a_page_share_one_front_end(book: Path, name: str):
     widget state (mtlearn.htmlout.share_front_end, run by docs/conf.py)."""
     text = (book / f"{name}.html").read_text(encoding="utf-8")
     boards = text.count('class="mtl-standalone"')
-    assert text.count("// ---- static/js/00-dom.js") == min(boards, 1)
+    assert text.count("// ---- static/js/dom.js") == min(boards, 1)
     assert "application/vnd.jupyter.widget-state+json" not in text
     if boards:
         assert len(text) < 1_000_000 + 20_000 * boards, f"{name}: {len(text):,} bytes"

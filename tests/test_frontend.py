@@ -137,7 +137,7 @@ def test_share_front_end_leaves_other_pages_alone():
     assert share_front_end(plain) == plain
     # a board made by another version of the front end (a stale execution cache) is kept
     old = standalone_html("board", {"view": load_view("two_player")}).replace(
-        "// ---- static/js/00-dom.js", "// ---- static/js/00-dom.js (older)")
+        "// ---- static/js/dom.js", "// ---- static/js/dom.js (older)")
     page = "<html><body>" + old + "</body></html>"
     assert share_front_end(page) == page
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core.errors import MtlearnError, SessionError
 from ..core.moves import Move
+from ..present.frontend import bundle, stylesheet
 from .puzzle_files import bundled, from_data
 from .puzzle_goals import Feedback
 from .puzzle_record import FAMILIES, Puzzle, move_highlights
@@ -142,40 +143,6 @@ def _short(text: str, limit: int = 80) -> str:
 
 
 # ---------------------------------------------------------------------- progress
-_OVERVIEW_JS = r"""
-(() => {
-  const root = document.getElementById("ROOT_ID");
-  const store = "mtlearn.puzzle.";
-  const read = (id) => {
-    try { return JSON.parse(localStorage.getItem(store + id) || "null"); }
-    catch (e) { return null; }
-  };
-  function fill() {
-    let solved = 0, stars = 0, total = 0;
-    for (const row of root.querySelectorAll("tr[data-puzzle]")) {
-      total += 1;
-      const rec = read(row.getAttribute("data-puzzle"));
-      const cell = row.querySelector(".mtl-progress-stars");
-      const k = rec && rec.solved ? Math.max(0, Math.min(3, rec.stars | 0)) : 0;
-      if (rec && rec.solved) { solved += 1; stars += k; }
-      cell.textContent = rec && rec.solved ? "★".repeat(k) + "☆".repeat(3 - k)
-        : rec && rec.shown ? "answer seen" : "not solved";
-      cell.setAttribute("data-stars", String(k));
-    }
-    root.querySelector(".mtl-progress-summary").textContent =
-      `${solved} of ${total} puzzles solved, ${stars} of ${3 * total} stars.`;
-  }
-  root.querySelector(".mtl-progress-reset").addEventListener("click", () => {
-    for (const row of root.querySelectorAll("tr[data-puzzle]")) {
-      try { localStorage.removeItem(store + row.getAttribute("data-puzzle")); } catch (e) {}
-    }
-    fill();
-  });
-  fill();
-})();
-"""
-
-
 class ProgressOverview:
     """A table of every bundled puzzle with the learner's stars (HTML for the book).
 
@@ -195,7 +162,7 @@ class ProgressOverview:
         for p in bundled():
             rec = clean_record(p.id, self.records.get(p.id) or {}, "records") or {}
             k = rec.get("stars", 0) if rec.get("solved") else 0
-            shown = ("★" * k + "☆" * (3 - k)) if rec.get("solved") else "not solved"
+            shown = star_text(k) if rec.get("solved") else "not solved"
             title = html.escape(p.title)
             link = self.links.get(p.id)
             cell = f'<a href="{html.escape(link)}">{title}</a>' if link else title
@@ -203,11 +170,7 @@ class ProgressOverview:
                         f"<td>{html.escape(FAMILIES[p.family])}</td><td>{p.level}</td>"
                         f"<td>{html.escape(p.kind)}</td>"
                         f'<td class="mtl-progress-stars mtl-stars">{shown}</td></tr>')
-        style = ("<style>.mtl-progress-table{border-collapse:collapse;width:100%}"
-                 ".mtl-progress-table th,.mtl-progress-table td{text-align:left;"
-                 "padding:.25rem .5rem;border-bottom:1px solid #ccc}"
-                 ".mtl-progress-stars{color:#7a5600;letter-spacing:.05em}"
-                 "html[data-theme=dark] .mtl-progress-stars{color:#e8b84a}</style>")
+        style = f"<style>\n{stylesheet('page', ['progress.css'])}\n</style>"
         return (f'<div id="{root}" class="mtl-progress">{style}'
                 f'<p class="mtl-progress-summary"></p>'
                 f'<table class="mtl-progress-table"><thead><tr><th>Puzzle</th><th>Set</th>'
@@ -215,7 +178,8 @@ class ProgressOverview:
                 f'<tbody>{"".join(rows)}</tbody></table>'
                 f'<button type="button" class="mtl-progress-reset">Reset all puzzle progress'
                 f"</button>"
-                f'<script type="module">{_OVERVIEW_JS.replace("ROOT_ID", root)}</script>'
+                f'<script type="module">\n{bundle("progress.js")}\n'
+                f'mountProgress(document.getElementById("{root}"));\n</script>'
                 f"</div>")
 
 
@@ -240,6 +204,13 @@ def progress_path() -> Path:
 
 #: Stars a puzzle can give: 1 to 3 when solved (3 within par), 0 when the answer was shown.
 MIN_STARS, MAX_STARS = 0, 3
+
+
+def star_text(k: int) -> str:
+    """``k`` stars as the boards draw them (``★★☆``; static/js/stars.js ``starText``),
+    for the overview's text before the page's script fills it in."""
+    k = max(MIN_STARS, min(MAX_STARS, k))
+    return "★" * k + "☆" * (MAX_STARS - k)
 #: The largest progress file read (a record is about 150 bytes; there are ~60 puzzles).
 MAX_PROGRESS_BYTES = 5_000_000
 _COUNTS = ("slips", "hints")

@@ -27,7 +27,7 @@ from .puzzle_goals import Feedback, move_text, train_key
 from .scenario_yaml import ScenarioError
 
 __all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "Puzzle", "PuzzleError", "Wrong",
-           "move_highlights"]
+           "move_highlights", "star_table", "stars_for"]
 
 #: Most answers a page without an engine may carry for a move or sequence puzzle.
 MAX_PRECOMPUTED = 4000
@@ -54,6 +54,19 @@ KINDS = {
     "number": "give a number",
     "plan": "lay out the longest train the hand can make",
 }
+
+
+def stars_for(slips: int, par: int) -> int:
+    """The stars a solved puzzle earns: 3 with at most ``par`` slips (wrong or refused
+    answers plus hints taken), then one fewer per slip over par, never fewer than 1.
+    (Seeing the answer earns none; the front end does not call this then.)"""
+    return max(1, 3 - max(0, slips - max(0, par)))
+
+
+def star_table(par: int) -> list[int]:
+    """:func:`stars_for` as the front end receives it (``info()["stars"]``): entry ``i``
+    is the stars for ``i`` slips; the last entry holds for any number of slips beyond."""
+    return [stars_for(slips, par) for slips in range(max(0, par) + 3)]
 
 
 @dataclass(frozen=True)
@@ -212,7 +225,8 @@ class Puzzle:
             "id": self.id, "title": self.title, "family": self.family,
             "family_title": FAMILIES[self.family], "level": self.level,
             "teaches": list(self.teaches), "question": self.question, "kind": self.kind,
-            "hints": list(self.hints), "par": self.par, "options": self.options(),
+            "hints": list(self.hints), "par": self.par, "stars": star_table(self.par),
+            "options": self.options(),
             "multi": self.kind == "choose" and self.goal["ask"] == "open_trains",
             "seat": self.seat + 1, "player": self._name(self.seat),
             "plan_from": self.goal_start() if self.kind == "plan" else None,

@@ -18,23 +18,13 @@ from ..content.scenario import Scenario
 from ..core import links as _links
 from ..core.links import book_url
 from ..core.ruleids import RULES, SECTIONS, anchor
+from ..present.frontend import stylesheet
 from ..present.htmlout import standalone_html
 from ..present.view import hidden_turn
 from .session import BoardSession
 
 __all__ = ["board_state", "puzzle_page", "scenario_page"]
 
-_STYLE = """
-:root { color-scheme: light dark; }
-body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.25rem 3rem;
-       font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-h1 { font-size: 1.6rem; margin: 0.5rem 0; }
-h2 { font-size: 1.2rem; margin-top: 2rem; }
-.mtl-page-summary { font-size: 1.05rem; }
-.mtl-page-rules dt { font-weight: 700; margin-top: 0.5rem; }
-.mtl-page-rules dd { margin-left: 1.25rem; }
-footer { margin-top: 2rem; font-size: 0.9rem; opacity: 0.8; }
-"""
 
 
 def scenario_page(scenario: Scenario, *, lang: str = "en") -> str:
@@ -93,7 +83,8 @@ def _page(*, title: str, summary: str, widget: str, keys: str, teaches: list[str
     return (
         f'<!doctype html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{head} · mtlearn</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{head} · mtlearn</title>\n<style>{stylesheet('page', ['page.css'])}</style>\n"
+        "</head>\n<body>\n"
         f"<main>\n<h1>{head}</h1>\n{intro}{widget}"
         f"<p>{escape(keys)}</p>\n{reference}</main>\n"
         f"<footer>Made with mtlearn from the {what} <code>{escape(item_id)}</code>. "

@@ -1,7 +1,7 @@
 """Notebook boards: :class:`ScenarioPlayer`, :class:`Board` and :class:`Puzzle` (anywidget).
 
-Both draw the engine's JSON view with the one front-end module (the parts in
-``mtlearn/static/js/``, joined by :func:`mtlearn.htmlout.board_js`). In JupyterLab they
+All draw the engine's JSON view with the one front-end module (the ES modules of
+``mtlearn/static/js/``, bundled by :func:`mtlearn.htmlout.board_js`). In JupyterLab they
 are live widgets; each also carries a self-contained ``text/html`` output (the same
 module inlined, frames as data, no network), which is what the static book shows.
 

@@ -2,10 +2,11 @@
 
 :func:`standalone_html` returns one HTML fragment holding everything a board needs with
 no kernel and no network: the CSS, the state as JSON, the front-end module
-(the parts in ``mtlearn/static/js/``) inlined, and a small stand-in for the anywidget model.
+(the ES modules of ``mtlearn/static/js/``, assembled by
+:mod:`mtlearn.present.frontend`) inlined, and a small stand-in for the anywidget model.
 
 The stand-in model offers what the module uses (``get``, ``set``, ``on``, ``off``,
-``save_changes``, ``send``; see ``static/js/05-host.js``). For a scenario, stepping needs
+``save_changes``, ``send``; see ``static/js/host.js``). For a scenario, stepping needs
 nothing more: every frame is in the state. For a board, ``send`` asks a host:
 
 * the in-page engine, when the state has a ``session`` and the page knows where the
@@ -24,10 +25,10 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from importlib import resources
 from typing import Any
 
 from ..core import links as _links
+from . import frontend as _frontend
 
 __all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html"]
 
@@ -46,30 +47,16 @@ def rules_url() -> str:
     return _rules_url()
 
 
-def _assemble(folder: str, suffix: str, comment: tuple[str, str]) -> str:
-    parts = sorted(
-        (p for p in resources.files("mtlearn").joinpath("static").joinpath(folder).iterdir()
-         if p.name.endswith(suffix)),
-        key=lambda p: p.name,
-    )
-    return "\n".join(
-        f"{comment[0]} ---- static/{folder}/{p.name} {comment[1]}\n" + p.read_text(encoding="utf-8")
-        for p in parts
-    )
-
-
 def board_js() -> str:
-    """The front-end module's source: the parts in ``static/js/`` joined in name order.
-
-    The parts share one module scope (the last one holds ``export default``), so the
-    front end can grow by concern without a build step or node at install time.
+    """The front-end module's source: ``static/js/main.js`` and the ES modules it imports,
+    assembled into one module by :func:`mtlearn.present.frontend.bundle` (no node needed).
     """
-    return _assemble("js", ".js", ("//", ""))
+    return _frontend.bundle("main.js")
 
 
 def board_css() -> str:
     """The board's style sheet: the parts in ``static/css/`` joined in name order."""
-    return _assemble("css", ".css", ("/*", "*/"))
+    return _frontend.stylesheet("css")
 
 
 def _json_for_script(data: Any) -> str:
@@ -87,7 +74,7 @@ def _check_inlinable(name: str, text: str, closing: str) -> str:
 
 
 # The boot code: the stand-in model, the hosts and the fallback answers are in
-# static/js/05-host.js; `ROOT_ID` is substituted in Python.
+# static/js/host.js and main.js; `ROOT_ID` is substituted in Python.
 _BOOT = r"""
 mountStandalone(document.getElementById("ROOT_ID"));
 """

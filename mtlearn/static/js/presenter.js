@@ -7,9 +7,11 @@
 // where it was afterwards. After every redraw, fit() shrinks the tiles step by step until
 // the whole position fits the window (1280x720 at 150 % zoom is 853x480 CSS pixels).
 
+import { h } from "./dom.js";
+
 const PRESENTER_SIZES = [64, 56, 50, 44, 40, 36, 32, 28];
 
-function presenter(root, onChange) {
+export function presenter(root, onChange) {
   let placeholder = null;
   let lastFocus = null;
   let role = null;

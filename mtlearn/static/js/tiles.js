@@ -1,3 +1,10 @@
+// Dominoes and their marks: a tile as SVG (pips or numbers), a tile's back, the
+// locomotive, badges, the legend and the tile-numbers switch.
+
+import { parseTile } from "./data.js";
+import { h, s } from "./dom.js";
+
+// Pip centres inside one square half (0..100), for 0..9 the standard layouts.
 const P = { l: 25, c: 50, r: 75 };
 const PIP_LAYOUTS = [
   [],
@@ -43,21 +50,27 @@ const PIP_COLOURS = [
   "#33691e", "#4a148c", "#bf360c", "#01579b", "#3e2723", "#263238",
 ];
 
-// Draw one domino as an inline SVG. a = first half (left or top), b = second.
-// vertical: long axis up-down. Returns an <svg>.
-function dominoSvg(a, b, opts) {
-  const vertical = !!(opts && opts.vertical);
-  const colour = !!(opts && opts.colour);
+// A tile's <svg> (200 x 100, or 100 x 200 when vertical) holding its rounded face.
+function tileFrame(vertical, cls, faceClass, attrs) {
   const w = vertical ? 100 : 200;
   const hgt = vertical ? 200 : 100;
-  const svg = s("svg", {
+  const svg = s("svg", Object.assign({
     viewBox: `0 0 ${w} ${hgt}`,
-    class: "mtl-domino" + (vertical ? " mtl-vert" : " mtl-horiz"),
+    class: cls + (vertical ? " mtl-vert" : " mtl-horiz"),
     focusable: "false",
-  });
+  }, attrs || {}));
   svg.appendChild(s("rect", {
-    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: "mtl-face",
+    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: faceClass,
   }));
+  return svg;
+}
+
+// Draw one domino as an inline SVG. a = first half (left or top), b = second.
+// vertical: long axis up-down. Returns an <svg>.
+export function dominoSvg(a, b, opts) {
+  const vertical = !!(opts && opts.vertical);
+  const colour = !!(opts && opts.colour);
+  const svg = tileFrame(vertical, "mtl-domino", "mtl-face");
   if (vertical) {
     svg.appendChild(s("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "mtl-divider" }));
   } else {
@@ -83,18 +96,10 @@ function dominoSvg(a, b, opts) {
   return svg;
 }
 
-function tileBackSvg(vertical) {
+export function tileBackSvg(vertical) {
   const w = vertical ? 100 : 200;
   const hgt = vertical ? 200 : 100;
-  const svg = s("svg", {
-    viewBox: `0 0 ${w} ${hgt}`,
-    class: "mtl-domino mtl-back" + (vertical ? " mtl-vert" : " mtl-horiz"),
-    focusable: "false",
-    "aria-hidden": "true",
-  });
-  svg.appendChild(s("rect", {
-    x: 3, y: 3, width: w - 6, height: hgt - 6, rx: 14, ry: 14, class: "mtl-backface",
-  }));
+  const svg = tileFrame(vertical, "mtl-domino mtl-back", "mtl-backface", { "aria-hidden": "true" });
   svg.appendChild(s("rect", {
     x: 16, y: 16, width: w - 32, height: hgt - 32, rx: 8, ry: 8, class: "mtl-backinlay",
   }));
@@ -103,7 +108,7 @@ function tileBackSvg(vertical) {
 
 // A small locomotive, drawn (emoji fonts are not everywhere). Decorative: the
 // words next to it carry the meaning.
-function locoIcon(cls) {
+export function locoIcon(cls) {
   const svg = s("svg", { viewBox: "0 0 26 18", class: "mtl-icon " + (cls || ""), "aria-hidden": "true", focusable: "false" });
   svg.appendChild(s("rect", { x: 2, y: 6, width: 14, height: 7, rx: 1.5 }));
   svg.appendChild(s("rect", { x: 14, y: 1.5, width: 9, height: 11.5, rx: 1.5 }));
@@ -113,7 +118,7 @@ function locoIcon(cls) {
   return svg;
 }
 
-function badge(cls, text, icon) {
+export function badge(cls, text, icon) {
   return h("span", { class: "mtl-badge " + cls }, icon || null, h("span", { text }));
 }
 
@@ -121,7 +126,7 @@ function badge(cls, text, icon) {
 // the pips (hidden by the "pips only" setting, see tileNumbersOn). `name` overrides the
 // accessible name (a train draws 4-9 with the 4 inward but names the tile "9-4"
 // only when asked to; by default the name is the numbers as drawn).
-function tileImage(tile, opts) {
+export function tileImage(tile, opts) {
   const [a, b] = parseTile(tile);
   const svg = dominoSvg(a, b, opts);
   svg.setAttribute("aria-hidden", "true");
@@ -144,7 +149,7 @@ function tileNumber(a, b) {
 
 // Unique element ids (several boards share one page).
 let uidCount = 0;
-function uid(prefix) {
+export function uid(prefix) {
   uidCount += 1;
   return `${prefix}-${Date.now().toString(36)}-${uidCount}`;
 }
@@ -153,7 +158,7 @@ function uid(prefix) {
 // remembered by the browser when it can (localStorage may be missing or refused).
 const NUMBERS_KEY = "mtlearn.tile-numbers";
 
-function tileNumbersOn() {
+export function tileNumbersOn() {
   try {
     return globalThis.localStorage?.getItem(NUMBERS_KEY) !== "off";
   } catch (_e) {
@@ -176,7 +181,7 @@ function setTileNumbers(on) {
 
 // The legend: what each colour, outline and badge means, and the tile-number setting.
 // Closed by default; `state.open` keeps it open from one redraw to the next.
-function legendSection(state) {
+export function legendSection(state) {
   const item = (sample, text) => h("li", null, sample, " ", h("span", { text }));
   const tile = tileImage("6-3", { vertical: false });
   const toggle = h("input", { type: "checkbox", class: "mtl-numbers-toggle" });
@@ -201,6 +206,6 @@ function legendSection(state) {
 }
 
 // Wrap a tile with the "highlighted" outline and a text cue.
-function highlightWrap(node, cue) {
+export function highlightWrap(node, cue) {
   return h("span", { class: "mtl-hl" }, h("span", { class: "mtl-cue", text: cue }), node);
 }

@@ -6,7 +6,13 @@
 // here" sends e.g. "5-0@2.3a"). The double a branch grows from is tagged in its line.
 // Teams (players[i].team / partner, trains[i].team / partner) add a team badge to
 // hands and trains, and a partner's private train says that it is open to the
-// teammate. The hooks are called from 20-sections.js.
+// teammate. The hooks are called from sections.js.
+
+import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { h } from "./dom.js";
+import { freshWrap, isFresh } from "./fresh.js";
+import { badge, highlightWrap, tileImage } from "./tiles.js";
+import { addPlayHere } from "./targets.js";
 
 function teamLabel(view, team) {
   const t = asArray(view.teams).find((x) => x.team === team);
@@ -14,7 +20,7 @@ function teamLabel(view, team) {
 }
 
 // Badges for a train: its team, and "open to partner X" on a private team train.
-function appendTrainTeamBadges(badges, view, train) {
+export function appendTrainTeamBadges(badges, view, train) {
   if (!train || train.mexican || !train.team) return;
   badges.appendChild(h("span", { class: `mtl-badge mtl-badge-team mtl-team-${train.team % 4}`, text: teamLabel(view, train.team) }));
   if (train.partner && !train.public) {
@@ -26,7 +32,7 @@ function appendTrainTeamBadges(badges, view, train) {
 }
 
 // Badges for a hand: team and partner.
-function handTeamBadge(view, p) {
+export function handTeamBadge(view, p) {
   if (!p || !p.team) return null;
   return h("span", {
     class: `mtl-badge mtl-badge-team mtl-team-${p.team % 4}`,
@@ -35,7 +41,7 @@ function handTeamBadge(view, p) {
 }
 
 // The team totals under the round's scores (or on their own during a match).
-function teamScoresNode(view) {
+export function teamScoresNode(view) {
   const teams = asArray(view.teams);
   if (!teams.length) return null;
   const table = h("table", { class: "mtl-scores mtl-team-scores" },
@@ -61,7 +67,7 @@ function lineSlots(tilesNode) {
 }
 
 // Draw the branches of `train` under its row. ctx as for trainRow.
-function appendBranches(row, view, train, ctx) {
+export function appendBranches(row, view, train, ctx) {
   const branches = asArray(train.branches);
   if (!branches.length) return;
   const box = h("div", { class: "mtl-branches", role: "group", "aria-label": `Branches of ${train.label || "this train"}` });
@@ -124,27 +130,6 @@ function branchRow(view, train, b, ctx) {
     class: classes.join(" "),
     "data-train": String(b.id),
   }, label, tiles);
-  if (ctx.interactive) {
-    const sel = ctx.selected;
-    const where = `branch ${b.name} of ${train.label}`;
-    const btn = h("button", {
-      type: "button",
-      class: "mtl-btn mtl-target",
-      "data-key": `train:${b.id}`,
-      "aria-disabled": sel ? "false" : "true",
-      text: sel ? `Play ${sel} here` : "Play here",
-    });
-    btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${where}` : `Play here: ${where} (choose a tile first)`);
-    btn.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      ctx.onTrain(b);
-    });
-    label.appendChild(btn);
-    node.classList.add("mtl-clickable");
-    node.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      ctx.onTrain(b);
-    });
-  }
+  if (ctx.interactive) addPlayHere(node, label, ctx, b, `branch ${b.name} of ${train.label}`, true);
   return node;
 }

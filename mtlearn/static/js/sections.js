@@ -1,7 +1,13 @@
-function playerName(view, seat) {
-  const p = asArray(view.players).find((x) => x.seat === seat);
-  return p ? String(p.name) : `Player ${seat}`;
-}
+// The parts of a drawn view shared by every widget kind: the header, the trains with
+// their targets, the hands, the words (a text version) and keeping the keyboard focus
+// across a redraw.
+
+import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } from "./branches.js";
+import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { append, h } from "./dom.js";
+import { freshWrap, isFresh } from "./fresh.js";
+import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
+import { addPlayHere } from "./targets.js";
 
 function headerSection(view) {
   const engineNode = Number.isFinite(view.engine)
@@ -31,7 +37,7 @@ function headerSection(view) {
 }
 
 // Orientation for a move: the end matching the train's open end goes inward.
-function moveFor(tile, train) {
+export function moveFor(tile, train) {
   const [a, b] = parseTile(tile);
   const end = train.open_end;
   if (a === end) return `${a}-${b}@${train.id}`;
@@ -50,7 +56,7 @@ function legalTrainsFor(view, tile) {
   return ids;
 }
 
-function hasLegalMove(view, name) {
+export function hasLegalMove(view, name) {
   return asArray(view.legal).some((m) => m.move === name);
 }
 
@@ -128,25 +134,7 @@ function trainRow(view, train, ctx) {
 
   const row = h("div", { class: classes.join(" "), "data-train": String(train.id) }, label, tiles);
   appendBranches(row, view, train, ctx);
-  if (ctx.interactive) {
-    const sel = ctx.selected;
-    const btn = h("button", {
-      type: "button",
-      class: "mtl-btn mtl-target",
-      "data-key": `train:${train.id}`,
-      "aria-disabled": sel ? "false" : "true",
-      text: sel ? `Play ${sel} here` : "Play here",
-    });
-    // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
-    btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${name}` : `Play here: ${name} (choose a tile first)`);
-    btn.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      ctx.onTrain(train);
-    });
-    label.appendChild(btn);
-    row.classList.add("mtl-clickable");
-    row.addEventListener("click", () => ctx.onTrain(train));
-  }
+  if (ctx.interactive) addPlayHere(row, label, ctx, train, name, false);
   return row;
 }
 
@@ -244,7 +232,7 @@ function handsSection(view, ctx) {
 }
 
 // The whole position. ctx: {interactive, selected, showLegal, onTile, onTrain}
-function viewSection(view, ctx) {
+export function viewSection(view, ctx) {
   if (!view || typeof view !== "object") {
     return h("p", { class: "mtl-empty", text: "No position to show." });
   }
@@ -272,14 +260,14 @@ function wordsSection(view, ctx) {
 
 // ---------------------------------------------------------------- focus
 
-function focusKey(root) {
+export function focusKey(root) {
   const a = root.ownerDocument.activeElement;
   if (!a || !root.contains(a)) return null;
   if (a === root) return "@root";
   return a.getAttribute("data-key");
 }
 
-function restoreFocus(root, key) {
+export function restoreFocus(root, key) {
   if (!key) return;
   if (key === "@root") {
     root.focus();

@@ -1,4 +1,16 @@
-function renderBoard(model, el) {
+// A board: one position you can play on (model keys: view, message, show_legal,
+// rules_url). Clicks become intents sent to the host (the kernel, the in-page engine
+// or the answers stored in the page); the host answers with the next view.
+
+import { asArray, ruleHref, sameTile } from "./data.js";
+import { append, h, keepInView, listen, scrollIntoViewBelowBar } from "./dom.js";
+import { freshTiles, lineCounts } from "./fresh.js";
+import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode } from "./match.js";
+import { presenter } from "./presenter.js";
+import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./sections.js";
+import { legendSection, tileNumbersOn } from "./tiles.js";
+
+export function renderBoard(model, el) {
   const words = { open: false };
   const legend = { open: false };
   const root = h("div", { class: "mtl-root mtl-board", tabindex: "-1" });
@@ -21,7 +33,7 @@ function renderBoard(model, el) {
   append(bar, [controlsSlot, msgBox, noteBox]);
   const pres = presenter(root, () => draw());
   let actedAt = 0; // when the learner last clicked: their feedback is scrolled into view
-  const ui = {};  // state of the match controls kept across draws (45-match.js)
+  const ui = {};  // state of the match controls kept across draws (match.js)
   let lastMove = null;    // the learner's last move sent ("5-9@M"), to tell it from the bots'
   let lines = null;       // {round, counts}: tiles per train and branch in the last view
   let fresh = null;       // tiles laid since the last view by others: {line id: first index}
@@ -231,60 +243,4 @@ function renderBoard(model, el) {
     pres.dispose();
     root.remove();
   };
-}
-
-
-// ---------------------------------------------------------------- tiles just laid
-//
-// The tiles the other players (the computer players) laid since the learner's last view
-// are marked "▶ new" on the board. They are found by comparing two views: a train or
-// branch that grew has new tiles at its end. The learner's own move is left out. A new
-// round marks what the bots laid before the learner's first turn; Undo, a new match or a
-// new game (a line got shorter) mark nothing.
-
-// Tiles per line of play (train or branch id) and the round they belong to.
-function lineCounts(view) {
-  const counts = new Map();
-  for (const t of asArray(view && view.trains)) {
-    counts.set(String(t.id), asArray(t.tiles).length);
-    for (const b of asArray(t.branches)) counts.set(String(b.id), asArray(b.tiles).length);
-  }
-  const match = view && view.match;
-  return { round: match ? `${match.round}` : String(view && view.round), counts };
-}
-
-// {line id: index of its first new tile, mine: the learner's move} or null.
-function freshTiles(before, after, view, myMove) {
-  if (!before) return null;
-  const sameRound = before.round === after.round;
-  if (sameRound) {
-    for (const [id, n] of before.counts) if ((after.counts.get(id) || 0) < n) return null;
-  }
-  const out = { from: {}, mine: myMove && /@/.test(myMove) ? myMove : null, n: 0 };
-  for (const [id, n] of after.counts) {
-    const was = sameRound ? before.counts.get(id) || 0 : 0;
-    if (n > was) {
-      out.from[id] = was;
-      out.n += n - was;
-    }
-  }
-  return out.n ? out : null;
-}
-
-// True when tile `i` (string `tile`) of line `id` is new and not the learner's own.
-function isFresh(fresh, id, i, tile) {
-  if (!fresh || !Object.prototype.hasOwnProperty.call(fresh.from, String(id))) return false;
-  if (i < fresh.from[String(id)]) return false;
-  if (fresh.mine) {
-    const at = fresh.mine.indexOf("@");
-    if (fresh.mine.slice(at + 1) === String(id) && sameTile(fresh.mine.slice(0, at), tile)) return false;
-  }
-  return true;
-}
-
-// A new tile: the highlight outline and the words "▶ new" (read by screen readers too).
-function freshWrap(node) {
-  const wrap = highlightWrap(node, "▶ new");
-  wrap.classList.add("mtl-fresh");
-  return wrap;
 }

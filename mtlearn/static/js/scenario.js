@@ -1,4 +1,13 @@
-function renderScenario(model, el) {
+// A scenario player: steps through the frames (views) of a scenario, with the
+// keyboard or the buttons (model keys: title, frames, index).
+
+import { asArray } from "./data.js";
+import { append, h, listen } from "./dom.js";
+import { presenter } from "./presenter.js";
+import { focusKey, restoreFocus, viewSection } from "./sections.js";
+import { legendSection, tileNumbersOn } from "./tiles.js";
+
+export function renderScenario(model, el) {
   const words = { open: false };
   const legend = { open: false };
   const root = h("div", { class: "mtl-root mtl-scenario", tabindex: "0" });

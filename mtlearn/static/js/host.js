@@ -1,7 +1,7 @@
 // Hosts: who answers a board's intents when there is no kernel.
 //
 // In JupyterLab the anywidget model's send() reaches the kernel, and none of this runs.
-// In static HTML (the book, a saved page) mountStandalone() builds a stand-in model
+// In static HTML (the book, a saved page) mountStandalone() (main.js) builds a stand-in model
 // whose send() asks, in order of preference:
 //
 //   1. the in-page engine: mtlearn's own Python (mtlearn.session) running in Pyodide in a
@@ -28,7 +28,7 @@ const MTL_HOW_TO_PLAY_ON =
 
 // One engine per page and address, shared by all boards (each board's module is a
 // separate module instance, so the registry lives on the window).
-function mtlEngine(url) {
+export function mtlEngine(url) {
   const registry = (window.__mtlearnEngines = window.__mtlearnEngines || {});
   if (registry[url]) return registry[url];
   const pending = new Map();
@@ -86,7 +86,7 @@ function mtlEngine(url) {
 }
 
 // Where this board's engine lives, or why there is none.
-function mtlEngineUrl(root) {
+export function mtlEngineUrl(root) {
   const given = root.getAttribute("data-engine") ||
     (document.querySelector('meta[name="mtlearn-engine"]') || { content: "" }).content;
   if (!given) return { url: null, why: "none" };
@@ -95,7 +95,7 @@ function mtlEngineUrl(root) {
   try {
     const u = new URL(given, document.baseURI);
     return { url: u.href.endsWith("/") ? u.href : u.href + "/", why: null };
-  } catch (err) {
+  } catch {
     return { url: null, why: "none" };
   }
 }
@@ -122,7 +122,7 @@ function mtlFallbackText(why, detail) {
 }
 
 // The small stand-in for an anywidget model: get / set / on / off / save_changes / send.
-function mtlModel(initial, onSend) {
+export function mtlModel(initial, onSend) {
   const data = Object.assign({}, initial);
   const listeners = new Map();
   const model = {
@@ -173,7 +173,7 @@ function mtlMsg(kind, text, rule) {
 
 // Precomputed answers: successors (one move deep), then verdicts; never a kernel.
 // A successor is either {view, message} (what a session answered) or a bare view.
-function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
+export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
   const history = [];
   const playOn = playOnText || "run the notebook to play on";
   return (model, content) => {
@@ -230,11 +230,11 @@ function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
 
 // A board backed by the in-page engine, with the precomputed answers as a fallback.
 // Sets model key "host": {state: "loading" | "engine" | "fallback", text}.
-function mtlEngineBoard(root, state, initial) {
+export function mtlEngineBoard(root, state, initial) {
   const spec = state.session;
   const located = spec ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
   const fallbackText = (why, detail) => mtlFallbackText(why, detail);
-  let precomputed = mtlPrecomputed(initial.view, state.successors,
+  const precomputed = mtlPrecomputed(initial.view, state.successors,
     "this page stores one move ahead only; see the note above the board");
   let mode = located.url ? "loading" : "fallback";
   const queue = [];
@@ -311,36 +311,4 @@ function mtlEngineBoard(root, state, initial) {
       .catch((err) => goFallback("failed", err && err.message ? err.message : String(err)));
   }
   return mdl;
-}
-
-// Mount a board or scenario written by mtlearn.htmlout.standalone_html.
-function mountStandalone(root) {
-  const id = root.getAttribute("id");
-  const state = JSON.parse(document.getElementById(id + "-state").textContent);
-  const kind = root.getAttribute("data-kind");
-  const initial = Object.assign({}, state, { kind });
-  let model;
-  if (kind === "board") {
-    delete initial.successors;
-    delete initial.session;
-    delete initial.host_note;
-    if (!("message" in initial)) initial.message = null;
-    if (!("show_legal" in initial)) initial.show_legal = false;
-    if (!("rules_url" in initial)) initial.rules_url = "";
-    if (state.session || state.host_note) {
-      model = mtlEngineBoard(root, state, initial);
-    } else {
-      model = mtlModel(initial, mtlPrecomputed(initial.view, state.successors));
-    }
-  } else if (kind === "puzzle") {
-    model = mtlPuzzleModel(root, state, initial);  // static/js/50-puzzle.js
-  } else {
-    if (!("index" in initial)) initial.index = 0;
-    if (!("title" in initial)) initial.title = "";
-    model = mtlModel(initial, () => {});
-  }
-  const mount = root.querySelector(".mtl-mount");
-  root.querySelector(".mtl-noscript")?.remove();
-  render({ model, el: mount });
-  return model;
 }

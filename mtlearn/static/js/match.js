@@ -1,6 +1,6 @@
 // Match flow on a board: who answers (the host status), the computer players' moves,
 // the end of a round (scores, Next round), the end of the match (standings with the
-// tie-break, New match) and New game (players and bots). Used by renderBoard (40-board.js).
+// tie-break, New match) and New game (players and bots). Used by renderBoard (board.js).
 //
 // Everything here only sends intents; the host (kernel or in-page engine, through
 // mtlearn.session.BoardSession) deals, scores and ranks. view.match comes from the session:
@@ -8,8 +8,11 @@
 // total, zero_rounds, rounds}], winners, tie_break, setup: {players, bots, bot,
 // min_players, max_players}}.
 
+import { asArray } from "./data.js";
+import { h } from "./dom.js";
+
 // Model key "host" (static pages only): {state: "loading" | "engine" | "fallback", text}.
-function hostStatusNode(model) {
+export function hostStatusNode(model) {
   const host = model.get("host");
   if (!host || typeof host !== "object" || !host.text) return null;
   const st = ["loading", "engine", "fallback"].includes(host.state) ? host.state : "fallback";
@@ -19,7 +22,7 @@ function hostStatusNode(model) {
     icon, String(host.text));
 }
 
-function botMovesNode(msg) {
+export function botMovesNode(msg) {
   const moves = msg && Array.isArray(msg.bots) ? msg.bots : [];
   if (!moves.length) return null;
   const list = h("ol", { class: "mtl-bot-moves" });
@@ -34,7 +37,7 @@ function newSeed() {
   return Math.floor(Math.random() * 1e9);
 }
 
-function standingsTable(view, match, final) {
+function standingsTable(_view, match, final) {
   const standings = asArray(match.standings);
   const nRounds = standings.length ? asArray(standings[0].rounds).length : 0;
   const head = h("tr", null, h("th", { scope: "col", text: "Place" }),
@@ -58,7 +61,7 @@ function standingsTable(view, match, final) {
 }
 
 // The panel shown once a round is over (null while it is played).
-function matchSection(view, send) {
+export function matchSection(view, send) {
   const match = view && view.match;
   if (!match || !match.round_over) return null;
   const final = !!match.match_over;
@@ -100,7 +103,7 @@ function matchSection(view, send) {
 
 // The match so far, while a round is played: every player's running total (lowest wins),
 // so the learner need not wait for the end of the round to see the score.
-function runningTotalsNode(view) {
+export function runningTotalsNode(view) {
   const match = view && view.match;
   if (!match || match.round_over) return null;
   const rows = asArray(match.standings).slice().sort((a, b) => (a.seat | 0) - (b.seat | 0));
@@ -120,7 +123,7 @@ function runningTotalsNode(view) {
 
 // New game: a disclosure with the number of players and of computer players.
 // ui.newGame keeps it open, and the choices, from one draw to the next.
-function newGameSection(view, send, ui) {
+export function newGameSection(view, send, ui) {
   const match = view && view.match;
   if (!match || !match.setup) return null;
   const setup = match.setup;

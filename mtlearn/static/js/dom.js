@@ -1,20 +1,7 @@
-// mtlearn board front end: draws a Mexican Train "view" (devnotes/VIEW_FORMAT.md).
+// DOM helpers for the board's modules: building elements (h, s), model subscriptions
+// (listen) and keeping what the learner must see next in view below the sticky bars.
 //
-// One ES module joined from the files of static/js/ in name order (htmlout.board_js):
-// the parts share one scope, no imports, no build step. anywidget convention:
-// `export default { render }`, render({ model, el }) returns a cleanup function.
-// Only model.get / set / on / off / save_changes / send are used, so the same
-// module runs under the small stand-in model that mtlearn/htmlout.py writes for
-// static HTML (the book).
-//
-// Two widget kinds:
-//   scenario — model keys: title, frames (list of views), index (int)
-//   board    — model keys: view, message, show_legal, rules_url
-// The kind comes from model key "kind" when present, otherwise a model with a
-// "frames" list is a scenario.
-//
-// Safety: every text that comes from the model is put into the DOM with
-// textContent / setAttribute. This module never uses innerHTML.
+// Safety: text goes in with textContent / setAttribute only (setAttrs); no innerHTML.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -23,20 +10,20 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // Subscribe to model changes: `handlers` maps a trait name to its handler. Returns the
 // function that unsubscribes every one of them (for a widget's cleanup), so the two
 // lists cannot drift apart.
-function listen(model, handlers) {
+export function listen(model, handlers) {
   const pairs = Object.entries(handlers);
   for (const [name, fn] of pairs) model.on(`change:${name}`, fn);
   return () => { for (const [name, fn] of pairs) model.off(`change:${name}`, fn); };
 }
 
-function h(tag, attrs, ...children) {
+export function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   setAttrs(node, attrs);
   for (const child of children) append(node, child);
   return node;
 }
 
-function s(tag, attrs) {
+export function s(tag, attrs) {
   const node = document.createElementNS(SVG_NS, tag);
   setAttrs(node, attrs);
   return node;
@@ -52,7 +39,7 @@ function setAttrs(node, attrs) {
   }
 }
 
-function append(node, child) {
+export function append(node, child) {
   if (child === null || child === undefined || child === false) return;
   if (Array.isArray(child)) {
     for (const c of child) append(node, c);
@@ -61,36 +48,6 @@ function append(node, child) {
   } else {
     node.appendChild(child);
   }
-}
-
-function asArray(x) {
-  return Array.isArray(x) ? x : [];
-}
-
-function parseTile(tile) {
-  const parts = String(tile).split("-");
-  const a = parseInt(parts[0], 10);
-  const b = parseInt(parts[1], 10);
-  return [Number.isFinite(a) ? a : 0, Number.isFinite(b) ? b : 0];
-}
-
-function sameTile(t1, t2) {
-  const [a, b] = parseTile(t1);
-  const [c, d] = parseTile(t2);
-  return (a === c && b === d) || (a === d && b === c);
-}
-
-// A rule link must stay a plain web or page-relative address.
-function safeHref(url) {
-  const u = String(url || "").trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(u) && !/^https?:/i.test(u)) return "#";
-  return u;
-}
-
-function ruleHref(rulesUrl, rule, ruleUrl) {
-  if (ruleUrl) return safeHref(ruleUrl);
-  const base = safeHref(rulesUrl || "").split("#")[0];
-  return base + "#" + String(rule).toLowerCase();
 }
 
 // ---------------------------------------------------------------- in view, below the bar
@@ -146,7 +103,7 @@ function coveredTop(node) {
  *   reads it, and Enter acts on it.
  * @returns {boolean} true if the page was scrolled.
  */
-function scrollIntoViewBelowBar(node, opts) {
+export function scrollIntoViewBelowBar(node, opts) {
   const doc = node && node.ownerDocument;
   const win = doc && doc.defaultView;
   if (!win || !node.isConnected) return false;
@@ -174,6 +131,14 @@ function scrollIntoViewBelowBar(node, opts) {
   return moved;
 }
 
-// ---------------------------------------------------------------- dominoes
+// ---------------------------------------------------------------- feedback in view
+//
+// A board's verdict must be seen where the learner acted. The bar that holds the
+// controls and the verdict is sticky (CSS), and after each click keepInView() scrolls the
+// smallest amount that brings the whole bar on screen, below any sticky page header
+// (the book's), in whatever scrolls: the page, JupyterLab's notebook panel, …
 
-// Pip centres inside one square half (0..100), for 0..9 the standard layouts.
+// The bar itself: its own stickiness is not counted, the page header's is.
+export function keepInView(node) {
+  scrollIntoViewBelowBar(node);
+}

@@ -1,0 +1,280 @@
+// The puzzle's view functions: each draws one part of a puzzle from the model and
+// the controller's state `pz` (puzzle.js), and wires its buttons to the controller's
+// actions `act`. They keep no state of their own, so every draw is a fresh picture.
+
+import { asArray, parseTile, ruleHref, sameTile } from "./data.js";
+import { append, h } from "./dom.js";
+import { cleanRecord, localRecord } from "./puzzle-store.js";
+import { MAX_STARS, starText } from "./stars.js";
+import { dominoSvg, tileImage } from "./tiles.js";
+
+// Kinds answered by playing on the board (the others answer in a small form).
+export const BOARD_KINDS = new Set(["move", "sequence", "all-moves"]);
+
+// The puzzle's info (question, kind, hints, par, stars…) and its kind.
+export function puzzleInfo(model) {
+  return model.get("puzzle") || {};
+}
+
+export function puzzleKind(model) {
+  return String(puzzleInfo(model).kind || "move");
+}
+
+// Text with rule ids ("R-DBL-3") turned into links to the rules reference.
+export function withRuleLinks(text, rulesUrl) {
+  const out = [];
+  const re = /R-[A-Z]+(?:-[A-Z0-9]+)*/g;
+  let last = 0;
+  let m;
+  const s = String(text || "");
+  while ((m = re.exec(s)) !== null) {
+    if (m.index > last) out.push(s.slice(last, m.index));
+    out.push(h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, m[0]), text: m[0] }));
+    last = m.index + m[0].length;
+  }
+  if (last < s.length) out.push(s.slice(last));
+  return out;
+}
+
+export function feedbackNode(model, pz) {
+  const box = h("div", { class: "mtl-message mtl-pz-feedback", "aria-live": "polite", "aria-atomic": "true" });
+  const fb = pz.lastFeedback;
+  if (pz.done === "shown") {
+    const sol = model.get("solution");
+    box.classList.add("mtl-msg-info");
+    box.appendChild(h("p", null, h("strong", { text: "The answer: " }),
+      sol && sol.text ? String(sol.text) : "…"));
+    box.appendChild(h("p", { class: "mtl-pz-after", text: "No stars this time: try it again later with the board reset." }));
+    return box;
+  }
+  if (!fb || !fb.text) return box;
+  const st = String(fb.status || "info");
+  const cls = st === "right" ? "ok" : st === "illegal" || st === "wrong" ? "refusal" : "info";
+  box.classList.add(`mtl-msg-${cls}`);
+  box.setAttribute("data-status", st);
+  const prefix = { right: "✓ Right! ", wrong: "✗ Not quite: ", illegal: "✗ Not allowed: ",
+    continue: "… ", invalid: "? " }[st] || "";
+  const rulesUrl = model.get("rules_url") || "";
+  box.appendChild(h("p", null, h("strong", { text: prefix }), withRuleLinks(String(fb.text), rulesUrl)));
+  if (st === "right") {
+    const slipWord = `${pz.slips} slip${pz.slips === 1 ? "" : "s"}`;
+    const hintWord = `${pz.hintsUsed} hint${pz.hintsUsed === 1 ? "" : "s"}`;
+    box.appendChild(h("p", { class: "mtl-pz-earned" },
+      h("span", { class: "mtl-stars", "aria-label": `${pz.earned} of 3 stars`, text: starText(pz.earned) }),
+      ` Solved with ${slipWord} and ${hintWord}.`));
+  } else if (st === "wrong" || st === "illegal") {
+    box.appendChild(h("p", { class: "mtl-pz-after", text: "Try again, or take a hint." }));
+  }
+  return box;
+}
+
+export function hintsNode(model, pz, act) {
+  const hints = asArray(puzzleInfo(model).hints);
+  const rulesUrl = model.get("rules_url") || "";
+  const box = h("div", { class: "mtl-pz-hints" });
+  const row = h("div", { class: "mtl-controls", role: "group", "aria-label": "Hints" });
+  const b1 = h("button", { type: "button", class: "mtl-btn", "data-key": "hint1",
+    text: pz.hintsUsed >= 1 ? "Hint 1 shown" : "Hint 1: the rule" });
+  if (pz.hintsUsed >= 1 || pz.done) b1.disabled = true;
+  b1.addEventListener("click", () => act.hint(1));
+  const b2 = h("button", { type: "button", class: "mtl-btn", "data-key": "hint2",
+    text: pz.hintsUsed >= 2 ? "Hint 2 shown" : "Hint 2: where to look" });
+  if (pz.hintsUsed !== 1 || pz.done) b2.disabled = true;
+  b2.addEventListener("click", () => act.hint(2));
+  const b3 = h("button", { type: "button", class: "mtl-btn", "data-key": "show", text: "Show the answer" });
+  if (pz.hintsUsed < 2 || pz.done) b3.disabled = true;
+  b3.addEventListener("click", act.showAnswer);
+  append(row, [b1, b2, b3]);
+  box.appendChild(row);
+  const shown = hints.slice(0, Math.min(pz.hintsUsed, hints.length));
+  if (shown.length) {
+    const ol = h("ol", { class: "mtl-pz-hintlist", "aria-live": "polite" });
+    shown.forEach((t, i) => ol.appendChild(h("li", { "data-hint": String(i + 1) },
+      h("strong", { text: i === 0 ? "The rule: " : "Where to look: " }), withRuleLinks(t, rulesUrl))));
+    box.appendChild(ol);
+  }
+  return box;
+}
+
+export function answerNode(model, pz, act) {
+  const k = puzzleKind(model);
+  const p = puzzleInfo(model);
+  const box = h("div", { class: "mtl-pz-answer" });
+  const btn = (key, label, fn, extra) => {
+    const b = h("button", Object.assign({ type: "button", class: "mtl-btn", "data-key": key, text: label }, extra || {}));
+    if (pz.done) b.disabled = true;
+    b.addEventListener("click", fn);
+    return b;
+  };
+  if (pz.needRetry && !pz.done) {
+    box.appendChild(btn("retry", "Try again from the start", act.tryAgain));
+    return box;
+  }
+  if (BOARD_KINDS.has(k)) {
+    const row = h("div", { class: "mtl-controls", role: "group", "aria-label": "Moves that are not tiles" },
+      btn("draw", "Draw", () => act.pickMove("draw")),
+      btn("pass", "Pass", () => act.pickMove("pass")));
+    if (k === "sequence") {
+      row.appendChild(btn("end", "End turn", () => act.pickMove("end")));
+    }
+    box.appendChild(row);
+    box.appendChild(h("p", { class: "mtl-pz-how", text: k === "all-moves"
+      ? "Click a tile, then a train, to add a move to your list; then press Check."
+      : k === "sequence" ? "Play the moves one by one on the board: click a tile, then a train."
+        : "Click a tile in the hand, then the train to play it on (or Draw / Pass)." }));
+    if (k === "all-moves") {
+      const ul = h("ul", { class: "mtl-pz-list", "aria-label": "Your list of moves" });
+      pz.list.forEach((m, i) => {
+        const rm = h("button", { type: "button", class: "mtl-btn mtl-pz-remove", "aria-label": `Remove ${m}`, text: "×" });
+        rm.addEventListener("click", () => act.removeMove(i));
+        if (pz.done) rm.disabled = true;
+        ul.appendChild(h("li", null, h("code", { text: m }), " ", rm));
+      });
+      if (!pz.list.length) ul.appendChild(h("li", { class: "mtl-empty", text: "(no moves yet)" }));
+      box.appendChild(ul);
+      box.appendChild(btn("check", "Check my list", () => act.answer(pz.list.slice())));
+    }
+  } else if (k === "choose") {
+    const opts = asArray(p.options);
+    const group = h("div", { class: "mtl-controls mtl-pz-options", role: "group", "aria-label": "Choices" });
+    for (const o of opts) {
+      const v = String(o.value);
+      if (p.multi) {
+        const pressed = pz.choice.has(v);
+        group.appendChild(btn(`opt:${v}`, (pressed ? "☑ " : "☐ ") + String(o.label), () => act.toggleChoice(v), { "aria-pressed": pressed ? "true" : "false" }));
+      } else {
+        group.appendChild(btn(`opt:${v}`, String(o.label), () => act.answer(v)));
+      }
+    }
+    box.appendChild(group);
+    if (p.multi) box.appendChild(btn("check", "Check", () => act.answer([...pz.choice].sort())));
+  } else if (k === "number") {
+    const input = h("input", { type: "number", class: "mtl-pz-number", inputmode: "numeric",
+      "aria-label": "Your answer (a number)", "data-key": "number", value: pz.number });
+    if (pz.done) input.disabled = true;
+    input.addEventListener("input", () => act.setNumber(input.value));
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") { ev.preventDefault(); act.submitNumber(); }
+    });
+    box.appendChild(h("div", { class: "mtl-controls" }, input, btn("check", "Check", act.submitNumber)));
+  } else if (k === "plan") {
+    const from = p.plan_from;
+    const hand = asArray(p.plan_hand);
+    const tiles = h("div", { class: "mtl-hand-tiles mtl-pz-plan-hand", role: "group", "aria-label": "Tiles to place in order" });
+    for (const t of hand) {
+      const used = pz.chain.some((c) => sameTile(c, t));
+      const b = h("button", { type: "button", class: "mtl-tilebtn" + (used ? " mtl-selected" : ""),
+        "aria-label": used ? `${t}, in your train` : `${t}: add to your train`, "data-key": `plan:${t}` });
+      const [a, c] = parseTile(t);
+      const svg = dominoSvg(a, c, { vertical: true, colour: true });
+      svg.setAttribute("aria-hidden", "true");
+      b.appendChild(svg);
+      // the numbers under the pips, as in the board's hand (the name starts with them)
+      b.appendChild(h("span", { class: "mtl-num", text: `${a}-${c}` }));
+      if (used || pz.done) b.disabled = true;
+      b.addEventListener("click", () => act.addToChain(t));
+      tiles.appendChild(b);
+    }
+    box.appendChild(tiles);
+    box.appendChild(chainNode(model, pz, from));
+    box.appendChild(h("div", { class: "mtl-controls" },
+      btn("undo", "Remove last tile", () => act.popChain()),
+      btn("clear", "Clear", () => act.clearChain()),
+      btn("check", "Check", () => act.answer(pz.chain.slice()))));
+  }
+  return box;
+}
+
+// The tiles placed so far, laid out the way the board draws a train: each tile with
+// the number touching the one before it first ("12-5, 5-9"); a tile that does not fit
+// is marked "?" and named so. Tiles wrap between tiles, never inside one. Each tile is
+// an image named by its numbers, so a screen reader reads the line as it looks.
+function chainNode(model, pz, from) {
+  const view = model.get("view") || {};
+  const colour = (view.set | 0) > 9;
+  const line = h("div", { class: "mtl-pz-chain-line" },
+    h("span", { class: "mtl-pz-chain-from", text: `from ${from}` }));
+  const words = [];
+  let end = from;
+  for (const t of pz.chain) {
+    const [a, b] = parseTile(t);
+    const out = a === end ? b : b === end ? a : null;
+    const shown = out === null ? `${a}-${b}` : `${end}-${out}`;
+    const name = out === null ? `${shown}, does not fit ${end}` : shown;
+    words.push(shown);
+    const dbl = a === b;
+    const node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") },
+      tileImage(shown, { vertical: dbl, colour, name }));
+    if (out === null) {
+      node.classList.add("mtl-pz-misfit");
+      node.appendChild(h("span", { class: "mtl-pz-misfit-mark", "aria-hidden": "true", text: "?" }));
+    }
+    line.appendChild(node);
+    if (out !== null) end = out;
+  }
+  if (!pz.chain.length) line.appendChild(h("span", { class: "mtl-empty", text: "click tiles in order" }));
+  return h("div", { class: "mtl-pz-chain", "aria-live": "polite", "data-chain": words.join(" ") },
+    h("strong", { text: "Your train:" }), line);
+}
+
+// A set of puzzles (PuzzleSet): one at a time, with the learner's stars in the list.
+export function setNode(model, pz, act) {
+  const items = asArray(model.get("set"));
+  if (!items.length) return null;
+  const i = Math.max(0, Math.min(items.length - 1, model.get("index") | 0));
+  const kept = model.get("set_progress") || {};
+  const rec = (id) => (model.get("storage") === "local" ? localRecord(id) : cleanRecord(kept[id])) || null;
+  const select = h("select", { class: "mtl-pz-select", "aria-label": "Choose a puzzle of this set", "data-key": "set-select" });
+  items.forEach((it, j) => {
+    const r = rec(String(it.id));
+    const mark = r && r.solved ? " " + starText(r.stars | 0) : "";
+    const opt = h("option", { value: String(j), "data-puzzle": String(it.id),
+      text: `${j + 1}. ${it.title} (level ${it.level})${mark}` });
+    if (j === i) opt.selected = true;
+    select.appendChild(opt);
+  });
+  select.addEventListener("change", () => act.go(parseInt(select.value, 10)));
+  const prev = h("button", { type: "button", class: "mtl-btn", "data-key": "set-prev", text: "◀ Previous" });
+  if (i === 0) prev.disabled = true;
+  prev.addEventListener("click", () => act.go(i - 1));
+  const next = h("button", { type: "button", class: "mtl-btn", "data-key": "set-next",
+    text: pz.done === "solved" ? "Next puzzle ▶" : "Next ▶" });
+  if (i >= items.length - 1) next.disabled = true;
+  next.addEventListener("click", () => act.go(i + 1));
+  const solved = items.filter((it) => { const r = rec(String(it.id)); return r && r.solved; }).length;
+  return h("div", { class: "mtl-controls mtl-pz-set", role: "group", "aria-label": "Puzzles of this set" },
+    h("span", { class: "mtl-pz-settitle", text: String(model.get("set_title") || "Puzzles") }),
+    prev, select, next,
+    h("span", { class: "mtl-pz-setcount", text: `${solved} of ${items.length} solved` }));
+}
+
+export function progressNode(model, act) {
+  const rec = act.record();
+  const p = puzzleInfo(model);
+  const par = p.par | 0;
+  const text = rec && rec.solved
+    ? `Best: ${starText(rec.stars | 0)} (${rec.stars | 0} of 3 stars)`
+    : rec && rec.shown ? "Answer seen: not solved yet" : "Not solved yet";
+  const reset = h("button", { type: "button", class: "mtl-btn mtl-pz-reset", "data-key": "reset", text: "Reset progress" });
+  reset.addEventListener("click", act.resetProgress);
+  const again = h("button", { type: "button", class: "mtl-btn", "data-key": "again", text: "Start again" });
+  again.addEventListener("click", act.restart);
+  return h("div", { class: "mtl-pz-progress" },
+    h("span", { class: "mtl-pz-best", "data-solved": rec && rec.solved ? "true" : "false", text }),
+    h("span", { class: "mtl-pz-par", text: par ? `Par: ${par} slip${par === 1 ? "" : "s"} for ${starText(MAX_STARS)}`
+      : `Par: no slips or hints for ${starText(MAX_STARS)}` }),
+    again, reset);
+}
+
+// The title (unless the page shows it as its heading: page_title), the set, the level
+// and the rules the puzzle teaches.
+export function headNode(model) {
+  const p = puzzleInfo(model);
+  const teaches = asArray(p.teaches);
+  const rulesUrl = model.get("rules_url") || "";
+  return h("div", { class: "mtl-pz-head" },
+    model.get("page_title") ? null : h("div", { class: "mtl-title", text: String(p.title || "Puzzle") }),
+    h("span", { class: "mtl-pz-meta" },
+      `${p.family_title || p.family || ""} · level ${p.level || 1} of 5 · teaches `,
+      teaches.map((r, i) => [i ? ", " : "", h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, r), text: r })])));
+}

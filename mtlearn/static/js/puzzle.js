@@ -1,0 +1,280 @@
+// ---------------------------------------------------------------- puzzles
+//
+// A puzzle: a question about a position, answered on the board (a move, a whole turn,
+// every legal move, a planned train) or in a small form (a player, trains, a number).
+// The host judges every answer: the kernel (mtlearn.puzzles.PuzzleSession), the
+// in-page engine, or the answers precomputed by the engine (puzzleStaticHost in puzzle-host.js).
+// This file is the controller: it holds the attempt's state (`pz`: slips, hints, the
+// moves listed…), turns clicks and the host's feedback into changes of that state and
+// the messages sent, and redraws with the view functions of puzzle-view.js. How many
+// stars a solve earns comes with the puzzle (puzzle.stars, decided in Python).
+//
+// Model keys: puzzle (question, kind, hints, options…), view, feedback, solution,
+// progress (kernel storage), storage ("kernel" | "local"), rules_url.
+// Messages sent: {action: "answer", answer}, {action: "move", move} (sequence),
+// {action: "restart"}, {action: "show"}, {action: "progress", record},
+// {action: "reset"}.
+
+import { asArray, sameTile } from "./data.js";
+import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
+import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
+import { answerNode, BOARD_KINDS, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleKind, setNode } from "./puzzle-view.js";
+import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
+import { starsFor } from "./stars.js";
+
+export function renderPuzzle(model, el) {
+  const words = { open: false };
+  const root = h("div", { class: "mtl-root mtl-puzzle", role: "region" });
+  el.appendChild(root);
+  const info = () => puzzleInfo(model);
+  const kind = () => puzzleKind(model);
+  // The attempt's state: everything the view functions draw besides the model.
+  const pz = {
+    selected: null,      // the hand tile picked, waiting for a train
+    note: "",            // a line about the last click
+    slips: 0,            // wrong or refused answers this attempt
+    hintsUsed: 0,
+    done: null,          // "solved" | "shown" | null
+    earned: 0,           // stars of this attempt
+    list: [],            // all-moves: moves listed so far
+    chain: [],           // plan: tiles in order
+    choice: new Set(),   // choose: ticked options
+    number: "",          // number: the text typed
+    shownFrame: null,    // show-the-answer: the frame on the board
+    lastFeedback: null,
+    needRetry: false,    // sequence: the turn ended wrong; the board waits for "Try again"
+  };
+  let timer = null;
+
+  function record() {
+    const id = String(info().id || "");
+    if (model.get("storage") === "local") return localRecord(id);
+    return cleanRecord(model.get("progress"));
+  }
+
+  function saveRecord(rec) {
+    const id = String(info().id || "");
+    if (model.get("storage") === "local") saveLocalRecord(id, rec);
+    if (rec) model.send({ action: "progress", record: rec });
+    else model.send({ action: "reset" });
+  }
+
+  function send(content) {
+    model.send(content);
+  }
+
+  function answer(value) {
+    if (pz.done) return;
+    send({ action: "answer", answer: value });
+  }
+
+  // -- board interaction ----------------------------------------------------------
+  function onTile(tile) {
+    pz.selected = pz.selected !== null && sameTile(pz.selected, tile) ? null : tile;
+    pz.note = pz.selected ? `Selected ${pz.selected}. Now choose a train.` : "Selection cleared.";
+    draw();
+  }
+  function onTrain(train) {
+    if (pz.selected === null) {
+      pz.note = "Choose a tile from the hand first, then a train.";
+      draw();
+      return;
+    }
+    const move = moveFor(pz.selected, train);
+    pickMove(move);
+  }
+  function pickMove(move) {
+    if (pz.done) return;
+    pz.note = "";
+    if (kind() === "all-moves") {
+      if (!pz.list.includes(move)) pz.list.push(move);
+      pz.selected = null;
+      pz.note = `Added ${move} to your list.`;
+      draw();
+    } else if (kind() === "sequence") {
+      pz.note = `Trying ${move}…`;
+      draw();
+      send({ action: "move", move });
+    } else {
+      pz.note = `Trying ${move}…`;
+      draw();
+      answer(move);
+    }
+  }
+
+  // -- feedback from the host -------------------------------------------------------
+  function onFeedback() {
+    const fb = model.get("feedback");
+    pz.lastFeedback = fb && typeof fb === "object" ? fb : null;
+    pz.note = "";
+    if (!pz.lastFeedback) {
+      draw();
+      return;
+    }
+    const st = pz.lastFeedback.status;
+    if (st === "wrong" || st === "illegal") pz.slips += 1;
+    if (st === "wrong" && kind() === "sequence") pz.needRetry = true;
+    if (st === "right" && !pz.done) {
+      pz.done = "solved";
+      pz.earned = starsFor(info().stars, pz.slips + pz.hintsUsed);
+      const prev = record();
+      const best = prev && prev.solved ? Math.max(prev.stars | 0, pz.earned) : pz.earned;
+      saveRecord({ solved: true, stars: best, last_stars: pz.earned, slips: pz.slips, hints: pz.hintsUsed,
+        shown: false, when: new Date().toISOString() });
+    }
+    if (st !== "continue") pz.selected = null;
+    draw();
+    // The verdict is drawn above the board the learner clicked: bring it into view.
+    if (st !== "continue") scrollIntoViewBelowBar(root.querySelector(".mtl-pz-feedback"));
+  }
+
+  // After a wrong turn: back to the start position, keeping the slips and hints counted.
+  function tryAgain() {
+    pz.needRetry = false;
+    pz.selected = null;
+    send({ action: "restart" });
+    draw();
+  }
+
+  function restart() {
+    resetLocal();
+    send({ action: "restart" });
+    draw();
+  }
+
+  // A fresh attempt: nothing counted, nothing selected.
+  function resetLocal() {
+    stopShow();
+    pz.needRetry = false;
+    pz.slips = 0;
+    pz.hintsUsed = 0;
+    pz.done = null;
+    pz.earned = 0;
+    pz.list = [];
+    pz.chain = [];
+    pz.choice = new Set();
+    pz.number = "";
+    pz.selected = null;
+    pz.note = "";
+    pz.lastFeedback = null;
+    pz.shownFrame = null;
+  }
+
+  function stopShow() {
+    if (timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  }
+
+  // Show the answer: step the board through the engine's frames of the example answer.
+  function onSolution() {
+    const sol = model.get("solution");
+    if (!sol || typeof sol !== "object" || pz.done !== "shown") return;
+    const frames = asArray(sol.frames);
+    stopShow();
+    let i = 0;
+    pz.shownFrame = frames[0] || null;
+    draw();
+    if (frames.length > 1) {
+      timer = setInterval(() => {
+        i += 1;
+        if (i >= frames.length) {
+          stopShow();
+          return;
+        }
+        pz.shownFrame = frames[i];
+        draw();
+      }, 900);
+    }
+  }
+
+  function showAnswer() {
+    if (pz.done === "solved") return;
+    pz.done = "shown";
+    pz.earned = 0;
+    const prev = record();
+    if (!(prev && prev.solved)) {
+      saveRecord({ solved: false, stars: 0, shown: true, slips: pz.slips, hints: pz.hintsUsed,
+        when: new Date().toISOString() });
+    }
+    if (model.get("solution")) onSolution();
+    else send({ action: "show" });
+    draw();
+  }
+
+  function resetProgress() {
+    saveRecord(null);
+    restart();
+    pz.note = "Progress for this puzzle was reset.";
+    draw();
+  }
+
+  function submitNumber() {
+    const v = String(pz.number).trim();
+    if (!/^-?\d+$/.test(v)) {
+      pz.note = "Type a whole number first.";
+      draw();
+      return;
+    }
+    answer(parseInt(v, 10));
+  }
+
+  function go(j) {
+    const items = asArray(model.get("set"));
+    if (!items.length || j < 0 || j >= items.length || j === (model.get("index") | 0)) return;
+    resetLocal();
+    send({ action: "goto", index: j });
+  }
+
+  // What the view functions may do: the controller's actions.
+  const act = {
+    answer, pickMove, tryAgain, showAnswer, submitNumber, go, restart, resetProgress, record,
+    hint(n) { pz.hintsUsed = Math.max(pz.hintsUsed, n); draw(); },
+    removeMove(i) { pz.list.splice(i, 1); draw(); },
+    toggleChoice(v) {
+      if (pz.choice.has(v)) pz.choice.delete(v); else pz.choice.add(v);
+      draw();
+    },
+    setNumber(text) { pz.number = text; },
+    addToChain(tile) { pz.chain.push(tile); draw(); },
+    popChain() { pz.chain.pop(); draw(); },
+    clearChain() { pz.chain = []; draw(); },
+  };
+
+  function draw() {
+    const key = focusKey(root);
+    const p = info();
+    root.replaceChildren();
+    root.setAttribute("aria-label", `Puzzle: ${p.title || ""}`);
+    root.setAttribute("data-puzzle", String(p.id || ""));
+    const view = pz.shownFrame || model.get("view");
+    const interactive = BOARD_KINDS.has(kind()) && !pz.done && !pz.needRetry && !(view && view.over);
+    append(root, [
+      setNode(model, pz, act),
+      headNode(model),
+      h("p", { class: "mtl-pz-question", text: String(p.question || "") }),
+      answerNode(model, pz, act),
+      h("p", { class: "mtl-note", "aria-live": "polite", text: pz.note }),
+      feedbackNode(model, pz),
+      hintsNode(model, pz, act),
+      viewSection(view, { interactive, selected: pz.selected, showLegal: false, onTile, onTrain, words }),
+      progressNode(model, act),
+    ]);
+    restoreFocus(root, key);
+  }
+
+  const onView = () => { if (!pz.shownFrame) draw(); };
+  const onPuzzle = () => { resetLocal(); draw(); };
+  const unlisten = listen(model, {
+    feedback: onFeedback, view: onView, solution: onSolution, progress: draw,
+    puzzle: onPuzzle, set_progress: draw,
+  });
+  draw();
+  return () => {
+    stopShow();
+    unlisten();
+    root.remove();
+  };
+}
+

@@ -1,0 +1,30 @@
+// "Play here": what makes a train's row or a branch's line the target of the tile the
+// learner selected (sections.js for trains, branches.js for branches).
+
+import { h } from "./dom.js";
+
+// Add the "Play here" button to `label` and make the whole `row` clickable; both call
+// ctx.onTrain(target). `where` names the line for screen readers. A branch sits inside
+// its train's row, so its clicks must not reach that row (`stopRowClick`).
+export function addPlayHere(row, label, ctx, target, where, stopRowClick) {
+  const sel = ctx.selected;
+  const btn = h("button", {
+    type: "button",
+    class: "mtl-btn mtl-target",
+    "data-key": `train:${target.id}`,
+    "aria-disabled": sel ? "false" : "true",
+    text: sel ? `Play ${sel} here` : "Play here",
+  });
+  // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
+  btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${where}` : `Play here: ${where} (choose a tile first)`);
+  btn.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    ctx.onTrain(target);
+  });
+  label.appendChild(btn);
+  row.classList.add("mtl-clickable");
+  row.addEventListener("click", (ev) => {
+    if (stopRowClick) ev.stopPropagation();
+    ctx.onTrain(target);
+  });
+}

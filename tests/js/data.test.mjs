@@ -1,0 +1,50 @@
+// Unit tests of static/js/data.js and stars.js: no DOM needed.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { asArray, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/data.js";
+import { clampStars, starsFor, starText } from "../../mtlearn/static/js/stars.js";
+
+test("parseTile reads both ends, and 0 for what is not a number", () => {
+  assert.deepEqual(parseTile("12-5"), [12, 5]);
+  assert.deepEqual(parseTile("x-3"), [0, 3]);
+  assert.deepEqual(parseTile(""), [0, 0]);
+});
+
+test("sameTile ignores the order of the ends", () => {
+  assert.ok(sameTile("5-12", "12-5"));
+  assert.ok(!sameTile("5-12", "5-11"));
+});
+
+test("asArray keeps arrays and drops anything else", () => {
+  assert.deepEqual(asArray([1]), [1]);
+  assert.deepEqual(asArray(null), []);
+  assert.deepEqual(asArray({ length: 1 }), []);
+});
+
+test("rule links stay web or page-relative addresses", () => {
+  assert.equal(safeHref("javascript:alert(1)"), "#");
+  assert.equal(safeHref("data:text/html,x"), "#");
+  assert.equal(safeHref("https://example.org/r"), "https://example.org/r");
+  assert.equal(ruleHref("rules.html#old", "R-DBL-3"), "rules.html#r-dbl-3");
+  assert.equal(ruleHref("", "R-DBL-3", "javascript:x"), "#");
+});
+
+test("playerName falls back to the seat number", () => {
+  const view = { players: [{ seat: 0, name: "Ana" }] };
+  assert.equal(playerName(view, 0), "Ana");
+  assert.equal(playerName(view, 3), "Player 3");
+});
+
+test("starsFor reads the table sent by Python; the last entry holds beyond", () => {
+  const table = [3, 3, 3, 2, 1];          // par 2 (mtlearn.content.puzzle_record.star_table)
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 9].map((n) => starsFor(table, n)), [3, 3, 3, 2, 1, 1, 1]);
+  assert.equal(starsFor(undefined, 0), 1);  // no table: the least a solve gives
+  assert.equal(starsFor([7, 7], 0), 3);     // a damaged table never gives more than 3
+});
+
+test("starText draws 0 to 3 stars, whatever it is given", () => {
+  assert.equal(starText(2), "★★☆");
+  assert.equal(starText(10 ** 6), "★★★");
+  assert.equal(starText(-4), "☆☆☆");
+  assert.equal(clampStars("x"), 0);
+});
