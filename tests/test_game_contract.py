@@ -64,8 +64,8 @@ def test_the_written_out_snapshot_and_reset_share_no_list_with_the_game(rules) -
         if isinstance(value, list):
             assert value is not getattr(game, f), f
             assert f == "trains" or value == getattr(game, f), f
-    assert all(a is not b for a, b in zip(snap["hands"], game.hands))
-    assert all(a is not b for a, b in zip(snap["trains"], game.trains))
+    assert all(a is not b for a, b in zip(snap["hands"], game.hands, strict=True))
+    assert all(a is not b for a, b in zip(snap["trains"], game.trains, strict=True))
     other = Game.new(4, rules=rules, seed=13)
     game._reset_round(2, 11)
     assert (game.round_no, game.engine, game.history) == (2, 11, [])
