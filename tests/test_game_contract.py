@@ -52,6 +52,32 @@ def test_snapshot_and_reset_follow_the_one_field_table() -> None:
     assert len(game.scores) == 1 and game.round_no == 2
 
 
+@pytest.mark.parametrize("rules", ["standard", *VARIANTS])
+def test_the_written_out_snapshot_and_reset_share_no_list_with_the_game(rules) -> None:
+    """``_reset_round`` and ``_snapshot`` are code written out from ``ROUND_FIELDS``: every
+    list field of a snapshot is a copy, and every reset makes new lists (never one list
+    shared by two games or two rounds)."""
+    game = Game.new(4, rules=rules, seed=12)
+    snap = game._snapshot()
+    assert list(snap) == list(ROUND_FIELDS)
+    for f, value in snap.items():
+        if isinstance(value, list):
+            assert value is not getattr(game, f), f
+            assert f == "trains" or value == getattr(game, f), f
+    assert all(a is not b for a, b in zip(snap["hands"], game.hands, strict=True))
+    assert all(a is not b for a, b in zip(snap["trains"], game.trains, strict=True))
+    other = Game.new(4, rules=rules, seed=13)
+    game._reset_round(2, 11)
+    assert (game.round_no, game.engine, game.history) == (2, 11, [])
+    for f, start in ROUND_FIELDS.items():
+        value = getattr(game, f)
+        if f not in ("round_no", "engine", "scores", "trains"):
+            assert value == start(game.n, 11), f
+        if isinstance(value, list) and f != "scores":
+            assert value is not getattr(other, f) and value is not snap[f], f
+    assert [(t.end, t.tiles, t.marker) for t in game.trains] == [(11, [], False)] * 5
+
+
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_the_rules_choose_the_variant_class_however_a_game_is_made(rules) -> None:
     game = Game.new(4, rules=rules, seed=5)

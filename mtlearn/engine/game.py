@@ -340,7 +340,12 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
             self.drawn = tile
             self.announced[p] = False
         elif kind == "pass":
-            self._pass_marker(p)
+            if self._plain:
+                # a standard game's marker, inlined for speed (never plain, VariantGame
+                # always goes through its own _pass_marker: R-VAR-TEAMS)
+                self.trains[p].marker = True
+            else:
+                self._pass_marker(p)
             self.passes += 1
             self._end_turn()
             if not self.over and self.passes >= self.n and not self.bone and (

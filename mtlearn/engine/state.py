@@ -118,14 +118,54 @@ ROUND_FIELDS: dict[str, Callable[[int, int], Any]] = {
 
 #: Fields a new round does not reset (``round_no`` is set by the deal).
 _NOT_RESET = ("round_no", "scores")
-# the table sorted once by how a field starts and is copied, for speed (a round is reset
-# and snapshot at every deal): numbers, flags and None; new empty lists; a flag per seat
+# the table sorted once by how a field starts and is copied: numbers, flags and None;
+# new empty lists; a flag per seat; lists of lists
 _SCALARS = tuple(f for f, start in ROUND_FIELDS.items() if not isinstance(start(1, 0), list))
 _LISTS = tuple(f for f, start in ROUND_FIELDS.items()
                if start(1, 0) == [] and f not in _NOT_RESET and f != "trains")
 _PER_SEAT = tuple(f for f, start in ROUND_FIELDS.items() if start(1, 0) == [False])
 _NESTED = ("hands", "scores")
-_SCALAR_STARTS = tuple((f, ROUND_FIELDS[f](1, 0)) for f in _SCALARS if f != "engine")
+_SCALAR_STARTS = tuple((f, ROUND_FIELDS[f](1, 0)) for f in _SCALARS
+                       if f not in ("engine", "round_no"))     # set from the arguments
+
+
+def _derived_methods() -> dict[str, Callable[..., Any]]:
+    """``_reset_round`` and ``_snapshot``, written out from :data:`ROUND_FIELDS` once,
+    at import, as straight-line code (a round is reset twice and snapshot once per deal).
+
+    A loop of ``setattr``/``getattr`` over the field names goes through the generic
+    attribute lookup for every field; a written-out ``self.field = …`` is a slot store
+    the interpreter specializes. The table stays the one place a field is declared: the
+    code below is made from it, and ``tests/test_game_contract.py`` holds both to it."""
+    copy_of = {f: f"self.{f}" for f in _SCALARS}
+    copy_of.update({f: f"self.{f}[:]" for f in (*_LISTS, *_PER_SEAT)})
+    copy_of.update({f: f"[x[:] for x in self.{f}]" for f in _NESTED})
+    copy_of["trains"] = "[t.__deepcopy__(None) for t in self.trains]"
+    missing = set(ROUND_FIELDS) ^ set(copy_of)
+    assert not missing, f"ROUND_FIELDS entries with no way to copy them: {missing}"
+    reset = ["    n = self.n",
+             "    self._ver += 1      # a new deal: cached legal moves are stale"]
+    for f, value in _SCALAR_STARTS:
+        # the scalar starts are literals (numbers, flags, None) and read back as written
+        assert type(value) in (int, bool, type(None)), f"{f}: {value!r} is not a literal"
+        reset.append(f"    self.{f} = {value!r}")
+    reset += [f"    self.{f} = []" for f in _LISTS]
+    reset += [f"    self.{f} = [False] * n" for f in _PER_SEAT]
+    reset += ["    self.engine = engine",
+              "    self.trains = [_Train(engine) for _ in range(n + 1)]",
+              "    self.round_no = round_no",
+              "    self.history = []",
+              "    self._marks = {}"]
+    snap = ",\n".join(f"        {f!r}: {copy_of[f]}" for f in ROUND_FIELDS)
+    source = ("def _reset_round(self, round_no, engine):\n" + "\n".join(reset) + "\n\n"
+              "def _snapshot(self):\n    return {\n" + snap + ",\n    }\n")
+    made: dict[str, Any] = {}
+    code = compile(source, f"<{__name__}: ROUND_FIELDS>", "exec")
+    exec(code, {"_Train": _Train, "__name__": __name__}, made)
+    return made
+
+
+_DERIVED = _derived_methods()
 
 #: The match's fields (fixed when the game is made) and the engine's own bookkeeping.
 MATCH_FIELDS = ("rules", "set_max", "players", "n", "seed")
@@ -186,35 +226,20 @@ class GameState:
     _start: dict[str, Any]
     _marks: dict[int, dict[str, Any]]
 
-    def _reset_round(self, round_no: int, engine: int) -> None:
-        """Every round field at its value before the deal (see :data:`ROUND_FIELDS`)."""
-        n = self.n
-        self._ver += 1      # a new deal: cached legal moves are stale
-        for f, value in _SCALAR_STARTS:
-            setattr(self, f, value)
-        for f in _LISTS:
-            setattr(self, f, [])
-        for f in _PER_SEAT:
-            setattr(self, f, [False] * n)
-        self.engine = engine
-        self.trains = [_Train(engine) for _ in range(n + 1)]
-        self.round_no = round_no
-        self.history = []
-        self._marks = {}
-
-    def _snapshot(self) -> dict[str, Any]:
-        """The round state as a dict of copies, one entry per field of
+    if TYPE_CHECKING:
+        def _reset_round(self, round_no: int, engine: int) -> None: ...
+        def _snapshot(self) -> dict[str, Any]: ...
+    else:
+        # written out from ROUND_FIELDS by _derived_methods
+        _reset_round = _DERIVED["_reset_round"]
+        _reset_round.__doc__ = """Every round field at its value before the deal (see
+        :data:`ROUND_FIELDS`): ``round_no`` and ``engine`` as given, the trains empty."""
+        _reset_round.__qualname__ = "GameState._reset_round"
+        _snapshot = _DERIVED["_snapshot"]
+        _snapshot.__qualname__ = "GameState._snapshot"
+        _snapshot.__doc__ = """The round state as a dict of copies, one entry per field of
         :data:`ROUND_FIELDS`: the start of the round, and the marks ``pop`` goes back to
         (``_restore`` sets these fields back)."""
-        snap = {f: getattr(self, f) for f in _SCALARS}
-        for f in _LISTS:
-            snap[f] = getattr(self, f)[:]
-        for f in _PER_SEAT:
-            snap[f] = getattr(self, f)[:]
-        for f in _NESTED:
-            snap[f] = [x[:] for x in getattr(self, f)]
-        snap["trains"] = [t.__deepcopy__(None) for t in self.trains]
-        return snap
 
     def _restore(self, snap: dict[str, Any]) -> None:
         self._ver += 1
