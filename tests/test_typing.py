@@ -12,13 +12,14 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
+    """./dev test: ruff, mypy, the front end's lint and unit tests, then pytest."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     branch = re.search(r"\n    test\)\n(.*?)\n        ;;", (REPO / "dev").read_text(), re.S)
     assert branch, "the test) branch of ./dev"
     steps = [line.strip() for line in branch.group(1).splitlines()
              if line.strip().startswith('"$')]
-    assert steps[:3] == ['"$VENV/bin/ruff" check .', '"$VENV/bin/mypy" mtlearn',
-                         '"$PY" -m pytest -q "$@"'], steps
+    assert steps == ['"$VENV/bin/ruff" check .', '"$VENV/bin/mypy" mtlearn',
+                     '"$PY" tests/frontend_checks.py', '"$PY" -m pytest -q "$@"'], steps
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     mypy = project["tool"]["mypy"]
     assert mypy["packages"] == ["mtlearn"] and mypy["python_version"] == "3.10"
