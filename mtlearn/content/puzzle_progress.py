@@ -24,6 +24,7 @@ from typing import Any
 
 from ..core.errors import MtlearnError, SessionError
 from ..core.moves import Move
+from ..core.words import one_line
 from ..present.frontend import bundle, stylesheet
 from .puzzle_files import bundled, from_data
 from .puzzle_goals import Feedback
@@ -76,7 +77,7 @@ class PuzzleSession:
         a failure of the engine itself (the moves played so far are kept).
         """
         if not isinstance(content, dict):
-            return self._fb(Feedback("invalid", f"Not a message: {_short(repr(content))} "
+            return self._fb(Feedback("invalid", f"Not a message: {one_line(repr(content))} "
                                      "(expected an object with an \"action\")."))
         action = content.get("action")
         moves = list(self.moves)
@@ -85,8 +86,8 @@ class PuzzleSession:
         except Exception as e:  # a backstop: the engine failed on this answer
             self.moves = moves
             return self._fb(Feedback("invalid", f"Internal error while judging "
-                                     f"{_short(repr(action))}: {type(e).__name__}: "
-                                     f"{_short(str(e))}. Nothing was changed."))
+                                     f"{one_line(repr(action))}: {type(e).__name__}: "
+                                     f"{one_line(str(e))}. Nothing was changed."))
 
     def _handle(self, action: Any, content: dict[str, Any]) -> dict[str, Any]:
         p = self.puzzle
@@ -105,7 +106,7 @@ class PuzzleSession:
                 move = str(move)
             if not isinstance(move, str) or len(move) > 64:
                 return self._fb(Feedback("invalid", "A move is text like \"12-5@M\", not "
-                                         f"{_short(repr(move))}."))
+                                         f"{one_line(repr(move))}."))
             answer = [*self.moves, move]
             fb = p.judge(answer)
             view = None
@@ -132,14 +133,9 @@ class PuzzleSession:
             if p.kind == "move" and fb.status == "right":
                 out["view"] = p.after_view([str(answer)])   # the right move, played
             return out
-        return self._fb(Feedback("invalid", f"Unknown action {_short(repr(action))}: use "
+        return self._fb(Feedback("invalid", f"Unknown action {one_line(repr(action))}: use "
                                  "answer, move, restart or show."))
 
-
-def _short(text: str, limit: int = 80) -> str:
-    """``text`` on one line, cut to ``limit`` characters (for quoting input)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ---------------------------------------------------------------------- progress
@@ -257,7 +253,7 @@ def clean_record(puzzle_id: str, record: Any, where: str = "progress") -> dict[s
             if isinstance(value, bool):
                 out[key] = value
             else:
-                _warn(f"{at}: {key} is {_short(repr(value))}, not true or false; read as false")
+                _warn(f"{at}: {key} is {one_line(repr(value))}, not true or false; read as false")
                 out[key] = False
         elif key in ("stars", "last_stars"):
             continue  # below, once 'solved' is known
@@ -265,14 +261,14 @@ def clean_record(puzzle_id: str, record: Any, where: str = "progress") -> dict[s
             if isinstance(value, int) and not isinstance(value, bool):
                 out[key] = max(0, min(10**6, value))
             else:
-                _warn(f"{at}: {key} is {_short(repr(value))}, not a count; dropped")
+                _warn(f"{at}: {key} is {one_line(repr(value))}, not a count; dropped")
         elif key == "when":
             if isinstance(value, str) and len(value) <= 64:
                 out[key] = value
             else:
-                _warn(f"{at}: when is {_short(repr(value))}, not a date; dropped")
+                _warn(f"{at}: when is {one_line(repr(value))}, not a date; dropped")
         else:
-            _warn(f"{at}: unknown field {_short(repr(key))}; dropped")
+            _warn(f"{at}: unknown field {one_line(repr(key))}; dropped")
     low = 1 if out.get("solved") else MIN_STARS
     for key in ("stars", "last_stars"):
         if key not in record:
@@ -280,10 +276,10 @@ def clean_record(puzzle_id: str, record: Any, where: str = "progress") -> dict[s
         value = record[key]
         k = _star_count(value, low)
         if k is None:
-            _warn(f"{at}: {key} is {_short(repr(value))}, not a number of stars; read as {low}")
+            _warn(f"{at}: {key} is {one_line(repr(value))}, not a number of stars; read as {low}")
             k = low
         elif k != value:
-            _warn(f"{at}: {key} is {_short(repr(value))}; a puzzle gives {low} to "
+            _warn(f"{at}: {key} is {one_line(repr(value))}; a puzzle gives {low} to "
                   f"{MAX_STARS}, so read as {k}")
         out[key] = k
     return out
@@ -301,7 +297,7 @@ def _load(p: Path) -> tuple[dict[str, Any], bool]:
     except FileNotFoundError:
         return {}, True
     except (OSError, UnicodeDecodeError) as e:
-        _warn(f"{p}: cannot read the progress file ({_short(str(e))}); no progress shown")
+        _warn(f"{p}: cannot read the progress file ({one_line(str(e))}); no progress shown")
         return {}, False
     try:
         data = json.loads(text, parse_constant=lambda name: name)  # NaN/Infinity: text
@@ -309,7 +305,7 @@ def _load(p: Path) -> tuple[dict[str, Any], bool]:
         _warn(f"{p}: the progress file nests too deeply to read; no progress shown")
         return {}, False
     except ValueError as e:
-        _warn(f"{p}: the progress file is not valid JSON ({_short(str(e))}); no progress "
+        _warn(f"{p}: the progress file is not valid JSON ({one_line(str(e))}); no progress "
               "shown")
         return {}, False
     recs = data.get("puzzles") if isinstance(data, dict) else None

@@ -47,6 +47,7 @@ from ..core.errors import MtlearnError, NotationError, SessionError
 from ..core.moves import Move
 from ..core.notation import parse_seat
 from ..core.rules import usual_set
+from ..core.words import one_line
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot
 from ..present.perspective import Perspective, tiles_named
@@ -239,23 +240,23 @@ class BoardSession:
             self._restore(saved)
             self.message = _message("info", f"internal error while answering "
                                     f"{intent.get('action')!r}: {type(e).__name__}: "
-                                    f"{_short(str(e))}; the board is unchanged")
+                                    f"{one_line(str(e))}; the board is unchanged")
         return self.state()
 
     def _intent_call(self, intent: Any) -> Any:
         """Check every field of ``intent``; the call that carries it out (SessionError if
         a field is missing, of the wrong type or out of range)."""
         if not isinstance(intent, dict):
-            raise SessionError(f"not an intent: {_short(repr(intent))} (expected an object "
+            raise SessionError(f"not an intent: {one_line(repr(intent))} (expected an object "
                                "with an \"action\")")
         action = intent.get("action")
         if action == "move":
             move = intent.get("move")
             if not isinstance(move, str):
                 raise SessionError("move: write the move as text, like \"12-5@M\", not "
-                                   f"{_short(repr(move))}")
+                                   f"{one_line(repr(move))}")
             if len(move) > MAX_MOVE_CHARS:
-                raise SessionError(f"move: {_short(repr(move))} is too long for a move "
+                raise SessionError(f"move: {one_line(repr(move))} is too long for a move "
                                    f"(at most {MAX_MOVE_CHARS} characters, like \"12-5@M\")")
             return lambda: self.play(move)
         if action in ("draw", "pass", "uno", "end"):
@@ -276,7 +277,7 @@ class BoardSession:
             bot = _bot_kind("bot", intent.get("bot", "greedy"))
             seed = self._seed(intent.get("seed"))
             return lambda: self.new_game(n, k, bot=bot, seed=seed)
-        raise SessionError(f"unknown action {_short(repr(action))}: use one of move, draw, "
+        raise SessionError(f"unknown action {one_line(repr(action))}: use one of move, draw, "
                            "pass, uno, end, undo, hint, next_round, new_match, new_game")
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
@@ -437,17 +438,17 @@ class BoardSession:
                                "\"board\"")
         version = spec.get("version", 1)
         if version != 1 or isinstance(version, bool):
-            raise SessionError(f"spec.version: {_short(repr(version))} is not a version this "
+            raise SessionError(f"spec.version: {one_line(repr(version))} is not a version this "
                                "engine reads (1)")
         if "game" not in spec:
             raise SessionError("spec: 'game' is missing")
         if not isinstance(spec["game"], dict):
             raise SessionError(f"spec.game: expected a saved game (an object), not "
-                               f"{_short(repr(spec['game']))}")
+                               f"{one_line(repr(spec['game']))}")
         try:
             text = json.dumps(spec["game"], allow_nan=False)
         except (ValueError, TypeError, RecursionError) as e:
-            raise SessionError(f"spec.game: not a JSON saved game ({_short(str(e))})") from None
+            raise SessionError(f"spec.game: not a JSON saved game ({one_line(str(e))})") from None
         try:
             game = Game.from_json(text, source="spec.game")
         except MtlearnError as e:  # GameFileError: names the field of spec.game
@@ -456,7 +457,7 @@ class BoardSession:
         raw = {} if raw is None else raw
         if not isinstance(raw, dict):
             raise SessionError("spec.bots: expected an object mapping seats (\"1\") to bot "
-                               f"kinds, not {_short(repr(raw))}")
+                               f"kinds, not {one_line(repr(raw))}")
         bots: dict[int, Bot] = {}
         for seat_text, name in raw.items():
             try:                # the spec counts seats from 0, as the Python API does
@@ -468,12 +469,12 @@ class BoardSession:
         if perspective is not None and (not isinstance(perspective, int)
                                         or isinstance(perspective, bool)
                                         or not 0 <= perspective < game.n):
-            raise SessionError(f"spec.perspective: {_short(repr(perspective))} is not a seat "
+            raise SessionError(f"spec.perspective: {one_line(repr(perspective))} is not a seat "
                                f"(0 to {game.n - 1}, or null for every hand)")
         verdicts = spec.get("verdicts", False)
         if not isinstance(verdicts, bool):
             raise SessionError(f"spec.verdicts: expected true or false, not "
-                               f"{_short(repr(verdicts))}")
+                               f"{one_line(repr(verdicts))}")
         from .session_host import spec_highlights, spec_message
 
         highlights = spec_highlights(spec.get("highlights"), game)
@@ -514,7 +515,7 @@ class BoardSession:
             return seed
         if isinstance(seed, str) and 0 < len(seed) <= MAX_SEED_CHARS:
             return seed
-        raise SessionError(f"seed: {_short(repr(seed))} is not a seed (a whole number below "
+        raise SessionError(f"seed: {one_line(repr(seed))} is not a seed (a whole number below "
                            f"2**63 or a word of 1 to {MAX_SEED_CHARS} characters)")
 
 
@@ -525,7 +526,7 @@ def _make_bot(bot: Any) -> Bot:
         raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
                            "or a Bot object")
     if not callable(getattr(bot, "choose", None)):
-        raise SessionError(f"{_short(repr(bot))} is not a bot: it needs a choose(game) method")
+        raise SessionError(f"{one_line(repr(bot))} is not a bot: it needs a choose(game) method")
     return bot
 
 
@@ -535,25 +536,20 @@ def _int_in(name: str, value: Any, low: int, high: int) -> int:
             and len(value.strip()) <= 3:
         value = int(value.strip())
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SessionError(f"{name}: {_short(repr(value))} is not a whole number (choose "
+        raise SessionError(f"{name}: {one_line(repr(value))} is not a whole number (choose "
                            f"one from {low} to {high})")
     if not low <= value <= high:
         raise SessionError(f"{name}: choose a whole number from {low} to {high}, "
-                           f"not {_short(repr(value))}")
+                           f"not {one_line(repr(value))}")
     return value
 
 
 def _bot_kind(name: str, value: Any) -> str:
     if not isinstance(value, str) or value not in BOT_KINDS:
-        raise SessionError(f"{name}: {_short(repr(value))} is not a bot kind (use one of "
+        raise SessionError(f"{name}: {one_line(repr(value))} is not a bot kind (use one of "
                            f"{', '.join(BOT_KINDS)})")
     return value
 
-
-def _short(text: str, limit: int = 80) -> str:
-    """``text`` cut to ``limit`` characters, for quoting input in a one-line message."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _tie_break_text(game: Game) -> str:

@@ -16,8 +16,9 @@ from typing import Any, ClassVar
 from ..core.errors import MtlearnError, NotationError
 from ..core.notation import normal_line
 from ..core.tiles import Tile
+from ..core.words import one_line
 from ..engine.game import Game
-from .session import SessionError, _short
+from .session import SessionError
 
 __all__ = ["MAX_HIGHLIGHTS", "SESSION_KINDS", "SessionHost", "register_session_kind",
            "spec_highlights", "spec_message"]
@@ -32,12 +33,12 @@ def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
         return None
     if not isinstance(value, dict) or any(k not in ("tiles", "trains") for k in value):
         raise SessionError("spec.highlights: expected {\"tiles\": [tile…], \"trains\": "
-                           f"[train…]}} or null, not {_short(repr(value))}")
+                           f"[train…]}} or null, not {one_line(repr(value))}")
     out: dict[str, list[str]] = {}
     for key, items in value.items():
         if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
             raise SessionError(f"spec.highlights.{key}: expected a list of texts, not "
-                               f"{_short(repr(items))}")
+                               f"{one_line(repr(items))}")
         if len(items) > MAX_HIGHLIGHTS:
             raise SessionError(f"spec.highlights.{key}: {len(items)} items; at most "
                                f"{MAX_HIGHLIGHTS}")
@@ -69,21 +70,21 @@ def spec_message(value: Any) -> dict[str, Any] | None:
     where = "spec.message"
     if not isinstance(value, dict):
         raise SessionError(f"{where}: expected a message object or null, not "
-                           f"{_short(repr(value))}")
+                           f"{one_line(repr(value))}")
     kind, text = value.get("kind"), value.get("text")
     if kind not in ("ok", "refusal", "info"):
-        raise SessionError(f"{where}.kind: {_short(repr(kind))} is not ok, refusal or info")
+        raise SessionError(f"{where}.kind: {one_line(repr(kind))} is not ok, refusal or info")
     if not isinstance(text, str):
-        raise SessionError(f"{where}.text: expected text, not {_short(repr(text))}")
+        raise SessionError(f"{where}.text: expected text, not {one_line(repr(text))}")
     out: dict[str, Any] = {"kind": kind, "text": text}
     for key in ("rule", "rule_url"):
         v = value.get(key)
         if v is not None and not isinstance(v, str):
-            raise SessionError(f"{where}.{key}: expected text or null, not {_short(repr(v))}")
+            raise SessionError(f"{where}.{key}: expected text or null, not {one_line(repr(v))}")
         out[key] = v
     bots = value.get("bots", [])
     if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
-        raise SessionError(f"{where}.bots: expected a list of texts, not {_short(repr(bots))}")
+        raise SessionError(f"{where}.bots: expected a list of texts, not {one_line(repr(bots))}")
     out["bots"] = list(bots)
     return out
 
@@ -156,12 +157,12 @@ class SessionHost:
         try:
             answer = self._answer(self._parse(text))
         except MtlearnError as e:
-            answer = {"ok": False, "error": _short(str(e), 400)}
+            answer = {"ok": False, "error": one_line(str(e), 400)}
         except RecursionError:
             answer = {"ok": False, "error": "the request nests too deeply to read"}
         except Exception as e:  # a backstop: the engine failed on a request it accepted
             answer = {"ok": False, "error": f"internal error in {_op_name(text)}: "
-                      f"{type(e).__name__}: {_short(str(e), 300)}"}
+                      f"{type(e).__name__}: {one_line(str(e), 300)}"}
         return _dump(answer)
 
     def _parse(self, text: Any) -> dict[str, Any]:
@@ -179,7 +180,7 @@ class SessionHost:
         except json.JSONDecodeError as e:
             raise SessionError(f"the request is not valid JSON: {e}") from None
         except ValueError as e:  # a number too long for int(), or a constant refused
-            raise SessionError(f"the request is not valid JSON: {_short(str(e), 200)}") \
+            raise SessionError(f"the request is not valid JSON: {one_line(str(e), 200)}") \
                 from None
         if not isinstance(req, dict):
             raise SessionError(f"a request must be a JSON object, not {type(req).__name__}")
@@ -190,7 +191,7 @@ class SessionHost:
         if op == "open":
             kind = req.get("kind")
             if not isinstance(kind, str) or kind not in SESSION_KINDS:
-                raise SessionError(f"open: unknown session kind {_short(repr(kind))} "
+                raise SessionError(f"open: unknown session kind {one_line(repr(kind))} "
                                    f"(known: {', '.join(SESSION_KINDS)})")
             if len(self.sessions) >= self.MAX_SESSIONS:
                 raise SessionError(f"open: {len(self.sessions)} sessions are open, the most "
@@ -199,14 +200,14 @@ class SessionHost:
                 session = _factory(kind).from_spec(req.get("spec"))
                 result = session.state()
             except MtlearnError as e:
-                raise SessionError(f"open {kind}: {_short(str(e), 400)}") from None
+                raise SessionError(f"open {kind}: {one_line(str(e), 400)}") from None
             except RecursionError:
                 raise SessionError(f"open {kind}: the spec nests too deeply to read") \
                     from None
             except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as e:
                 # the spec's kind let a bad value through: still a bad spec, and said so
                 raise SessionError(f"open {kind}: the spec is malformed "
-                                   f"({type(e).__name__}: {_short(str(e), 300)})") from None
+                                   f"({type(e).__name__}: {one_line(str(e), 300)})") from None
             new_sid = f"{kind}-{self._count + 1}"
             answer = {"ok": True, "session": new_sid, "result": result}
             _dump(answer, strict=True)  # an answer that cannot be sent opens nothing
@@ -216,12 +217,12 @@ class SessionHost:
         if op in ("intent", "close"):
             sid = req.get("session")
             if not isinstance(sid, str) or sid not in self.sessions:
-                raise SessionError(f"{op}: no open session {_short(repr(sid))}")
+                raise SessionError(f"{op}: no open session {one_line(repr(sid))}")
             if op == "close":
                 del self.sessions[sid]
                 return {"ok": True}
             return {"ok": True, "result": self.sessions[sid].handle(req.get("intent"))}
-        raise SessionError(f"unknown op {_short(repr(op))}: use open, intent or close")
+        raise SessionError(f"unknown op {one_line(repr(op))}: use open, intent or close")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -232,7 +233,7 @@ def _finite(text: str) -> float:
     """A JSON float, refused when it overflows to infinity (``1e400``)."""
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{_short(text, 40)} is too large a number (write a finite number)")
+        raise ValueError(f"{one_line(text, 40)} is too large a number (write a finite number)")
     return value
 
 
@@ -274,7 +275,7 @@ def _dump(answer: dict[str, Any], *, strict: bool = False) -> str:
         return json.dumps(answer, separators=(",", ":"), allow_nan=False)
     except (ValueError, TypeError, RecursionError) as e:
         if strict:
-            raise SessionError(f"the answer cannot be written as JSON ({_short(str(e))})") \
+            raise SessionError(f"the answer cannot be written as JSON ({one_line(str(e))})") \
                 from None
         return json.dumps({"ok": False, "error": "internal error: the answer cannot be "
-                           f"written as JSON ({_short(str(e))})"}, separators=(",", ":"))
+                           f"written as JSON ({one_line(str(e))})"}, separators=(",", ":"))
