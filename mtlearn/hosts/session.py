@@ -43,6 +43,7 @@ import json
 import random
 from typing import Any, ClassVar, Protocol
 
+from ..content.steps import StepLog, StepSet, load_steps
 from ..core.errors import MtlearnError, NotationError, SessionError
 from ..core.moves import Move
 from ..core.notation import parse_seat
@@ -139,6 +140,9 @@ class BoardSession:
         highlights: tiles and trains to mark, as in :func:`mtlearn.view.view`.
         verdicts: include the engine's verdict on every one-click move in each view
             (for pages that answer from stored data; off by default).
+        steps: checked steps (:mod:`mtlearn.content.steps`): a step file's name, a list of
+            them or a StepSet; each view then carries their ticks and stars. A new match
+            or new game drops them (they belong to the table the board was given).
     """
 
     kind: ClassVar[str] = "board"
@@ -146,7 +150,8 @@ class BoardSession:
     def __init__(self, game: Game | None = None, *, bots: dict[int | str, Any] | None = None,
                  perspective: int | str | None = None,
                  highlights: dict[str, list[str]] | None = None,
-                 verdicts: bool = False) -> None:
+                 verdicts: bool = False,
+                 steps: StepSet | str | list[str] | None = None) -> None:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
         for who, bot in (bots or {}).items():  # a player by name or by seat (from 0)
@@ -156,6 +161,8 @@ class BoardSession:
         self.highlights = highlights
         self.verdicts = verdicts
         self._echo: tuple[str, ...] = ()  # tiles the last intent named (see state_message)
+        self.steps: StepLog | None = None if steps is None else StepLog(
+            steps if isinstance(steps, StepSet) else load_steps(steps, self.game))
         said = self.run_bots()
         self.message: dict[str, Any] | None = (
             _message("info", "The computer players moved first.", bots=said) if said else None)
@@ -172,6 +179,9 @@ class BoardSession:
                  highlights=self.highlights,
                  verdicts=self.verdicts if verdicts is None else verdicts)
         v["match"] = self.match_info()
+        if self.steps is not None:
+            v["steps"] = self.steps.view(Perspective.of(
+                g, None if g.is_round_over else self.perspective))
         return v
 
     def state(self) -> dict[str, Any]:
@@ -229,8 +239,10 @@ class BoardSession:
             return self.state()
         # next_round changes the game beyond what pop() takes back: keep a copy for it
         game = self.game.copy() if intent["action"] == "next_round" else self.game
+        log = self.steps
         saved = (game, self.bots, self.perspective, self.highlights, self.message,
-                 len(game.history), game.round_no)
+                 len(game.history), game.round_no, log,
+                 (list(log.events), log.slips) if log is not None else None)
         try:
             act()
         except MtlearnError as e:  # rules that refuse the new table, and the like
@@ -282,8 +294,10 @@ class BoardSession:
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         """Put the session back as it was before an intent that failed part-way."""
-        game, bots, perspective, highlights, message, moves, round_no = saved
-        self.game, self.bots, self.perspective = game, bots, perspective
+        game, bots, perspective, highlights, message, moves, round_no, log, kept = saved
+        self.game, self.bots, self.perspective, self.steps = game, bots, perspective, log
+        if log is not None and kept is not None:
+            log.events, log.slips = kept
         self.highlights, self.message = highlights, message
         if game.round_no == round_no:  # moves pushed in this round come off again
             while len(game.history) > moves:
@@ -300,15 +314,14 @@ class BoardSession:
         verdict = g.explain(move)
         if not verdict.legal or verdict.move is None:
             self.message = _message("refusal", verdict.text, verdict.rule)
+            if self.steps is not None:
+                self.steps.refused(g, move, verdict.rule)
             return False
         if g.current in self.bots:
             self.message = _message("info", f"It is {g.players[g.current]}'s turn, and the "
                                     "computer plays that seat.")
             return False
-        seat = g.current
-        facts = TurnFacts.of(g)
-        applied = g.push(verdict.move)
-        said = describe_played(g, seat, applied, before=facts)
+        said = self._push(verdict.move)
         bots = self.run_bots()
         if g.is_round_over:
             said += " " + self._round_end_text()
@@ -324,6 +337,8 @@ class BoardSession:
             return False
         for _ in range(pops):
             g.pop()
+        if self.steps is not None:
+            self.steps.undone(g)
         self.message = _message("info", "Move taken back.")
         return True
 
@@ -334,6 +349,8 @@ class BoardSession:
         text = hint_text(g, perspective=None if g.is_round_over else self.perspective)
         if text is not None:
             self.message = _message("info", "Hint: " + text)
+            if self.steps is not None:
+                self.steps.hint()
         elif g.is_round_over:
             self.message = _message("info", "No hint: the round is over.")
         else:
@@ -365,6 +382,7 @@ class BoardSession:
         self.game = Game.new(list(g.players), set=g.set_max, rules=g.rules,
                              seed=self._seed(seed))
         self.highlights = None
+        self.steps = None  # the steps belong to the table the board was given
         bots = self.run_bots()
         self.message = _message("info", f"A new match: round 1 of {self.game.rounds}.",
                                 bots=bots)
@@ -383,6 +401,7 @@ class BoardSession:
         self.game = Game.new(n, set=usual_set(n), rules=rules, seed=self._seed(seed))
         self.bots = {seat: BOT_KINDS[bot]() for seat in range(1, k + 1)}
         self.highlights = None
+        self.steps = None
         self.perspective = 0 if k == n - 1 else None
         said = self.run_bots()
         humans = n - k
@@ -395,11 +414,18 @@ class BoardSession:
         g = self.game
         said = []
         while not g.is_round_over and g.current in self.bots:
-            seat = g.current
-            facts = TurnFacts.of(g)
-            m = g.push(self.bots[seat].choose(g))
-            said.append(describe_played(g, seat, m, before=facts))
+            said.append(self._push(self.bots[g.current].choose(g)))
         return said
+
+    def _push(self, move: Move) -> str:
+        """Play ``move`` for the player to play, record it for the steps; it in words."""
+        g = self.game
+        seat, facts = g.current, TurnFacts.of(g)
+        before = self.steps.before(g) if self.steps is not None else ()
+        m = g.push(move)
+        if self.steps is not None:
+            self.steps.moved(g, seat, m, before)
+        return describe_played(g, seat, m, before=facts)
 
     # ------------------------------------------------------------------ hand-over
     @property
@@ -422,7 +448,8 @@ class BoardSession:
         return {"kind": self.kind, "version": 1, "game": json.loads(self.game.to_json(None)),
                 "bots": bots, "perspective": self.perspective,
                 "highlights": self.highlights, "verdicts": self.verdicts,
-                "message": self.message}
+                "message": self.message,
+                "steps": self.steps.to_spec() if self.steps is not None else None}
 
     @classmethod
     def from_spec(cls, spec: Any) -> BoardSession:
@@ -479,6 +506,10 @@ class BoardSession:
 
         highlights = spec_highlights(spec.get("highlights"), game)
         message = spec_message(spec.get("message"))
+        try:  # StepsError names the field of spec.steps
+            log = None if spec.get("steps") is None else StepLog.from_spec(spec["steps"], game)
+        except MtlearnError as e:
+            raise SessionError(str(e)) from None
         # The spec's game already holds the bots' replies: build, then put the message back.
         session = cls.__new__(cls)
         session.game = game
@@ -487,6 +518,7 @@ class BoardSession:
         session.highlights = highlights
         session.verdicts = verdicts
         session.message = message
+        session.steps = log
         session._echo = ()
         return session
 
@@ -549,7 +581,6 @@ def _bot_kind(name: str, value: Any) -> str:
         raise SessionError(f"{name}: {one_line(repr(value))} is not a bot kind (use one of "
                            f"{', '.join(BOT_KINDS)})")
     return value
-
 
 
 def _tie_break_text(game: Game) -> str:

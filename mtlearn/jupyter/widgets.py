@@ -117,6 +117,10 @@ class Board(_Base):
             shows every hand.
         show_legal: mark the legal moves from the start.
         rules_url: the rules reference page that rule ids link to.
+        steps: checked "Try it" steps: the name of a step file of ``mtlearn/steps/``
+            (``"ch4-private-or-public"``) or a list of names. The board shows them as a
+            checklist, ticks each one when the engine sees it done, and gives stars once
+            all are done (:mod:`mtlearn.content.steps`).
     """
 
     view = traitlets.Dict().tag(sync=True)
@@ -128,9 +132,10 @@ class Board(_Base):
                  bots: dict[int | str, Bot | str] | None = None,
                  perspective: int | str | None = None, show_legal: bool = False,
                  highlights: dict[str, list[str]] | None = None,
-                 rules_url: str | None = None, **kwargs: Any) -> None:
+                 rules_url: str | None = None, steps: str | list[str] | None = None,
+                 **kwargs: Any) -> None:
         self.session = BoardSession(game, bots=bots, perspective=perspective,
-                                    highlights=highlights)
+                                    highlights=highlights, steps=steps)
         super().__init__(show_legal=show_legal, rules_url=rules_url or _rules_url(), **kwargs)
         self.on_msg(self._on_msg)
         self._show(self.session.state())
