@@ -8,6 +8,7 @@ import { freshTiles, lineCounts } from "./fresh.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode } from "./match.js";
 import { presenter } from "./presenter.js";
 import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./sections.js";
+import { stepsNews, stepsSection } from "./steps.js";
 import { legendSection, tileNumbersOn } from "./tiles.js";
 
 export function renderBoard(model, el) {
@@ -40,6 +41,7 @@ export function renderBoard(model, el) {
   let shownEnd = "";      // the round end whose panel was last brought into view ("3/over")
   let revealUntil = 0;    // till then, each redraw keeps that panel (and its button) in view
   let msgOpen = false;    // the message's "More" toggle on a small screen
+  let stepNews = "";      // a step ticked (or unticked) by the last view, said in msgBox
 
   function send(content) {
     actedAt = Date.now();
@@ -98,6 +100,7 @@ export function renderBoard(model, el) {
     }
     box.appendChild(p);
     append(box, botMovesNode(msg));
+    if (stepNews) box.appendChild(h("p", { class: "mtl-step-news", text: stepNews }));
     return box;
   }
 
@@ -143,6 +146,7 @@ export function renderBoard(model, el) {
         model.save_changes();
       }, { "aria-pressed": showLegal ? "true" : "false" }),
       view && view.hint && !over ? btn("hint", "Hint", () => {
+        if (view.steps) return send({ action: "hint" }); // the engine counts it (steps.js)
         actedAt = Date.now();
         note = "Hint: " + String(view.hint);
         draw();
@@ -156,7 +160,7 @@ export function renderBoard(model, el) {
     fitMessage();
     body.replaceChildren();
     append(body, [hostStatusNode(model), newGameSection(view, send, ui),
-      matchSection(view, send), runningTotalsNode(view), viewSection(view, ctx), legendSection(legend)]);
+      matchSection(view, send), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx), legendSection(legend)]);
     if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
     if (showLegal && view) {
@@ -214,6 +218,8 @@ export function renderBoard(model, el) {
   // player to play (e.g. a view refreshed for another reason).
   const onView = () => {
     const view = model.get("view") || {};
+    stepNews = stepsNews(lastView, view);
+    lastView = view;
     const p = asArray(view.players).find((x) => x.seat === view.to_play);
     const hand = p && Array.isArray(p.hand) ? p.hand : [];
     if (selected !== null && !hand.some((t) => sameTile(t, selected))) selected = null;
@@ -229,6 +235,7 @@ export function renderBoard(model, el) {
     draw();
   };
   lines = lineCounts(model.get("view") || {});
+  let lastView = model.get("view");
   const onKey = (ev) => pres.onKey(ev);
   root.addEventListener("keydown", onKey);
   const unlisten = listen(model, {

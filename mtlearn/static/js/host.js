@@ -188,6 +188,10 @@ export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
       }
       return;
     }
+    if (content.action === "hint") {  // a board with steps asks its host (steps.js)
+      model.set("message", mtlMsg("info", view.hint ? "Hint: " + String(view.hint) : "No hint here."));
+      return;
+    }
     let move;
     if (content.action === "move") move = String(content.move || "");
     else if (content.action === "draw" || content.action === "pass") move = content.action;
