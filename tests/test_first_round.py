@@ -1,0 +1,101 @@
+"""A newcomer's first whole round, in the built book, with no kernel (the in-page engine).
+
+The script reads the book as a newcomer would: the index, then "How to play in five
+minutes" (page 1), then the next page, "Your first round" (page 2), where it plays the
+guided round against one computer player to its end with clicks, following the checked
+steps: every step is ticked, the stars are given, the round's scores are shown. It counts
+the words read before that board and saves screenshots at desktop (1366x768) and phone
+(390x844) sizes to test-artifacts/first-round-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_book_play import Learner
+
+from mtlearn.content.steps import STEPS_DIR
+
+SIZES = {"desktop": ((1366, 768), 1), "phone": ((390, 844), 2)}
+# Words of a page's text, leaving out the boards (their own words are not prose) and, on
+# the page with the round, everything from its board on.
+WORDS = """(stopAtBoard) => {
+  const main = document.querySelector('article') || document.querySelector('main');
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  const board = main.querySelector('.mtl-standalone[data-kind="board"]');
+  let words = 0;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('.mtl-standalone, script, style, .headerlink, .cell_input, details')) continue;
+    if (el.offsetParent === null) continue;  // hidden (folded code and the like)
+    if (stopAtBoard && board && (board.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    words += n.textContent.split(/\\s+/).filter((w) => /\\w/.test(w)).length;
+  }
+  return words;
+}"""
+
+
+def _solution() -> list[str]:
+    doc = json.loads((STEPS_DIR / "first-round.json").read_text(encoding="utf-8"))
+    return doc["solution"]
+
+
+def _ticks(me: Learner) -> int:
+    return me.box.locator(".mtl-step-done").count()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_newcomer_plays_a_whole_round_by_page_two(size: str, chromium: Any, book_url: str,
+                                                    artifacts_dir: Path) -> None:
+    (w, h), scale = SIZES[size]
+    ctx = chromium.new_context(viewport={"width": w, "height": h}, device_scale_factor=scale)
+    page = ctx.new_page()
+    try:
+        page.goto(book_url + "index.html", wait_until="load")
+        words = [page.evaluate(WORDS, False)]
+        # Page 1: the index's "How to play in five minutes".
+        page.get_by_role("link", name="How to play in five minutes").first.click()
+        page.wait_for_url("**/tutorials/how-to-play.html")
+        words.append(page.evaluate(WORDS, False))
+        # Page 2: the book's next page.
+        page.locator("a.right-next").first.click()
+        page.wait_for_url("**/tutorials/first-round.html")
+        page.locator(".mtl-standalone .mtl-root").first.wait_for(timeout=20_000)
+        words.append(page.evaluate(WORDS, True))
+        body = page.locator("article").inner_text()
+        assert "plays the round to its end" in body and "shows the scores" in body
+        print(f"\n[first-round] words read before the round's board: index {words[0]}, "
+              f"how-to-play {words[1]}, first-round {words[2]}: {sum(words)} in all")
+        assert words[2] < 300
+
+        me = Learner(page, 0)
+        me.wait_engine()
+        steps = me.box.locator(".mtl-step")
+        assert steps.count() == 6 and _ticks(me) == 0
+        assert me.box.locator(".mtl-steps-summary").inner_text() == "0 of 6 steps done."
+        ticks = 0
+        for action in _solution():
+            said = me.move(action)
+            assert "Not allowed" not in said, (action, said)
+            now = _ticks(me)
+            assert now >= ticks, "a tick went away"
+            if now > ticks:  # the live region says which step was done
+                assert f"Step {now} of 6 done" in me.box.locator(".mtl-step-news").inner_text()
+            ticks = now
+        assert ticks == 6
+        summary = me.box.locator(".mtl-steps-summary").inner_text()
+        assert "All 6 steps done: 3 stars." in summary
+        panel = me.box.locator(".mtl-match")
+        panel.locator("h4").wait_for()
+        assert panel.locator("h4").inner_text() == "Round 1 of 7 is over"
+        assert me.box.locator(".mtl-scores caption", has_text="Round scores").count() == 1
+        scores = me.box.locator(".mtl-scores").first.inner_text()
+        assert "Ana" in scores and "Ben" in scores
+        page.screenshot(path=str(artifacts_dir / f"first-round-{size}-end.png"))
+        me.box.locator(".mtl-steps").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / f"first-round-{size}-steps.png"))
+    finally:
+        ctx.close()
