@@ -44,7 +44,7 @@ def _solution() -> list[str]:
 
 
 def _ticks(me: Learner) -> int:
-    return me.box.locator(".mtl-step-done").count()
+    return me.box.locator(".mtl-steps-done").count()
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -73,7 +73,7 @@ def test_a_newcomer_plays_a_whole_round_by_page_two(size: str, chromium: Any, bo
 
         me = Learner(page, 0)
         me.wait_engine()
-        steps = me.box.locator(".mtl-step")
+        steps = me.box.locator(".mtl-steps-item")
         assert steps.count() == 6 and _ticks(me) == 0
         assert me.box.locator(".mtl-steps-summary").inner_text() == "0 of 6 steps done."
         ticks = 0
@@ -83,14 +83,14 @@ def test_a_newcomer_plays_a_whole_round_by_page_two(size: str, chromium: Any, bo
             now = _ticks(me)
             assert now >= ticks, "a tick went away"
             if now > ticks:  # the live region says which step was done
-                assert f"Step {now} of 6 done" in me.box.locator(".mtl-step-news").inner_text()
+                assert f"Step {now} of 6 done" in me.box.locator(".mtl-steps-news").inner_text()
             ticks = now
         assert ticks == 6
         summary = me.box.locator(".mtl-steps-summary").inner_text()
         assert "All 6 steps done: 3 stars." in summary
         panel = me.box.locator(".mtl-match")
         panel.locator("h4").wait_for()
-        assert panel.locator("h4").inner_text() == "Round 1 of 7 is over"
+        assert panel.locator("h4").text_content() == "Round 1 of 7 is over"
         assert me.box.locator(".mtl-scores caption", has_text="Round scores").count() == 1
         scores = me.box.locator(".mtl-scores").first.inner_text()
         assert "Ana" in scores and "Ben" in scores

@@ -25,12 +25,12 @@ test("a view without steps draws no checklist and says nothing", () => {
 
 test("the checklist ticks the done steps and says done / to do in words", () => {
   const node = stepsSection(withSteps([true, false, false], null));
-  const items = node.querySelectorAll(".mtl-step");
+  const items = node.querySelectorAll(".mtl-steps-item");
   assert.equal(items.length, 3);
-  assert.ok(items[0].getAttribute("class").includes("mtl-step-done"));
-  assert.ok(!items[1].getAttribute("class").includes("mtl-step-done"));
-  assert.equal(items[0].querySelector(".mtl-step-tick").textContent, "✓");
-  assert.equal(items[1].querySelector(".mtl-step-tick").textContent, "2");
+  assert.ok(items[0].getAttribute("class").includes("mtl-steps-done"));
+  assert.ok(!items[1].getAttribute("class").includes("mtl-steps-done"));
+  assert.equal(items[0].querySelector(".mtl-steps-tick").textContent, "✓");
+  assert.equal(items[1].querySelector(".mtl-steps-tick").textContent, "2");
   assert.match(items[0].textContent, /Try 5-3 on Ana's train\. \(done\)/);
   assert.match(items[1].textContent, /\(to do\)/);
   assert.equal(node.querySelector(".mtl-steps-summary").textContent, "1 of 3 steps done.");
@@ -58,13 +58,13 @@ test("a board draws the steps, announces a tick in its live region, and Hint ask
     message: null, show_legal: false, rules_url: "" });
   const el = document.createElement("div");
   widget.render({ model, el });
-  assert.equal(el.querySelectorAll(".mtl-step").length, 3);
+  assert.equal(el.querySelectorAll(".mtl-steps-item").length, 3);
   model.set("message", { kind: "ok", text: "Ana played 4-1.", rule: null, bots: [] });
   model.set("view", Object.assign(withSteps([false, true, false], null), { hint: "play 4-1" }));
   const live = el.querySelector(".mtl-message");
   assert.equal(live.getAttribute("aria-live"), "polite");
-  assert.match(live.querySelector(".mtl-step-news").textContent, /^Step 2 of 3 done: Play 4-1/);
-  assert.equal(el.querySelectorAll(".mtl-step-done").length, 1);
+  assert.match(live.querySelector(".mtl-steps-news").textContent, /^Step 2 of 3 done: Play 4-1/);
+  assert.equal(el.querySelectorAll(".mtl-steps-done").length, 1);
   el.querySelector('[data-key="hint"]').click();
   assert.deepEqual(model.sent[model.sent.length - 1], { action: "hint" });
 });

@@ -100,7 +100,7 @@ export function renderBoard(model, el) {
     }
     box.appendChild(p);
     append(box, botMovesNode(msg));
-    if (stepNews) box.appendChild(h("p", { class: "mtl-step-news", text: stepNews }));
+    if (stepNews) box.appendChild(h("p", { class: "mtl-steps-news", text: stepNews }));
     return box;
   }
 

@@ -40,9 +40,9 @@ export function stepsSection(view) {
   const list = h("ol", { class: "mtl-steps-list" });
   steps.items.forEach((item, i) => {
     const done = item.done === true;
-    list.appendChild(h("li", { class: done ? "mtl-step mtl-step-done" : "mtl-step", "data-step": String(item.id || i) },
-      h("span", { class: "mtl-step-tick", "aria-hidden": "true", text: done ? "✓" : String(i + 1) }),
-      h("span", { class: "mtl-step-text", text: String(item.text || "") }),
+    list.appendChild(h("li", { class: done ? "mtl-steps-item mtl-steps-done" : "mtl-steps-item", "data-step": String(item.id || i) },
+      h("span", { class: "mtl-steps-tick", "aria-hidden": "true", text: done ? "✓" : String(i + 1) }),
+      h("span", { class: "mtl-steps-text", text: String(item.text || "") }),
       h("span", { class: "mtl-sr", text: done ? " (done)" : " (to do)" })));
   });
   const all = doneCount(steps.items) === steps.items.length && Number.isInteger(steps.stars);
