@@ -77,7 +77,10 @@ def test_a_newcomer_plays_a_whole_round_by_page_two(size: str, chromium: Any, bo
         assert steps.count() == 6 and _ticks(me) == 0
         assert me.box.locator(".mtl-steps-summary").inner_text() == "0 of 6 steps done."
         ticks = 0
-        for action in _solution():
+        for k, action in enumerate(_solution()):
+            if k == 2:  # mid-round: the checklist with two ticks
+                me.box.locator(".mtl-steps").scroll_into_view_if_needed()
+                page.screenshot(path=str(artifacts_dir / f"first-round-{size}-playing.png"))
             said = me.move(action)
             assert "Not allowed" not in said, (action, said)
             now = _ticks(me)

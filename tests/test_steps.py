@@ -351,3 +351,19 @@ def test_a_step_log_for_a_hand_built_game() -> None:
                                     game, source="t"))
     assert log.done() == [False]
     assert log.to_spec()["events"] == []
+
+
+def test_the_notebook_board_takes_steps_and_its_page_state_carries_them() -> None:
+    from mtlearn.hosts.pages import board_state
+    from mtlearn.jupyter.widgets import Board
+
+    board = Board(Game.from_position(CH4), steps="ch4-private-or-public")
+    assert board.view["steps"]["total"] == 6 and board.view["steps"]["done"] == 0
+    board.send_intent({"action": "move", "move": "9-5@2"})
+    assert board.view["steps"]["items"][0]["done"] is True
+    state = board_state(board.session)
+    assert state["session"]["steps"]["name"] == "ch4-private-or-public"
+    # the stored answers of a static page tick the same steps as the engine would
+    after = state["successors"]["9-5@3"]["view"]["steps"]
+    assert [i["done"] for i in after["items"]][:2] == [True, True]
+    assert "ch4-private-or-public" in board.to_html()
