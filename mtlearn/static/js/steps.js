@@ -50,7 +50,7 @@ export function stepsSection(view) {
     all ? h("span", { class: "mtl-stars", "aria-hidden": "true", text: starText(steps.stars) + " " }) : null,
     stepsSummary(view));
   return h("section", { class: all ? "mtl-steps mtl-steps-all" : "mtl-steps", "aria-label": "Steps to try" },
-    h("p", { class: "mtl-h", text: "Try it: steps" }), list, summary);
+    h("p", { class: "mtl-h", text: "Steps" }), list, summary);
 }
 
 // What to announce when the steps change from one view to the next: each newly ticked
