@@ -238,7 +238,9 @@ def try_chapter_3(me: Learner) -> None:
     assert me.to_play() == "Cy"
     # a board with steps asks the engine for the hint, so that it counts for the stars
     assert "Hint: Try 12-1" in me.press("hint")
-    assert me.press("undo").endswith("Move taken back.") and me.to_play() == "Ben"
+    said = me.press("undo")  # and Ben's opening step is no longer ticked
+    assert said.startswith("ℹ Move taken back.") and me.to_play() == "Ben"
+    assert "Step 4 is no longer done" in said
 
 
 def try_chapter_4(me: Learner) -> None:
@@ -409,7 +411,7 @@ def test_page_engine_answers_like_the_kernel_board(page, page_guard, book_url):
     session = BoardSession.from_spec(spec)
     board = Board(Game.from_json(json.dumps(spec["game"])),
                   bots={int(k): v for k, v in spec["bots"].items()},
-                  perspective=spec["perspective"])
+                  perspective=spec["perspective"], steps=(spec.get("steps") or {}).get("name"))
     assert board.view == session.view()
     opened = page.evaluate(
         """async (spec) => {
