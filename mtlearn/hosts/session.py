@@ -23,8 +23,9 @@ So one intent gives the same JSON in both. Intents (``{"action": …}``):
 =================  ===============================================================
 
 Every answer is ``{"view": …, "message": …}``. The view is :func:`mtlearn.view.view`
-with a ``match`` entry added (round, standings with the tie-break, what may come next,
-the table set-up); once a round is over every hand is shown. The message is
+with ``match`` added (round, standings, what may come next, the table set-up) and, on a
+board with checked steps, ``steps`` (:mod:`mtlearn.content.steps`); once a round is
+over every hand is shown. The message is
 ``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
 ``bots`` lists the computer players' moves, in words, since the learner's last action.
 
