@@ -22,16 +22,16 @@ from mtlearn.content.steps import STEPS_DIR
 SIZES = {"desktop": ((1366, 768), 1), "phone": ((390, 844), 2)}
 # Words of a page's text, leaving out the boards (their own words are not prose) and, on
 # the page with the round, everything from its board on.
-WORDS = """(stopAtBoard) => {
+WORDS = """(stopAt) => {
   const main = document.querySelector('article') || document.querySelector('main');
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-  const board = main.querySelector('.mtl-standalone[data-kind="board"]');
+  const board = stopAt ? main.querySelector(stopAt) : null;
   let words = 0;
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
     if (!el || el.closest('.mtl-standalone, script, style, .headerlink, .cell_input, details')) continue;
     if (el.offsetParent === null) continue;  // hidden (folded code and the like)
-    if (stopAtBoard && board && (board.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (board && (board.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
     words += n.textContent.split(/\\s+/).filter((w) => /\\w/.test(w)).length;
   }
   return words;
@@ -55,20 +55,23 @@ def test_a_newcomer_plays_a_whole_round_by_page_two(size: str, chromium: Any, bo
     page = ctx.new_page()
     try:
         page.goto(book_url + "index.html", wait_until="load")
-        words = [page.evaluate(WORDS, False)]
+        words = [page.evaluate(WORDS, None)]
+        to_link = page.evaluate(WORDS, 'a[href$="tutorials/how-to-play.html"]')
         # Page 1: the index's "How to play in five minutes".
         page.get_by_role("link", name="How to play in five minutes").first.click()
         page.wait_for_url("**/tutorials/how-to-play.html")
-        words.append(page.evaluate(WORDS, False))
+        words.append(page.evaluate(WORDS, None))
         # Page 2: the book's next page.
         page.locator("a.right-next").first.click()
         page.wait_for_url("**/tutorials/first-round.html")
         page.locator(".mtl-standalone .mtl-root").first.wait_for(timeout=20_000)
-        words.append(page.evaluate(WORDS, True))
+        words.append(page.evaluate(WORDS, '.mtl-standalone[data-kind="board"]'))
         body = page.locator("article").inner_text()
         assert "plays the round to its end" in body and "shows the scores" in body
-        print(f"\n[first-round] words read before the round's board: index {words[0]}, "
-              f"how-to-play {words[1]}, first-round {words[2]}: {sum(words)} in all")
+        print(f"\n[first-round] words read before the round's board: index {words[0]} "
+              f"({to_link} of them before its first link to how-to-play), how-to-play "
+              f"{words[1]}, first-round {words[2]}: {sum(words)} in all, "
+              f"{to_link + words[1] + words[2]} reading straight to the link")
         assert words[2] < 300
 
         me = Learner(page, 0)
