@@ -16,6 +16,7 @@ learner pages free of code, and charts described in words.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +100,7 @@ def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[
         if kind != "cell":
             continue
         shown.clear()
-        exec(compile(source, f"{name} cell", "exec"), scope)  # noqa: S102 - the book's own cells
+        exec(compile(source, f"{name} cell", "exec"), scope)  # the book's own cells
         games = [g.copy() for g in scope.values() if isinstance(g, Game)]
         after.append(games + list(shown))
     return after
@@ -207,7 +208,7 @@ def test_sentence_5_one_tile_on_own_mexican_or_marked_train_then_the_next_player
     g = _frames("summary-your-turn")
     assert g[0].train(1).marker                               # Ben's train is marked
     landed = []
-    for before, after in zip(g, g[1:]):
+    for before, after in pairwise(g):
         mover = before.to_play
         assert mover is not None
         assert len(after.hand(mover)) == len(before.hand(mover)) - 1   # one tile
