@@ -79,7 +79,7 @@ def test_numbers_chapter_has_its_plots_and_sentences(book: Path):
     assert len(images) == 4, images  # one per experiment, drawn at build time
     for src in images:
         assert (page.parent / src).resolve().is_file(), src
-    assert text.count("<strong>Say to the class:</strong>") == 4
+    assert text.count("<strong>Say to the class:</strong>") == 5
 
 
 def test_rules_page_has_one_anchor_per_rule_id(book: Path):

@@ -177,7 +177,7 @@ def puzzle_html_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_puzzle_verdict_after_a_wrong_move_comes_into_view(size, where, sized, book_url,
                                                            puzzle_html_page, artifacts_dir):
     page = sized
-    open_drawn(page, book_url + "tutorials/01-tiles-and-set.html" if where == "book"
+    open_drawn(page, book_url + "tutorials/10-what-the-numbers-say.html" if where == "book"
                else puzzle_html_page)
     root = page.locator(".mtl-puzzle[data-puzzle='heaviest-tile-first']").first
     root.locator("[data-key='tile:9-1']").first.click()

@@ -166,6 +166,8 @@ def test_tutorial_prose_writes_tiles_as_the_board_above_it(chapter, tmp_path, mo
     problems = []
     for i, part in enumerate(parts):
         if i % 2:   # a code cell: run it, note the boards it shows
+            if part.startswith("---\n"):  # cell options as a YAML block
+                part = part.split("\n---\n", 1)[1]
             code = "\n".join(line for line in part.splitlines() if not line.startswith(":"))
             with contextlib.redirect_stdout(io.StringIO()):
                 exec(compile(code, chapter, "exec"), ns)

@@ -39,7 +39,8 @@ CHAPTERS = [
     "10-what-the-numbers-say.md",
 ]
 #: Chapters that may show only a live board, without a scenario player.
-BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "09-strategy.md", "10-what-the-numbers-say.md"}
+BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "08-variants.md", "09-strategy.md",
+                      "10-what-the-numbers-say.md"}
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
@@ -156,8 +157,11 @@ def test_relative_links_resolve_from_the_tutorials_folder(name: str) -> None:
 def test_programmer_cells_are_folded(name: str) -> None:
     """A reader who never looks at code can follow: every cell's code is folded away."""
     text = _text(name)
-    headers = re.findall(r"^```\{code-cell\}[^\n]*\n(:tags:[^\n]*)?", text, re.M)
-    assert headers and all(re.search(r"hide-(input|cell)", h) for h in headers), headers
+    # a cell's options: ":tags: [...]" lines, or a YAML block between "---" lines
+    headers = re.findall(r"^```\{code-cell\}[^\n]*\n(:tags:[^\n]*|---\n.*?\n---)?", text,
+                         re.M | re.S)
+    folded = r"(hide|remove)-(input|cell)"
+    assert headers and all(re.search(folded, h) for h in headers), headers
     assert "print(game)" not in text, "show positions as boards, not as printed text"
 
 
