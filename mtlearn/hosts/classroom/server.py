@@ -244,6 +244,7 @@ def run(room: Classroom, *, host: str, port: int, book: Path | None,
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(128)  # connections wait in the queue until the app serves them
     except OSError as e:
         raise MtlearnError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     port = sock.getsockname()[1]
