@@ -88,7 +88,8 @@ class ClassServer:
         self.app.add_routes([web.get(p, self.page) for p in _PAGES])
         self.app.add_routes([web.get("/ws", self.socket), web.get("/class/app.js", self.js),
                              web.get("/class/app.css", self.css), web.get("/qr.svg", self.qr),
-                             web.get("/results.csv", self.results)])
+                             web.get("/results.csv", self.results),
+                             web.get("/favicon.ico", self.no_icon)])
         if book is not None:
             self.app.router.add_get("/book", self.book_index)
             self.app.router.add_static("/book/", book)
@@ -131,6 +132,10 @@ class ClassServer:
         return web.Response(text=self.room.puzzles.csv(self.room.names()), content_type="text/csv",
                             headers={"Content-Disposition":
                                      'attachment; filename="puzzle-results.csv"'})
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        """No icon (an empty answer rather than a 404 in the browser's console)."""
+        return web.Response(status=204)
 
     async def book_index(self, request: web.Request) -> web.Response:
         """``/book`` goes to the book's first page."""
