@@ -148,6 +148,7 @@ def test_four_phones_a_teacher_and_a_projector_play_a_round(chromium: Any, tmp_p
             if moves == 14 and not resumed:  # the server killed, started again
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 teacher.screenshot(path=str(SHOTS / "teacher.png"))
+                phones[seat].locator(".mtc-board .mtl-tilebtn").first.scroll_into_view_if_needed()
                 phones[seat].screenshot(path=str(SHOTS / "phone.png"))
                 projector.screenshot(path=str(SHOTS / "projector.png"))
                 history = [str(m) for m in g.history]

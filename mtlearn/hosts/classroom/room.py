@@ -137,11 +137,14 @@ class Classroom:
                              f"{one_line(str(e), 200)})") from None
         return room
 
-    def save(self, table: ClassTable | None = None) -> None:
-        """Write the class (and ``table``, if given) to the folder, atomically."""
+    def save(self, table: ClassTable | None = None, *, room: bool = True) -> None:
+        """Write the class (unless ``room`` is false: a move changes one table only) and
+        ``table``, if given, to the folder, atomically."""
         if table is not None:
             atomic_write(self.folder / "tables" / f"{table.id}.json",
                          json.dumps(table.to_dict(), separators=(",", ":")))
+        if not room:
+            return
         atomic_write(self.folder / "class.json", json.dumps({
             "format": "mtlearn-class", "version": 1, "code": self.code,
             "teacher": self.teacher_token, "idle": self.idle, "students": self.students,
@@ -266,7 +269,7 @@ class Classroom:
                              "gave it one)")
         t.back(st["seat"])
         if t.handle(st["seat"], msg.get("intent")):
-            self.save(t)
+            self.save(t, room=False)
             return self._table_update(t)
         return [("reply", t.seat_state(st["seat"]))]
 

@@ -192,6 +192,7 @@ export function bootProjector(root) {
     if (p.view) {
       if (!card.model) {
         card.model = classBoardModel({ send() {} }, () => "");
+        card.model.set("show_legal", false);
         card.model.set("view", p.view);
         renderBoard(card.model, card.mount);
       } else card.model.set("view", p.view);
