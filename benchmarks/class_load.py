@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from classkit import Client, join, start_class  # noqa: E402
+from classkit import Client, join, start_class
 
 
 def intent_for(view: dict[str, Any]) -> dict[str, Any]:

@@ -161,8 +161,8 @@ def test_four_phones_a_teacher_and_a_projector_play_a_round(chromium: Any, tmp_p
                 resumed = True
             before = len(g.history)
             play_one(phones[seat])
-            wait_for(lambda before=before: len(saved(folder)[0].history) > before or
-                     saved(folder)[0].round_no != g.round_no, 20, "the move saved")
+            wait_for(lambda before=before, rnd=g.round_no: len(saved(folder)[0].history) > before
+                     or saved(folder)[0].round_no != rnd, 20, "the move saved")
             moves += 1
             same_everywhere()
             if moves % 10 == 1:

@@ -99,7 +99,7 @@ def test_a_round_every_socket_sees_only_its_own_hand(tmp_path: Path) -> None:
         assert g.is_round_over
         final = latest(students[0])["view"]
         assert final["result"]["scores"] == list(g.scores[-1])  # the engine's scores
-        for s in students[1:] + [projector]:
+        for s in [*students[1:], projector]:
             last = [m for m in s.got if m.get("type") in ("table", "public") and m.get("view")]
             assert last[-1]["view"]["result"]["scores"] == list(g.scores[-1])
         # hidden: what is still in another hand or the boneyard at the end was hidden all round
