@@ -58,7 +58,7 @@ export function classSocket(handlers) {
 // A board model whose intents go to the server for this student's seat.
 export function classBoardModel(sock, token) {
   return mtlModel({ kind: "board", view: null, message: null, show_legal: true, rules_url: "/book/rules.html", host: null },
-    (model, content) => {
+    (_model, content) => {
       if (!content || typeof content !== "object") return;
       sock.send({ op: "intent", token: token(), intent: content });
     });
@@ -66,7 +66,7 @@ export function classBoardModel(sock, token) {
 
 // A puzzle model whose answers are judged on the server.
 export function classPuzzleModel(sock, token) {
-  return mtlModel({ kind: "puzzle", storage: "server" }, (model, content) => {
+  return mtlModel({ kind: "puzzle", storage: "server" }, (_model, content) => {
     if (!content || typeof content !== "object") return;
     sock.send({ op: "puzzle", token: token(), msg: content });
   });
