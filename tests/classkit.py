@@ -51,9 +51,11 @@ class ClassProcess:
 def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess:
     """Start `mtlearn class --port 0 --folder FOLDER ARGS…` and wait for its address."""
     env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONUNBUFFERED="1")
+    qr = "--qr" in args  # draw the QR code in the terminal (not by default: it is long)
+    args = tuple(a for a in args if a != "--qr")
     proc = subprocess.Popen(
         [sys.executable, "-m", "mtlearn.cli", "class", "--port", "0", "--folder", str(folder),
-         "--no-qr", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+         *(() if qr else ("--no-qr",)), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         env=env, cwd=str(folder.parent))
     cp = ClassProcess(proc, folder)
     deadline = time.monotonic() + timeout

@@ -73,6 +73,7 @@ async def play_until(students: list[Client], stop: Any, limit: int = 400) -> int
             await s.send({"op": "intent", "token": s.token, "intent": intent_for(v)})
             await s.expect("table", n, where=lambda x: x.get("view") is not None)
             moves += 1
+            await asyncio.sleep(0.11)  # a student's pace: the server allows 10 messages a second
             break
         else:
             await asyncio.sleep(0.05)
@@ -323,3 +324,78 @@ def test_a_puzzle_round_is_judged_on_the_server_and_exported(tmp_path: Path) -> 
         cp.stop()
     kept = (tmp_path / "cls" / "class.json").read_text()
     assert '"name":"Ana"' in kept and "draw" in kept  # first names and answers, no more
+
+
+def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> None:
+    cp = start_class(tmp_path / "cls", "--per-address", "50")
+
+    async def go() -> None:
+        teacher, (ana, ben) = await table_of(cp, ["Ana", "Ben"], rounds=2, seed=5)
+        await play_until([ana, ben], lambda: False, limit=3)
+        await asyncio.sleep(0.2)
+        g = saved_game(cp.folder)
+        n_hist, seat = len(g.history), g.current
+        mover, other = (ana, ben) if seat == 0 else (ben, ana)
+        # a hint goes to the seat to play only, and names no tile of the other hand
+        n_other = len(other.got)
+        done = await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
+                                  "action": "hint", "seat": seat + 1}, "done")
+        assert "hint was sent to seat" in done["text"]
+        hint = await mover.expect("table", where=lambda m: (m.get("message") or {}).get(
+            "text", "").startswith("Hint from your teacher"))
+        other_hand = {frozenset((t.high, t.low)) for t in g.hand(1 - seat)}
+        assert hidden_named([json.dumps(hint)], other_hand) == []
+        await asyncio.sleep(0.2)
+        assert not [m for m in other.got[n_other:] if "Hint" in json.dumps(m)]
+        refusal = await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
+                                     "action": "hint", "seat": 2 - seat}, "refused")
+        assert "not seat" in refusal["text"] and "turn" in refusal["text"]
+        # undo: the last student move comes off, on every screen
+        await teacher.ask({"op": "table", "token": cp.token, "table": "t1", "action": "undo"},
+                          "done")
+        assert len(saved_game(cp.folder).history) < n_hist
+        await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
+                           "action": "next_round"}, "refused")  # the round is not over
+        # a computer player takes Ben's seat for good: Ben's token no longer plays there
+        n_ben = len(ben.got)
+        await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
+                           "action": "computer", "seat": 2}, "done")
+        await ben.expect("lobby", n_ben)
+        refusal = await ben.ask({"op": "intent", "token": ben.token,
+                                 "intent": {"action": "draw"}}, "refused")
+        assert "take a seat" in refusal["text"]
+        await play_until([ana], lambda: latest(ana)["view"]["over"])
+        assert saved_game(cp.folder).is_round_over
+        await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
+                           "action": "next_round"}, "done")
+        fresh = await ana.expect("table", where=lambda m: (m["view"] or {}).get("round") == 2)
+        assert not fresh["view"]["over"] and saved_game(cp.folder).round_no == 2
+        for c in (teacher, ana, ben):
+            await c.close()
+
+    try:
+        run(go())
+    finally:
+        cp.stop()
+
+
+def test_the_start_banner_qr_code_pages_and_book(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "index.html").write_text("<h1>The mtlearn book</h1>")
+    cp = start_class(tmp_path / "cls", "--book", str(book), "--qr")
+    try:
+        banner = "".join(cp.lines)
+        assert cp.address.startswith("http://127.0.0.1:") and re.fullmatch("[A-Z]{5}", cp.code)
+        assert "add --lan to serve the room's network" in banner
+        assert "▀" in banner or "█" in banner  # the QR code, drawn in the terminal
+        get = lambda path: urllib.request.urlopen(cp.address + path, timeout=5).read().decode()  # noqa: E731
+        assert "bootStudent" in get("") and "bootTeacher" in get("teacher")
+        assert "bootProjector" in get("projector")
+        assert get("qr.svg").lstrip().startswith("<svg")
+        assert "export { bootProjector, bootStudent, bootTeacher }" in get("class/app.js") \
+            or "export function bootStudent" in get("class/app.js")
+        assert "The mtlearn book" in get("book/index.html")
+        assert cp.token not in get("teacher")  # the token is never in a page
+    finally:
+        cp.stop()
