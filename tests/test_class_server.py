@@ -336,6 +336,10 @@ def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> N
         g = saved_game(cp.folder)
         n_hist, seat = len(g.history), g.current
         mover, other = (ana, ben) if seat == 0 else (ben, ana)
+        # each screen says what was played last, in words
+        said = (latest(mover)["message"] or {}).get("text", "")
+        assert said and said == (latest(other)["message"] or {}).get("text")
+        assert re.search(r"(Ana|Ben) (played|drew|passed)", said), said
         # a hint goes to the seat to play only, and names no tile of the other hand
         n_other = len(other.got)
         done = await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
@@ -370,6 +374,36 @@ def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> N
                            "action": "next_round"}, "done")
         fresh = await ana.expect("table", where=lambda m: (m["view"] or {}).get("round") == 2)
         assert not fresh["view"]["over"] and saved_game(cp.folder).round_no == 2
+        for c in (teacher, ana, ben):
+            await c.close()
+
+    try:
+        run(go())
+    finally:
+        cp.stop()
+
+
+def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None:
+    cp = start_class(tmp_path / "cls", "--per-address", "50")
+
+    async def go() -> None:
+        teacher = await Client.open(cp.ws_url)
+        await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 3}, "teacher")
+        ana = await join(cp.ws_url, cp.code, "Ana")
+        await ana.ask({"op": "sit", "token": ana.token, "table": "t1", "seat": 1}, "table")
+        await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
+                           "action": "computer", "seat": 3}, "done")
+        state = await teacher.expect("teacher", where=lambda m: m["tables"] and m["tables"][0][
+            "seats"][2]["kind"] == "computer")
+        assert not state["tables"][0]["started"]  # seat 2 is still free
+        ben = await join(cp.ws_url, cp.code, "Ben")
+        lobby = ben.got[-1] if ben.got[-1]["type"] == "lobby" else await ben.expect("lobby")
+        assert [s["seat"] for s in lobby["tables"][0]["seats"]
+                if s["kind"] == "student" and not s["taken"]] == [2]
+        await ben.ask({"op": "sit", "token": ben.token, "table": "t1", "seat": 2}, "table")
+        dealt = await ana.expect("table", where=lambda m: m["view"] is not None)
+        assert [p["name"] for p in dealt["view"]["players"]] == ["Ana", "Ben", "Computer 3"]
         for c in (teacher, ana, ben):
             await c.close()
 

@@ -311,6 +311,8 @@ class Classroom:
         said = t.teacher(action, seat)
         if action == "computer" and student is not None:
             self.students[student]["table"] = self.students[student]["seat"] = None
+        if action == "computer" and not t.started and not t.free_seats():
+            t.deal()  # the last free seat went to a computer: the table is full
         self.save(t)
         out: list[Out] = [("reply", _text({"type": "done", "text": said}))]
         if action == "hint":

@@ -186,9 +186,10 @@ class ClassTable:
             session.perspective = None
         g = session.game
         changed = (g.round_no, len(g.history)) != before
-        self.last[seat] = session.message or {}
-        if changed:
-            self._moved([str(session.message.get("text") or "")] if session.message else [])
+        message = session.message or {}
+        if changed:  # every seat is told what happened; the mover gets the session's words
+            self._moved([str(message.get("text") or ""), *(message.get("bots") or [])])
+        self.last[seat] = message
         return changed
 
     def teacher(self, action: str, seat: int | None = None) -> str:
@@ -197,6 +198,10 @@ class ClassTable:
         if action == "deal":
             self.deal()
             return f"{self.label}: the match is dealt."
+        if action == "computer" and not self.started and seat is not None \
+                and 0 <= seat < self.n and self.seats[seat]["kind"] == "student":
+            self.seats[seat].update(kind="computer", student=None, name=None)
+            return f"{self.label}: seat {seat + 1} will be a computer player."
         session = self._session()
         g = session.game
         if action == "undo":
@@ -252,6 +257,7 @@ class ClassTable:
             return False
         s["away"] = False
         self.session.bots.pop(seat, None)
+        self.turn_since = time.monotonic()  # a fresh wait before the next takeover
         return True
 
     def idle_seat(self, limit: float, now: float) -> int | None:
@@ -264,15 +270,16 @@ class ClassTable:
         return g.current if now - self.turn_since > limit else None
 
     def _moved(self, said: list[str]) -> None:
+        """After a change of the game: the words in the log, and as every seat's message."""
         g = self._session().game
         seen = public_perspective(g)
-        for text in said:
-            for line in text.split(". "):
-                if line.strip():
-                    self.log.append(seen.guard(line.strip().rstrip(".") + "."))
-        self.log = self.log[-LOG_LINES:]
+        lines = [seen.guard(line.strip().rstrip(".") + ".") for text in said
+                 for line in text.split(". ") if line.strip()]
+        self.log = (self.log + lines)[-LOG_LINES:]
         self.turn_since = time.monotonic()
-        self.last = {}
+        text = " ".join(lines)
+        self.last = {i: {"kind": "info", "text": text, "rule": None, "rule_url": None,
+                         "bots": []} for i in range(self.n)} if text else {}
 
     def _session(self) -> BoardSession:
         if self.session is None:
