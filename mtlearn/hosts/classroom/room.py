@@ -336,10 +336,8 @@ class Classroom:
         family = msg.get("set")
         self.puzzles = None if family is None else PuzzleRound(str(family))
         self.save()
-        out: list[Out] = [("teachers", self.teacher_state())]
-        for sid in self.students:
-            out.append((f"student:{sid}", self._puzzle_state(sid)))
-        return out
+        out: list[Out] = [(f"student:{sid}", self._puzzle_state(sid)) for sid in self.students]
+        return [*out, ("teachers", self.teacher_state())]  # with a row for every student
 
     def tick(self, now: float | None = None) -> list[Out]:
         """Give every seat idle longer than the teacher's limit to a computer player."""
