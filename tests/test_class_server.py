@@ -152,6 +152,7 @@ def test_abuse_is_refused_with_a_clear_message_and_changes_nothing(tmp_path: Pat
              "only the teacher"),
             (stranger, {"op": "open_table", "token": "x" * 16, "seats": 4}, "only the teacher"),
             (mover, "x" * 9000, "the limit is 8,000"),
+            (mover, json.dumps({"op": "intent", "pad": "y" * 200_000}), "the limit is 8,000"),
             (mover, "{not json", "not valid JSON"),
             (mover, '{"op": "intent", "n": NaN}', "not a JSON number"),
             (mover, "[" * 100 + "]" * 100, "nests more than"),

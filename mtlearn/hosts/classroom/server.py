@@ -145,7 +145,9 @@ class ClassServer:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         """One device's WebSocket: messages in, the room's answers out."""
         addr = request.remote or "?"
-        ws = web.WebSocketResponse(max_msg_size=64 * 1024, heartbeat=20)
+        # up to 1 MB is read and refused with a message (past MAX_MESSAGE); beyond, the
+        # socket is closed with code 1009, "message too big"
+        ws = web.WebSocketResponse(max_msg_size=1024 * 1024, heartbeat=20)
         await ws.prepare(request)
         if self.by_address.get(addr, 0) >= self.per_address or \
                 len(self.conns) >= MAX_CONNECTIONS:

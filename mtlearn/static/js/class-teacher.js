@@ -76,8 +76,9 @@ export function bootTeacher(root) {
       preset: preset.value, rounds: rounds.valueAsNumber });
   });
 
-  function tableCard(t) {
-    const p = publics.get(t.id);
+  function tableCard(known) {
+    const p = publics.get(known.id);
+    const t = p ? p.table : known; // a table's own updates are the freshest (turn, seats)
     const v = p && p.view;
     const seatRows = t.seats.map((s) => {
       const hint = h("button", { type: "button", class: "mtl-btn", text: "Hint", "data-act": "hint" });
