@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from classkit import Client, join, start_class
 
@@ -45,6 +47,8 @@ async def table(cp: Any, k: int, teacher: Client, projector: Client, lat: list[f
     while True:
         v = [m for m in students[0].got if m.get("type") == "table" and m.get("view")][-1]["view"]
         if v["over"]:
+            for s in students:
+                await s.close()
             return moves
         seat = v["to_play"] - 1
         if think:
@@ -87,7 +91,36 @@ async def load(cp: Any, tables: int, think: float) -> dict[str, Any]:
     return {"moves": sum(moves), "wall": wall, "lat": lat}
 
 
+def server_cost(rounds: int = 3) -> tuple[float, int]:
+    """The server's own work for one move at a table of four, in this process (no
+    network, no clients): the move, then the JSON of four seats and of the projector."""
+    import json
+
+    from mtlearn.hosts.classroom.tables import ClassTable, checked, public_perspective
+
+    times = []
+    for seed in range(rounds):
+        t = ClassTable("t1", "Table 1", 4, rounds=1, seed=seed)
+        for i, name in enumerate(("Ana", "Ben", "Cy", "Dee")):
+            t.sit(i, f"s{i}", name)
+        t.deal()
+        assert t.session is not None
+        while not t.session.game.is_round_over:
+            seat = t.session.game.current
+            view = json.loads(t.seat_state(seat))["view"]
+            t0 = time.perf_counter()
+            t.handle(seat, intent_for(view))
+            for i in range(4):
+                t.seat_state(i)
+            checked(t.public_state(), public_perspective(t.session.game))
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000, len(times)
+
+
 def main(tables: int = 10, thinks: tuple[float, ...] = (0.5, 0.0)) -> None:
+    cost, n = server_cost()
+    print(f"class server: one move and the five updates it sends (four seats, projector) "
+          f"cost {cost:.1f} ms of server time (median of {n} moves, in process)")
     for think in thinks:
         with tempfile.TemporaryDirectory() as tmp:
             cp = start_class(Path(tmp) / "cls", "--per-address", "1000")
@@ -112,6 +145,9 @@ def report(r: dict[str, Any], tables: int, think: float, rss: int, peak: int) ->
     print(f"  move -> every device updated: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
           "(target p95 <= 100 ms)")
     print(f"  server memory      {rss / 1024:.0f} MB resident, peak {peak / 1024:.0f} MB")
+    if hasattr(os, "getloadavg"):
+        print(f"  (load average of this machine: {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+              "cores: the clients share them with the server)")
 
 
 if __name__ == "__main__":
