@@ -434,3 +434,28 @@ def test_the_start_banner_qr_code_pages_and_book(tmp_path: Path) -> None:
         assert cp.token not in get("teacher")  # the token is never in a page
     finally:
         cp.stop()
+
+
+def test_the_command_says_what_is_missing_and_keeps_a_kept_class(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from classkit import REPO
+
+    # without the class extra (no site-packages at all): which extra to install
+    r = subprocess.run([sys.executable, "-S", "-c", "import sys; sys.path.insert(0, "
+                        f"{str(REPO)!r}); from mtlearn.cli import main; "
+                        "sys.exit(main(['class', '--folder', " + repr(str(tmp_path / "x")) +
+                        "]))"], capture_output=True, text=True, timeout=60, check=False)
+    assert r.returncode == 1
+    assert 'needs the class extra' in r.stderr and 'pip install "mtlearn[class]"' in r.stderr
+    assert not (tmp_path / "x").exists()  # nothing made
+    # a folder that keeps a class is not started afresh over it
+    cp = start_class(tmp_path / "cls")
+    cp.stop()
+    kept = (tmp_path / "cls" / "class.json").read_text()
+    r = subprocess.run([sys.executable, "-m", "mtlearn.cli", "class", "--folder",
+                        str(tmp_path / "cls"), "--port", "0"], capture_output=True, text=True,
+                       timeout=60, check=False, cwd=REPO)
+    assert r.returncode == 1 and "already holds a class: add --resume" in r.stderr
+    assert (tmp_path / "cls" / "class.json").read_text() == kept
