@@ -390,7 +390,15 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
     async def go() -> None:
         teacher = await Client.open(cp.ws_url)
         await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
-        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 3}, "teacher")
+        for bad, words in ((dict(preset="family"), "preset: 'family' is not one of standard"),
+                           (dict(options={"bogus": 1}), "options: "),
+                           (dict(options={"teams": True}), "R-VAR-TEAMS"),
+                           (dict(seats=9), "seats: choose 2 to 8"),
+                           (dict(computers=3), "computers: choose 0 to 2")):
+            msg = {"op": "open_table", "token": cp.token, "seats": 3, **bad}
+            assert words in (await teacher.ask(msg, "refused"))["text"], bad
+        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 3, "preset": "standard",
+                           "options": {"scoring": "blanks-25"}}, "teacher")
         ana = await join(cp.ws_url, cp.code, "Ana")
         await ana.ask({"op": "sit", "token": ana.token, "table": "t1", "seat": 1}, "table")
         await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
@@ -405,6 +413,7 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
         await ben.ask({"op": "sit", "token": ben.token, "table": "t1", "seat": 2}, "table")
         dealt = await ana.expect("table", where=lambda m: m["view"] is not None)
         assert [p["name"] for p in dealt["view"]["players"]] == ["Ana", "Ben", "Computer 3"]
+        assert "scoring=blanks-25" in dealt["view"]["rules"]  # the options reached the engine
         for c in (teacher, ana, ben):
             await c.close()
 

@@ -13,7 +13,8 @@ Messages from a device (JSON objects, ``op`` first):
 ``watch``          ``code``: the projector
 ``teacher``        ``token``: the teacher's page
 teacher actions    ``token`` (the teacher's) and: ``open_table`` (``seats``,
-                   ``computers``, ``preset``, ``rounds``), ``table`` (``table``,
+                   ``computers``, ``preset``, ``rounds``, ``options``: rules
+                   options the engine checks), ``table`` (``table``,
                    ``action``: deal, undo, next_round, hint, computer; ``seat``),
                    ``idle`` (``seconds``), ``puzzle_round`` (``set`` or null)
 =================  =============================================================
@@ -35,6 +36,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ...core.errors import MtlearnError
+from ...core.rules import PRESETS
 from ...core.words import one_line
 from . import ClassError
 from .puzzle_round import PuzzleRound, puzzle_sets
@@ -181,7 +184,7 @@ class Classroom:
                     conn.role = "teacher"
                     return [("reply", self.teacher_state()), ("reply", self._public_all())]
                 return getattr(self, "_t_" + op)(msg)
-        except ClassError as e:
+        except MtlearnError as e:  # ClassError, and the engine's own refusals
             return [("reply", refused(one_line(str(e), 300)))]
         return [("reply", refused(f"unknown op {one_line(repr(op), 40)}: use join, hello, "
                                   "sit, leave, intent, puzzle, watch or teacher"))]
@@ -288,7 +291,8 @@ class Classroom:
         k = len(self.tables) + 1
         t = ClassTable(f"t{k}", f"Table {k}", msg.get("seats", 4), bots=msg.get("computers", 0),
                        preset=msg.get("preset", "standard"), rounds=msg.get("rounds"),
-                       bot=msg.get("bot", "greedy"), seed=_seed(msg.get("seed")))
+                       bot=msg.get("bot", "greedy"), seed=_seed(msg.get("seed")),
+                       options=msg.get("options"))
         if not t.free_seats():
             t.deal()
         self.tables[t.id] = t
@@ -411,7 +415,7 @@ class Classroom:
             "students": [{"name": st["name"], "table": st["table"],
                           "seat": None if st["seat"] is None else st["seat"] + 1}
                          for st in self.students.values()],
-            "puzzle_sets": puzzle_sets(),
+            "puzzle_sets": puzzle_sets(), "presets": list(PRESETS),
             "puzzles": None if self.puzzles is None else self.puzzles.results(self.names())})
 
 

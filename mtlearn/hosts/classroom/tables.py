@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from ...core.errors import MtlearnError
-from ...core.rules import usual_set
+from ...core.rules import PRESETS, Rules, usual_set
 from ...core.words import one_line
 from ...engine.game import Game
 from ...present.perspective import Perspective
@@ -39,8 +39,6 @@ __all__ = ["MAX_SEATS", "MIN_SEATS", "ClassTable", "checked", "public_perspectiv
 MIN_SEATS, MAX_SEATS = 2, 8
 #: Last moves kept in words for the projector.
 LOG_LINES = 12
-#: Presets a teacher may choose for a table.
-PRESETS = ("standard", "family", "quick")
 
 
 def public_perspective(game: Game) -> Perspective:
@@ -69,18 +67,28 @@ class ClassTable:
 
     def __init__(self, table_id: str, label: str, n: int, *, bots: int = 0,
                  preset: str = "standard", rounds: int | None = None,
-                 bot: str = "greedy", seed: int | str | None = None) -> None:
+                 bot: str = "greedy", seed: int | str | None = None,
+                 options: dict[str, Any] | None = None) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not MIN_SEATS <= n <= MAX_SEATS:
             raise ClassError(f"seats: choose {MIN_SEATS} to {MAX_SEATS}, not {one_line(repr(n))}")
         if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < n:
             raise ClassError(f"computers: choose 0 to {n - 1} computer players for {n} seats, "
                              f"not {one_line(repr(bots))}")
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise ClassError(f"preset: {one_line(repr(preset))} is not one of "
                              f"{', '.join(PRESETS)}")
         if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
                                    or not 1 <= rounds <= 19):
             raise ClassError(f"rounds: choose 1 to 19 rounds, not {one_line(repr(rounds))}")
+        if options is not None and (not isinstance(options, dict) or "preset" in options
+                                    or "rounds" in options or len(options) > 30):
+            raise ClassError("options: expected an object of rules options (without preset "
+                             f"and rounds), not {one_line(repr(options))}")
+        self.options = dict(options or {})
+        try:  # the rules engine judges the options, before anything is made
+            Rules.from_dict(self.rules_dict(preset, rounds)).check_supported(n)
+        except (MtlearnError, TypeError) as e:
+            raise ClassError(f"options: {one_line(str(e), 200)}") from None
         if bot not in BOT_KINDS:
             raise ClassError(f"computer: {one_line(repr(bot))} is not one of "
                              f"{', '.join(BOT_KINDS)}")
@@ -156,14 +164,19 @@ class ClassTable:
                 s["kind"] = "computer"
                 s["name"] = f"Computer {i + 1}"
             names.append(s["name"])
-        rules: dict[str, Any] = {"preset": self.preset}
-        if self.rounds is not None:
-            rules["rounds"] = self.rounds
+        rules = self.rules_dict(self.preset, self.rounds)
         game = Game.new(names, set=usual_set(self.n), rules=rules, seed=self.seed)
         self.seed = game.seed
         bots = {i: self.bot for i, s in enumerate(self.seats) if s["kind"] == "computer"}
         self.session = BoardSession(game, bots=bots)  # type: ignore[arg-type]
         self._moved([])
+
+    def rules_dict(self, preset: str, rounds: int | None) -> dict[str, Any]:
+        """The table's rules as the engine reads them: preset, options, rounds."""
+        out: dict[str, Any] = {"preset": preset, **self.options}
+        if rounds is not None:
+            out["rounds"] = rounds
+        return out
 
     def handle(self, seat: int, intent: Any) -> bool:
         """One seat's intent, answered by the session from that seat's perspective; True
@@ -350,6 +363,7 @@ class ClassTable:
         """Everything needed to bring the table back exactly (see :meth:`from_dict`)."""
         return {"id": self.id, "label": self.label, "preset": self.preset,
                 "rounds": self.rounds, "bot": self.bot, "seed": self.seed,
+                "options": self.options,
                 "seats": [dict(s) for s in self.seats], "log": list(self.log),
                 "session": None if self.session is None else self.session.to_spec()}
 
@@ -359,7 +373,8 @@ class ClassTable:
         try:
             seats = data["seats"]
             t = cls(str(data["id"]), str(data["label"]), len(seats), preset=data["preset"],
-                    rounds=data["rounds"], bot=data["bot"], seed=data["seed"])
+                    rounds=data["rounds"], bot=data["bot"], seed=data["seed"],
+                    options=data.get("options") or None)
             for s, saved in zip(t.seats, seats, strict=True):
                 s.update(name=saved["name"], student=saved["student"], kind=saved["kind"],
                          away=bool(saved["away"]))

@@ -67,7 +67,7 @@ export function bootTeacher(root) {
   const seats = numberInput("seats", 4, 2, 8);
   const computers = numberInput("computers", 0, 0, 7);
   const rounds = numberInput("rounds", 13, 1, 19);
-  const preset = h("select", { name: "preset" }, ...["standard", "family", "quick"].map((p) => h("option", { value: p, text: p })));
+  const preset = h("select", { name: "preset" }, h("option", { value: "standard", text: "standard" }));
   formBox.append(h("h2", { text: "Open a table" }), field("Seats", seats), field("Computer players", computers),
     field("Rules", preset), field("Rounds", rounds), h("button", { type: "submit", class: "mtl-btn", text: "Open the table" }));
   formBox.addEventListener("submit", (ev) => {
@@ -129,6 +129,11 @@ export function bootTeacher(root) {
   function draw() {
     if (!last) return;
     drawTables();
+    if (preset.options.length !== last.presets.length) {
+      const chosen = preset.value;
+      preset.replaceChildren(...last.presets.map((p) => h("option", { value: p, text: p })));
+      preset.value = chosen;
+    }
     root.setAttribute("data-code", last.code);
     joinBox.replaceChildren(
       h("div", { class: "mtc-code" }, h("span", { text: "Class code" }), h("strong", { text: last.code })),
