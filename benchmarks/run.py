@@ -8,6 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser
+import class_load
 import engine
 import inputs
 import instructions
@@ -21,3 +22,4 @@ if __name__ == "__main__":
     inputs.main()
     browser.main()
     play.main()
+    class_load.main()

@@ -1,4 +1,5 @@
-"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``list``, ``html`` and ``sim``.
+"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``list``, ``html``, ``sim`` and
+``class`` (the class server, :mod:`mtlearn.hosts.classroom`; needs the ``class`` extra).
 
 ``check`` replays scenario files and proves puzzle files (a YAML file with a
 top-level ``question:`` is a puzzle).
@@ -11,6 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from .core.errors import MtlearnError
 
 __all__ = ["main"]
 
@@ -295,6 +298,42 @@ def _html_page(source: str, output: str | None) -> int:
     return 0
 
 
+def _class(args: argparse.Namespace) -> int:
+    """``mtlearn class``: the class server (imported here: it needs the class extra)."""
+    try:
+        from .hosts.classroom.server import book_folder, run
+    except ImportError as e:
+        print(f"mtlearn class: the class server needs the class extra ({e.name} is "
+              "missing): pip install \"mtlearn[class]\"", file=sys.stderr)
+        return 1
+    from .hosts.classroom import ClassError
+    from .hosts.classroom.room import MAX_IDLE, Classroom
+
+    book = book_folder(args.book)
+    if args.book and book is None:
+        print(f"mtlearn class: --book {args.book}: no index.html there (build the book "
+              "first)", file=sys.stderr)
+        return 2
+    if not 0 <= args.port <= 65535 or not 1 <= args.per_address <= 1000:
+        print("mtlearn class: --port is 0 to 65535, --per-address 1 to 1000", file=sys.stderr)
+        return 2
+    if args.idle is not None and not 0 <= args.idle <= MAX_IDLE:
+        print(f"mtlearn class: --idle is 0 (off) to {MAX_IDLE} seconds", file=sys.stderr)
+        return 2
+    folder = Path(args.folder).resolve()
+    try:
+        room = Classroom.resume(folder) if args.resume else Classroom.create(folder)
+        if args.idle is not None:
+            room.idle = args.idle
+            room.save()
+        run(room, host="0.0.0.0" if args.lan else "127.0.0.1", port=args.port, book=book,
+            per_address=args.per_address, quiet_qr=args.no_qr)
+    except (ClassError, MtlearnError) as e:
+        print(f"mtlearn class: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="mtlearn", description="Mexican Train tools.")
@@ -329,6 +368,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     h.add_argument("source", help="a scenario or puzzle file (.yaml), or the id of a bundled "
                    "one")
     h.add_argument("-o", "--output", help="the page to write (default: ID.html)")
+    k = sub.add_parser("class", help="serve a class: tables and puzzle rounds for the "
+                       "students' own devices (needs mtlearn[class])",
+                       description="Start a class server on this machine: students open the "
+                       "address, type the class code and their first name, and sit at a "
+                       "table; the teacher's page opens tables and puzzle rounds.")
+    k.add_argument("--lan", action="store_true", help="serve the room's network (default: "
+                   "this machine only, 127.0.0.1)")
+    k.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a "
+                   "free one)")
+    k.add_argument("--folder", default="mtlearn-class", help="where the class is kept "
+                   "(default ./mtlearn-class)")
+    k.add_argument("--resume", action="store_true", help="carry on the class kept in "
+                   "--folder, every table as it was")
+    k.add_argument("--book", help="a built book to serve at /book/ (default: "
+                   "docs/_build/html if built)")
+    k.add_argument("--per-address", type=int, default=8, help="connections one address may "
+                   "hold at once (default 8)")
+    k.add_argument("--idle", type=int, help="seconds before a computer player takes an "
+                   "idle student's turn (default: off; the teacher's page sets it too)")
+    k.add_argument("--no-qr", action="store_true", help="do not draw the QR code in the "
+                   "terminal")
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
@@ -337,6 +397,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _html(args.source, args.output)
         elif args.command == "sim":
             status = _sim(args)
+        elif args.command == "class":
+            status = _class(args)
         else:
             status = _list()
         sys.stdout.flush()

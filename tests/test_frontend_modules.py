@@ -25,7 +25,7 @@ from mtlearn.puzzles import bundled
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "mtlearn" / "static" / "js"
-ENTRIES = ("main.js", "progress.js")
+ENTRIES = ("main.js", "progress.js", "class-main.js")  # class-main.js: `mtlearn class` pages
 
 
 def files(tmp_path: Path, **sources: str) -> Path:

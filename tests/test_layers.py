@@ -20,6 +20,9 @@ ORDER = ["core", "engine", "play", "present", "content", "hosts", "jupyter", "cl
 DRAWING = {"__str__", "_repr_html_", "_repr_svg_", "_repr_markdown_"}
 ONLY_IN = {"yaml": "content", "anywidget": "jupyter", "traitlets": "jupyter",
            "ipywidgets": "jupyter"}
+#: the class extra (aiohttp, segno): only in the class server's module, which cli.py
+#: imports lazily (inside the `class` command's function)
+CLASS_ONLY = {"aiohttp": "hosts/classroom/server.py", "segno": "hosts/classroom/server.py"}
 
 
 def layer_of(path: Path) -> str:
@@ -88,9 +91,14 @@ def test_a_layer_imports_only_the_layers_below_it(path):
             top = module.split(".")[0]
             if top in ONLY_IN and ONLY_IN[top] != own:
                 wrong.append(f"line {line}: {module} belongs in {ONLY_IN[top]} only")
+            if top in CLASS_ONLY and path.relative_to(PKG).as_posix() != CLASS_ONLY[top]:
+                wrong.append(f"line {line}: {module} belongs in {CLASS_ONLY[top]} only")
             if other == "root" and module not in ("mtlearn", "mtlearn.__version__"):
                 wrong.append(f"line {line}: {module} (import the layer path)")
             continue
+        if module.startswith("mtlearn.hosts.classroom.server") and func is None and \
+                path.relative_to(PKG).parts[:2] != ("hosts", "classroom"):
+            wrong.append(f"line {line}: {module} needs the class extra: import it lazily")
         if ORDER.index(other) > ORDER.index(own) and func not in DRAWING:
             wrong.append(f"line {line}: {module} ({other} is above {own})")
     assert not wrong, f"{path.relative_to(PKG)}: " + "; ".join(wrong)

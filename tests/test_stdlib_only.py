@@ -24,8 +24,12 @@ host = SessionHost()
 spec = {{"kind": "board", "game": json.loads(Game.new(3, seed=1).to_json()),
         "bots": {{"1": "greedy", "2": "random"}}, "perspective": 0}}
 assert json.loads(host.request(json.dumps({{"op": "open", "kind": "board", "spec": spec}})))["ok"]
+from mtlearn.hosts.classroom.tables import ClassTable  # a class table, without the extra
+t = ClassTable("t1", "Table 1", 3, bots=1, seed=4)
+t.sit(0, "s1", "Ana"); t.sit(1, "s2", "Ben"); t.deal()
+assert '"hand":[' in t.seat_state(0)
 bad = [m for m in sys.modules if m.split(".")[0] in ("yaml", "anywidget", "traitlets",
-                                                      "ipywidgets")]
+                                                      "ipywidgets", "aiohttp", "segno")]
 assert not bad, bad
 print("STDLIB-ONLY OK")
 """

@@ -1,0 +1,159 @@
+"""Class server load (issue 21): 40 simulated students on 10 tables of 4 play whole rounds
+through `mtlearn class` on 127.0.0.1, each over its own WebSocket, as fast as the server
+answers. Reported: moves handled per second, the time from a move sent to the moment
+every device at that table (and the projector) has its update, p50 and p95 (target p95 <=
+100 ms on this machine), and the server process's memory (resident set, peak). Nothing is
+asserted: `./dev bench` prints the figures.
+
+    python benchmarks/class_load.py [--tables 10] [--rounds 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from classkit import Client, join, start_class
+
+
+def intent_for(view: dict[str, Any]) -> dict[str, Any]:
+    move = view["legal"][0]["move"]
+    return {"action": move} if move in ("draw", "pass") else {"action": "move", "move": move}
+
+
+async def table(cp: Any, k: int, teacher: Client, projector: Client, lat: list[float],
+                think: float) -> int:
+    """Four students at table k play one round; the latencies of their moves."""
+    tid = f"t{k}"
+    students = [await join(cp.ws_url, cp.code, name) for name in
+                (f"Ana{chr(65 + k)}", f"Ben{chr(65 + k)}", f"Cy{chr(65 + k)}",
+                 f"Dee{chr(65 + k)}")]
+    for i, s in enumerate(students):
+        await s.ask({"op": "sit", "token": s.token, "table": tid, "seat": i + 1}, "table")
+    views = []
+    for s in students:
+        views.append((await s.expect("table", where=lambda m: m["view"] is not None))["view"])
+    moves = 0
+    while True:
+        v = [m for m in students[0].got if m.get("type") == "table" and m.get("view")][-1]["view"]
+        if v["over"]:
+            for s in students:
+                await s.close()
+            return moves
+        seat = v["to_play"] - 1
+        if think:
+            await asyncio.sleep(think)
+        marks = [len(s.got) for s in students] + [len(projector.got)]
+        t0 = time.perf_counter()
+        await students[seat].send({"op": "intent", "token": students[seat].token,
+                                   "intent": intent_for([m for m in students[seat].got if m.get(
+                                       "type") == "table" and m.get("view")][-1]["view"])})
+        for s, n in zip(students, marks, strict=False):
+            await s.expect("table", n, timeout=30)
+        await projector.expect("public", marks[-1], timeout=30,
+                               where=lambda m: m["table"]["id"] == tid)
+        lat.append(time.perf_counter() - t0)
+        moves += 1
+
+
+def rss_kb(pid: int) -> tuple[int, int]:
+    status = Path(f"/proc/{pid}/status").read_text()
+    get = {line.split(":")[0]: line.split()[1] for line in status.splitlines()
+           if ":" in line and len(line.split()) > 1}
+    return int(get.get("VmRSS", 0)), int(get.get("VmHWM", 0))
+
+
+async def load(cp: Any, tables: int, think: float) -> dict[str, Any]:
+    teacher = await Client.open(cp.ws_url)
+    await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+    for _ in range(tables):
+        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 4, "rounds": 1},
+                          "teacher")
+    projector = await Client.open(cp.ws_url)
+    await projector.ask({"op": "watch", "code": cp.code}, "publics")
+    lat: list[float] = []
+    t0 = time.perf_counter()
+    moves = await asyncio.gather(*(table(cp, k + 1, teacher, projector, lat, think)
+                                   for k in range(tables)))
+    wall = time.perf_counter() - t0
+    for c in (teacher, projector):
+        await c.close()
+    return {"moves": sum(moves), "wall": wall, "lat": lat}
+
+
+def server_cost(rounds: int = 3) -> tuple[float, int]:
+    """The server's own work for one move at a table of four, in this process (no
+    network, no clients): the move, then the JSON of four seats and of the projector."""
+    import json
+
+    from mtlearn.hosts.classroom.tables import ClassTable, checked, public_perspective
+
+    times = []
+    for seed in range(rounds):
+        t = ClassTable("t1", "Table 1", 4, rounds=1, seed=seed)
+        for i, name in enumerate(("Ana", "Ben", "Cy", "Dee")):
+            t.sit(i, f"s{i}", name)
+        t.deal()
+        assert t.session is not None
+        while not t.session.game.is_round_over:
+            seat = t.session.game.current
+            view = json.loads(t.seat_state(seat))["view"]
+            t0 = time.perf_counter()
+            t.handle(seat, intent_for(view))
+            for i in range(4):
+                t.seat_state(i)
+            checked(t.public_state(), public_perspective(t.session.game))
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000, len(times)
+
+
+def main(tables: int = 10, thinks: tuple[float, ...] = (0.5, 0.0)) -> None:
+    cost, n = server_cost()
+    print(f"class server: one move and the five updates it sends (four seats, projector) "
+          f"cost {cost:.1f} ms of server time (median of {n} moves, in process)")
+    for think in thinks:
+        with tempfile.TemporaryDirectory() as tmp:
+            cp = start_class(Path(tmp) / "cls", "--per-address", "1000")
+            try:
+                r = asyncio.run(load(cp, tables, think))
+                rss, peak = rss_kb(cp.proc.pid)
+            finally:
+                cp.stop()
+        report(r, tables, think, rss, peak)
+
+
+def report(r: dict[str, Any], tables: int, think: float, rss: int, peak: int) -> None:
+    lat = sorted(r["lat"])
+    p50 = statistics.median(lat) * 1000
+    p95 = lat[int(0.95 * (len(lat) - 1))] * 1000
+    pace = (f"each student thinks {think:g} s before a move" if think else
+            "every table at full speed (no thinking: the server saturated)")
+    print(f"class server: {tables * 4} students on {tables} tables, one round each, loopback; "
+          f"{pace}")
+    print(f"  moves handled      {r['moves']} in {r['wall']:.1f} s = {r['moves'] / r['wall']:.0f} "
+          "moves/s (every device updated after each)")
+    print(f"  move -> every device updated: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
+          "(target p95 <= 100 ms)")
+    print(f"  server memory      {rss / 1024:.0f} MB resident, peak {peak / 1024:.0f} MB")
+    if hasattr(os, "getloadavg"):
+        print(f"  (load average of this machine: {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+              "cores: the clients share them with the server)")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=10)
+    ap.add_argument("--think", type=float, action="append",
+                    help="seconds a student thinks before a move (repeatable; default 0.5 and 0)")
+    a = ap.parse_args()
+    main(a.tables, tuple(a.think) if a.think else (0.5, 0.0))

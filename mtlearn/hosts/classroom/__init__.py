@@ -1,0 +1,32 @@
+"""A class at the table: the server behind ``mtlearn class`` (issue 21).
+
+One machine (the teacher's) runs a small web server; students open its address on their
+phones or laptops, type the class code and their first name, and sit at a table. Every
+table is one :class:`~mtlearn.hosts.session.BoardSession`, the only authority on the game;
+each device receives the view of its own seat (:mod:`mtlearn.present.perspective` decides
+what that seat may see), the projector and the teacher a public view with every hand
+face down.
+
+The modules, in the order they import one another:
+
+* :mod:`.tables` — one table: seats, the session, what each seat and the projector see;
+* :mod:`.puzzle_round` — a puzzle round: a set of puzzles judged on the server, results;
+* :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
+  folder; answers every message of the protocol with the messages to send back;
+* :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.
+
+Only :mod:`.server` needs the ``class`` extra (``pip install "mtlearn[class]"``: aiohttp
+and segno); the other modules use the standard library and mtlearn alone, so the rules
+of a class (who may do what, what each seat sees) are tested without a network.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import MtlearnError
+
+__all__ = ["ClassError"]
+
+
+class ClassError(MtlearnError):
+    """A class request refused, or a class folder that cannot be read or written; the
+    message says what and where, and nothing was changed."""

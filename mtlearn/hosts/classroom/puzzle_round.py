@@ -1,0 +1,170 @@
+"""A puzzle round: the teacher picks a set of bundled puzzles, every student works
+through it on their own device, the server judges each answer, and the teacher sees who
+solved what, with how many tries and hints (exportable as CSV).
+
+What is kept about a student is their first name (in :mod:`.room`) and, here, their
+answers and the counts; nothing else, and only in the class folder on the teacher's
+machine. Standard library only (the puzzles are read once with mtlearn.content).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from ...content.puzzles import FAMILIES, PuzzleSession, bundled
+from ...core.words import one_line
+from . import ClassError
+
+__all__ = ["MAX_ANSWERS", "PuzzleRound", "puzzle_sets"]
+
+#: Answers kept per student and puzzle (the most recent ones).
+MAX_ANSWERS = 20
+
+
+def puzzle_sets() -> list[dict[str, Any]]:
+    """The sets a teacher can choose: one per family of bundled puzzles."""
+    out = []
+    for family, title in FAMILIES.items():
+        ids = [p.id for p in bundled() if p.family == family]
+        if ids:
+            out.append({"id": family, "title": title, "count": len(ids)})
+    return out
+
+
+class PuzzleRound:
+    """One puzzle set for the whole class, and every student's progress in it."""
+
+    def __init__(self, family: str) -> None:
+        if family not in FAMILIES:
+            raise ClassError(f"puzzle set: {one_line(repr(family))} is not one of "
+                             f"{', '.join(FAMILIES)}")
+        self.family = family
+        self.puzzles = [p for p in bundled() if p.family == family]
+        self.title = str(FAMILIES[family])
+        #: student id -> {"index": int, "results": {puzzle id: record}}
+        self.students: dict[str, dict[str, Any]] = {}
+        self._sessions: dict[tuple[str, int], PuzzleSession] = {}
+
+    def _student(self, sid: str) -> dict[str, Any]:
+        return self.students.setdefault(sid, {"index": 0, "results": {}})
+
+    def _record(self, sid: str, pid: str) -> dict[str, Any]:
+        return self._student(sid)["results"].setdefault(
+            pid, {"tries": 0, "hints": 0, "solved": False, "shown": False, "answers": []})
+
+    def _session(self, sid: str) -> PuzzleSession:
+        i = self._student(sid)["index"]
+        key = (sid, i)
+        if key not in self._sessions:
+            self._sessions[key] = PuzzleSession(self.puzzles[i])
+        return self._sessions[key]
+
+    def state(self, sid: str) -> dict[str, Any]:
+        """The model keys of a student's puzzle board (the same keys as a book page's)."""
+        st = self._student(sid)
+        p = self.puzzles[st["index"]]
+        kept = {pid: {"solved": r["solved"], "stars": 3 if r["solved"] else 0,
+                      "shown": r["shown"]} for pid, r in st["results"].items()}
+        return {"type": "puzzle", "set_title": self.title,
+                "set": [{"id": q.id, "title": q.title, "level": q.level} for q in self.puzzles],
+                "index": st["index"], "puzzle": p.info(), "view": p.view(),
+                "feedback": None, "solution": None, "set_progress": kept,
+                "progress": kept.get(p.id), "storage": "server"}
+
+    def handle(self, sid: str, msg: Any) -> dict[str, Any]:
+        """A student's puzzle message (answer, move, restart, show, goto, progress,
+        reset); the model keys to change on their device."""
+        if not isinstance(msg, dict):
+            raise ClassError("puzzle: expected an object with an \"action\"")
+        action = msg.get("action")
+        st = self._student(sid)
+        if action == "goto":
+            i = msg.get("index")
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.puzzles):
+                raise ClassError(f"goto: choose a puzzle from 0 to {len(self.puzzles) - 1}, "
+                                 f"not {one_line(repr(i))}")
+            st["index"] = i
+            return self.state(sid)
+        pid = self.puzzles[st["index"]].id
+        rec = self._record(sid, pid)
+        if action == "progress":  # the front end counts the hints it opened
+            hints = (msg.get("record") or {}).get("hints") if isinstance(
+                msg.get("record"), dict) else None
+            if isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints <= 20:
+                rec["hints"] = max(rec["hints"], hints)
+            return {}
+        if action == "reset":
+            return {}
+        out = self._session(sid).handle(msg)
+        fb = out.get("feedback") or {}
+        if action == "show":
+            rec["shown"] = True
+        if action in ("answer", "move") and fb.get("status") in ("right", "wrong", "illegal"):
+            rec["tries"] += 1
+            answer = msg.get("answer", msg.get("move"))
+            rec["answers"] = [*rec["answers"], one_line(str(answer), 120)][-MAX_ANSWERS:]
+            if fb.get("status") == "right":
+                rec["solved"] = True
+        return {"type": "puzzle_update", **out}
+
+    def results(self, names: dict[str, str]) -> dict[str, Any]:
+        """The teacher's table: one row per student, one cell per puzzle."""
+        rows = []
+        for sid, st in self.students.items():
+            cells = []
+            for p in self.puzzles:
+                r = st["results"].get(p.id)
+                cells.append(None if r is None else {k: r[k] for k in
+                                                     ("tries", "hints", "solved", "shown")})
+            rows.append({"name": names.get(sid, "?"), "solved": sum(
+                1 for c in cells if c and c["solved"]), "cells": cells})
+        rows.sort(key=lambda r: str(r["name"]).casefold())
+        return {"set": self.family, "title": self.title,
+                "puzzles": [{"id": p.id, "title": p.title} for p in self.puzzles],
+                "rows": rows}
+
+    def csv(self, names: dict[str, str]) -> str:
+        """The results as CSV: one line per student and puzzle tried."""
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["name", "puzzle", "title", "solved", "tries", "hints", "answer shown",
+                    "answers"])
+        for sid, st in sorted(self.students.items(), key=lambda kv: names.get(kv[0], "")):
+            for p in self.puzzles:
+                r = st["results"].get(p.id)
+                if r is None:
+                    continue
+                w.writerow([_cell(names.get(sid, "?")), p.id, _cell(p.title),
+                            "yes" if r["solved"] else "no", r["tries"], r["hints"],
+                            "yes" if r["shown"] else "no",
+                            _cell(" | ".join(r["answers"]))])
+        return out.getvalue()
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the class folder keeps of the round."""
+        return {"family": self.family, "students": self.students}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> PuzzleRound:
+        """The round :meth:`to_dict` wrote (ClassError naming ``where`` if damaged)."""
+        try:
+            r = cls(data["family"])
+            students = data["students"]
+            if not isinstance(students, dict):
+                raise TypeError("students is not an object")
+            for sid, st in students.items():
+                index = int(st["index"])
+                if not 0 <= index < len(r.puzzles) or not isinstance(st["results"], dict):
+                    raise ValueError(f"student {sid}: bad index or results")
+                r.students[str(sid)] = {"index": index, "results": st["results"]}
+        except (KeyError, TypeError, ValueError) as e:
+            raise ClassError(f"{where}: not a saved puzzle round ({one_line(str(e), 200)})") \
+                from None
+        return r
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,428 @@
+"""The class: its code, the teacher's token, the students, the tables, the puzzle round,
+and the folder that keeps them. No network here: :meth:`Classroom.handle` answers one
+message of the protocol with the messages to send, and :mod:`.server` carries them.
+
+Messages from a device (JSON objects, ``op`` first):
+
+=================  =============================================================
+``join``           ``code``, ``name``: a new student; answered with their token
+``hello``          ``code``, ``token``: a device comes back (reload, lost Wi-Fi)
+``sit``/``leave``  ``token``, ``table``, ``seat``: take or leave a seat
+``intent``         ``token``, ``intent``: a board intent for the student's seat
+``puzzle``         ``token``, ``msg``: a puzzle message (answer, move, goto…)
+``watch``          ``code``: the projector
+``teacher``        ``token``: the teacher's page
+teacher actions    ``token`` (the teacher's) and: ``open_table`` (``seats``,
+                   ``computers``, ``preset``, ``rounds``, ``options``: rules
+                   options the engine checks), ``table`` (``table``,
+                   ``action``: deal, undo, next_round, hint, computer; ``seat``),
+                   ``idle`` (``seconds``), ``puzzle_round`` (``set`` or null)
+=================  =============================================================
+
+Every refusal is ``{"type": "refused", "text": …}`` to the sender alone, and nothing
+changed. Every change is written to the class folder (atomically: a new file renamed over
+the old) before its messages are sent, so ``mtlearn class --resume`` finds what the
+devices saw. Standard library only.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import MtlearnError
+from ...core.rules import PRESETS
+from ...core.words import one_line
+from . import ClassError
+from .puzzle_round import PuzzleRound, puzzle_sets
+from .tables import ClassTable, checked, public_perspective
+
+__all__ = ["MAX_STUDENTS", "MAX_TABLES", "Classroom", "Conn", "Out"]
+
+MAX_STUDENTS, MAX_TABLES, MAX_NAME = 200, 40, 24
+#: The idle limit a teacher may set (seconds; 0 is off).
+MAX_IDLE = 3600
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
+_NAME = re.compile(r"^[^\W\d_]+(?:[ '’.-][^\W\d_]+)*\.?$")
+
+#: One message to send: (to whom, JSON text). To whom: "reply" (the sender),
+#: "student:<id>", "watchers" (projectors and teachers) or "teachers".
+Out = tuple[str, str]
+
+
+class Conn:
+    """What a connection is, once it said so: a student, the teacher or a projector."""
+
+    def __init__(self) -> None:
+        self.role: str | None = None
+        self.student: str | None = None
+
+
+def _text(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), allow_nan=False)
+
+
+def refused(text: str) -> str:
+    """The JSON text of a refusal."""
+    return _text({"type": "refused", "text": text})
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, whole."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+class Classroom:
+    """A class and its folder. Build a new one with :meth:`create`, a saved one with
+    :meth:`resume`."""
+
+    def __init__(self, folder: Path, code: str, teacher_token: str) -> None:
+        self.folder = folder
+        self.code = code
+        self.teacher_token = teacher_token
+        self.students: dict[str, dict[str, Any]] = {}
+        self.tokens: dict[str, str] = {}  # token -> student id
+        self.tables: dict[str, ClassTable] = {}
+        self.idle = 0
+        self.puzzles: PuzzleRound | None = None
+        self.address = ""
+
+    # ------------------------------------------------------------------ the folder
+    @classmethod
+    def create(cls, folder: Path) -> Classroom:
+        """A new class in ``folder`` (ClassError if a class is kept there already)."""
+        if (folder / "class.json").exists():
+            raise ClassError(f"{folder} already holds a class: add --resume to carry it on, "
+                             "or choose another --folder")
+        try:
+            (folder / "tables").mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ClassError(f"cannot make the class folder {folder}: {e.strerror}") from None
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(5))
+        room = cls(folder, code, secrets.token_urlsafe(12))
+        room.save()
+        return room
+
+    @classmethod
+    def resume(cls, folder: Path) -> Classroom:
+        """The class kept in ``folder``, every table as it was after its last move."""
+        where = folder / "class.json"
+        try:
+            data = json.loads(where.read_text(encoding="utf-8"))
+            room = cls(folder, str(data["code"]), str(data["teacher"]))
+            room.idle = int(data["idle"])
+            for sid, st in data["students"].items():
+                room.students[str(sid)] = {"name": str(st["name"]), "token": str(st["token"]),
+                                           "table": st["table"], "seat": st["seat"]}
+                room.tokens[str(st["token"])] = str(sid)
+            for tid in data["tables"]:
+                path = folder / "tables" / f"{tid}.json"
+                room.tables[tid] = ClassTable.from_dict(
+                    json.loads(path.read_text(encoding="utf-8")), str(path))
+            if data["puzzles"] is not None:
+                room.puzzles = PuzzleRound.from_dict(data["puzzles"], f"{where} (puzzles)")
+        except FileNotFoundError as e:
+            raise ClassError(f"--resume: {e.filename} is missing (no class was kept in "
+                             f"{folder})") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ClassError(f"{where}: not a saved class ({type(e).__name__}: "
+                             f"{one_line(str(e), 200)})") from None
+        return room
+
+    def save(self, table: ClassTable | None = None, *, room: bool = True) -> None:
+        """Write the class (unless ``room`` is false: a move changes one table only) and
+        ``table``, if given, to the folder, atomically."""
+        if table is not None:
+            atomic_write(self.folder / "tables" / f"{table.id}.json",
+                         json.dumps(table.to_dict(), separators=(",", ":")))
+        if not room:
+            return
+        atomic_write(self.folder / "class.json", json.dumps({
+            "format": "mtlearn-class", "version": 1, "code": self.code,
+            "teacher": self.teacher_token, "idle": self.idle, "students": self.students,
+            "tables": list(self.tables),
+            "puzzles": None if self.puzzles is None else self.puzzles.to_dict()},
+            separators=(",", ":")))
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, conn: Conn, msg: Any) -> list[Out]:
+        """Answer one message (already parsed JSON) from ``conn``."""
+        if not isinstance(msg, dict):
+            return [("reply", refused("a message is a JSON object with an \"op\""))]
+        op = msg.get("op")
+        try:
+            if op in ("join", "hello", "watch"):
+                code = msg.get("code")
+                if not isinstance(code, str) or code.strip().upper() != self.code:
+                    raise ClassError("wrong class code: type the code your teacher shows")
+                if op == "join":
+                    return self._join(conn, msg.get("name"))
+                if op == "watch":
+                    conn.role = "projector"
+                    return [("reply", self._public_all("projector"))]
+                return self._hello(conn, self._student(conn, msg))
+            if op in ("sit", "leave", "intent", "puzzle"):
+                return getattr(self, "_" + op)(self._student(conn, msg), msg)
+            if op in ("teacher", "open_table", "table", "idle", "puzzle_round"):
+                token = msg.get("token")
+                if not isinstance(token, str) or not hmac.compare_digest(
+                        token.encode(), self.teacher_token.encode()):
+                    raise ClassError(f"{op}: only the teacher can do that (the teacher's "
+                                     "token is missing or wrong)")
+                if op == "teacher":
+                    conn.role = "teacher"
+                    return [("reply", self.teacher_state()), ("reply", self._public_all())]
+                return getattr(self, "_t_" + op)(msg)
+        except MtlearnError as e:  # ClassError, and the engine's own refusals
+            return [("reply", refused(one_line(str(e), 300)))]
+        return [("reply", refused(f"unknown op {one_line(repr(op), 40)}: use join, hello, "
+                                  "sit, leave, intent, puzzle, watch or teacher"))]
+
+    def _student(self, conn: Conn, msg: dict[str, Any]) -> str:
+        token = msg.get("token")
+        sid = self.tokens.get(token) if isinstance(token, str) else None
+        if sid is None:
+            raise ClassError("unknown seat token: join the class again with the code and "
+                             "your first name")
+        if conn.role == "student" and conn.student != sid:
+            mine = self.students[conn.student or ""]["name"]
+            raise ClassError(f"this device is {mine}'s: it cannot act with another "
+                             "student's token")
+        if conn.role in ("teacher", "projector"):
+            raise ClassError(f"this connection is the {conn.role}'s: students join from "
+                             "their own page")
+        return sid
+
+    def _join(self, conn: Conn, name: Any) -> list[Out]:
+        if conn.role is not None:
+            raise ClassError("this connection has joined already")
+        if not isinstance(name, str) or not _NAME.match(" ".join(name.split())) \
+                or len(name.strip()) > MAX_NAME:
+            raise ClassError(f"name: type your first name ({MAX_NAME} letters at most, no "
+                             "digits), not " + one_line(repr(name), 40))
+        if len(self.students) >= MAX_STUDENTS:
+            raise ClassError(f"the class is full ({MAX_STUDENTS} students)")
+        sid = f"s{len(self.students) + 1}"
+        token = secrets.token_urlsafe(16)
+        self.students[sid] = {"name": " ".join(name.split()), "token": token, "table": None,
+                              "seat": None}
+        self.tokens[token] = sid
+        self.save()
+        conn.role, conn.student = "student", sid
+        return [("reply", _text({"type": "joined", "token": token,
+                                 "name": self.students[sid]["name"]})),
+                *self._student_views(sid), ("teachers", self.teacher_state())]
+
+    def _hello(self, conn: Conn, sid: str) -> list[Out]:
+        conn.role, conn.student = "student", sid
+        st = self.students[sid]
+        out: list[Out] = [("reply", _text({"type": "joined", "token": st["token"],
+                                           "name": st["name"]}))]
+        t = self.tables.get(st["table"] or "")
+        if t is not None and st["seat"] is not None and t.back(st["seat"]):
+            self.save(t)
+            return out + self._table_update(t)
+        return out + self._student_views(sid)
+
+    def _sit(self, sid: str, msg: dict[str, Any]) -> list[Out]:
+        st = self.students[sid]
+        if st["table"] is not None:
+            raise ClassError(f"you sit at {self.tables[st['table']].label} already")
+        t = self._table(msg.get("table"))
+        given = msg.get("seat")
+        seat = given - 1 if isinstance(given, int) and not isinstance(given, bool) else -1
+        t.sit(seat, sid, st["name"])
+        st["table"], st["seat"] = t.id, seat
+        if not t.free_seats():
+            t.deal()
+        self.save(t)
+        return self._table_update(t) + self._lobbies() + [("teachers", self.teacher_state())]
+
+    def _leave(self, sid: str, msg: dict[str, Any]) -> list[Out]:
+        st = self.students[sid]
+        t = self.tables.get(st["table"] or "")
+        if t is None:
+            raise ClassError("you do not sit at a table")
+        if t.started:
+            raise ClassError(f"{t.label} is playing: stay for the round, or ask the teacher")
+        t.leave(sid)
+        st["table"] = st["seat"] = None
+        self.save(t)
+        return (self._table_update(t) + self._lobbies() + self._student_views(sid)
+                + [("teachers", self.teacher_state())])
+
+    def _intent(self, sid: str, msg: dict[str, Any]) -> list[Out]:
+        st = self.students[sid]
+        t = self.tables.get(st["table"] or "")
+        if t is None or st["seat"] is None:
+            raise ClassError("take a seat at a table first")
+        if t.seats[st["seat"]]["student"] != sid:
+            raise ClassError(f"a computer player has your seat at {t.label} now (the teacher "
+                             "gave it one)")
+        t.back(st["seat"])
+        if t.handle(st["seat"], msg.get("intent")):
+            self.save(t, room=False)
+            return self._table_update(t)
+        return [("reply", t.seat_state(st["seat"]))]
+
+    def _puzzle(self, sid: str, msg: dict[str, Any]) -> list[Out]:
+        if self.puzzles is None:
+            raise ClassError("no puzzle round is on: the teacher starts one")
+        out = self.puzzles.handle(sid, msg.get("msg"))
+        self.save()
+        replies: list[Out] = [("reply", _text(out))] if out else []
+        return [*replies, ("teachers", self.teacher_state())]
+
+    # ------------------------------------------------------------------ the teacher
+    def _t_open_table(self, msg: dict[str, Any]) -> list[Out]:
+        if len(self.tables) >= MAX_TABLES:
+            raise ClassError(f"open_table: {MAX_TABLES} tables is the most a class keeps")
+        k = len(self.tables) + 1
+        t = ClassTable(f"t{k}", f"Table {k}", msg.get("seats", 4), bots=msg.get("computers", 0),
+                       preset=msg.get("preset", "standard"), rounds=msg.get("rounds"),
+                       bot=msg.get("bot", "greedy"), seed=_seed(msg.get("seed")),
+                       options=msg.get("options"))
+        if not t.free_seats():
+            t.deal()
+        self.tables[t.id] = t
+        self.save(t)
+        return [("teachers", self.teacher_state()), *self._lobbies(), *self._table_update(t)]
+
+    def _t_table(self, msg: dict[str, Any]) -> list[Out]:
+        t = self._table(msg.get("table"))
+        seat = msg.get("seat")
+        action = msg.get("action")
+        if action not in ("deal", "undo", "next_round", "hint", "computer"):
+            raise ClassError(f"table: action {one_line(repr(action), 40)} is not one of deal, "
+                             "undo, next_round, hint, computer")
+        student = None
+        if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= t.n:
+            student = t.seats[seat - 1]["student"]
+            seat -= 1
+        else:
+            seat = None
+        said = t.teacher(action, seat)
+        if action == "computer" and student is not None:
+            self.students[student]["table"] = self.students[student]["seat"] = None
+        if action == "computer" and not t.started and not t.free_seats():
+            t.deal()  # the last free seat went to a computer: the table is full
+        self.save(t)
+        out: list[Out] = [("reply", _text({"type": "done", "text": said}))]
+        if action == "hint":
+            sid = t.seats[seat or 0]["student"]
+            return out + ([(f"student:{sid}", t.seat_state(seat or 0))] if sid else [])
+        out += [*self._table_update(t), ("teachers", self.teacher_state())]
+        if student is not None:
+            out += self._student_views(student)
+        return out + self._lobbies()
+
+    def _t_idle(self, msg: dict[str, Any]) -> list[Out]:
+        s = msg.get("seconds")
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= MAX_IDLE:
+            raise ClassError(f"idle: choose 0 (off) to {MAX_IDLE} seconds, not "
+                             f"{one_line(repr(s), 40)}")
+        self.idle = s
+        self.save()
+        return [("teachers", self.teacher_state())]
+
+    def _t_puzzle_round(self, msg: dict[str, Any]) -> list[Out]:
+        family = msg.get("set")
+        self.puzzles = None if family is None else PuzzleRound(str(family))
+        self.save()
+        out: list[Out] = [(f"student:{sid}", self._puzzle_state(sid)) for sid in self.students]
+        return [*out, ("teachers", self.teacher_state())]  # with a row for every student
+
+    def tick(self, now: float | None = None) -> list[Out]:
+        """Give every seat idle longer than the teacher's limit to a computer player."""
+        now = time.monotonic() if now is None else now
+        out: list[Out] = []
+        for t in self.tables.values():
+            seat = t.idle_seat(self.idle, now)
+            if seat is not None:
+                t.to_computer(seat, away=True)
+                self.save(t)
+                out += [*self._table_update(t), ("teachers", self.teacher_state())]
+        return out
+
+    # ------------------------------------------------------------------ what is sent
+    def _table(self, table_id: Any) -> ClassTable:
+        t = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if t is None:
+            raise ClassError(f"no table {one_line(repr(table_id), 40)} in this class")
+        return t
+
+    def _table_update(self, t: ClassTable) -> list[Out]:
+        out: list[Out] = []
+        for i, s in enumerate(t.seats):
+            if s["student"] is not None:
+                out.append((f"student:{s['student']}", t.seat_state(i)))
+        g = t.session.game if t.session else None
+        seen = public_perspective(g) if g is not None else None
+        out.append(("watchers", checked({"type": "public", **t.public_state()}, seen)))
+        return out
+
+    def _public_all(self, role: str = "teacher") -> str:
+        tables = []
+        for t in self.tables.values():
+            p = t.public_state()
+            if t.session is not None:  # each table checked against its own hands
+                p = json.loads(checked(p, public_perspective(t.session.game)))
+            tables.append(p)
+        return _text({"type": "publics", "role": role, "tables": tables})
+
+    def _lobbies(self) -> list[Out]:
+        return [(f"student:{sid}", self._lobby(sid)) for sid, st in self.students.items()
+                if st["table"] is None]
+
+    def _lobby(self, sid: str) -> str:
+        return _text({"type": "lobby", "name": self.students[sid]["name"],
+                      "tables": [t.info() for t in self.tables.values() if t.free_seats()]})
+
+    def _puzzle_state(self, sid: str) -> str:
+        if self.puzzles is None:
+            return _text({"type": "puzzle", "set": None})
+        return _text(self.puzzles.state(sid))
+
+    def _student_views(self, sid: str) -> list[Out]:
+        st = self.students[sid]
+        t = self.tables.get(st["table"] or "")
+        out: list[Out] = [(f"student:{sid}", t.seat_state(st["seat"]) if t is not None
+                           and st["seat"] is not None else self._lobby(sid))]
+        if self.puzzles is not None:
+            out.append((f"student:{sid}", self._puzzle_state(sid)))
+        return out
+
+    def names(self) -> dict[str, str]:
+        """Student id -> first name."""
+        return {sid: st["name"] for sid, st in self.students.items()}
+
+    def teacher_state(self) -> str:
+        """The teacher's page: the code, tables, students, idle limit, puzzle results."""
+        return _text({
+            "type": "teacher", "code": self.code, "address": self.address, "idle": self.idle,
+            "tables": [t.info() for t in self.tables.values()],
+            "students": [{"name": st["name"], "table": st["table"],
+                          "seat": None if st["seat"] is None else st["seat"] + 1}
+                         for st in self.students.values()],
+            "puzzle_sets": puzzle_sets(), "presets": list(PRESETS),
+            "puzzles": None if self.puzzles is None else self.puzzles.results(self.names())})
+
+
+def _seed(value: Any) -> int | str | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)
+                         and 0 <= value < 2**63):
+        return value
+    if isinstance(value, str) and 0 < len(value) <= 100:
+        return value
+    raise ClassError(f"seed: {one_line(repr(value), 40)} is not a whole number or a word")

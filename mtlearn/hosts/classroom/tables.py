@@ -1,0 +1,388 @@
+"""One class table: its seats, its :class:`BoardSession`, and what each device may see.
+
+A table is opened by the teacher with 2 to 8 seats, some of them for computer players.
+Students sit at the free seats; when the teacher deals (or when every student seat is
+taken) the match starts with the students' first names, and a computer player takes every
+seat still empty. From then on the session is the only authority: a seat's intent is
+answered by :meth:`BoardSession.handle` with that seat's perspective, and every device
+gets a fresh view of its own seat after each move.
+
+What leaves a table, and for whom:
+
+* :meth:`ClassTable.seat_state` — one seat's view (its hand only while the round is
+  played) and message, checked by the seat's :class:`Perspective`;
+* :meth:`ClassTable.public_state` — the projector's and the teacher's view: every hand
+  face down (until the round is over), the last moves in words, the scores.
+
+Each payload is checked a last time as the JSON text it will be sent as
+(:func:`checked`): a tile of a hand the reader may not see is masked there, whoever
+forgot to hide it. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from ...core.errors import MtlearnError
+from ...core.rules import PRESETS, Rules, usual_set
+from ...core.words import one_line
+from ...engine.game import Game
+from ...present.perspective import Perspective
+from ...present.view import hint_text, view
+from ..session import BOT_KINDS, BoardSession
+from . import ClassError
+
+__all__ = ["MAX_SEATS", "MIN_SEATS", "ClassTable", "checked", "public_perspective"]
+
+MIN_SEATS, MAX_SEATS = 2, 8
+#: Last moves kept in words for the projector.
+LOG_LINES = 12
+
+
+def public_perspective(game: Game) -> Perspective:
+    """The perspective of a reader who holds no hand (projector, teacher): every hand and
+    the boneyard are hidden from it."""
+    return Perspective(game, -1)
+
+
+def checked(payload: dict[str, Any], seen: Perspective | None,
+            allow: tuple[str, ...] = ()) -> str:
+    """``payload`` as JSON text, with every tile of a hand ``seen`` may not see masked
+    (the last line of defence before a socket; None checks nothing: the round is over)."""
+    text = json.dumps(payload, separators=(",", ":"), allow_nan=False)
+    if seen is None or seen.game.is_round_over:
+        return text
+    return seen.guard(text, allow=allow) if seen.leaks(text, allow=allow) else text
+
+
+class ClassTable:
+    """A table of the class: ``n`` seats, ``bots`` of them (the last ones) computer players.
+
+    ``seats[i]`` is ``{"name", "student", "kind", "away"}``: kind ``"student"`` (a
+    student's seat, empty while ``student`` is None) or ``"computer"``; ``away`` is true
+    while a computer player keeps an idle student's seat.
+    """
+
+    def __init__(self, table_id: str, label: str, n: int, *, bots: int = 0,
+                 preset: str = "standard", rounds: int | None = None,
+                 bot: str = "greedy", seed: int | str | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        if not isinstance(n, int) or isinstance(n, bool) or not MIN_SEATS <= n <= MAX_SEATS:
+            raise ClassError(f"seats: choose {MIN_SEATS} to {MAX_SEATS}, not {one_line(repr(n))}")
+        if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < n:
+            raise ClassError(f"computers: choose 0 to {n - 1} computer players for {n} seats, "
+                             f"not {one_line(repr(bots))}")
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise ClassError(f"preset: {one_line(repr(preset))} is not one of "
+                             f"{', '.join(PRESETS)}")
+        if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)
+                                   or not 1 <= rounds <= 19):
+            raise ClassError(f"rounds: choose 1 to 19 rounds, not {one_line(repr(rounds))}")
+        if options is not None and (not isinstance(options, dict) or "preset" in options
+                                    or "rounds" in options or len(options) > 30):
+            raise ClassError("options: expected an object of rules options (without preset "
+                             f"and rounds), not {one_line(repr(options))}")
+        self.options = dict(options or {})
+        try:  # the rules engine judges the options, before anything is made
+            Rules.from_dict(self.rules_dict(preset, rounds)).check_supported(n)
+        except (MtlearnError, TypeError) as e:
+            raise ClassError(f"options: {one_line(str(e), 200)}") from None
+        if bot not in BOT_KINDS:
+            raise ClassError(f"computer: {one_line(repr(bot))} is not one of "
+                             f"{', '.join(BOT_KINDS)}")
+        self.id, self.label = table_id, label
+        self.preset, self.rounds, self.bot = preset, rounds, bot
+        self.seed: int | str | None = seed
+        self.seats: list[dict[str, Any]] = [
+            {"name": None, "student": None, "kind": "computer" if i >= n - bots else "student",
+             "away": False} for i in range(n)]
+        self.session: BoardSession | None = None
+        self.log: list[str] = []
+        self.turn_since = time.monotonic()  # when the seat to play got the turn
+        self.last: dict[int, dict[str, Any]] = {}  # the last message each seat was shown
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def n(self) -> int:
+        """Seats at the table."""
+        return len(self.seats)
+
+    @property
+    def started(self) -> bool:
+        """True once the match is dealt."""
+        return self.session is not None
+
+    def free_seats(self) -> list[int]:
+        """Student seats nobody sits at yet (before the deal only)."""
+        if self.started:
+            return []
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "student"
+                and s["student"] is None]
+
+    def sit(self, seat: int, student: str, name: str) -> None:
+        """Seat ``student`` (an id) named ``name`` at ``seat`` (from 0)."""
+        if self.started:
+            raise ClassError(f"{self.label} is already playing: ask the teacher for a seat at "
+                             "another table")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise ClassError(f"seat: {one_line(repr(seat))} is not a seat of {self.label} "
+                             f"(1 to {self.n})")
+        if seat not in self.free_seats():
+            raise ClassError(f"seat {seat + 1} of {self.label} is taken")
+        taken = {str(s["name"]).casefold() for s in self.seats if s["name"]}
+        if name.casefold() in taken:
+            raise ClassError(f"{name} already sits at {self.label}: add your surname's first "
+                             "letter (\"Ana B\")")
+        self.seats[seat].update(name=name, student=student)
+
+    def leave(self, student: str) -> None:
+        """Free ``student``'s seat (before the deal only; afterwards a computer takes it)."""
+        for s in self.seats:
+            if s["student"] == student:
+                if self.started:
+                    self.to_computer(self.seats.index(s), away=False)
+                else:
+                    s.update(name=None, student=None)
+
+    def seat_of(self, student: str) -> int | None:
+        """The seat (from 0) of a student, if they sit here."""
+        for i, s in enumerate(self.seats):
+            if s["student"] == student:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ the match
+    def deal(self) -> None:
+        """Start the match: the students' names, and computer players in the empty seats."""
+        if self.started:
+            raise ClassError(f"{self.label} is already playing")
+        names = []
+        for i, s in enumerate(self.seats):
+            if s["student"] is None:
+                s["kind"] = "computer"
+                s["name"] = f"Computer {i + 1}"
+            names.append(s["name"])
+        rules = self.rules_dict(self.preset, self.rounds)
+        game = Game.new(names, set=usual_set(self.n), rules=rules, seed=self.seed)
+        self.seed = game.seed
+        bots = {i: self.bot for i, s in enumerate(self.seats) if s["kind"] == "computer"}
+        self.session = BoardSession(game, bots=bots)  # type: ignore[arg-type]
+        self._moved([])
+
+    def rules_dict(self, preset: str, rounds: int | None) -> dict[str, Any]:
+        """The table's rules as the engine reads them: preset, options, rounds."""
+        out: dict[str, Any] = {"preset": preset, **self.options}
+        if rounds is not None:
+            out["rounds"] = rounds
+        return out
+
+    def handle(self, seat: int, intent: Any) -> bool:
+        """One seat's intent, answered by the session from that seat's perspective; True
+        when the game changed (every device must be told)."""
+        session = self._session()
+        act = intent.get("action") if isinstance(intent, dict) else None
+        if act in ("undo", "hint", "new_game", "new_match", "next_round"):
+            who = {"undo": "take a move back", "hint": "send hints",
+                   "next_round": "deal the next round"}.get(act, "start a new game")
+            raise ClassError(f"at a class table only the teacher can {who}")
+        g = session.game
+        if act in ("move", "draw", "pass", "uno", "end") and not g.is_round_over \
+                and g.current != seat:
+            raise ClassError(f"it is {g.players[g.current]}'s turn, not yours: wait for it")
+        before = (g.round_no, len(g.history))
+        session.perspective = seat
+        try:
+            session.handle(intent)
+        finally:
+            session.perspective = None
+        g = session.game
+        changed = (g.round_no, len(g.history)) != before
+        message = session.message or {}
+        if changed:  # every seat is told what happened; the mover gets the session's words
+            self._moved([str(message.get("text") or ""), *(message.get("bots") or [])])
+        self.last[seat] = message
+        return changed
+
+    def teacher(self, action: str, seat: int | None = None) -> str:
+        """A teacher's action on this table: undo, next_round, computer (replace the
+        student at ``seat``) or hint (for ``seat``); the sentence that reports it."""
+        if action == "deal":
+            self.deal()
+            return f"{self.label}: the match is dealt."
+        if action == "computer" and not self.started and seat is not None \
+                and 0 <= seat < self.n and self.seats[seat]["kind"] == "student":
+            self.seats[seat].update(kind="computer", student=None, name=None)
+            return f"{self.label}: seat {seat + 1} will be a computer player."
+        session = self._session()
+        g = session.game
+        if action == "undo":
+            if not session.undo():
+                raise ClassError(f"{self.label}: nothing to take back (this is the start of "
+                                 "the round)")
+            self._moved([f"The teacher took back the last move ({g.players[g.current]} "
+                         "plays again)."])
+            return f"{self.label}: the last move was taken back."
+        if action == "next_round":
+            before = g.round_no
+            session.handle({"action": "next_round"})
+            said = str((session.message or {}).get("text") or "")
+            if session.game.round_no == before:
+                raise ClassError(f"{self.label}: {said or 'there is no next round'}")
+            self._moved([said])
+            return f"{self.label}: round {session.game.round_no} is dealt."
+        if seat is None or not 0 <= seat < self.n:
+            raise ClassError(f"{action}: choose a seat of {self.label} (1 to {self.n})")
+        if action == "computer":
+            if self.seats[seat]["kind"] == "computer" and not self.seats[seat]["away"]:
+                raise ClassError(f"seat {seat + 1} of {self.label} is a computer player already")
+            self.to_computer(seat, away=False)
+            return f"{self.label}: a computer player now plays seat {seat + 1}."
+        if action == "hint":
+            if g.is_round_over or g.current != seat:
+                raise ClassError(f"hint: it is not seat {seat + 1}'s turn at {self.label}; a "
+                                 "hint is for the player to play")
+            text = hint_text(g, perspective=seat) or "no hint"
+            self.last[seat] = {"kind": "info", "text": "Hint from your teacher: " + text,
+                               "rule": None, "rule_url": None, "bots": []}
+            return f"{self.label}: a hint was sent to seat {seat + 1}."
+        raise ClassError(f"unknown table action {one_line(repr(action))}")
+
+    def to_computer(self, seat: int, *, away: bool) -> None:
+        """A computer player takes ``seat`` (for good, or while its student is ``away``)."""
+        session = self._session()
+        s = self.seats[seat]
+        s["away"] = away
+        if not away:
+            s["kind"], s["student"] = "computer", None
+        session.bots[seat] = BOT_KINDS[self.bot]()
+        g = session.game
+        before = len(g.history)
+        said = session.run_bots()
+        if len(g.history) != before:
+            self._moved(said)
+
+    def back(self, seat: int) -> bool:
+        """A student whose seat a computer kept is back: the seat is theirs again."""
+        s = self.seats[seat]
+        if not s["away"] or self.session is None:
+            return False
+        s["away"] = False
+        self.session.bots.pop(seat, None)
+        self.turn_since = time.monotonic()  # a fresh wait before the next takeover
+        return True
+
+    def idle_seat(self, limit: float, now: float) -> int | None:
+        """The student seat to play that has been idle longer than ``limit`` seconds."""
+        if self.session is None or limit <= 0:
+            return None
+        g = self.session.game
+        if g.is_round_over or g.current in self.session.bots:
+            return None
+        return g.current if now - self.turn_since > limit else None
+
+    def _moved(self, said: list[str]) -> None:
+        """After a change of the game: the words in the log, and as every seat's message."""
+        g = self._session().game
+        seen = public_perspective(g)
+        lines = [seen.guard(line.strip().rstrip(".") + ".") for text in said
+                 for line in text.split(". ") if line.strip()]
+        self.log = (self.log + lines)[-LOG_LINES:]
+        self.turn_since = time.monotonic()
+        text = " ".join(lines)
+        self.last = {i: {"kind": "info", "text": text, "rule": None, "rule_url": None,
+                         "bots": []} for i in range(self.n)} if text else {}
+
+    def _session(self) -> BoardSession:
+        if self.session is None:
+            raise ClassError(f"{self.label} is not dealt yet: the teacher deals when the "
+                             "players sit")
+        return self.session
+
+    # ------------------------------------------------------------------ views
+    def seat_state(self, seat: int) -> str:
+        """The JSON text sent to the device at ``seat``: its view, its message, the log."""
+        info = self.info()
+        if self.session is None:
+            return checked({"type": "table", "table": info, "seat": seat + 1, "view": None,
+                            "message": None}, None)
+        session = self.session
+        g = session.game
+        session.perspective = seat
+        try:
+            v = session.view()
+        finally:
+            session.perspective = None
+        v["hint"] = None  # hints come from the teacher
+        v["match"].pop("setup", None)  # no New game controls on a class board
+        message = self.last.get(seat)
+        seen = Perspective(g, seat)
+        echo: tuple[str, ...] = ()
+        if message and message.get("kind") == "refusal":
+            from ...present.perspective import tiles_named
+
+            echo = tuple(tiles_named(str(message.get("text"))))
+        return checked({"type": "table", "table": info, "seat": seat + 1, "view": v,
+                        "message": message or None, "log": self.log}, seen, allow=echo)
+
+    def public_state(self) -> dict[str, Any]:
+        """The projector's and the teacher's view of the table (no hand shown while the
+        round is played), as a dict; send it through :func:`checked`."""
+        out: dict[str, Any] = {"table": self.info(), "view": None, "log": list(self.log)}
+        if self.session is None:
+            return out
+        g = self.session.game
+        if g.is_round_over:
+            v = view(g)
+        else:
+            other = next(i for i in range(g.n) if i != g.current)
+            v = view(g, perspective=other)
+            v["players"][other]["hand"] = None
+            v["legal"], v["hint"], v["perspective"] = [], None, None
+            v["description"] = public_perspective(g).guard(v["status"])
+        v["match"] = self.session.match_info()
+        v["match"].pop("setup", None)
+        out["view"] = v
+        return out
+
+    def info(self) -> dict[str, Any]:
+        """The table's set-up and seats (no token, no hand)."""
+        g = self.session.game if self.session else None
+        return {"id": self.id, "label": self.label, "n": self.n, "preset": self.preset,
+                "rounds": g.rounds if g else self.rounds, "started": self.started,
+                "round": g.round_no if g else None,
+                "round_over": g.is_round_over if g else False,
+                "to_play": None if g is None or g.is_round_over else g.current + 1,
+                "seats": [{"seat": i + 1, "name": s["name"], "kind": s["kind"],
+                           "taken": s["student"] is not None, "away": s["away"]}
+                          for i, s in enumerate(self.seats)]}
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to bring the table back exactly (see :meth:`from_dict`)."""
+        return {"id": self.id, "label": self.label, "preset": self.preset,
+                "rounds": self.rounds, "bot": self.bot, "seed": self.seed,
+                "options": self.options,
+                "seats": [dict(s) for s in self.seats], "log": list(self.log),
+                "session": None if self.session is None else self.session.to_spec()}
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str) -> ClassTable:
+        """The table :meth:`to_dict` wrote; ClassError naming ``where`` if it is damaged."""
+        try:
+            seats = data["seats"]
+            t = cls(str(data["id"]), str(data["label"]), len(seats), preset=data["preset"],
+                    rounds=data["rounds"], bot=data["bot"], seed=data["seed"],
+                    options=data.get("options") or None)
+            for s, saved in zip(t.seats, seats, strict=True):
+                s.update(name=saved["name"], student=saved["student"], kind=saved["kind"],
+                         away=bool(saved["away"]))
+            t.log = [str(x) for x in data["log"]][-LOG_LINES:]
+            if data["session"] is not None:
+                t.session = BoardSession.from_spec(data["session"])
+                t.session.perspective = None
+        except (KeyError, TypeError, ValueError, MtlearnError) as e:
+            raise ClassError(f"{where}: not a saved class table ({type(e).__name__}: "
+                             f"{one_line(str(e), 200)})") from None
+        return t

@@ -1,0 +1,143 @@
+"""A class server for tests and the load benchmark: `mtlearn class` started as a real
+process on 127.0.0.1 (a free port), its address, code and teacher token read from what it
+prints, stopped by whoever started it; and a small WebSocket client that keeps every
+message it received (for the scans of hidden tiles)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class ClassProcess:
+    """A running `mtlearn class` (stop it with :meth:`stop`)."""
+
+    proc: subprocess.Popen[str]
+    folder: Path
+    address: str = ""
+    code: str = ""
+    token: str = ""
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def ws_url(self) -> str:
+        return self.address.replace("http://", "ws://") + "ws"
+
+    def stop(self, kill: bool = False) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+
+def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess:
+    """Start `mtlearn class --port 0 --folder FOLDER ARGS…` and wait for its address."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONUNBUFFERED="1")
+    qr = "--qr" in args  # draw the QR code in the terminal (not by default: it is long)
+    args = tuple(a for a in args if a != "--qr")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mtlearn.cli", "class", "--port", "0", "--folder", str(folder),
+         *(() if qr else ("--no-qr",)), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=env, cwd=str(folder.parent))
+    cp = ClassProcess(proc, folder)
+    deadline = time.monotonic() + timeout
+    assert proc.stdout is not None
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            cp.stop(kill=True)
+            raise AssertionError("mtlearn class stopped: " + "".join(cp.lines))
+        cp.lines.append(line)
+        if m := re.match(r"Class address: (\S+)", line):
+            cp.address = m[1]
+        elif m := re.match(r"Class code:\s+(\S+)", line):
+            cp.code = m[1]
+        elif m := re.match(r"Teacher token: (\S+)", line):
+            cp.token = m[1]
+        elif line.startswith("Stop with Ctrl-C"):
+            return cp
+    cp.stop(kill=True)
+    raise AssertionError("mtlearn class did not start in time: " + "".join(cp.lines))
+
+
+class Client:
+    """One device: a WebSocket to the class server and everything it was sent."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse, session: aiohttp.ClientSession):
+        self.ws, self.session = ws, session
+        self.got: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self._new = asyncio.Event()
+        self._task = asyncio.get_running_loop().create_task(self._read())
+        self.token = ""
+
+    @classmethod
+    async def open(cls, url: str) -> Client:
+        session = aiohttp.ClientSession()
+        ws = await session.ws_connect(url, max_msg_size=0, timeout=aiohttp.ClientWSTimeout(ws_close=5))
+        return cls(ws, session)
+
+    async def _read(self) -> None:
+        async for msg in self.ws:
+            if msg.type == aiohttp.WSMsgType.TEXT:
+                self.texts.append(msg.data)
+                self.got.append(json.loads(msg.data))
+                self._new.set()
+
+    async def send(self, obj: Any) -> None:
+        await self.ws.send_str(obj if isinstance(obj, str) else json.dumps(obj))
+
+    async def expect(self, kind: str, after: int = 0, timeout: float = 10.0,
+                     where: Any = None) -> dict[str, Any]:
+        """The first message of type ``kind`` received after message number ``after``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for m in self.got[after:]:
+                if m.get("type") == kind and (where is None or where(m)):
+                    return m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {kind!r} message in {timeout}s; got "
+                                     f"{[m.get('type') for m in self.got[after:]]}: "
+                                     f"{self.got[after:][-3:]}")
+            self._new.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._new.wait(), left)
+
+    async def ask(self, obj: Any, kind: str, timeout: float = 10.0, where: Any = None) -> dict[str, Any]:
+        n = len(self.got)
+        await self.send(obj)
+        return await self.expect(kind, n, timeout, where)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._task
+        await self.session.close()
+
+
+async def join(url: str, code: str, name: str) -> Client:
+    """A student who joined the class."""
+    c = await Client.open(url)
+    joined = await c.ask({"op": "join", "code": code, "name": name}, "joined")
+    c.token = joined["token"]
+    return c
