@@ -47,7 +47,7 @@ export function renderScenario(model, el) {
 
     const mkBtn = (k, label, aria, target, disabled) => {
       const b = h("button", { type: "button", class: "mtl-btn", "data-key": k, "aria-label": aria, text: label });
-      if (disabled) b.setAttribute("aria-disabled", "true");
+      if (disabled) b.disabled = true;  // out of the tab order; the focus goes to the player
       b.addEventListener("click", () => go(target));
       return b;
     };
@@ -76,7 +76,7 @@ export function renderScenario(model, el) {
         : h("p", { class: "mtl-empty", text: "This scenario has no steps." }),
       legendSection(legend),
     ]);
-    restoreFocus(root, key);
+    restoreFocus(root, key, { first: "@root", prev: "@root", next: "@root", last: "@root" });
     pres.fit();
   }
 
