@@ -92,6 +92,7 @@ export function handToPlay(view) {
 // match; null when none of these is there (another player's turn).
 export function focusAfterView(before, view, remembered) {
   if (!view || typeof view !== "object") return null;
+  if (samePosition(before, view)) return null;  // e.g. a refusal: the focus stays
   const match = view.match;
   if (match && match.round_over) return match.match_over || !match.next_round ? "new_match" : "next_round";
   if (view.over) return "undo";
@@ -111,6 +112,15 @@ export function focusAfterView(before, view, remembered) {
     if (asArray(view.legal).some((m) => m.move === name)) return name;
   }
   return null;
+}
+
+// True when two views show the same position (a host may send the view again with a
+// refusal): same trains, hands, boneyard, player to play and status.
+export function samePosition(a, b) {
+  if (!a || !b) return false;
+  const key = (v) => JSON.stringify([v.trains, v.players, v.boneyard, v.to_play, v.status, v.over,
+    v.match && v.match.round]);
+  return key(a) === key(b);
 }
 
 // What the board's live region says about a view: the status line (whose turn, the tile
