@@ -231,3 +231,39 @@ def solve_move_puzzles(page: Any, url: str) -> set[str]:
             assert question.strip(), "the next question is focused, so it is read"
         seen.add(at)
     return seen
+
+
+def test_the_legal_moves_list_plays_and_the_keys_help(page, page_guard, tmp_path):
+    """Each entry of the legal-moves list is a button that plays that move; the board
+    lists its keys in a small "Keys" disclosure; disabled controls are out of the tab
+    order."""
+    from mtlearn import Game
+    from mtlearn.widgets import Board
+    from test_frontend import page_html
+
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"], "to_play": 1,
+                               "hands": [["5-9", "1-2"], ["6-3", "3-4"]],
+                               "trains": {"1": ["12-5"], "2": ["12-6"], "M": []}})
+    html = tmp_path / "board.html"
+    html.write_text(page_html(Board(game, show_legal=True).to_html()), encoding="utf-8")
+    page.goto(html.as_uri())
+    root = page.locator(".mtl-root.mtl-board")
+    root.wait_for()
+    keys = root.locator(".mtl-keys")
+    assert keys.locator("summary").inner_text() == "Keys"
+    keys.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert "Esc" in keys.inner_text() and "Enter" in keys.inner_text()
+    entry = root.locator('.mtl-legal-move[data-key="legal:5-9@1"]')
+    assert entry.evaluate("el => el.tagName") == "BUTTON"
+    entry.focus()
+    page.keyboard.press("Enter")
+    root.locator(".mtl-msg-ok").wait_for()
+    assert "Ana played 5-9" in root.locator(".mtl-message").inner_text()
+    # no disabled control and no "Play here" without a tile picked is a tab stop
+    stops = root.evaluate("""el => [...el.querySelectorAll('button, a, summary, [tabindex]')]
+        .filter(n => n.tabIndex >= 0 && !n.disabled && n.getAttribute('aria-disabled') !== 'true')
+        .map(n => n.getAttribute('data-key') || n.tagName)""")
+    assert not [s for s in stops if s.startswith("train:")], stops
+    assert len([s for s in stops if s.startswith("tile:")]) <= 1, stops
+    page_guard.assert_clean()
