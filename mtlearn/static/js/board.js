@@ -7,7 +7,7 @@ import { append, h, keepInView, listen, scrollIntoViewBelowBar } from "./dom.js"
 import { freshTiles, lineCounts } from "./fresh.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { presenter } from "./presenter.js";
-import { announcement, focusAfterView, keysHelp, rovingKeydown, skipLink, trainStop } from "./keys.js";
+import { announcement, focusAfterView, headingBase, keysHelp, rovingKeydown, skipLink, trainStop } from "./keys.js";
 import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { legendSection, tileNumbersOn, uid } from "./tiles.js";
 
@@ -190,7 +190,8 @@ export function renderBoard(model, el) {
       }) : null,
       pres.button());
 
-    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words, fresh, rove, handId };
+    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words, fresh, rove, handId,
+      headLevel: headingBase(root) };
     controlsSlot.replaceChildren(controls);
     messageNode();
     if (noteBox.textContent !== note) noteBox.textContent = note;

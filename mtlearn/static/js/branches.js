@@ -12,6 +12,7 @@ import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
 import { badge, highlightWrap, tileImage, uid } from "./tiles.js";
+import { level } from "./keys.js";
 import { addPlayHere } from "./targets.js";
 
 function teamLabel(view, team) {
@@ -104,7 +105,7 @@ function branchRow(view, train, b, ctx) {
   if (canPlayHere) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }));
   const nameId = uid("mtl-branch-name");
   const label = h("div", { class: "mtl-train-label mtl-branch-label" },
-    h("span", { class: "mtl-train-name", id: nameId, role: "heading", "aria-level": "5" },
+    h("span", { class: "mtl-train-name", id: nameId, role: "heading", "aria-level": String(level(ctx) + 2) },
       h("span", { class: "mtl-branch-mark", "aria-hidden": "true", text: "⤷ " }), `Branch ${b.name}`),
     h("span", { class: "mtl-branch-from", text: `from ${b.double} (tile ${b.at} of ${b.parent_label || train.label})` }),
     badges);

@@ -166,6 +166,26 @@ export function rovingKeydown(ev) {
   return true;
 }
 
+// The heading level for a board's sections ("Hands", "Trains"): one below the last heading
+// of the page before the board (a chapter's h2 gives 3), so the page's outline stays in
+// order; train names are one level further down.
+export function headingBase(root) {
+  const doc = root && root.ownerDocument;
+  if (!doc || typeof root.compareDocumentPosition !== "function") return 3;
+  let level = 1;
+  for (const hd of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    if (root.contains(hd)) continue;
+    // DOCUMENT_POSITION_PRECEDING: the heading comes before the board
+    if (root.compareDocumentPosition(hd) & 2) level = Number(hd.tagName.slice(1));
+  }
+  return Math.min(level + 1, 4);
+}
+
+// The heading level of a view's sections (ctx.headLevel: headingBase).
+export function level(ctx) {
+  return Number.isFinite(ctx && ctx.headLevel) ? ctx.headLevel : 3;
+}
+
 // The "Keys" help of a live board: a small disclosure listing the keys.
 export function keysHelp(state) {
   const item = (keys, what) => h("li", null, h("kbd", { text: keys }), " ", what);

@@ -19,7 +19,7 @@ import { asArray, sameTile } from "./data.js";
 import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
 import { answerNode, BOARD_KINDS, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleKind, setNode } from "./puzzle-view.js";
-import { focusAfterView, rovingKeydown, trainStop } from "./keys.js";
+import { focusAfterView, headingBase, rovingKeydown, trainStop } from "./keys.js";
 import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { starsFor } from "./stars.js";
 
@@ -302,7 +302,8 @@ export function renderPuzzle(model, el) {
       feedbackNode(model, pz),
       nextOnPageNode(),
       hintsNode(model, pz, act),
-      viewSection(view, { interactive, selected: pz.selected, showLegal: false, onTile, onTrain, words, rove }),
+      viewSection(view, { interactive, selected: pz.selected, showLegal: false, onTile, onTrain, words, rove,
+        headLevel: headingBase(root) }),
       progressNode(model, act),
     ]);
     if (key === "@hand") {

@@ -3,6 +3,7 @@
 
 import { asArray } from "./data.js";
 import { append, h, listen } from "./dom.js";
+import { headingBase } from "./keys.js";
 import { presenter } from "./presenter.js";
 import { focusKey, restoreFocus, viewSection } from "./sections.js";
 import { legendSection, tileNumbersOn } from "./tiles.js";
@@ -72,7 +73,8 @@ export function renderScenario(model, el) {
         title ? h("div", { class: "mtl-title", text: String(title) }) : null, idNode) : null,
       controls,
       narration,
-      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words, laid: laidTile(frame) })
+      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words, laid: laidTile(frame),
+        headLevel: headingBase(root) })
         : h("p", { class: "mtl-empty", text: "This scenario has no steps." }),
       legendSection(legend),
     ]);

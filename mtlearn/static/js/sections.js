@@ -6,7 +6,7 @@ import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } 
 import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { append, h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
-import { handStop, legalTargets, trainStop, trainTileName } from "./keys.js";
+import { handStop, legalTargets, level, trainStop, trainTileName } from "./keys.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
 import { addPlayHere } from "./targets.js";
 
@@ -91,7 +91,7 @@ function trainRow(view, train, ctx) {
   // end) is read before its Play button, which comes last in the row.
   const nameId = uid("mtl-train-name");
   const label = h("div", { class: "mtl-train-label" },
-    h("span", { class: "mtl-train-name", id: nameId, role: "heading", "aria-level": "4" },
+    h("span", { class: "mtl-train-name", id: nameId, role: "heading", "aria-level": String(level(ctx) + 1) },
       train.mexican ? locoIcon("mtl-icon-mex") : null,
       name),
     badges);
@@ -135,7 +135,7 @@ function trainRow(view, train, ctx) {
 
 function handsSection(view, ctx) {
   const section = h("div", { class: "mtl-hands" },
-    h("p", { class: "mtl-h", role: "heading", "aria-level": "3", text: view.result ? "Hands and scores" : "Hands" }));
+    h("p", { class: "mtl-h", role: "heading", "aria-level": String(level(ctx)), text: view.result ? "Hands and scores" : "Hands" }));
   const colour = view.set > 9;
   const hlTiles = asArray(ctx.highlights.tiles);
   for (const p of asArray(view.players)) {
@@ -249,7 +249,7 @@ export function viewSection(view, ctx) {
   // With a tile picked, the trains are one tab stop (keys.js): one "Play here" has tabindex 0.
   ctx.trainStop = ctx.selected ? trainStop(view, ctx.selected, ctx.rove && ctx.rove.train) : null;
   const trains = h("div", { class: "mtl-trains", "data-roving": "trains" },
-    h("p", { class: "mtl-h", role: "heading", "aria-level": "3", text: "Trains" }));
+    h("p", { class: "mtl-h", role: "heading", "aria-level": String(level(ctx)), text: "Trains" }));
   for (const t of asArray(view.trains)) trains.appendChild(trainRow(view, t, ctx));
   const cls = "mtl-view" + (view.set > 12 ? " mtl-big-set" : "");
   // The hands come before the trains in the DOM (one's own hand is read first); the CSS
