@@ -22,6 +22,16 @@ test("the arrows, Home and End move in a group without wrapping", () => {
   assert.equal(keys.rovingIndex("End", 0, 0), null);
 });
 
+test("type-ahead finds the next tile with a number, round the hand", () => {
+  const hand = ["1-2", "9-5", "12-3", "5-5", "11-1"];
+  assert.equal(keys.tileWithNumber(hand, 0, 5, false), 1);
+  assert.equal(keys.tileWithNumber(hand, 1, 5, false), 3);
+  assert.equal(keys.tileWithNumber(hand, 3, 5, false), 1);   // round the hand
+  assert.equal(keys.tileWithNumber(hand, 4, 1, false), 0);
+  assert.equal(keys.tileWithNumber(hand, 2, 12, true), 2);   // "1" then "2": the tile itself
+  assert.equal(keys.tileWithNumber(hand, 0, 7, false), null);
+});
+
 test("the hand's tab stop: the selected tile, else the last focused, else the first playable", () => {
   const v = { legal: [{ move: "5-9@M" }, { move: "draw" }] };
   const hand = ["1-2", "9-5", "3-3"];
@@ -110,6 +120,16 @@ test("picking moves the focus to a train the tile may go to; Escape brings it ba
   document.activeElement.dispatchEvent(esc);
   assert.equal(document.activeElement.getAttribute("data-key"), `tile:${tile}`);
   assert.equal(el.querySelectorAll('.mtl-tilebtn[aria-pressed="true"]').length, 0);
+  // a digit moves to the next tile of the hand with that number
+  const hand = el.querySelectorAll('[data-roving="hand"] .mtl-tilebtn');
+  const names = hand.map((b) => b.getAttribute("data-key").slice(5));
+  const from = names.indexOf(tile);
+  const digit = names.flatMap((t) => t.split("-")).find((x) => x.length === 1 && x !== tile.split("-")[0]);
+  const want = keys.tileWithNumber(names, from, Number(digit), false);
+  const typed = fakeEvent("keydown", true, { key: digit, target: document.activeElement });
+  document.activeElement.dispatchEvent(typed);
+  assert.equal(document.activeElement, hand[want]);
+  assert.equal(hand[want].getAttribute("tabindex"), "0");
   el.remove();
 });
 

@@ -148,8 +148,35 @@ export function trainTileName(t) {
   return `${inward}-${outward}`;
 }
 
-// Apply an arrow key (Home, End) to the roving group holding the focused element.
-// Returns true when the key was used.
+// Type-ahead in the hand: the index of the next tile after `from` (round the hand) with
+// `number` on one of its halves, or null. `inclusive`: the tile at `from` counts too (a
+// second digit, "1" then "2" for 12, may name the tile the first one reached).
+export function tileWithNumber(tiles, from, number, inclusive) {
+  const n = tiles.length;
+  for (let k = inclusive ? 0 : 1; k <= n; k++) {
+    const j = (((from + k) % n) + n) % n;
+    const [a, b] = parseTile(tiles[j]);
+    if (a === number || b === number) return j;
+  }
+  return null;
+}
+
+const typed = { text: "", at: 0 };  // the digits typed in a hand within a moment
+
+// The index a digit key moves the hand's focus to (type-ahead), or null.
+function typeAhead(ev, items, i) {
+  if (!/^[0-9]$/.test(ev.key)) return null;
+  const now = Date.now();
+  const more = now - typed.at < 900 && typed.text.length < 2;
+  typed.text = (more ? typed.text : "") + ev.key;
+  typed.at = now;
+  const tiles = items.map((n) => String(n.getAttribute("data-key") || "").replace(/^tile:/, ""));
+  const j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1);
+  return j === null ? i : j;
+}
+
+// Apply an arrow key (Home, End; a digit in the hand) to the roving group holding the
+// focused element. Returns true when the key was used.
 export function rovingKeydown(ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
   const t = ev.target;
@@ -158,7 +185,8 @@ export function rovingKeydown(ev) {
   const items = [...group.querySelectorAll("[data-rove]")].filter((n) => !n.disabled);
   const i = items.indexOf(t);
   if (i < 0) return false;
-  const j = rovingIndex(ev.key, i, items.length);
+  let j = rovingIndex(ev.key, i, items.length);
+  if (j === null && group.getAttribute("data-roving") === "hand") j = typeAhead(ev, items, i);
   if (j === null) return false;
   ev.preventDefault();
   items.forEach((n, k) => n.setAttribute("tabindex", k === j ? "0" : "-1"));
@@ -194,6 +222,7 @@ export function keysHelp(state) {
     h("ul", { class: "mtl-keys-list" },
       item("Tab", "moves between the actions, your hand and the trains (each is one stop)"),
       item("← → Home End", "choose a tile in your hand, or a train"),
+      item("0 – 9", "in your hand: the next tile with that number (type 1 2 for 12)"),
       item("Enter or Space", "pick the tile; on a train, play it there"),
       item("Esc", "clear the selection (or leave presenter mode)"),
       item("P", "presenter mode")));
