@@ -17,9 +17,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from test_frontend import page_html
+
 from mtlearn import Game
 from mtlearn.widgets import Board
-from test_frontend import page_html
 
 BASE = {"set": 12, "players": ["Ana", "Ben"], "to_play": 1,
         "trains": {"1": ["12-5"], "2": ["12-6"], "M": ["12-9", "9-2"]}}

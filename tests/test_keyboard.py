@@ -17,6 +17,10 @@ import statistics
 from typing import Any
 
 from test_book_play import ANSWER_TIMEOUT, Learner
+from test_frontend import page_html
+
+from mtlearn import Game
+from mtlearn.widgets import Board
 
 ACTIVE = """(() => { const a = document.activeElement;
   if (!a || a === document.body) return "BODY";
@@ -100,8 +104,14 @@ def test_a_whole_round_with_the_keyboard_only(page, page_guard, book_url, artifa
     assert tiles.nth(1).get_attribute("tabindex") == "0"
     # Before a tile is picked no "Play here" is a tab stop (they would do nothing).
     assert me.tab_stops_in('[data-roving="trains"]') == 0
+    # A digit goes to the next tile with that number on it (type-ahead).
+    names = [str(tiles.nth(i).get_attribute("data-key"))[5:] for i in range(n_tiles)]
+    digit = next(x for t in names for x in t.split("-") if len(x) == 1)
+    got = me.key(digit)
+    assert digit in got[5:].split("-"), (digit, got)
+    me.key("Home")
     while me.focus() != first:  # back to the tile the focus landed on: it can be played
-        me.key("ArrowLeft" if tiles.nth(0).get_attribute("data-key") != first else "Home")
+        me.key("ArrowRight")
 
     # Pick: the focus goes to the trains, on one where the tile may go; then refuse: Ben's
     # train is private at the start (R-MARK-1).
@@ -237,10 +247,6 @@ def test_the_legal_moves_list_plays_and_the_keys_help(page, page_guard, tmp_path
     """Each entry of the legal-moves list is a button that plays that move; the board
     lists its keys in a small "Keys" disclosure; disabled controls are out of the tab
     order."""
-    from mtlearn import Game
-    from mtlearn.widgets import Board
-    from test_frontend import page_html
-
     game = Game.from_position({"set": 12, "players": ["Ana", "Ben"], "to_play": 1,
                                "hands": [["5-9", "1-2"], ["6-3", "3-4"]],
                                "trains": {"1": ["12-5"], "2": ["12-6"], "M": []}})
