@@ -273,3 +273,21 @@ def test_the_legal_moves_list_plays_and_the_keys_help(page, page_guard, tmp_path
     assert not [s for s in stops if s.startswith("train:")], stops
     assert len([s for s in stops if s.startswith("tile:")]) <= 1, stops
     page_guard.assert_clean()
+
+
+def test_a_puzzle_set_announces_the_next_question(page, page_guard, book_url):
+    """In a set of puzzles, Next (Enter) opens the next puzzle with the focus on its
+    question, so a screen reader reads it."""
+    page.goto(book_url + "tutorials/puzzles.html", wait_until="load")
+    root = page.locator(".mtl-root.mtl-puzzle").first
+    root.wait_for()
+    nxt = root.locator('[data-key="set-next"]')
+    first = root.locator(".mtl-pz-question").inner_text()
+    nxt.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("q => document.activeElement.classList.contains('mtl-pz-question')"
+                           " && document.activeElement.textContent !== q", arg=first)
+    assert page.evaluate("document.activeElement.textContent") == root.locator(
+        ".mtl-pz-question").inner_text()
+    assert page.evaluate("document.activeElement.getAttribute('tabindex')") == "-1"
+    page_guard.assert_clean()
