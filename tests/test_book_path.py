@@ -228,6 +228,7 @@ def test_sticky_bar_stays_compact_and_never_covers_the_control(size, sized, book
         t = targets.nth(i)
         page.evaluate("window.scrollBy(0, 10000)")  # the end of the page, then back up
         t.evaluate("el => el.closest('.mtl-root').querySelector('.mtl-bar').scrollIntoView()")
+        t.evaluate("el => el.blur()")  # picking put the focus on a train: focus it anew
         t.focus()
         geo = page.evaluate("""([box, el]) => ({top: el.getBoundingClientRect().top,
             bottom: el.getBoundingClientRect().bottom,

@@ -424,18 +424,31 @@ def test_show_legal_marks_targets_in_words(page, page_guard, tmp_path):
 def test_keyboard_only_play(page, page_guard, tmp_path):
     open_fragments(page, tmp_path, standalone_html("board", {"view": load_view("two_player")}))
     page.locator("body").click(position={"x": 2, "y": 2})
+    # The hand is one tab stop (roving tabindex): Tab reaches it, the arrows choose 12-7.
     for _ in range(40):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.getAttribute('aria-label')") == "12-7":
+        if page.evaluate("document.activeElement.classList.contains('mtl-tilebtn')"):
             break
     else:
-        pytest.fail("Tab never reached the hand tile 12-7")
+        pytest.fail("Tab never reached the hand")
+    page.keyboard.press("Home")
+    for _ in range(20):
+        if page.evaluate("document.activeElement.getAttribute('aria-label')") == "12-7":
+            break
+        page.keyboard.press("ArrowRight")
+    else:
+        pytest.fail("the arrows never reached the hand tile 12-7")
     page.keyboard.press("Enter")
     assert hand_tile(page, "12-7").get_attribute("aria-pressed") == "true"
-    # focus survives the re-render
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "12-7"
+    # the focus moved to the trains (the first where 12-7 may go), with a visible ring
+    assert page.evaluate("document.activeElement.getAttribute('data-key')").startswith("train:")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
+    # Escape clears the selection and puts the focus back on the tile
+    page.keyboard.press("Escape")
+    assert hand_tile(page, "12-7").get_attribute("aria-pressed") == "false"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "12-7"
+    page.keyboard.press("Enter")
     train_button(page, "2").focus()
     page.keyboard.press("Space")
     assert "Not allowed:" in message_text(page)

@@ -123,7 +123,7 @@ def test_board_shows_partners_and_team_scores(page, page_guard, tmp_path, artifa
     assert "team 2, partner of Dee" in hands.nth(1).inner_text()
     # Ana may play on Cy's train: the static verdict says why
     page.locator('.mtl-tilebtn[aria-label="4-1"]').click()
-    page.locator('.mtl-train[data-train="3"] > .mtl-train-label .mtl-target').click()
+    page.locator('.mtl-train[data-train="3"] > .mtl-target').click()  # the row's own, not a branch's
     msg = page.locator(".mtl-message").first.inner_text()
     assert "Legal" in msg and "Cy's train" in msg and "R-VAR-TEAMS" in msg, msg
     page.screenshot(path=str(artifacts_dir / "variant-board-teams.png"), full_page=True)

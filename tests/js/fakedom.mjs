@@ -28,6 +28,13 @@ class FakeNode {
     this.childNodes.push(child);
     return child;
   }
+  insertBefore(child, ref) {
+    if (!ref) return this.appendChild(child);
+    if (child.parentNode) child.parentNode.removeChild(child);
+    child.parentNode = this;
+    this.childNodes.splice(this.childNodes.indexOf(ref), 0, child);
+    return child;
+  }
   removeChild(child) {
     this.childNodes = this.childNodes.filter((c) => c !== child);
     child.parentNode = null;

@@ -5,15 +5,20 @@
 import { asArray, ruleHref, sameTile } from "./data.js";
 import { append, h, keepInView, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { freshTiles, lineCounts } from "./fresh.js";
-import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode } from "./match.js";
+import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { presenter } from "./presenter.js";
+import { announcement, focusAfterView, headingBase, keysHelp, rovingKeydown, skipLink, trainStop } from "./keys.js";
 import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { stepsNews, stepsSection } from "./steps.js";
-import { legendSection, tileNumbersOn } from "./tiles.js";
+import { legendSection, tileNumbersOn, uid } from "./tiles.js";
+
+// Where the focus goes when the control it was on is gone or disabled after a redraw.
+const FOCUS_ALT = { pass: "draw", draw: "pass", end: "pass", uno: "draw", hint: "undo" };
 
 export function renderBoard(model, el) {
   const words = { open: false };
   const legend = { open: false };
+  const keysState = { open: false };
   const root = h("div", { class: "mtl-root mtl-board", tabindex: "-1" });
   // Landmarks need distinct names: the second board of a page is "Mexican Train board 2".
   // (Each board of a static page runs its own copy of this module: count in the page.)
@@ -23,6 +28,10 @@ export function renderBoard(model, el) {
   el.appendChild(root);
   let selected = null;
   let note = "";
+  // The keyboard's tab stops (keys.js): the hand tile and the train the focus was on last.
+  const rove = { hand: null, train: null };
+  let pendingFocus = null; // the data-key to focus at the next draw (the next useful control)
+  const handId = uid("mtl-hand");
   // Feedback in view: the controls, the verdict and the note live in one bar that stays
   // on screen while the board is played (feedback.js). The two live regions are created
   // once and only their text changes, so screen readers announce every verdict.
@@ -30,8 +39,11 @@ export function renderBoard(model, el) {
   const controlsSlot = h("div", { class: "mtl-controls-slot" });
   const msgBox = h("div", { class: "mtl-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const noteBox = h("p", { class: "mtl-note", "aria-live": "polite" });
+  // What the status line says (the tile the learner drew, "plays again", an open double
+  // to cover, the round's scores), announced when it changes (keys.js: announcement).
+  const sayBox = h("p", { class: "mtl-sr-only mtl-announce", "aria-live": "polite", "aria-atomic": "true" });
   const body = h("div", { class: "mtl-body" });
-  append(bar, [controlsSlot, msgBox, noteBox]);
+  append(bar, [skipLink(handId, skipToHand), controlsSlot, msgBox, noteBox, sayBox]);
   const pres = presenter(root, () => draw());
   let actedAt = 0; // when the learner last clicked: their feedback is scrolled into view
   const ui = {};  // state of the match controls kept across draws (match.js)
@@ -53,7 +65,34 @@ export function renderBoard(model, el) {
     actedAt = Date.now();
     selected = selected !== null && sameTile(selected, tile) ? null : tile;
     note = selected ? `Selected ${selected}. Now choose a train.` : "Selection cleared.";
+    rove.hand = tile;
+    // Picked: the focus goes to the trains, on the first one the tile may go to.
+    if (selected !== null) pendingFocus = `train:${trainStop(model.get("view"), selected, rove.train)}`;
     draw();
+  }
+
+  // Escape: the selection is cleared and the focus goes back to the tile.
+  function clearSelection() {
+    if (selected === null) return false;
+    pendingFocus = `tile:${selected}`;
+    selected = null;
+    note = "Selection cleared.";
+    draw();
+    return true;
+  }
+
+  // The skip link: to the hand's tab stop, or (no hand to play from) the next useful control.
+  function skipToHand() {
+    const stop = root.querySelector('[data-roving="hand"] [tabindex="0"]');
+    if (stop) stop.focus();
+    else restoreFocus(root, focusAfterView(null, model.get("view"), rove.hand) || "@root", FOCUS_ALT);
+  }
+
+  // The board holds the focus, or lost it to the page in a redraw after the learner acted.
+  function ownsFocus() {
+    const a = document.activeElement;
+    if (a && root.contains(a)) return true;
+    return (!a || a === document.body) && Date.now() - actedAt < 10000;
   }
 
   function onTrain(train) {
@@ -122,7 +161,9 @@ export function renderBoard(model, el) {
   }
 
   function draw() {
-    const key = focusKey(root);
+    let key = focusKey(root);
+    if (pendingFocus && ownsFocus()) key = pendingFocus;
+    pendingFocus = null;
     const view = model.get("view");
     const showLegal = !!model.get("show_legal");
     root.classList.toggle("mtl-pips-only", !tileNumbersOn());
@@ -153,20 +194,27 @@ export function renderBoard(model, el) {
       }) : null,
       pres.button());
 
-    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words, fresh };
+    const ctx = { interactive: !over, selected, showLegal, onTile, onTrain, words, fresh, rove, handId,
+      headLevel: headingBase(root) };
     controlsSlot.replaceChildren(controls);
     messageNode();
     if (noteBox.textContent !== note) noteBox.textContent = note;
     fitMessage();
     body.replaceChildren();
     append(body, [hostStatusNode(model), newGameSection(view, send, ui),
-      matchSection(view, send), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx), legendSection(legend)]);
+      matchSection(view, send), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
+      legendSection(legend), keysHelp(keysState)]);
     if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
     if (showLegal && view) {
       const list = h("ul", { class: "mtl-legal-list" });
+      // Each legal move is a button that plays it.
       for (const m of asArray(view.legal)) {
-        list.appendChild(h("li", null, h("code", { text: String(m.move) }), " — ", String(m.text || "")));
+        const move = String(m.move);
+        const b = h("button", { type: "button", class: "mtl-legal-move", "data-key": `legal:${move}` },
+          h("code", { text: move }), " — ", String(m.text || ""));
+        b.addEventListener("click", () => send({ action: "move", move }));
+        list.appendChild(h("li", null, b));
       }
       if (!asArray(view.legal).length) {
         list.appendChild(h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." }));
@@ -175,7 +223,8 @@ export function renderBoard(model, el) {
         h("p", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
       body.insertBefore(box, body.querySelector(".mtl-view"));
     }
-    restoreFocus(root, key);
+    scrollStops(root);
+    restoreFocus(root, key, FOCUS_ALT);
     pres.fit();
     if (Date.now() - actedAt < 10000) keepInView(bar);
     revealRoundEnd(view);
@@ -216,10 +265,14 @@ export function renderBoard(model, el) {
 
   // A new view clears the selection unless the tile is still in the hand of the
   // player to play (e.g. a view refreshed for another reason).
+  let lastView = model.get("view") || null;
   const onView = () => {
     const view = model.get("view") || {};
     stepNews = stepsNews(lastView, view);
+    pendingFocus = focusAfterView(lastView, view, rove.hand);
     lastView = view;
+    const said = announcement(view);
+    if (said !== sayBox.textContent) sayBox.textContent = said;
     const p = asArray(view.players).find((x) => x.seat === view.to_play);
     const hand = p && Array.isArray(p.hand) ? p.hand : [];
     if (selected !== null && !hand.some((t) => sameTile(t, selected))) selected = null;
@@ -235,8 +288,24 @@ export function renderBoard(model, el) {
     draw();
   };
   lines = lineCounts(model.get("view") || {});
-  let lastView = model.get("view");
-  const onKey = (ev) => pres.onKey(ev);
+  // Escape clears a selection (else leaves presenter mode); arrows move in the hand and
+  // the trains; P presents.
+  const onKey = (ev) => {
+    if (ev.key === "Escape" && !ev.altKey && !ev.ctrlKey && !ev.metaKey && clearSelection()) {
+      ev.preventDefault();
+      return;
+    }
+    if (rovingKeydown(ev)) return;
+    pres.onKey(ev);
+  };
+  // The tab stops follow the focus.
+  const onFocusKey = (ev) => {
+    const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") || "" : "";
+    if (k.startsWith("tile:")) rove.hand = k.slice(5);
+    else if (k.startsWith("train:")) rove.train = k.slice(6);
+  };
+  root.addEventListener("focusin", onFocusKey);
+  sayBox.textContent = announcement(model.get("view"));
   root.addEventListener("keydown", onKey);
   const unlisten = listen(model, {
     view: onView, message: onOther, show_legal: onOther, rules_url: onOther, host: onOther,
@@ -246,6 +315,7 @@ export function renderBoard(model, el) {
     unlisten();
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("focusin", onFocusKey);
     root.removeEventListener("pointerdown", onPress, true);
     pres.dispose();
     root.remove();

@@ -11,7 +11,8 @@
 import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
-import { badge, highlightWrap, tileImage } from "./tiles.js";
+import { badge, highlightWrap, tileImage, uid } from "./tiles.js";
+import { level } from "./keys.js";
 import { addPlayHere } from "./targets.js";
 
 function teamLabel(view, team) {
@@ -102,9 +103,10 @@ function branchRow(view, train, b, ctx) {
   if (b.open_double) badges.appendChild(badge("mtl-badge-double", "⚠ open double: cover it first"));
   if (highlighted) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }));
   if (canPlayHere) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }));
+  const nameId = uid("mtl-branch-name");
   const label = h("div", { class: "mtl-train-label mtl-branch-label" },
-    h("span", { class: "mtl-train-name" }, h("span", { class: "mtl-branch-mark", "aria-hidden": "true", text: "⤷ " }),
-      `Branch ${b.name}`),
+    h("span", { class: "mtl-train-name", id: nameId, role: "heading", "aria-level": String(level(ctx) + 2) },
+      h("span", { class: "mtl-branch-mark", "aria-hidden": "true", text: "⤷ " }), `Branch ${b.name}`),
     h("span", { class: "mtl-branch-from", text: `from ${b.double} (tile ${b.at} of ${b.parent_label || train.label})` }),
     badges);
   const colour = view.set > 9;
@@ -117,7 +119,8 @@ function branchRow(view, train, b, ctx) {
   list.forEach((t, i) => {
     const dbl = t.double || t.inward === t.outward;
     let node = tileImage(`${t.inward}-${t.outward}`, { vertical: dbl, colour });
-    node.setAttribute("aria-label", String(t.tile || `${t.inward}-${t.outward}`) + (dbl ? " (double, crosswise)" : ""));
+    // named as drawn, the inward number first, like every tile of a line of play
+    node.setAttribute("aria-label", `${t.inward}-${t.outward}` + (dbl ? " (double, crosswise)" : ""));
     node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") }, node);
     if (dbl && b.open_double && i === list.length - 1) node.classList.add("mtl-slot-open-double");
     if (isFresh(ctx.fresh, b.id, i, `${t.inward}-${t.outward}`)) node = freshWrap(node);
@@ -129,7 +132,9 @@ function branchRow(view, train, b, ctx) {
   const node = h("div", {
     class: classes.join(" "),
     "data-train": String(b.id),
+    role: "group",
+    "aria-labelledby": nameId,
   }, label, tiles);
-  if (ctx.interactive) addPlayHere(node, label, ctx, b, `branch ${b.name} of ${train.label}`, true);
+  if (ctx.interactive) addPlayHere(node, ctx, b, `branch ${b.name} of ${train.label}`, true);
   return node;
 }

@@ -94,7 +94,8 @@ export function matchSection(view, send) {
       "The lowest total at the end of the match wins." }));
   }
   // A long match is wider than a phone: the table scrolls sideways, the panel does not.
-  box.appendChild(h("div", { class: "mtl-table-wrap", tabindex: "0", role: "region",
+  // It is a tab stop (to scroll it with the keys) only when it does scroll (scrollStops).
+  box.appendChild(h("div", { class: "mtl-table-wrap", role: "region",
     "aria-label": final ? "Final standings" : "Standings" },
   standingsTable(view, match, final)));
   if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
@@ -185,4 +186,12 @@ export function newGameSection(view, send, ui) {
     h("label", null, "Computer players ", bots),
     start, again, explain));
   return details;
+}
+
+// A scrolling box is a tab stop (so the keys scroll it) only while its content overflows.
+export function scrollStops(root) {
+  for (const wrap of root.querySelectorAll(".mtl-table-wrap")) {
+    if (wrap.scrollWidth > wrap.clientWidth + 1) wrap.setAttribute("tabindex", "0");
+    else wrap.removeAttribute("tabindex");
+  }
 }

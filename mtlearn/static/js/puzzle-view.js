@@ -37,7 +37,9 @@ export function withRuleLinks(text, rulesUrl) {
 }
 
 export function feedbackNode(model, pz) {
-  const box = h("div", { class: "mtl-message mtl-pz-feedback", "aria-live": "polite", "aria-atomic": "true" });
+  // focusable (not a tab stop): the focus is put on the verdict when nothing follows it
+  const box = h("div", { class: "mtl-message mtl-pz-feedback", "aria-live": "polite", "aria-atomic": "true",
+    tabindex: "-1", "data-key": "feedback" });
   const fb = pz.lastFeedback;
   if (pz.done === "shown") {
     const sol = model.get("solution");

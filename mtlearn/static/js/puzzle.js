@@ -19,6 +19,7 @@ import { asArray, sameTile } from "./data.js";
 import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
 import { answerNode, BOARD_KINDS, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleKind, setNode } from "./puzzle-view.js";
+import { focusAfterView, headingBase, rovingKeydown, trainStop } from "./keys.js";
 import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { starsFor } from "./stars.js";
 
@@ -45,6 +46,10 @@ export function renderPuzzle(model, el) {
     needRetry: false,    // sequence: the turn ended wrong; the board waits for "Try again"
   };
   let timer = null;
+  // The keyboard's tab stops (keys.js) and the control to focus at the next draw.
+  const rove = { hand: null, train: null };
+  let pendingFocus = null;
+  let actedAt = 0;
 
   function record() {
     const id = String(info().id || "");
@@ -70,11 +75,35 @@ export function renderPuzzle(model, el) {
 
   // -- board interaction ----------------------------------------------------------
   function onTile(tile) {
+    actedAt = Date.now();
     pz.selected = pz.selected !== null && sameTile(pz.selected, tile) ? null : tile;
     pz.note = pz.selected ? `Selected ${pz.selected}. Now choose a train.` : "Selection cleared.";
+    rove.hand = tile;
+    if (pz.selected !== null) pendingFocus = `train:${trainStop(currentView(), pz.selected, rove.train)}`;
     draw();
   }
+  function currentView() {
+    return pz.shownFrame || model.get("view");
+  }
+  // The puzzle holds the focus, or lost it to the page in a redraw after the learner acted.
+  function ownsFocus() {
+    const a = document.activeElement;
+    if (a && root.contains(a)) return true;
+    return (!a || a === document.body) && Date.now() - actedAt < 10000;
+  }
+  // The next puzzle drawn on the page after this one (a lone puzzle of a chapter), or null.
+  function nextOnPage() {
+    const all = [...document.querySelectorAll(".mtl-root.mtl-puzzle")];
+    const i = all.indexOf(root);
+    return i >= 0 && i + 1 < all.length ? all[i + 1] : null;
+  }
+  function goNextOnPage() {
+    const next = nextOnPage();
+    const q = next && next.querySelector(".mtl-pz-question");
+    if (q) scrollIntoViewBelowBar(q, { focus: q });
+  }
   function onTrain(train) {
+    actedAt = Date.now();
     if (pz.selected === null) {
       pz.note = "Choose a tile from the hand first, then a train.";
       draw();
@@ -123,9 +152,20 @@ export function renderPuzzle(model, el) {
         shown: false, when: new Date().toISOString() });
     }
     if (st !== "continue") pz.selected = null;
+    // The next useful control: after a right answer the next puzzle (of the set, or on
+    // the page), else the verdict itself; after a wrong one the hand, to try again.
+    if (st === "right") pendingFocus = nextPuzzleKey();
+    else if (st === "wrong" || st === "illegal") pendingFocus = pz.needRetry ? "retry" : "@hand";
     draw();
     // The verdict is drawn above the board the learner clicked: bring it into view.
     if (st !== "continue") scrollIntoViewBelowBar(root.querySelector(".mtl-pz-feedback"));
+  }
+
+  function nextPuzzleKey() {
+    const items = asArray(model.get("set"));
+    const i = model.get("index") | 0;
+    if (items.length && i < items.length - 1) return "set-next";
+    return nextOnPage() ? "next-on-page" : "feedback";
   }
 
   // After a wrong turn: back to the start position, keeping the slips and hints counted.
@@ -243,7 +283,9 @@ export function renderPuzzle(model, el) {
   };
 
   function draw() {
-    const key = focusKey(root);
+    let key = focusKey(root);
+    if (pendingFocus && ownsFocus()) key = pendingFocus;
+    pendingFocus = null;
     const p = info();
     root.replaceChildren();
     root.setAttribute("aria-label", `Puzzle: ${p.title || ""}`);
@@ -253,19 +295,62 @@ export function renderPuzzle(model, el) {
     append(root, [
       setNode(model, pz, act),
       headNode(model),
-      h("p", { class: "mtl-pz-question", text: String(p.question || "") }),
+      // focusable (not a tab stop): the focus is put here when a puzzle of a set opens
+      h("p", { class: "mtl-pz-question", tabindex: "-1", "data-key": "question", text: String(p.question || "") }),
       answerNode(model, pz, act),
       h("p", { class: "mtl-note", "aria-live": "polite", text: pz.note }),
       feedbackNode(model, pz),
+      nextOnPageNode(),
       hintsNode(model, pz, act),
-      viewSection(view, { interactive, selected: pz.selected, showLegal: false, onTile, onTrain, words }),
+      viewSection(view, { interactive, selected: pz.selected, showLegal: false, onTile, onTrain, words, rove,
+        headLevel: headingBase(root) }),
       progressNode(model, act),
     ]);
-    restoreFocus(root, key);
+    if (key === "@hand") {
+      const stop = root.querySelector('[data-roving="hand"] [tabindex="0"]');
+      if (stop) stop.focus();
+      else restoreFocus(root, "question");
+    } else {
+      restoreFocus(root, key, { "set-next": "feedback", "next-on-page": "feedback", feedback: "question" });
+    }
   }
 
-  const onView = () => { if (!pz.shownFrame) draw(); };
-  const onPuzzle = () => { resetLocal(); draw(); };
+  // A solved lone puzzle with another one below it on the page: a button to go there.
+  function nextOnPageNode() {
+    if (pz.done !== "solved" || asArray(model.get("set")).length || !nextOnPage()) return null;
+    const b = h("button", { type: "button", class: "mtl-btn", "data-key": "next-on-page", text: "Next puzzle on this page ▼" });
+    b.addEventListener("click", goNextOnPage);
+    return h("div", { class: "mtl-controls" }, b);
+  }
+
+  const onView = () => {
+    if (pz.shownFrame) return;
+    // a sequence goes on: the hand (or the tile just drawn), as on a live board
+    if (!pz.done && !pz.needRetry) pendingFocus = focusAfterView(null, model.get("view"), rove.hand);
+    draw();
+  };
+  // A puzzle of the set opens: the focus goes to its question, so it is read.
+  const onPuzzle = () => { resetLocal(); pendingFocus = "question"; draw(); };
+  const onKey = (ev) => {
+    if (ev.key === "Escape" && pz.selected !== null) {
+      ev.preventDefault();
+      pendingFocus = `tile:${pz.selected}`;
+      pz.selected = null;
+      pz.note = "Selection cleared.";
+      draw();
+      return;
+    }
+    rovingKeydown(ev);
+  };
+  const onFocusKey = (ev) => {
+    const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") || "" : "";
+    if (k.startsWith("tile:")) rove.hand = k.slice(5);
+    else if (k.startsWith("train:")) rove.train = k.slice(6);
+  };
+  const onPress = () => { actedAt = Date.now(); };
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("focusin", onFocusKey);
+  root.addEventListener("click", onPress, true);
   const unlisten = listen(model, {
     feedback: onFeedback, view: onView, solution: onSolution, progress: draw,
     puzzle: onPuzzle, set_progress: draw,
@@ -274,6 +359,9 @@ export function renderPuzzle(model, el) {
   return () => {
     stopShow();
     unlisten();
+    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("focusin", onFocusKey);
+    root.removeEventListener("click", onPress, true);
     root.remove();
   };
 }

@@ -3,6 +3,7 @@
 
 import { asArray } from "./data.js";
 import { append, h, listen } from "./dom.js";
+import { headingBase } from "./keys.js";
 import { presenter } from "./presenter.js";
 import { focusKey, restoreFocus, viewSection } from "./sections.js";
 import { legendSection, tileNumbersOn } from "./tiles.js";
@@ -47,7 +48,7 @@ export function renderScenario(model, el) {
 
     const mkBtn = (k, label, aria, target, disabled) => {
       const b = h("button", { type: "button", class: "mtl-btn", "data-key": k, "aria-label": aria, text: label });
-      if (disabled) b.setAttribute("aria-disabled", "true");
+      if (disabled) b.disabled = true;  // out of the tab order; the focus goes to the player
       b.addEventListener("click", () => go(target));
       return b;
     };
@@ -72,11 +73,12 @@ export function renderScenario(model, el) {
         title ? h("div", { class: "mtl-title", text: String(title) }) : null, idNode) : null,
       controls,
       narration,
-      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words, laid: laidTile(frame) })
+      frame ? viewSection(frame, { interactive: false, selected: null, showLegal: false, words, laid: laidTile(frame),
+        headLevel: headingBase(root) })
         : h("p", { class: "mtl-empty", text: "This scenario has no steps." }),
       legendSection(legend),
     ]);
-    restoreFocus(root, key);
+    restoreFocus(root, key, { first: "@root", prev: "@root", next: "@root", last: "@root" });
     pres.fit();
   }
 

@@ -6,6 +6,7 @@ import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } 
 import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { append, h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
+import { handStop, legalTargets, level, trainStop, trainTileName } from "./keys.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
 import { addPlayHere } from "./targets.js";
 
@@ -45,16 +46,7 @@ export function moveFor(tile, train) {
   return `${a}-${b}@${train.id}`;
 }
 
-function legalTrainsFor(view, tile) {
-  const ids = new Set();
-  for (const m of asArray(view.legal)) {
-    const mv = String(m.move || "");
-    const at = mv.indexOf("@");
-    if (at < 0) continue;
-    if (sameTile(mv.slice(0, at), tile)) ids.add(mv.slice(at + 1));
-  }
-  return ids;
-}
+const legalTrainsFor = legalTargets;
 
 export function hasLegalMove(view, name) {
   return asArray(view.legal).some((m) => m.move === name);
@@ -95,8 +87,11 @@ function trainRow(view, train, ctx) {
   if (highlighted) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }));
   if (canPlayHere) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }));
 
+  // A group named by its heading-like name; what the train shows (badges, tiles, open
+  // end) is read before its Play button, which comes last in the row.
+  const nameId = uid("mtl-train-name");
   const label = h("div", { class: "mtl-train-label" },
-    h("span", { class: "mtl-train-name" },
+    h("span", { class: "mtl-train-name", id: nameId, role: "heading", "aria-level": String(level(ctx) + 1) },
       train.mexican ? locoIcon("mtl-icon-mex") : null,
       name),
     badges);
@@ -109,9 +104,8 @@ function trainRow(view, train, ctx) {
     const dbl = t.double || t.inward === t.outward;
     const inward = Number.isFinite(t.inward) ? t.inward : parseTile(t.tile)[0];
     const outward = Number.isFinite(t.outward) ? t.outward : parseTile(t.tile)[1];
-    let node = tileImage(`${inward}-${outward}`, {
-      vertical: dbl, colour, name: String(t.tile || `${inward}-${outward}`),
-    });
+    // named as drawn, the inward number first (the view's "tile" is the canonical name)
+    let node = tileImage(`${inward}-${outward}`, { vertical: dbl, colour, name: trainTileName(t) });
     node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") }, node);
     const isOpenDouble = dbl && train.open_double && i === list.length - 1;
     if (isOpenDouble) node.classList.add("mtl-slot-open-double");
@@ -132,15 +126,16 @@ function trainRow(view, train, ctx) {
     tiles.appendChild(h("span", { class: "mtl-open-end", text: `open end: ${train.open_end}` }));
   }
 
-  const row = h("div", { class: classes.join(" "), "data-train": String(train.id) }, label, tiles);
+  const row = h("div", { class: classes.join(" "), "data-train": String(train.id),
+    role: "group", "aria-labelledby": nameId }, label, tiles);
+  if (ctx.interactive) addPlayHere(row, ctx, train, name, false);
   appendBranches(row, view, train, ctx);
-  if (ctx.interactive) addPlayHere(row, label, ctx, train, name, false);
   return row;
 }
 
 function handsSection(view, ctx) {
   const section = h("div", { class: "mtl-hands" },
-    h("p", { class: "mtl-h", text: view.result ? "Hands and scores" : "Hands" }));
+    h("p", { class: "mtl-h", role: "heading", "aria-level": String(level(ctx)), text: view.result ? "Hands and scores" : "Hands" }));
   const colour = view.set > 9;
   const hlTiles = asArray(ctx.highlights.tiles);
   for (const p of asArray(view.players)) {
@@ -159,6 +154,14 @@ function handsSection(view, ctx) {
 
     const tiles = h("div", { class: "mtl-hand-tiles" });
     const selectable = ctx.interactive && toPlay && Array.isArray(p.hand);
+    // The hand to play from is one tab stop (keys.js): one tile has tabindex 0.
+    const stop = selectable ? handStop(view, p.hand, ctx.selected, ctx.rove && ctx.rove.hand) : null;
+    if (selectable) {
+      tiles.setAttribute("data-roving", "hand");
+      tiles.setAttribute("role", "group");
+      tiles.setAttribute("aria-label", `${p.name}'s hand`);
+      tiles.setAttribute("id", ctx.handId || uid("mtl-hand"));
+    }
     if (Array.isArray(p.hand)) {
       if (!p.hand.length) tiles.appendChild(h("span", { class: "mtl-empty", text: "no tiles left" }));
       for (const t of p.hand) {
@@ -171,6 +174,8 @@ function handsSection(view, ctx) {
             "aria-label": String(t),
             "aria-pressed": pressed ? "true" : "false",
             "data-key": `tile:${t}`,
+            "data-rove": "",
+            tabindex: stop !== null && sameTile(stop, t) ? "0" : "-1",
           });
           const [a, b] = parseTile(t);
           const svg = dominoSvg(a, b, { vertical: true, colour });
@@ -203,7 +208,10 @@ function handsSection(view, ctx) {
       tiles.appendChild(backs);
       tiles.appendChild(h("span", { class: "mtl-hidden-note", text: n > shown ? `+${n - shown} more, face down` : "face down" }));
     }
-    section.appendChild(h("div", { class: "mtl-hand" + (toPlay ? " mtl-hand-toplay" : "") }, head, tiles));
+    const hand = h("div", { class: "mtl-hand" + (toPlay ? " mtl-hand-toplay" : "") }, head, tiles);
+    // The hand to play from is read first (DOM order; the CSS keeps the picture's order).
+    if (selectable) section.insertBefore(hand, section.children[1] || null);
+    else section.appendChild(hand);
   }
   if (view.result) {
     const r = view.result;
@@ -238,10 +246,15 @@ export function viewSection(view, ctx) {
   }
   ctx.highlights = view.highlights || {};
   if (ctx.showLegal && ctx.selected) ctx.legalTargets = legalTrainsFor(view, ctx.selected);
-  const trains = h("div", { class: "mtl-trains" }, h("p", { class: "mtl-h", text: "Trains" }));
+  // With a tile picked, the trains are one tab stop (keys.js): one "Play here" has tabindex 0.
+  ctx.trainStop = ctx.selected ? trainStop(view, ctx.selected, ctx.rove && ctx.rove.train) : null;
+  const trains = h("div", { class: "mtl-trains", "data-roving": "trains" },
+    h("p", { class: "mtl-h", role: "heading", "aria-level": String(level(ctx)), text: "Trains" }));
   for (const t of asArray(view.trains)) trains.appendChild(trainRow(view, t, ctx));
   const cls = "mtl-view" + (view.set > 12 ? " mtl-big-set" : "");
-  return h("div", { class: cls }, headerSection(view), trains, handsSection(view, ctx),
+  // The hands come before the trains in the DOM (one's own hand is read first); the CSS
+  // draws the trains above them.
+  return h("div", { class: cls }, headerSection(view), handsSection(view, ctx), trains,
     view.description ? wordsSection(view, ctx) : null);
 }
 
@@ -267,20 +280,42 @@ export function focusKey(root) {
   return a.getAttribute("data-key");
 }
 
-export function restoreFocus(root, key) {
+// Put the focus back on the control with data-key `key` after a redraw. When it is gone
+// or disabled, `alt` (data-key -> data-key) names the next best; then the hand's tab
+// stop; then the root (never <body>).
+export function restoreFocus(root, key, alt) {
   if (!key) return;
   if (key === "@root") {
-    root.focus();
+    focusRoot(root);
     return;
   }
-  for (const node of root.querySelectorAll("[data-key]")) {
-    if (node.getAttribute("data-key") === key) {
+  const tried = new Set();
+  for (let k = key; k && !tried.has(k); k = alt && alt[k]) {
+    tried.add(k);
+    if (k === "@root") {
+      focusRoot(root);
+      return;
+    }
+    const node = byKey(root, k);
+    if (node && !node.disabled) {
       node.focus();
       return;
     }
   }
-  root.focus();
+  const stop = root.querySelector('[data-roving="hand"] [tabindex="0"]');
+  if (stop) stop.focus();
+  else focusRoot(root);
 }
 
-// ---------------------------------------------------------------- scenario
+// The element of `root` with data-key `key`, or null.
+export function byKey(root, key) {
+  for (const node of root.querySelectorAll("[data-key]")) {
+    if (node.getAttribute("data-key") === key) return node;
+  }
+  return null;
+}
 
+function focusRoot(root) {
+  if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
+  root.focus();
+}

@@ -3,15 +3,20 @@
 
 import { h } from "./dom.js";
 
-// Add the "Play here" button to `label` and make the whole `row` clickable; both call
-// ctx.onTrain(target). `where` names the line for screen readers. A branch sits inside
-// its train's row, so its clicks must not reach that row (`stopRowClick`).
-export function addPlayHere(row, label, ctx, target, where, stopRowClick) {
+// Add the "Play here" button at the end of `row` (after what the line shows, so that a
+// screen reader reads the line's name, badges, tiles and open end first) and make the
+// whole `row` clickable; both call ctx.onTrain(target). `where` names the line for
+// screen readers. A branch sits inside its train's row, so its clicks must not reach
+// that row (`stopRowClick`). With a tile picked, the buttons are one roving tab stop
+// (keys.js: ctx.trainStop has tabindex 0); with none, they are out of the tab order.
+export function addPlayHere(row, ctx, target, where, stopRowClick) {
   const sel = ctx.selected;
   const btn = h("button", {
     type: "button",
     class: "mtl-btn mtl-target",
     "data-key": `train:${target.id}`,
+    "data-rove": "",
+    tabindex: sel && ctx.trainStop === String(target.id) ? "0" : "-1",
     "aria-disabled": sel ? "false" : "true",
     text: sel ? `Play ${sel} here` : "Play here",
   });
@@ -21,7 +26,7 @@ export function addPlayHere(row, label, ctx, target, where, stopRowClick) {
     ev.stopPropagation();
     ctx.onTrain(target);
   });
-  label.appendChild(btn);
+  row.appendChild(btn);
   row.classList.add("mtl-clickable");
   row.addEventListener("click", (ev) => {
     if (stopRowClick) ev.stopPropagation();

@@ -1,0 +1,245 @@
+// Playing a board with the keyboard alone (and hearing it with a screen reader).
+//
+// The hand is one tab stop: its tiles are a "roving tabindex" group (only one tile has
+// tabindex 0; the arrow keys, Home and End move between them). Enter or Space picks a
+// tile, and the focus moves to the trains, which are a second roving group of "Play
+// here" buttons landing on the first train the picked tile may go to; Enter plays. So a
+// tile move is Enter, Enter from where the focus lands, plus the arrows to choose
+// another tile or train. Escape clears the selection. After every answer of the host
+// the focus is put on the next useful control (focusAfterView): the hand, the tile just
+// drawn, Pass, Next round… never lost to the page.
+//
+// The choices (which tile or train is the tab stop, where the focus goes next, what the
+// live region says) are plain functions of the view, tested in tests/js/keys.test.mjs;
+// rovingKeydown applies the arrow keys to the DOM.
+
+import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { h } from "./dom.js";
+
+// The index the focus moves to in a group of n items from item i, or null when `key`
+// is not a key of the group. No wrapping: End and Home go to the ends.
+export function rovingIndex(key, i, n) {
+  if (n <= 0) return null;
+  if (key === "ArrowRight" || key === "ArrowDown") return Math.min(n - 1, i + 1);
+  if (key === "ArrowLeft" || key === "ArrowUp") return Math.max(0, i - 1);
+  if (key === "Home") return 0;
+  if (key === "End") return n - 1;
+  return null;
+}
+
+// The moves "A-B@T" of view.legal, split: [{tile, target}].
+function tileMoves(view) {
+  const out = [];
+  for (const m of asArray(view && view.legal)) {
+    const mv = String(m.move || "");
+    const at = mv.indexOf("@");
+    if (at > 0) out.push({ tile: mv.slice(0, at), target: mv.slice(at + 1) });
+  }
+  return out;
+}
+
+// The targets (train or branch ids) where `tile` may be played now.
+export function legalTargets(view, tile) {
+  const ids = new Set();
+  if (tile === null || tile === undefined) return ids;
+  for (const m of tileMoves(view)) if (sameTile(m.tile, tile)) ids.add(m.target);
+  return ids;
+}
+
+// True when `tile` has a legal move now.
+export function isPlayable(view, tile) {
+  return tileMoves(view).some((m) => sameTile(m.tile, tile));
+}
+
+// The hand tile that is the hand's tab stop: the selected tile, else the one the focus
+// was on last, else the first tile that can be played, else the first tile.
+export function handStop(view, hand, selected, remembered) {
+  const tiles = asArray(hand);
+  const find = (t) => (t === null || t === undefined ? undefined : tiles.find((x) => sameTile(x, t)));
+  return find(selected) ?? find(remembered) ?? tiles.find((t) => isPlayable(view, t)) ?? tiles[0] ?? null;
+}
+
+// Every target ("Play here") of the view in the order drawn: each train, then its branches.
+export function targetIds(view) {
+  const ids = [];
+  for (const t of asArray(view && view.trains)) {
+    ids.push(String(t.id));
+    for (const b of asArray(t.branches)) ids.push(String(b.id));
+  }
+  return ids;
+}
+
+// The target that is the trains' tab stop once `selected` is picked: the one the focus
+// was on last if the tile may go there, else the first where it may go, else the first.
+export function trainStop(view, selected, remembered) {
+  const ids = targetIds(view);
+  const ok = legalTargets(view, selected);
+  if (remembered !== null && remembered !== undefined && ok.has(String(remembered))) return String(remembered);
+  return ids.find((id) => ok.has(id)) ?? ids[0] ?? null;
+}
+
+// The hand of the player to play, when the view shows it (null when hidden or over).
+export function handToPlay(view) {
+  if (!view || view.over) return null;
+  const p = asArray(view.players).find((x) => x.seat === view.to_play);
+  return p && Array.isArray(p.hand) ? p.hand : null;
+}
+
+// The data-key of the control the focus should go to after the host answered with
+// `view` (the previous view was `before`): Next round / New match at a round's end; the
+// tile just drawn if it can be played; a tile of the hand that can be played; else
+// Draw, Pass, End turn… whichever is legal; "undo" when the round is over without a
+// match; null when none of these is there (another player's turn).
+export function focusAfterView(before, view, remembered) {
+  if (!view || typeof view !== "object") return null;
+  if (samePosition(before, view)) return null;  // e.g. a refusal: the focus stays
+  const match = view.match;
+  if (match && match.round_over) return match.match_over || !match.next_round ? "new_match" : "next_round";
+  if (view.over) return "undo";
+  if (view.hidden_turn) return null;
+  const hand = handToPlay(view);
+  if (hand) {
+    const old = handToPlay(before) || [];
+    const drawn = before && before.to_play === view.to_play
+      ? hand.filter((t) => !old.some((o) => sameTile(o, t))) : [];
+    if (drawn.length === 1 && isPlayable(view, drawn[0])) return `tile:${drawn[0]}`;
+    const stop = handStop(view, hand, null, remembered);
+    if (stop !== null && isPlayable(view, stop)) return `tile:${stop}`;
+    const first = hand.find((t) => isPlayable(view, t));
+    if (first !== undefined) return `tile:${first}`;
+  }
+  for (const name of ["draw", "pass", "end", "uno"]) {
+    if (asArray(view.legal).some((m) => m.move === name)) return name;
+  }
+  return null;
+}
+
+// True when two views show the same position (a host may send the view again with a
+// refusal): same trains, hands, boneyard, player to play and status.
+export function samePosition(a, b) {
+  if (!a || !b) return false;
+  const key = (v) => JSON.stringify([v.trains, v.players, v.boneyard, v.to_play, v.status, v.over,
+    v.match && v.match.round]);
+  return key(a) === key(b);
+}
+
+// What the board's live region says about a view: the status line (whose turn, the tile
+// the learner drew, "plays again", an open double to cover, the round's result) and,
+// at a round's end, the round's scores. Only text the view gives is used, and the
+// view never names a tile of a hidden hand.
+export function announcement(view) {
+  if (!view || typeof view !== "object") return "";
+  const parts = [];
+  if (view.status) parts.push(String(view.status));
+  const r = view.result;
+  const scores = r ? asArray(r.scores) : [];
+  if (scores.length) {
+    const each = scores.map((sc, i) => `${playerName(view, i + 1)} ${sc}`);
+    parts.push(`Round scores: ${each.join(", ")}.`);
+  }
+  return parts.join(" ");
+}
+
+// A tile as it is drawn on a train: the number touching the tile before it first.
+export function trainTileName(t) {
+  const [a, b] = parseTile(t && t.tile);
+  const inward = Number.isFinite(t && t.inward) ? t.inward : a;
+  const outward = Number.isFinite(t && t.outward) ? t.outward : b;
+  return `${inward}-${outward}`;
+}
+
+// Type-ahead in the hand: the index of the next tile after `from` (round the hand) with
+// `number` on one of its halves, or null. `inclusive`: the tile at `from` counts too (a
+// second digit, "1" then "2" for 12, may name the tile the first one reached).
+export function tileWithNumber(tiles, from, number, inclusive) {
+  const n = tiles.length;
+  for (let k = inclusive ? 0 : 1; k <= n; k++) {
+    const j = (((from + k) % n) + n) % n;
+    const [a, b] = parseTile(tiles[j]);
+    if (a === number || b === number) return j;
+  }
+  return null;
+}
+
+const typed = { text: "", at: 0 };  // the digits typed in a hand within a moment
+
+// The index a digit key moves the hand's focus to (type-ahead), or null.
+function typeAhead(ev, items, i) {
+  if (!/^[0-9]$/.test(ev.key)) return null;
+  const now = Date.now();
+  const more = now - typed.at < 900 && typed.text.length < 2;
+  typed.text = (more ? typed.text : "") + ev.key;
+  typed.at = now;
+  const tiles = items.map((n) => String(n.getAttribute("data-key") || "").replace(/^tile:/, ""));
+  const j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1);
+  return j === null ? i : j;
+}
+
+// Apply an arrow key (Home, End; a digit in the hand) to the roving group holding the
+// focused element. Returns true when the key was used.
+export function rovingKeydown(ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+  const t = ev.target;
+  const group = t && t.closest ? t.closest("[data-roving]") : null;
+  if (!group) return false;
+  const items = [...group.querySelectorAll("[data-rove]")].filter((n) => !n.disabled);
+  const i = items.indexOf(t);
+  if (i < 0) return false;
+  let j = rovingIndex(ev.key, i, items.length);
+  if (j === null && group.getAttribute("data-roving") === "hand") j = typeAhead(ev, items, i);
+  if (j === null) return false;
+  ev.preventDefault();
+  items.forEach((n, k) => n.setAttribute("tabindex", k === j ? "0" : "-1"));
+  items[j].focus();
+  return true;
+}
+
+// The heading level for a board's sections ("Hands", "Trains"): one below the last heading
+// of the page before the board (a chapter's h2 gives 3), so the page's outline stays in
+// order; train names are one level further down.
+export function headingBase(root) {
+  const doc = root && root.ownerDocument;
+  if (!doc || typeof root.compareDocumentPosition !== "function") return 3;
+  let level = 1;
+  for (const hd of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    if (root.contains(hd)) continue;
+    // DOCUMENT_POSITION_PRECEDING: the heading comes before the board
+    if (root.compareDocumentPosition(hd) & 2) level = Number(hd.tagName.slice(1));
+  }
+  return Math.min(level + 1, 4);
+}
+
+// The heading level of a view's sections (ctx.headLevel: headingBase).
+export function level(ctx) {
+  return Number.isFinite(ctx && ctx.headLevel) ? ctx.headLevel : 3;
+}
+
+// The "Keys" help of a live board: a small disclosure listing the keys.
+export function keysHelp(state) {
+  const item = (keys, what) => h("li", null, h("kbd", { text: keys }), " ", what);
+  const details = h("details", { class: "mtl-keys" },
+    h("summary", { "data-key": "keys", text: "Keys" }),
+    h("ul", { class: "mtl-keys-list" },
+      item("Tab", "moves between the actions, your hand and the trains (each is one stop)"),
+      item("← → Home End", "choose a tile in your hand, or a train"),
+      item("0 – 9", "in your hand: the next tile with that number (type 1 2 for 12)"),
+      item("Enter or Space", "pick the tile; on a train, play it there"),
+      item("Esc", "clear the selection (or leave presenter mode)"),
+      item("P", "presenter mode")));
+  if (state && state.open) details.open = true;
+  details.addEventListener("toggle", () => {
+    if (state) state.open = details.open;
+  });
+  return details;
+}
+
+// The skip link at the top of a live board: it moves the focus to the hand's tab stop
+// (or the next useful control) without tabbing through the actions.
+export function skipLink(targetId, go) {
+  const a = h("a", { class: "mtl-skip", href: `#${targetId}`, "data-key": "skip", text: "Skip to your hand" });
+  a.addEventListener("click", (ev) => {
+    ev.preventDefault();
+    go();
+  });
+  return a;
+}

@@ -1,0 +1,152 @@
+// Keyboard and screen-reader logic (static/js/keys.js) and its use on a drawn board, against
+// the fake DOM: the roving tab stops, where the focus goes after an answer, what the live
+// region says, train tiles named as drawn.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { fakeEvent, fakeModel, installFakeDom } from "./fakedom.mjs";
+
+installFakeDom();
+const keys = await import("../../mtlearn/static/js/keys.js");
+const { default: widget } = await import("../../mtlearn/static/js/main.js");
+const view = JSON.parse(readFileSync(new URL("../data/views/two_player.json", import.meta.url), "utf-8"));
+
+test("the arrows, Home and End move in a group without wrapping", () => {
+  assert.equal(keys.rovingIndex("ArrowRight", 0, 3), 1);
+  assert.equal(keys.rovingIndex("ArrowDown", 2, 3), 2);
+  assert.equal(keys.rovingIndex("ArrowLeft", 0, 3), 0);
+  assert.equal(keys.rovingIndex("ArrowUp", 2, 3), 1);
+  assert.equal(keys.rovingIndex("Home", 2, 3), 0);
+  assert.equal(keys.rovingIndex("End", 0, 3), 2);
+  assert.equal(keys.rovingIndex("a", 0, 3), null);
+  assert.equal(keys.rovingIndex("End", 0, 0), null);
+});
+
+test("type-ahead finds the next tile with a number, round the hand", () => {
+  const hand = ["1-2", "9-5", "12-3", "5-5", "11-1"];
+  assert.equal(keys.tileWithNumber(hand, 0, 5, false), 1);
+  assert.equal(keys.tileWithNumber(hand, 1, 5, false), 3);
+  assert.equal(keys.tileWithNumber(hand, 3, 5, false), 1);   // round the hand
+  assert.equal(keys.tileWithNumber(hand, 4, 1, false), 0);
+  assert.equal(keys.tileWithNumber(hand, 2, 12, true), 2);   // "1" then "2": the tile itself
+  assert.equal(keys.tileWithNumber(hand, 0, 7, false), null);
+});
+
+test("the hand's tab stop: the selected tile, else the last focused, else the first playable", () => {
+  const v = { legal: [{ move: "5-9@M" }, { move: "draw" }] };
+  const hand = ["1-2", "9-5", "3-3"];
+  assert.equal(keys.handStop(v, hand, null, null), "9-5");
+  assert.equal(keys.handStop(v, hand, "3-3", "1-2"), "3-3");
+  assert.equal(keys.handStop(v, hand, null, "2-1"), "1-2");
+  assert.equal(keys.handStop({ legal: [] }, hand, null, "6-6"), "1-2");
+  assert.equal(keys.handStop(v, [], null, null), null);
+});
+
+test("the trains' tab stop is where the picked tile may go", () => {
+  const v = { trains: [{ id: "1", branches: [{ id: "1.2a" }] }, { id: "2" }, { id: "M" }],
+    legal: [{ move: "5-9@2" }, { move: "5-9@M" }] };
+  assert.deepEqual(keys.targetIds(v), ["1", "1.2a", "2", "M"]);
+  assert.equal(keys.trainStop(v, "9-5", null), "2");
+  assert.equal(keys.trainStop(v, "9-5", "M"), "M");
+  assert.equal(keys.trainStop(v, "9-5", "1"), "2");  // not a legal place: not remembered
+  assert.equal(keys.trainStop(v, "1-1", null), "1");
+});
+
+test("after an answer the focus goes to the next useful control", () => {
+  const player = (hand) => ({ seat: 1, name: "Ana", hand });
+  const before = { to_play: 1, players: [player(["1-2"])], legal: [{ move: "draw" }], status: "a" };
+  // the tile just drawn, when it can be played
+  const drew = { to_play: 1, players: [player(["1-2", "5-9"])], legal: [{ move: "9-5@M" }, { move: "pass" }], status: "b" };
+  assert.equal(keys.focusAfterView(before, drew, null), "tile:5-9");
+  // drawn and no use: Pass
+  const stuck = { to_play: 1, players: [player(["1-2", "6-6"])], legal: [{ move: "pass" }], status: "c" };
+  assert.equal(keys.focusAfterView(before, stuck, null), "pass");
+  // nothing to play: Draw
+  assert.equal(keys.focusAfterView(null, before, null), "draw");
+  // a round's end: Next round, the match's end: New match; no match: Undo
+  assert.equal(keys.focusAfterView(before, { match: { round_over: true, next_round: true } }), "next_round");
+  assert.equal(keys.focusAfterView(before, { match: { round_over: true, match_over: true } }), "new_match");
+  assert.equal(keys.focusAfterView(before, { over: true, players: [] }), "undo");
+  // another player's turn, hidden: nothing to focus; the same position again (a refusal): stay
+  assert.equal(keys.focusAfterView(before, { hidden_turn: true, to_play: 2, players: [] }), null);
+  assert.equal(keys.focusAfterView(before, Object.assign({}, before)), null);
+});
+
+test("the live region says the status line, and the round's scores at its end", () => {
+  const v = { status: "Ana drew 5-9 and plays it if it fits, otherwise passes.", players: [] };
+  assert.equal(keys.announcement(v), v.status);
+  const over = { status: "Ana went out.", players: [{ seat: 1, name: "Ana" }, { seat: 2, name: "Ben" }],
+    result: { scores: [0, 36] } };
+  assert.equal(keys.announcement(over), "Ana went out. Round scores: Ana 0, Ben 36.");
+  assert.equal(keys.trainTileName({ tile: "12-5", inward: 5, outward: 12 }), "5-12");
+  assert.equal(keys.trainTileName({ tile: "9-2" }), "9-2");
+});
+
+function board() {
+  const model = fakeModel({ kind: "board", view, message: null, show_legal: false, rules_url: "" });
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  widget.render({ model, el });
+  return { model, el };
+}
+
+test("a drawn board: one tab stop in the hand, none in the trains until a tile is picked", () => {
+  const { el } = board();
+  const tiles = el.querySelectorAll('[data-roving="hand"] .mtl-tilebtn');
+  assert.ok(tiles.length > 1);
+  assert.equal(tiles.filter((t) => t.getAttribute("tabindex") === "0").length, 1);
+  const targets = el.querySelectorAll('[data-roving="trains"] .mtl-target');
+  assert.ok(targets.length > 1);
+  assert.equal(targets.filter((t) => t.getAttribute("tabindex") === "0").length, 0);
+  el.remove();
+});
+
+test("picking moves the focus to a train the tile may go to; Escape brings it back", () => {
+  const { el } = board();
+  const [tile, train] = view.legal.find((m) => m.move.includes("@")).move.split("@");
+  el.querySelector(`[data-key="tile:${tile}"]`).focus();
+  el.querySelector(`[data-key="tile:${tile}"]`).click();
+  const active = document.activeElement;
+  assert.equal(active.getAttribute("data-key"), `train:${train}`);
+  const targets = el.querySelectorAll('[data-roving="trains"] .mtl-target');
+  assert.equal(targets.filter((t) => t.getAttribute("tabindex") === "0").length, 1);
+  // the arrows move the train's tab stop
+  const ev = fakeEvent("keydown", true, { key: "End", target: active });
+  active.dispatchEvent(ev);
+  assert.ok(ev.defaultPrevented);
+  assert.equal(document.activeElement, targets[targets.length - 1]);
+  assert.equal(targets[targets.length - 1].getAttribute("tabindex"), "0");
+  const esc = fakeEvent("keydown", true, { key: "Escape", target: document.activeElement });
+  document.activeElement.dispatchEvent(esc);
+  assert.equal(document.activeElement.getAttribute("data-key"), `tile:${tile}`);
+  assert.equal(el.querySelectorAll('.mtl-tilebtn[aria-pressed="true"]').length, 0);
+  // a digit moves to the next tile of the hand with that number
+  const hand = el.querySelectorAll('[data-roving="hand"] .mtl-tilebtn');
+  const names = hand.map((b) => b.getAttribute("data-key").slice(5));
+  const from = names.indexOf(tile);
+  const digit = names.flatMap((t) => t.split("-")).find((x) => x.length === 1 && x !== tile.split("-")[0]);
+  const want = keys.tileWithNumber(names, from, Number(digit), false);
+  const typed = fakeEvent("keydown", true, { key: digit, target: document.activeElement });
+  document.activeElement.dispatchEvent(typed);
+  assert.equal(document.activeElement, hand[want]);
+  assert.equal(hand[want].getAttribute("tabindex"), "0");
+  el.remove();
+});
+
+test("a train is a group named by its heading, its Play button last; tiles named as drawn", () => {
+  const { el } = board();
+  for (const row of el.querySelectorAll(".mtl-train")) {
+    assert.equal(row.getAttribute("role"), "group");
+    const name = el.querySelector(`#${row.getAttribute("aria-labelledby")}`);
+    assert.equal(name.getAttribute("role"), "heading");
+    assert.ok(row.children[row.children.length - 1].classList.contains("mtl-target"));
+    for (const t of row.querySelectorAll(".mtl-tile")) {
+      assert.equal(t.getAttribute("aria-label"), t.querySelector(".mtl-num").textContent);
+    }
+  }
+  // the hand comes before the trains
+  const view_ = el.querySelector(".mtl-view");
+  const order = view_.children.map((c) => c.getAttribute("class"));
+  assert.ok(order.indexOf("mtl-hands") < order.indexOf("mtl-trains"), order.join());
+  el.remove();
+});
