@@ -259,18 +259,24 @@ _DOC_LINK = re.compile(r"\]\(\.\./docs/([a-z0-9-]+)\.md(#[a-z0-9-]+)?\)")
 _SIBLING_LINK = re.compile(r"\]\(([0-9a-z][0-9a-z-]*)\.md(#[a-z0-9-]+)?\)")
 
 SETUP_CELL = '''\
-# Set-up of the live notebook (added when the book was built; run it first).
-# Rule links on the boards go to the book's rules page, and puzzle progress is kept in
-# this browser, where the book's own pages keep it: the same stars in both.
+# Set-up of the live notebook, added when the book was built (Run All runs it first).
+# Rule links on the boards go to the book's rules page, and puzzles keep their progress
+# in this browser, where the book's own pages keep theirs: the same stars in both.
 import os as _os
 
 import js as _js
-
-_book = str(_js.location.href).split("/{lite}/")[0] + "/"
-_os.environ["MTLEARN_RULES_URL"] = _book + "rules.html"
 from mtlearn.jupyter import widgets as _widgets
 
-_widgets.Puzzle.class_traits()["storage"].default_value = "local"
+_os.environ["MTLEARN_RULES_URL"] = str(_js.location.href).split("/{lite}/")[0] + "/rules.html"
+_puzzle_init = _widgets.Puzzle.__init__
+
+
+def _puzzle_in_browser_storage(self, *args, **kwargs):
+    kwargs.setdefault("storage", "local")
+    _puzzle_init(self, *args, **kwargs)
+
+
+_widgets.Puzzle.__init__ = _puzzle_in_browser_storage
 '''
 
 
@@ -298,6 +304,7 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
         cell.metadata.pop("tags", None) if cell.cell_type == "code" else None
     setup = jupytext.reads(f"```{{code-cell}} ipython3\n{SETUP_CELL.format(lite=LITE_DIR)}```\n",
                            fmt="md:myst").cells[0]
+    setup.metadata["jupyter"] = {"source_hidden": True}  # shown folded in JupyterLab
     nb.cells.insert(1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0, setup)
     nb.metadata = {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
                                   "language": "python"},
@@ -394,17 +401,35 @@ def _book_path(app: Any) -> str:
     return path if path.endswith("/") else path + "/"
 
 
+#: The launch bar at the top of a chapter: the live notebook in this book first, Binder second.
+LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
+<a class="mtl-live-open" href="{live}">Open as live notebook</a>
+<span class="mtl-live-note">runs in this browser, offline; first start takes a few seconds</span>
+<a class="mtl-live-binder" href="{binder}" rel="noopener">or open on Binder (needs the internet)</a>
+</div>
+"""
+
+
+def launch_bar(live_url: str, chapter: str) -> str:
+    """The HTML of a chapter's launch bar (addresses escaped)."""
+    from html import escape
+
+    from mtlearn import links
+
+    binder = links.binder_url(f"tutorials/{chapter}.md")
+    return LAUNCH_BAR.format(live=escape(live_url, quote=True), binder=escape(binder, quote=True))
+
+
 def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any],
              doctree: Any) -> None:
     if not pagename.startswith("tutorials/"):
         return
     name = pagename.split("/", 1)[1]
-    if name not in chapters():
-        return
     pathto = context.get("pathto")
-    if pathto is None:
+    if name not in chapters() or pathto is None or "body" not in context:
         return
-    context["mtl_live_url"] = pathto(f"{LITE_DIR}/lab/index.html", 1) + f"?path={name}.ipynb"
+    live = pathto(f"{LITE_DIR}/lab/index.html", 1) + f"?path={name}.ipynb"
+    context["body"] = launch_bar(live, name) + context["body"]
 
 
 def _finish(app: Any, exception: Exception | None) -> None:
