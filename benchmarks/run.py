@@ -11,6 +11,7 @@ import browser
 import engine
 import inputs
 import instructions
+import lite
 import play
 import sim
 
@@ -21,3 +22,4 @@ if __name__ == "__main__":
     inputs.main()
     browser.main()
     play.main()
+    lite.main()

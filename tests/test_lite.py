@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 
-import mtlearn_lite  # noqa: E402
+import mtlearn_lite
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -387,9 +387,35 @@ def _jupyter_lite_build(dest: Path, preload: list[str], book_path: str) -> None:
                         f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
     for stray in site.rglob("pyodide.asm.wasm"):
         raise LiteError(f"jupyter lite build wrote a second Pyodide: {stray}")
+    # jupytext's lab extension (installed for JupyterLab) has nothing to do here: the
+    # notebooks are .ipynb already. Drop its files and its entry.
+    shutil.rmtree(site / "extensions" / "jupyterlab-jupytext", ignore_errors=True)
+    cfg_path = site / "jupyter-lite.json"
+    cfg = json.loads(cfg_path.read_text(encoding="utf-8"))
+    data = cfg["jupyter-config-data"]
+    data["federated_extensions"] = [e for e in data.get("federated_extensions", [])
+                                    if e.get("name") != "jupyterlab-jupytext"]
+    cfg_path.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
     shutil.rmtree(dest, ignore_errors=True)
     site.rename(dest)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def plain_downloads(book: Path) -> int:
+    """Make each chapter's downloadable ``.ipynb`` (``_sources/tutorials/``) the plain
+    notebook of its MyST source, without outputs: the executed copy myst-nb leaves there
+    carries the whole front end in every board (megabytes a chapter), and a downloaded
+    notebook is for running anyway. Returns how many were replaced."""
+    import jupytext
+
+    count = 0
+    for name in chapters():
+        target = book / "_sources" / "tutorials" / f"{name}.ipynb"
+        if target.is_file():
+            nb = jupytext.read(TUTORIALS / f"{name}.md", fmt="md:myst")
+            target.write_text(jupytext.writes(nb, fmt="ipynb"), encoding="utf-8")
+            count += 1
+    return count
 
 
 # ---------------------------------------------------------------------- Sphinx
@@ -443,6 +469,7 @@ def _finish(app: Any, exception: Exception | None) -> None:
         from sphinx.errors import ExtensionError
 
         raise ExtensionError(str(e)) from None
+    plain_downloads(Path(app.outdir))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     logging.getLogger(__name__).info(f"mtlearn live notebooks: {LITE_DIR}/ ({size / 1e6:.1f} MB)")
 
