@@ -82,10 +82,10 @@ PYYAML = ("pyyaml", "6.0.3", "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17
 #: The kernel's own wheels, shipped inside the jupyterlite-pyodide-kernel Python package.
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension")
 
-#: Chapters that get an "Open as live notebook" button: every tutorial page, the puzzles
-#: page and "Using mtlearn from Python".
 def chapters() -> list[str]:
-    """The names (no suffix) of the chapters converted to live notebooks."""
+    """The chapters (names without suffix) converted to live notebooks, each with an "Open
+    as live notebook" button: every tutorial, the puzzles page, "Using mtlearn from
+    Python" (every MyST notebook in tutorials/)."""
     return sorted(p.stem for p in TUTORIALS.glob("*.md"))
 
 
@@ -251,9 +251,27 @@ def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
 # ---------------------------------------------------------------------- notebooks
 
 #: Chapter 10 draws its plots with matplotlib, which has no Pyodide wheel on PyPI (Pyodide
-#: builds it itself and serves it from a CDN): the live copy keeps the simulations and
-#: tables and leaves each plotting cell as a note. Everything else runs as in the book.
-NO_PLOTS = re.compile(r"^\s*(import matplotlib|from matplotlib|.*\bplt\.)", re.M)
+#: builds it itself and serves it from a CDN) and would add about 20 MB: in the live copy
+#: ``plt`` is a stand-in whose calls draw nothing (NO_PLOTS_CELL), so every simulation,
+#: table and sentence still runs, and the plots stay on the book's page.
+MATPLOTLIB_IMPORT = re.compile(r"^import matplotlib\.pyplot as plt$", re.M)
+NO_PLOTS_CELL = '''\
+# matplotlib is not part of the offline live notebooks: this chapter's plots are on the
+# book's page. Here `plt` draws nothing, and the numbers and sentences still show.
+class _NoPlot:
+    def __getattr__(self, name):
+        return self
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+    def subplots(self, nrows=1, ncols=1, **kwargs):
+        n = nrows * ncols
+        return self, (self if n == 1 else tuple(_NoPlot() for _ in range(n)))
+
+
+plt = _NoPlot()
+'''
 _RULE_LINK = re.compile(r"\]\(\.\./docs/rules\.md(#r-[a-z0-9-]+)\)")
 _DOC_LINK = re.compile(r"\]\(\.\./docs/([a-z0-9-]+)\.md(#[a-z0-9-]+)?\)")
 _SIBLING_LINK = re.compile(r"\]\(([0-9a-z][0-9a-z-]*)\.md(#[a-z0-9-]+)?\)")
@@ -268,12 +286,13 @@ import js as _js
 from mtlearn.jupyter import widgets as _widgets
 
 _os.environ["MTLEARN_RULES_URL"] = str(_js.location.href).split("/{lite}/")[0] + "/rules.html"
-_puzzle_init = _widgets.Puzzle.__init__
+_widgets.Puzzle._kernel_init = getattr(_widgets.Puzzle, "_kernel_init",
+                                       _widgets.Puzzle.__init__)  # once, if run again
 
 
 def _puzzle_in_browser_storage(self, *args, **kwargs):
     kwargs.setdefault("storage", "local")
-    _puzzle_init(self, *args, **kwargs)
+    _widgets.Puzzle._kernel_init(self, *args, **kwargs)
 
 
 _widgets.Puzzle.__init__ = _puzzle_in_browser_storage
@@ -290,20 +309,20 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
     import jupytext
 
     nb = jupytext.read(md, fmt="md:myst")
+    plots = False
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             text = _RULE_LINK.sub(rf"]({book_path}rules.html\1)", cell.source)
             text = _DOC_LINK.sub(lambda m: f"]({book_path}{m[1]}.html{m[2] or ''})", text)
             cell.source = _SIBLING_LINK.sub(
                 lambda m: f"]({book_path}{LITE_DIR}/lab/index.html?path={m[1]}.ipynb)", text)
-        elif cell.cell_type == "code" and NO_PLOTS.search(cell.source):
-            kept = [ln for ln in cell.source.splitlines()
-                    if not NO_PLOTS.match(ln) and not ln.strip().startswith(("fig,", "ax."))]
-            cell.source = ("# The plot of this cell is in the book's page: matplotlib is not\n"
-                           "# part of the offline live notebooks.\n" + "\n".join(kept)).rstrip()
-        cell.metadata.pop("tags", None) if cell.cell_type == "code" else None
-    setup = jupytext.reads(f"```{{code-cell}} ipython3\n{SETUP_CELL.format(lite=LITE_DIR)}```\n",
-                           fmt="md:myst").cells[0]
+        elif cell.cell_type == "code" and MATPLOTLIB_IMPORT.search(cell.source):
+            cell.source = MATPLOTLIB_IMPORT.sub("", cell.source).strip("\n")
+            plots = True
+        if cell.cell_type == "code":  # the book's hide-input tags mean nothing in JupyterLab
+            cell.metadata.pop("tags", None)
+    source = SETUP_CELL.format(lite=LITE_DIR) + ("\n\n" + NO_PLOTS_CELL if plots else "")
+    setup = jupytext.reads(f"```{{code-cell}} ipython3\n{source}```\n", fmt="md:myst").cells[0]
     setup.metadata["jupyter"] = {"source_hidden": True}  # shown folded in JupyterLab
     nb.cells.insert(1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0, setup)
     nb.metadata = {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
