@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sys
 import types
 from pathlib import Path
@@ -233,3 +234,15 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         context.close()
     assert not off_machine, f"requests left 127.0.0.1: {off_machine[:5]}"
     assert not errors, f"page errors: {errors[:5]}"
+
+
+def test_a_download_that_does_not_match_its_pin_is_refused_and_removed(tmp_path: Path):
+    real = mtlearn_lite.fetch_wheels()
+    folder = tmp_path / "lite-wheels"
+    shutil.copytree(real, folder)
+    bad = folder / "ipywidgets-8.1.9-py3-none-any.whl"
+    bad.write_bytes(bad.read_bytes() + b"tampered")
+    with pytest.raises(mtlearn_lite.LiteError, match=r"ipywidgets-8\.1\.9-py3-none-any\.whl "
+                       r"does not match its pinned sha256"):
+        mtlearn_lite.fetch_wheels(tmp_path)
+    assert not bad.exists()

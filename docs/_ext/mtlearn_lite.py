@@ -124,7 +124,7 @@ def fetch_wheels(cache: Path | None = None) -> Path:
                          "--implementation", "py", "--abi", "none", "--platform", "any",
                          *specs])
         if sdists:
-            runs.append([*base, "--no-binary=:all:", "--no-build-isolation", *sdists])
+            runs.append([*base, "--no-binary=:all:", *sdists])
         for cmd in runs:
             proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
             if proc.returncode != 0:
