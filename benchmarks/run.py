@@ -12,6 +12,7 @@ import class_load
 import engine
 import inputs
 import instructions
+import lite
 import play
 import sim
 
@@ -23,3 +24,4 @@ if __name__ == "__main__":
     browser.main()
     play.main()
     class_load.main()
+    lite.main()

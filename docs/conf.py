@@ -33,6 +33,7 @@ sys.path.insert(0, str(DOCS / "_ext"))
 extensions = [
     "myst_nb",
     "mtlearn_engine",
+    "mtlearn_lite",  # docs/_ext/mtlearn_lite.py: the chapters as live notebooks (lite/)
     "mtlearn_oldpaths",  # docs/_ext/mtlearn_oldpaths.py: flat module paths still link
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",

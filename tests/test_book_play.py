@@ -132,7 +132,7 @@ def test_engine_is_vendored_once_in_static(book: Path):
     engine = book / ENGINE
     manifest = json.loads((engine / "engine.json").read_text())
     assert (engine / manifest["wheel"]).is_file() and (engine / "worker.mjs").is_file()
-    for name in ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (engine / "pyodide" / name).is_file(), name
     copies = [p for p in book.rglob("pyodide.asm.wasm")]
     assert copies == [engine / "pyodide" / "pyodide.asm.wasm"]

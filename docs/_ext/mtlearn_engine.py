@@ -32,12 +32,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "mtlearn"
-PYODIDE_VERSION = "0.28.3"
+PYODIDE_VERSION = "314.0.6"  # the one jupyterlite-pyodide-kernel 0.8.6 runs on (mtlearn_lite)
 PYODIDE_INTEGRITY = (
-    "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="
+    "sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ=="
 )
 #: The files of the npm package the worker needs (the rest are types, maps, a demo page).
-CORE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
               "pyodide-lock.json")
 ENGINE_DIR = "mtlearn-engine"
 

@@ -2,7 +2,7 @@
 //
 // Next to this file (see docs/_ext/mtlearn_engine.py, which writes the book's copy):
 //   engine.json   {"pyodide": "<version>", "wheel": "mtlearn-<version>-py3-none-any.whl"}
-//   pyodide/      the npm package's core files (pyodide.mjs, pyodide.asm.js/.wasm,
+//   pyodide/      the npm package's core files (pyodide.mjs, pyodide.asm.mjs/.wasm,
 //                 python_stdlib.zip, pyodide-lock.json)
 //   the wheel     mtlearn built from the checkout (standard library only)
 //

@@ -1,0 +1,171 @@
+"""Live-notebook benchmarks: the JupyterLite site inside the built book, in Chromium.
+
+Run with ``./dev bench`` or ``python benchmarks/lite.py [BOOK_DIR]`` after ``./dev book``
+(the book is read from ``MTLEARN_BOOK_DIR``, the argument, or ``docs/_build/html``).
+Figures are printed, never asserted. Targets (issue 20):
+
+* kernel ready <= 10 s after the notebook page is opened with a cold cache;
+* first live board <= 12 s after opening (the one-board page ``play``: Run All, then the
+  anywidget board drawn from the kernel);
+* the book plus the live site <= 60 MB, with exactly one ``pyodide.asm.wasm``;
+* the boards' in-page engine no slower than with the Pyodide pinned before (0.28.3): both
+  pins are measured here, one after the other, on the same page (``play.py``'s board).
+
+The pages are served from 127.0.0.1 by a thread of this process; each cold figure is a new
+browser context (empty HTTP cache), each warm one a reload in the same context.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mtlearn_engine  # noqa: E402
+import play  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = play.FLAGS
+#: The in-page engine's Pyodide before the live notebooks (issue 20), to compare against.
+BEFORE = ("0.28.3", "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2"
+          "M6HEgYtm0atCEQX3u4A==", ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                                    "python_stdlib.zip", "pyodide-lock.json"))
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def sizes(book: Path) -> None:
+    """The book's size with and without the live site, and the copies of Pyodide's wasm."""
+    total = sum(p.stat().st_size for p in book.rglob("*")
+                if p.is_file() and ".doctrees" not in p.parts)
+    lite = _size(book / "lite")
+    engine = _size(book / "_static" / mtlearn_engine.ENGINE_DIR)
+    wasm = [p.relative_to(book).as_posix() for p in book.rglob("pyodide.asm.wasm")]
+    print(f"book + live site: {total / 1e6:.1f} MB (target <= 60 MB); of which lite/ "
+          f"{lite / 1e6:.1f} MB and _static/{mtlearn_engine.ENGINE_DIR}/ (Pyodide "
+          f"{mtlearn_engine.PYODIDE_VERSION} core + the kernel's wheels) {engine / 1e6:.1f} MB")
+    print(f"copies of pyodide.asm.wasm: {len(wasm)} (target 1): {', '.join(wasm)}")
+
+
+def _idle(page: Any, timeout: float = 300_000) -> None:
+    page.locator(".jp-StatusBar-Widget", has_text="| Idle").first.wait_for(timeout=timeout)
+
+
+def _run_all(page: Any) -> None:
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
+        position={"x": 2, "y": 2})
+    page.locator(".lm-MenuBar-item", has_text=re.compile("^Run$")).click()
+    page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
+                 has_text=re.compile("^Run All Cells$")).first.click()
+
+
+def kernel_and_board(browser: Any, url: str, runs: int = 3) -> None:
+    """Kernel ready and first live board after opening ``play`` live, cold and warm."""
+    ready_cold, ready_warm, board_cold = [], [], []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        t0 = time.monotonic()
+        page.goto(url + "lite/lab/index.html?path=play.ipynb")
+        _idle(page)
+        ready_cold.append(time.monotonic() - t0)
+        _run_all(page)
+        page.locator(".jp-OutputArea .mtl-root.mtl-board").first.wait_for(timeout=300_000)
+        board_cold.append(time.monotonic() - t0)
+        t0 = time.monotonic()
+        page.reload()
+        _idle(page)
+        ready_warm.append(time.monotonic() - t0)
+        context.close()
+    med = statistics.median
+    print(f"kernel ready after opening a live notebook, cold cache: median "
+          f"{med(ready_cold):.1f} s of {runs} (target <= 10 s); warm (reload): "
+          f"{med(ready_warm):.1f} s")
+    print(f"first live board (open, Run All, board drawn from the kernel), cold: median "
+          f"{med(board_cold):.1f} s (target <= 12 s)")
+
+
+def engine_ready(browser: Any, runs: int = 3) -> dict[str, tuple[float, float]]:
+    """The in-page engine's ready time with the Pyodide pinned before and the one now."""
+    now = (mtlearn_engine.PYODIDE_VERSION, mtlearn_engine.PYODIDE_INTEGRITY,
+           mtlearn_engine.CORE_FILES)
+    out = {}
+    for label, pin in (("before", BEFORE), ("now", now)):
+        (mtlearn_engine.PYODIDE_VERSION, mtlearn_engine.PYODIDE_INTEGRITY,
+         mtlearn_engine.CORE_FILES) = pin
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                folder = Path(tmp)
+                play._site(folder)
+                server, base = _serve(folder)
+                cold, warm = [], []
+                for _ in range(runs):
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.goto(base + "board.html", wait_until="load")
+                    r = page.evaluate(play.READY_JS)
+                    cold.append((r["now"] - r["load"]) / 1000)
+                    page.reload(wait_until="load")
+                    r = page.evaluate(play.READY_JS)
+                    warm.append((r["now"] - r["load"]) / 1000)
+                    context.close()
+                server.shutdown()
+                server.server_close()
+        finally:
+            (mtlearn_engine.PYODIDE_VERSION, mtlearn_engine.PYODIDE_INTEGRITY,
+             mtlearn_engine.CORE_FILES) = now
+        out[label] = (statistics.median(cold), statistics.median(warm))
+        print(f"in-page engine ready, Pyodide {pin[0]} ({label}): cold median "
+              f"{out[label][0]:.2f} s, warm {out[label][1]:.2f} s of {runs}")
+    return out
+
+
+def main(book: Path | None = None) -> None:
+    from playwright.sync_api import sync_playwright
+
+    given = book or Path(os.environ.get("MTLEARN_BOOK_DIR") or ROOT / "docs" / "_build" / "html")
+    if not (given / "lite" / "index.html").is_file():
+        print(f"live notebooks: no built book with lite/ at {given}: run ./dev book first")
+        return
+    sizes(given)
+    server, url = _serve(given)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            kernel_and_board(browser, url)
+            engine_ready(browser)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else None)

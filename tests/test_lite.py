@@ -1,0 +1,248 @@
+"""The live notebooks (JupyterLite inside the built book), in Chromium, served from 127.0.0.1.
+
+A learner opens chapter 5 from its "Open as live notebook" button, runs every cell in the
+browser's own Python, plays a move on a live board and gets the engine's verdict from the
+kernel, answers a puzzle, reloads and finds the progress kept, and the book's own page of
+chapter 5 shows the same stars. Nothing leaves 127.0.0.1 and the pages log no error.
+The site's files: one Pyodide for the boards' engine and the kernel, the lock listing
+exactly the files that are there with their checksums, a notebook for every chapter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
+
+import mtlearn_lite
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+KERNEL_TIMEOUT = 180_000
+LIVE_PAGES = [*[f"{n:02d}" for n in range(1, 11)], "puzzles", "using-python"]
+
+
+def idle(page: Any, timeout: float = KERNEL_TIMEOUT) -> None:
+    page.locator(".jp-StatusBar-Widget", has_text="| Idle").first.wait_for(timeout=timeout)
+
+
+def menu(page: Any, name: str, item: str) -> None:
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
+        position={"x": 2, "y": 2})
+    page.locator(".lm-MenuBar-item", has_text=re.compile(f"^{re.escape(name)}$")).click()
+    page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
+                 has_text=re.compile(f"^{re.escape(item)}$")).first.click()
+
+
+def run_all(page: Any) -> None:
+    """Run > Run All Cells; wait until every code cell has run and the kernel is idle."""
+    idle(page)
+    menu(page, "Run", "Run All Cells")
+    page.wait_for_function(
+        """() => {
+            const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+            if (!panel) return false;
+            const cells = [...panel.querySelectorAll('.jp-CodeCell')].filter(
+                c => (c.querySelector('.cm-content')?.textContent ?? '').trim() !== '');
+            return cells.length > 0 && cells.every(c => /\\[\\d+\\]/.test(
+                c.querySelector('.jp-InputArea-prompt')?.textContent ?? ''));
+        }""", timeout=KERNEL_TIMEOUT)
+    idle(page)
+    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    tracebacks = [t for t in errors.all_inner_texts() if "Traceback" in t or "Error" in t]
+    assert not tracebacks, f"cells failed in the live notebook: {tracebacks[:2]}"
+
+
+# ---------------------------------------------------------------- the files
+
+
+def test_one_pyodide_for_the_engine_and_the_kernel(book: Path):
+    wasm = sorted(p.relative_to(book).as_posix() for p in book.rglob("pyodide.asm.wasm"))
+    assert wasm == ["_static/mtlearn-engine/pyodide/pyodide.asm.wasm"]
+    config = json.loads((book / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    # relative to lite/lab/index.html: the book's own copy, never a CDN
+    assert kernel["pyodideUrl"] == "../../_static/mtlearn-engine/pyodide/pyodide.mjs"
+    assert (book / "lite" / "lab" / kernel["pyodideUrl"]).resolve().is_file()
+    engine = json.loads((book / "_static/mtlearn-engine/engine.json").read_text())
+    assert engine["pyodide"] == mtlearn_lite.KERNEL_PYODIDE
+
+
+def test_lock_lists_exactly_the_wheels_there_with_their_checksums(book: Path):
+    folder = book / "_static" / "mtlearn-engine" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    files = {p.name for p in folder.glob("*.whl")}
+    listed = {e["file_name"] for e in lock["packages"].values()}
+    assert files == listed
+    for entry in lock["packages"].values():
+        data = (folder / entry["file_name"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["file_name"]
+    preload = json.loads((book / "lite" / "jupyter-lite.json").read_text())[
+        "jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
+    assert set(preload) == set(lock["packages"])
+    for needed in ("mtlearn", "anywidget", "ipywidgets", "pyyaml", "pyodide-kernel", "ipython"):
+        assert needed in preload
+    assert not any(p.startswith("matplotlib-3") for p in files), "no matplotlib (see NO_PLOTS)"
+
+
+def test_every_chapter_has_a_notebook_and_a_button(book: Path):
+    notebooks = {p.stem for p in (book / "lite" / "files").glob("*.ipynb")}
+    for page in (book / "tutorials").glob("*.html"):
+        name = page.stem
+        assert name in notebooks, f"no live notebook for {name}"
+        html = page.read_text(encoding="utf-8")
+        assert f'href="../lite/lab/index.html?path={name}.ipynb"' in html, name
+        assert "Open as live notebook" in html
+        assert "needs the internet" in html
+    assert all(any(n.startswith(p) for n in notebooks) for p in LIVE_PAGES)
+    ch10 = json.loads((book / "lite" / "files" / "10-what-the-numbers-say.ipynb").read_text())
+    code = "\n".join("".join(c["source"]) for c in ch10["cells"] if c["cell_type"] == "code")
+    assert "import matplotlib" not in code and "plt = _NoPlot()" in code
+    # the chapter's downloadable notebook is the plain one (no outputs), not megabytes
+    download = book / "_sources" / "tutorials" / "05-doubles.ipynb"
+    assert download.stat().st_size < 100_000
+    assert not any(c.get("outputs") for c in json.loads(download.read_text())["cells"])
+
+
+def test_every_live_notebook_runs_top_to_bottom_twice_without_matplotlib(monkeypatch, tmp_path):
+    """Run All, twice, in one Python without matplotlib (as in the browser's kernel): the
+    set-up cell, the plot stand-in of chapter 10 and every chapter's cells."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    js = types.ModuleType("js")
+    js.location = types.SimpleNamespace(  # type: ignore[attr-defined]
+        href="http://127.0.0.1:8000/lite/extensions/@jupyterlite/worker.js")
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # importing it fails
+    monkeypatch.setenv("MTLEARN_PROGRESS", str(tmp_path / "progress.json"))
+    monkeypatch.setenv("MTLEARN_RULES_URL", "unset")  # restored after the test
+    from mtlearn.jupyter.widgets import Puzzle
+
+    monkeypatch.setattr(Puzzle, "__init__", Puzzle.__init__)  # the set-up cell patches it
+    shell = InteractiveShell.instance()
+    try:
+        for name in mtlearn_lite.chapters():
+            nb = mtlearn_lite.convert(mtlearn_lite.TUTORIALS / f"{name}.md", "/")
+            for _ in range(2):
+                for cell in nb["cells"]:
+                    if cell["cell_type"] != "code":
+                        continue
+                    result = shell.run_cell("".join(cell["source"]), silent=True)
+                    assert result.success, (name, "".join(cell["source"])[:300],
+                                            result.error_in_exec)
+        assert os.environ["MTLEARN_RULES_URL"] == "http://127.0.0.1:8000/rules.html"
+        assert Puzzle("cover-the-double").storage == "local"
+    finally:
+        InteractiveShell.clear_instance()
+        if "_kernel_init" in vars(Puzzle):
+            del Puzzle._kernel_init
+
+
+def test_conversion_links_rules_to_the_book_and_keeps_progress_in_the_browser():
+    nb = mtlearn_lite.convert(mtlearn_lite.TUTORIALS / "05-doubles.md", "/book/")
+    text = "\n".join("".join(c["source"]) for c in nb["cells"])
+    assert "](/book/rules.html#r-dbl-1)" in text
+    assert "../docs/rules.md" not in text
+    setup = "".join(nb["cells"][1]["source"])
+    assert '"storage", "local"' in setup and "MTLEARN_RULES_URL" in setup
+    assert nb["metadata"]["kernelspec"]["name"] == "python"
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
+        chromium: Any, book_url: str, artifacts_dir: Path):
+    from conftest import is_local_url
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    off_machine: list[str] = []
+    errors: list[str] = []
+    context.on("request", lambda r: off_machine.append(r.url)
+               if not is_local_url(r.url) else None)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        # from the book's chapter page, by its button
+        page.goto(book_url + "tutorials/05-doubles.html")
+        button = page.get_by_role("link", name="Open as live notebook")
+        expect(button).to_be_visible()
+        button.click()
+        page.wait_for_url(re.compile(r"/lite/lab/index\.html\?path=05-doubles\.ipynb"))
+        run_all(page)
+        page.screenshot(path=str(artifacts_dir / "lite-ch5-ran.png"))
+
+        # the "Try it" board: Ana lays 6-6, then Ben tries 10-7 on his own train
+        board = page.locator(".jp-OutputArea .mtl-root.mtl-board").last
+        board.scroll_into_view_if_needed()
+        board.locator('.mtl-tilebtn[aria-label="6-6"]').click()
+        board.locator('.mtl-train[data-train="1"] .mtl-target').click()
+        expect(board.locator(".mtl-message")).to_contain_text("6-6", timeout=30_000)
+        board.locator('.mtl-tilebtn[aria-label="9-4"]').click()
+        board.locator('.mtl-train[data-train="M"] .mtl-target').click()
+        expect(board.locator('.mtl-train[data-train="1"]')).to_contain_text("open double")
+        board.locator('.mtl-tilebtn[aria-label="10-7"], .mtl-tilebtn[aria-label="7-10"]'
+                      ).first.click()
+        board.locator('.mtl-train[data-train="2"] .mtl-target').click()
+        message = board.locator(".mtl-message")
+        expect(message).to_contain_text("Not allowed", timeout=30_000)
+        rule = message.locator("a.mtl-rule").first
+        href = rule.get_attribute("href") or ""
+        assert href.startswith(book_url + "rules.html#r-"), href
+        board.screenshot(path=str(artifacts_dir / "lite-ch5-board.png"))
+
+        # a puzzle: a whole turn, right at the first try
+        pz = page.locator(".jp-OutputArea .mtl-puzzle[data-puzzle='double-then-cover']").first
+        pz.scroll_into_view_if_needed()
+        for tile, train in (("5-5", "1"), ("8-5", "1")):
+            pz.locator(f"[data-key='tile:{tile}']").first.click()
+            pz.locator(f"[data-key='train:{train}']").first.click()
+        expect(pz.locator(".mtl-pz-feedback")).to_have_attribute("data-status", "right",
+                                                                  timeout=30_000)
+        stars = pz.locator(".mtl-pz-feedback .mtl-stars").get_attribute("aria-label") or ""
+        assert re.fullmatch(r"[123] of 3 stars", stars), stars
+        stored = page.evaluate("localStorage.getItem('mtlearn.puzzle.double-then-cover')")
+        assert stored and json.loads(stored)["solved"] is True
+
+        # reload: the notebook runs afresh and the puzzle shows the progress kept
+        page.reload()
+        run_all(page)
+        pz = page.locator(".jp-OutputArea .mtl-puzzle[data-puzzle='double-then-cover']").first
+        pz.scroll_into_view_if_needed()
+        expect(pz.locator(".mtl-pz-best")).to_contain_text(stars, timeout=30_000)
+
+        # the book's own page of chapter 5 shows the same stars (same browser storage)
+        page.goto(book_url + "tutorials/05-doubles.html")
+        book_pz = page.locator(".mtl-puzzle[data-puzzle='double-then-cover']").first
+        book_pz.scroll_into_view_if_needed()
+        expect(book_pz.locator(".mtl-pz-best")).to_contain_text(stars, timeout=30_000)
+    finally:
+        context.close()
+    assert not off_machine, f"requests left 127.0.0.1: {off_machine[:5]}"
+    assert not errors, f"page errors: {errors[:5]}"
+
+
+def test_a_download_that_does_not_match_its_pin_is_refused_and_removed(tmp_path: Path):
+    real = mtlearn_lite.fetch_wheels()
+    folder = tmp_path / "lite-wheels"
+    shutil.copytree(real, folder)
+    bad = folder / "ipywidgets-8.1.9-py3-none-any.whl"
+    bad.write_bytes(bad.read_bytes() + b"tampered")
+    with pytest.raises(mtlearn_lite.LiteError, match=r"ipywidgets-8\.1\.9-py3-none-any\.whl "
+                       r"does not match its pinned sha256"):
+        mtlearn_lite.fetch_wheels(tmp_path)
+    assert not bad.exists()
