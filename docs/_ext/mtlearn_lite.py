@@ -8,7 +8,11 @@ After the book is written, this extension
   browser's storage like the book's pages) and, in chapter 10, leaving the plots out
   (matplotlib has no wheel in the registries for Pyodide: see ``NO_PLOTS``);
 * runs ``jupyter lite build`` (jupyterlite-core + jupyterlite-pyodide-kernel, pinned in
-  ``pyproject.toml``) into ``<book>/lite/``;
+  ``LITE_TOOLS``) into ``<book>/lite/``, from a build environment of its own
+  (``.cache/lite-env-<hash of the pins>``): the kernel's package also puts a JupyterLab
+  extension into the environment it is installed in, and in a real JupyterLab that extension
+  fails on every page ("Shared module @jupyterlite/services doesn't exist"), so it must not
+  be installed beside the JupyterLab the tutorials open in;
 * gives the kernel the book's own Pyodide (``_static/mtlearn-engine/pyodide/``, written by
   ``mtlearn_engine``): one copy of ``pyodide.asm.wasm`` serves the boards' in-page engine
   and the kernel. The npm package of Pyodide carries no package files, so the pure-Python
@@ -79,6 +83,12 @@ WHEELS = {
 #: PyYAML's wheels for Pyodide are not on PyPI; its pure-Python part is packed from the
 #: source release (the C accelerator is optional; SafeLoader is pure Python).
 PYYAML = ("pyyaml", "6.0.3", "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17e189bfc384190f")
+#: What ``jupyter lite build`` runs with, installed in its own environment (see the module's
+#: docstring): the site builder, the kernel, and the lab extensions of the widgets the
+#: notebooks draw (the same versions as their wheels in ``WHEELS``).
+LITE_TOOLS = ("jupyterlite-core==0.8.6", "jupyterlite-pyodide-kernel==0.8.6",
+              "jupyter-server>=2,<3", "anywidget==0.11.0", "ipywidgets==8.1.9",
+              "jupyterlab_widgets==3.0.17")
 #: The kernel's own wheels, shipped inside the jupyterlite-pyodide-kernel Python package.
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension")
 
@@ -181,18 +191,44 @@ def pyyaml_wheel(sdist: Path) -> tuple[str, bytes]:
             _wheel_bytes(files, f"pyyaml-{version}.dist-info", meta))
 
 
-def _kernel_pypi() -> Path:
-    """The kernel's own wheels folder (inside the installed labextension)."""
-    import jupyterlite_pyodide_kernel
+def lite_env() -> Path:
+    """The build environment of ``jupyter lite build`` (made once per set of pins).
 
-    pkg = Path(jupyterlite_pyodide_kernel.__file__).resolve().parent
-    candidates = [Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+    A virtual environment of its own under the cache, with ``LITE_TOOLS`` installed from the
+    package registry; returns its folder. A half-made one (no stamp) is made again.
+    """
+    key = hashlib.sha256(json.dumps([LITE_TOOLS, sys.version_info[:2]]).encode()).hexdigest()
+    env = engine.cache_dir() / f"lite-env-{key[:12]}"
+    stamp = env / ".mtlearn-lite-tools"
+    if stamp.is_file():
+        return env
+    for old in engine.cache_dir().glob("lite-env-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    steps = [[sys.executable, "-m", "venv", str(env)],
+             [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet",
+              "--disable-pip-version-check", *LITE_TOOLS]]
+    for cmd in steps:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+        if proc.returncode != 0:
+            shutil.rmtree(env, ignore_errors=True)
+            raise LiteError(f"making the live notebooks' build environment failed "
+                            f"({' '.join(cmd[:4])} …, exit {proc.returncode}):\n"
+                            f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    stamp.write_text("\n".join(LITE_TOOLS) + "\n", encoding="utf-8")
+    return env
+
+
+def _kernel_pypi() -> Path:
+    """The kernel's own wheels folder (inside its lab extension in the build environment)."""
+    env = lite_env()
+    candidates = [env / "share" / "jupyter" / "labextensions" / "@jupyterlite"
                   / "pyodide-kernel-extension" / "static" / "pypi",
-                  pkg / "labextension" / "static" / "pypi"]
+                  *env.glob("lib/python*/site-packages/jupyterlite_pyodide_kernel/"
+                            "labextension/static/pypi")]
     for c in candidates:
         if c.is_dir():
             return c
-    raise LiteError("jupyterlite-pyodide-kernel is installed without its wheels "
+    raise LiteError(f"{env}: jupyterlite-pyodide-kernel is installed without its wheels "
                     "(share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension)")
 
 
@@ -359,9 +395,7 @@ def inputs_hash(preload: list[str], pyodide_dir: Path, book_path: str) -> str:
         h.update(p.name.encode() + p.read_bytes())
     from importlib.metadata import version
 
-    for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel", "anywidget", "ipywidgets",
-                 "jupytext"):
-        h.update(f"{dist}={version(dist)}".encode())
+    h.update(json.dumps([LITE_TOOLS, f"jupytext={version('jupytext')}"]).encode())
     return h.hexdigest()[:16]
 
 
@@ -397,7 +431,7 @@ def _jupyter_lite_build(dest: Path, preload: list[str], book_path: str) -> None:
     (work / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1) + "\n",
                                             encoding="utf-8")
     site = work / "site"
-    cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
+    cmd = [str(lite_env() / "bin" / "python"), "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
            "--contents", str(contents), "--output-dir", str(site), "--no-sourcemaps",
            "--no-unused-shared-packages"]
     proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True, timeout=900)
