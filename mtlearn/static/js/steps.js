@@ -49,7 +49,9 @@ export function stepsSection(view) {
   const summary = h("p", { class: "mtl-steps-summary" },
     all ? h("span", { class: "mtl-stars", "aria-hidden": "true", text: starText(steps.stars) + " " }) : null,
     stepsSummary(view));
-  return h("section", { class: all ? "mtl-steps mtl-steps-all" : "mtl-steps", "aria-label": "Steps to try" },
+  // A group, not a landmark: a page may hold two boards with steps (chapter 8), and two
+  // landmarks of the same name would be ambiguous to a screen reader's landmark list.
+  return h("div", { class: all ? "mtl-steps mtl-steps-all" : "mtl-steps", role: "group", "aria-label": "Steps to try" },
     h("p", { class: "mtl-h", text: "Steps" }), list, summary);
 }
 
