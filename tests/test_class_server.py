@@ -10,6 +10,7 @@ with its CSV; the per-address connection limit."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 import urllib.error
@@ -27,7 +28,11 @@ TILE = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
 
 
 def run(coro: Any, timeout: float = 90) -> Any:
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+    """Run a client coroutine to its end, bounded in time, on a thread of its own: in a
+    whole test run, Playwright's sync API has left an event loop running on this one, and
+    asyncio.run() refuses to start a second loop there."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, timeout)).result()
 
 
 def saved_game(folder: Path, table: str = "t1") -> Game:

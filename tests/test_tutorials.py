@@ -11,6 +11,7 @@ cell must run without error, and every cell that builds a board or scenario play
 
 from __future__ import annotations
 
+import ast
 import re
 import time
 from pathlib import Path
@@ -108,8 +109,12 @@ def test_scenario_players_and_board(name: str) -> None:
         assert any("ScenarioPlayer(" in c for c in cells), "a chapter has a ScenarioPlayer cell"
     for cell in cells:
         if "ScenarioPlayer(" in cell or "Board(" in cell:
-            last = cell.strip().splitlines()[-1]
-            assert last.startswith(("ScenarioPlayer(", "Board(")), (
+            code = re.sub(r"\A(?:---\n.*?\n---\n|(?::[^\n]*\n)+)", "", cell.strip() + "\n",
+                          flags=re.S)  # the cell's options, then its code
+            last = ast.parse(code).body[-1]  # a call may run over several lines
+            called = (last.value.func if isinstance(last, ast.Expr)
+                      and isinstance(last.value, ast.Call) else None)
+            assert isinstance(called, ast.Name) and called.id in ("ScenarioPlayer", "Board"), (
                 f"the player or board must be the cell's last expression:\n{cell}")
 
 
