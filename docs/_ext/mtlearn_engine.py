@@ -103,6 +103,29 @@ def _version() -> str:
     raise EngineError("mtlearn/__init__.py has no __version__")
 
 
+def wheel_bytes(files: list[tuple[str, bytes]], dist: str, metadata: str,
+                generator: str) -> bytes:
+    """A pure-Python wheel (zip) of ``files`` plus a minimal ``dist`` folder (METADATA,
+    WHEEL, RECORD), made reproducibly: fixed dates and modes, files in the order given."""
+    files = [*files, (f"{dist}/METADATA", metadata.encode()),
+             (f"{dist}/WHEEL", f"Wheel-Version: 1.0\nGenerator: {generator}\n"
+              "Root-Is-Purelib: true\nTag: py3-none-any\n".encode())]
+    record = []
+    for name, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files.append((f"{dist}/RECORD", ("\n".join(record) + "\n").encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return buf.getvalue()
+
+
 def build_wheel(out: Path) -> Path:
     """Write mtlearn as a pure-Python wheel built from the checkout; returns its path."""
     version = _version()
@@ -114,26 +137,11 @@ def build_wheel(out: Path) -> Path:
         if p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo"):
             continue
         files.append((f"mtlearn/{rel.as_posix()}", p.read_bytes()))
-    files.append((f"{dist}/METADATA", (
-        f"Metadata-Version: 2.1\nName: mtlearn\nVersion: {version}\n"
-        "Summary: Learn the domino game Mexican Train (engine for the book's pages)\n"
-    ).encode()))
-    files.append((f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: mtlearn_engine\n"
-                  b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
-    record = []
-    for name, data in files:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{name},sha256={digest},{len(data)}")
-    record.append(f"{dist}/RECORD,,")
-    files.append((f"{dist}/RECORD", ("\n".join(record) + "\n").encode()))
+    meta = (f"Metadata-Version: 2.1\nName: mtlearn\nVersion: {version}\n"
+            "Summary: Learn the domino game Mexican Train (engine for the book's pages)\n")
     out.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in files:
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
+    tmp.write_bytes(wheel_bytes(files, dist, meta, "mtlearn_engine"))
     tmp.replace(path)
     return path
 

@@ -29,7 +29,6 @@ same chapters, wheels and pins copies it instead of running ``jupyter lite build
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import io
 import json
@@ -151,27 +150,6 @@ def fetch_wheels(cache: Path | None = None) -> Path:
     return folder
 
 
-def _wheel_bytes(files: list[tuple[str, bytes]], dist: str, metadata: str) -> bytes:
-    """A wheel (zip) of ``files`` with a minimal dist-info, made reproducibly."""
-    files = [*files, (f"{dist}/METADATA", metadata.encode()),
-             (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: mtlearn_lite\n"
-              b"Root-Is-Purelib: true\nTag: py3-none-any\n")]
-    record = []
-    for name, data in files:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{name},sha256={digest},{len(data)}")
-    record.append(f"{dist}/RECORD,,")
-    files.append((f"{dist}/RECORD", ("\n".join(record) + "\n").encode()))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in files:
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
-    return buf.getvalue()
-
-
 def pyyaml_wheel(sdist: Path) -> tuple[str, bytes]:
     """PyYAML's pure-Python package (``lib/yaml``) packed as a py3-none-any wheel."""
     name, version, _ = PYYAML
@@ -188,7 +166,7 @@ def pyyaml_wheel(sdist: Path) -> tuple[str, bytes]:
     files.sort()
     meta = f"Metadata-Version: 2.1\nName: PyYAML\nVersion: {version}\n"
     return (f"pyyaml-{version}-py3-none-any.whl",
-            _wheel_bytes(files, f"pyyaml-{version}.dist-info", meta))
+            engine.wheel_bytes(files, f"pyyaml-{version}.dist-info", meta, "mtlearn_lite"))
 
 
 def lite_env() -> Path:
