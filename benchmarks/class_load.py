@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from classkit import Client, join, start_class
+from classkit import Client, join, start_class, teacher_of
 
 
 def intent_for(view: dict[str, Any]) -> dict[str, Any]:
@@ -74,8 +74,7 @@ def rss_kb(pid: int) -> tuple[int, int]:
 
 
 async def load(cp: Any, tables: int, think: float) -> dict[str, Any]:
-    teacher = await Client.open(cp.ws_url)
-    await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+    teacher = await teacher_of(cp)
     for _ in range(tables):
         await teacher.ask({"op": "open_table", "token": cp.token, "seats": 4, "rounds": 1},
                           "teacher")

@@ -135,6 +135,13 @@ class Client:
         await self.session.close()
 
 
+async def teacher_of(cp: ClassProcess) -> Client:
+    """A socket signed in as the class's teacher (with the token the server printed)."""
+    teacher = await Client.open(cp.ws_url)
+    await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+    return teacher
+
+
 async def join(url: str, code: str, name: str) -> Client:
     """A student who joined the class."""
     c = await Client.open(url)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from classkit import Client, join, start_class
+from classkit import Client, join, start_class, teacher_of
 
 from mtlearn.engine.game import Game
 
@@ -49,8 +49,7 @@ def intent_for(view: dict[str, Any]) -> dict[str, Any]:
 async def table_of(cp: Any, names: list[str], computers: int = 0, **opts: Any
                    ) -> tuple[Client, list[Client]]:
     """A teacher, a table and its students seated (the table deals when it is full)."""
-    teacher = await Client.open(cp.ws_url)
-    await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+    teacher = await teacher_of(cp)
     await teacher.ask({"op": "open_table", "token": cp.token, "seats": len(names) + computers,
                        "computers": computers, **opts}, "teacher")
     students = [await join(cp.ws_url, cp.code, n) for n in names]
@@ -289,8 +288,7 @@ def test_a_puzzle_round_is_judged_on_the_server_and_exported(tmp_path: Path) -> 
     cp = start_class(tmp_path / "cls", "--per-address", "50")
 
     async def go() -> None:
-        teacher = await Client.open(cp.ws_url)
-        await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+        teacher = await teacher_of(cp)
         ana = await join(cp.ws_url, cp.code, "Ana")
         state = await ana.ask({"op": "noop"}, "refused")
         assert "unknown op" in state["text"]
@@ -393,8 +391,7 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
     cp = start_class(tmp_path / "cls", "--per-address", "50")
 
     async def go() -> None:
-        teacher = await Client.open(cp.ws_url)
-        await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+        teacher = await teacher_of(cp)
         for bad, words in ((dict(preset="family"), "preset: 'family' is not one of standard"),
                            (dict(options={"bogus": 1}), "options: "),
                            (dict(options={"teams": True}), "R-VAR-TEAMS"),

@@ -11,18 +11,17 @@ table of every bundled puzzle with the stars earned.
 
 from __future__ import annotations
 
-import contextlib
 import html
 import json
 import math
 import os
-import tempfile
 import uuid
 import warnings
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import MtlearnError, SessionError
+from ..core.files import write_atomic
 from ..core.moves import Move
 from ..core.words import one_line
 from ..present.frontend import bundle, stylesheet
@@ -358,15 +357,5 @@ def write_progress(puzzle_id: str, record: dict[str, Any] | None,
     p.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"format": "mtlearn/progress", "version": 1, "puzzles": recs},
                       indent=1, sort_keys=True, allow_nan=False)
-    fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_atomic(p, text)
     return saved

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hmac
 import json
-import os
 import re
 import secrets
 import time
@@ -37,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import MtlearnError
+from ...core.files import write_atomic
 from ...core.rules import PRESETS
 from ...core.words import one_line
 from . import ClassError
@@ -71,16 +71,6 @@ def _text(payload: dict[str, Any]) -> str:
 def refused(text: str) -> str:
     """The JSON text of a refusal."""
     return _text({"type": "refused", "text": text})
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, whole."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 class Classroom:
@@ -144,11 +134,11 @@ class Classroom:
         """Write the class (unless ``room`` is false: a move changes one table only) and
         ``table``, if given, to the folder, atomically."""
         if table is not None:
-            atomic_write(self.folder / "tables" / f"{table.id}.json",
+            write_atomic(self.folder / "tables" / f"{table.id}.json",
                          json.dumps(table.to_dict(), separators=(",", ":")))
         if not room:
             return
-        atomic_write(self.folder / "class.json", json.dumps({
+        write_atomic(self.folder / "class.json", json.dumps({
             "format": "mtlearn-class", "version": 1, "code": self.code,
             "teacher": self.teacher_token, "idle": self.idle, "students": self.students,
             "tables": list(self.tables),
