@@ -10,8 +10,10 @@ Fixtures
     artifacts_dir    ``<repo>/test-artifacts`` (created)
     jupyterlab       a JupyterLab server for the test module (``LabServer``)
 
-Tests using ``chromium``/``page`` are marked ``browser``, tests using ``jupyterlab`` ``lab``
-automatically.
+Tests using ``chromium``/``page`` are marked ``browser``, tests using ``jupyterlab`` ``lab``,
+tests using ``book``/``book_url``/``executed_chapters`` ``book``, automatically. The fast tier
+(``./dev test --fast``) leaves out those and ``venv`` (tests that make a fresh virtual
+environment).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bookkit import BOOK_TARGET_SECONDS, build_book
+from bookkit import executed_chapters as executed_chapters_of
 from servekit import serve_folder
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +56,7 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 BROWSER_FIXTURES = {"chromium", "page", "page_guard"}
 LAB_FIXTURES = {"jupyterlab"}
+BOOK_FIXTURES = {"book", "book_url", "executed_chapters"}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -61,6 +66,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
         if names & LAB_FIXTURES:
             item.add_marker(pytest.mark.lab)
+        if names & BOOK_FIXTURES:
+            item.add_marker(pytest.mark.book)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -380,15 +387,13 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
 
 # ---------------------------------------------------------------- the built book
 
-BOOK_TARGET_SECONDS = 90
-
-
 @pytest.fixture(scope="session")
 def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
     """A clean build of the book; fails with Sphinx's output if it does not build.
 
-    ``MTLEARN_BOOK_DIR=docs/_build/html`` uses a book built already instead (to iterate on
-    the browser tests; ``./dev test`` always builds afresh).
+    ``./dev test`` builds it once before pytest (``tests/build_book.py``) and passes it in
+    ``MTLEARN_BOOK_DIR``; set that to ``docs/_build/html`` to use a book built already with
+    ``./dev book``. Without it, the first test that needs the book builds it.
     """
     given = os.environ.get("MTLEARN_BOOK_DIR")
     if given:
@@ -396,31 +401,26 @@ def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
         if not (path / "index.html").is_file():
             pytest.fail(f"MTLEARN_BOOK_DIR={given}: no built book there", pytrace=False)
         return path
-    out = tmp_path_factory.mktemp("book")
-    html = out / "html"
-    cmd = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
-        "-d", str(out / "doctrees"),
-        "-D", f"nb_execution_cache_path={out / 'jupyter_cache'}",
-        str(REPO_ROOT / "docs"), str(html),
-    ]
-    start = time.monotonic()
-    proc = subprocess.run(cmd, cwd=REPO_ROOT, capture_output=True, text=True, timeout=1200)
-    seconds = time.monotonic() - start
-    message = f"clean book build: {seconds:.1f} s (target ≤ {BOOK_TARGET_SECONDS} s)"
+    build = build_book(tmp_path_factory.mktemp("book"))
+    message = f"clean book build: {build.seconds:.1f} s (target ≤ {BOOK_TARGET_SECONDS} s)"
     capture = request.config.pluginmanager.getplugin("capturemanager")
     if capture is not None:  # shown even when pytest captures output
         with capture.global_and_fixture_disabled():
             print(f"\n[book] {message}")
     else:
         print(f"\n[book] {message}")
-    if proc.returncode != 0:
-        pytest.fail(
-            f"sphinx-build failed (exit {proc.returncode}):\n{' '.join(cmd)}\n"
-            f"--- stdout ---\n{proc.stdout[-20000:]}\n--- stderr ---\n{proc.stderr[-20000:]}",
-            pytrace=False,
-        )
-    return html
+    if build.returncode != 0:
+        pytest.fail(build.failure(), pytrace=False)
+    return build.html
+
+
+@pytest.fixture(scope="session")
+def executed_chapters(book: Path) -> Path:
+    """The tutorials as the book build executed them (``.ipynb`` with their outputs)."""
+    folder = executed_chapters_of(book)
+    if not folder.is_dir():
+        pytest.fail(f"the book at {book} has no executed chapters at {folder}", pytrace=False)
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -8,10 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scenariokit import TINY as BASE
 
 import mtlearn.scenario as scenario_mod
 from mtlearn.cli import main
+from mtlearn.content.scenario_yaml import MAX_DEPTH, Reader, deepest_line
 from mtlearn.scenario import MAX_NODES, ScenarioError, load, load_text
 
 BAD = Path(__file__).resolve().parent / "data" / "bad-scenarios"
@@ -156,9 +160,15 @@ def test_alias_bound_counts_the_expansion():
     ("id: a\nid: b\n", 2, "the key 'id' appears twice in one mapping (lines 1 and 2)"),
     ("x: {a: 1, a: 2}\n", 1, "the key 'a' appears twice in one mapping (twice on line 1)"),
     ("a:\n\t- 1\n", 2, "indent with spaces, not a tab"),
-    # deep nesting is refused (libyaml's own composer would crash the interpreter)
+    # deep nesting is refused in mtlearn's words, whatever bound (and wording) PyYAML has:
+    # 65 levels pass PyYAML and meet the loader's exact check; 100,000 would meet PyYAML's
+    # own scanner bound (PyYAML 6.0.4 and later) if mtlearn's look at the text did not come first
+    ("[" * 65 + "]" * 65, 1, "nested more than 64 levels deep"),
+    ("- " * 65 + "x", 1, "nested more than 64 levels deep"),
+    ("".join(" " * i + f"k{i}:\n" for i in range(66)), 65, "nested more than 64 levels deep"),
     ("[" * 100_000 + "]" * 100_000, 1, "nested more than 64 levels deep"),
     ("- " * 100_000 + "x", 1, "nested more than 64 levels deep"),
+    ("a:\n  b: " + "{x: " * 5_000 + "1" + "}" * 5_000, 2, "nested more than 64 levels deep"),
 ])
 def test_yaml_mistakes(text, line, words):
     with pytest.raises(ScenarioError) as info:
@@ -232,3 +242,38 @@ def test_checks_still_compare():
                                "markers: []\n      winners: [Ana, Ben]\n      over: false\n"
                                "      hand_counts: [1, 2]\n      out: null"))
     assert s.final.current == 1
+
+
+def _nest(depth: int, kinds: list[str]) -> object:
+    value: object = "x"
+    for k in range(depth):
+        value = [value] if kinds[k % len(kinds)] == "list" else {"k": value}
+    return value
+
+
+@settings(max_examples=60, deadline=None)
+@given(depth=st.integers(1, 90), kinds=st.lists(st.sampled_from(["list", "dict"]), min_size=1,
+                                               max_size=4),
+       flow=st.sampled_from([None, True, False]), width=st.integers(2, 6))
+def test_the_quick_look_at_nesting_never_refuses_what_the_loader_accepts(depth, kinds, flow,
+                                                                         width):
+    """deepest_line is a lower bound: it refuses a text only if it nests more than 64 levels,
+    and then on the line the loader's exact check names; below that, the loader decides."""
+    text = yaml.safe_dump(_nest(depth, kinds), default_flow_style=flow, indent=width,
+                          width=10_000)
+    found = deepest_line(text)
+    if depth <= MAX_DEPTH:
+        assert found is None, text[:300]
+        Reader(text, "f.yaml")
+    else:
+        with pytest.raises(ScenarioError, match="nested more than 64 levels deep"):
+            Reader(text, "f.yaml")
+
+
+def test_the_quick_look_skips_quoted_text_and_block_scalars():
+    for text in ["title: see [[[[" + "[" * 100 + " x\n",
+                 'title: "' + "[" * 100 + '"\n',
+                 "title: |\n  " + "[" * 100 + "\n",
+                 "a: 'it''s\n  " + "[" * 100 + "'\n",
+                 "# " + "[" * 100 + "\n"]:
+        assert deepest_line(text) is None, text[:40]

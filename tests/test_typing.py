@@ -12,14 +12,19 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
-    """./dev test: ruff, mypy, the front end's lint and unit tests, then pytest."""
+    """./dev test: ruff, mypy, the front end's lint and unit tests, then pytest (the fast
+    tier alone with --fast; with a clean book build and the other tier otherwise)."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     branch = re.search(r"\n    test\)\n(.*?)\n        ;;", (REPO / "dev").read_text(), re.S)
     assert branch, "the test) branch of ./dev"
-    steps = [line.strip() for line in branch.group(1).splitlines()
-             if line.strip().startswith('"$')]
-    assert steps == ['"$VENV/bin/ruff" check .', '"$VENV/bin/mypy" mtlearn',
-                     '"$PY" tests/frontend_checks.py', '"$PY" -m pytest -q "$@"'], steps
+    steps = re.findall(r'^[^#\n]*?\bphase ("[^"]+"|\S+) (.*?)\s*\\?$', branch.group(1), re.M)
+    names = [name.strip('"') for name, _ in steps]
+    assert names == ["install", "install", "chromium", "lint", "types", "front end",
+                     "pytest fast", "book build", "pytest fast", "pytest book+browser"], names
+    commands = dict((name.strip('"'), command) for name, command in steps)
+    assert commands["lint"] == '"$VENV/bin/ruff" check .'
+    assert commands["types"] == '"$VENV/bin/mypy" mtlearn'
+    assert commands["front end"] == '"$VENV/bin/python" tests/frontend_checks.py'
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     mypy = project["tool"]["mypy"]
     assert mypy["packages"] == ["mtlearn"] and mypy["python_version"] == "3.10"

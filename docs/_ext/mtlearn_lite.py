@@ -8,7 +8,7 @@ After the book is written, this extension
   browser's storage like the book's pages) and, in chapter 10, leaving the plots out
   (matplotlib has no wheel in the registries for Pyodide: see ``NO_PLOTS``);
 * runs ``jupyter lite build`` (jupyterlite-core + jupyterlite-pyodide-kernel, pinned in
-  ``LITE_TOOLS``) into ``<book>/lite/``, from a build environment of its own
+  ``requirements/lite-build.txt``) into ``<book>/lite/``, from a build environment of its own
   (``.cache/lite-env-<hash of the pins>``): the kernel's package also puts a JupyterLab
   extension into the environment it is installed in, and in a real JupyterLab that extension
   fails on every page ("Shared module @jupyterlite/services doesn't exist"), so it must not
@@ -85,9 +85,10 @@ PYYAML = ("pyyaml", "6.0.3", "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17
 #: What ``jupyter lite build`` runs with, installed in its own environment (see the module's
 #: docstring): the site builder, the kernel, and the lab extensions of the widgets the
 #: notebooks draw (the same versions as their wheels in ``WHEELS``).
-LITE_TOOLS = ("jupyterlite-core==0.8.6", "jupyterlite-pyodide-kernel==0.8.6",
-              "jupyter-server>=2,<3", "anywidget==0.11.0", "ipywidgets==8.1.9",
-              "jupyterlab_widgets==3.0.17")
+LITE_TOOLS_LOCK = ROOT / "requirements" / "lite-build.txt"
+#: The build environment's packages: exact versions with their hashes (``./dev lock`` makes
+#: the lock from ``requirements/lite-build.in``).
+LITE_TOOLS = LITE_TOOLS_LOCK.read_text(encoding="utf-8")
 #: The kernel's own wheels, shipped inside the jupyterlite-pyodide-kernel Python package.
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension")
 
@@ -172,8 +173,9 @@ def pyyaml_wheel(sdist: Path) -> tuple[str, bytes]:
 def lite_env() -> Path:
     """The build environment of ``jupyter lite build`` (made once per set of pins).
 
-    A virtual environment of its own under the cache, with ``LITE_TOOLS`` installed from the
-    package registry; returns its folder. A half-made one (no stamp) is made again.
+    A virtual environment of its own under the cache, with ``requirements/lite-build.txt``
+    installed from the package registry, every file checked against its hash; returns its
+    folder. A half-made one (no stamp) is made again.
     """
     key = hashlib.sha256(json.dumps([LITE_TOOLS, sys.version_info[:2]]).encode()).hexdigest()
     env = engine.cache_dir() / f"lite-env-{key[:12]}"
@@ -184,7 +186,8 @@ def lite_env() -> Path:
         shutil.rmtree(old, ignore_errors=True)
     steps = [[sys.executable, "-m", "venv", str(env)],
              [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet",
-              "--disable-pip-version-check", *LITE_TOOLS]]
+              "--disable-pip-version-check", "--require-hashes", "--no-deps",
+              "-r", str(LITE_TOOLS_LOCK)]]
     for cmd in steps:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
         if proc.returncode != 0:
@@ -192,7 +195,7 @@ def lite_env() -> Path:
             raise LiteError(f"making the live notebooks' build environment failed "
                             f"({' '.join(cmd[:4])} …, exit {proc.returncode}):\n"
                             f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
-    stamp.write_text("\n".join(LITE_TOOLS) + "\n", encoding="utf-8")
+    stamp.write_text(LITE_TOOLS, encoding="utf-8")
     return env
 
 

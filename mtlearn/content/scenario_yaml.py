@@ -25,8 +25,20 @@ from typing import Any, TypeVar
 
 from ..core.errors import MtlearnError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Reader", "ScenarioError", "path_text",
-           "read_bundled", "read_file", "short", "too_deep", "where_to_path"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "Reader",
+    "ScenarioError",
+    "deepest_line",
+    "path_text",
+    "read_bundled",
+    "read_file",
+    "short",
+    "too_deep",
+    "where_to_path",
+]
 
 T = TypeVar("T")
 
@@ -180,6 +192,108 @@ def _loader_class() -> Any:
     return Loader
 
 
+_BLOCK_SCALAR = re.compile(r"[|>][-+0-9]*\s*(?:#.*)?$")
+
+
+def _skip_quoted(text: str, i: int) -> int:
+    """The index just past the quoted scalar that starts at ``text[i]``, or -1 if it does
+    not close in ``text``."""
+    quote = text[i]
+    i += 1
+    while i < len(text):
+        if quote == '"' and text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == quote:
+            if quote == "'" and text[i + 1:i + 2] == "'":
+                i += 2
+                continue
+            return i + 1
+        i += 1
+    return -1
+
+
+def deepest_line(text: str, limit: int = MAX_DEPTH) -> int | None:
+    """The first line on which ``text`` surely nests lists and mappings more than ``limit``
+    levels deep, or None.
+
+    A quick look at indentation, sequence dashes and flow brackets, taken before YAML reads
+    the text, so that a file nested too deeply always gets mtlearn's sentence rather than
+    whatever the YAML library says about its own, larger bound. The count is a lower bound
+    (quoted text, comments and block scalars are skipped; a bracket counts only where a
+    value starts), so it never refuses a file that the loader's exact check would accept;
+    the loader still checks every file exactly.
+    """
+    indents: list[int] = []  # the columns of the open block levels
+    flow = 0  # open flow brackets ([ or {), which may span lines
+    scalar_indent: int | None = None  # inside a block scalar (| or >) deeper than this
+    quoted = ""  # inside a multi-line quoted scalar that opened with this quote
+    for number, line in enumerate(text.splitlines(), 1):
+        body = line.lstrip(" ")
+        indent = len(line) - len(body)
+        if scalar_indent is not None:
+            if not body or indent > scalar_indent:
+                continue
+            scalar_indent = None
+        i = 0
+        if quoted:
+            end = _skip_quoted(quoted + line, 0)
+            if end < 0:
+                continue
+            quoted, i = "", end - 1
+            if flow == 0:
+                continue
+        elif flow == 0:
+            if not body or body.startswith("#"):
+                continue
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            i = indent
+            while line[i:i + 2] == "- " or line[i:] == "-":  # "- - x": a sequence a dash
+                indents.append(i)
+                i += 2
+                while line[i:i + 1] == " ":
+                    i += 1
+            key = re.match(r"[^#'\"\[{]*?:(?: |$)", line[i:])  # a mapping's key: its value
+            if key is not None:
+                indents.append(i)
+                i += key.end()
+                while line[i:i + 1] == " ":
+                    i += 1
+            if len(indents) > limit:
+                return number
+            if line[i:i + 1] in ("'", '"'):
+                quoted = line[i] if _skip_quoted(line, i) < 0 else ""
+                continue
+            if _BLOCK_SCALAR.match(line, i):
+                scalar_indent = indent
+                continue
+            if line[i:i + 1] not in ("[", "{"):
+                continue
+        while i < len(line):  # flow context: every unquoted bracket counts
+            c = line[i]
+            if c in "'\"":
+                end = _skip_quoted(line, i)
+                if end < 0:
+                    quoted = c
+                    break
+                i = end
+                continue
+            if c == "#" and (i == 0 or line[i - 1] in " \t"):
+                break
+            if c in "[{":
+                flow += 1
+                if len(indents) + flow > limit:
+                    return number
+            elif c in "]}":
+                flow -= 1
+                if flow <= 0:
+                    flow = 0
+                    break
+            i += 1
+    return None
+
+
 def _yaml_error(text: str, e: Any) -> tuple[int | None, str]:
     """Line and sentence for a PyYAML error, with a hint for the usual mistakes."""
     mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
@@ -225,6 +339,10 @@ class Reader:
         self.words: dict[tuple[Any, ...], str] = {}
         if len(text) > MAX_BYTES:
             raise _too_large(ScenarioError, source, len(text))
+        deep = deepest_line(text)
+        if deep is not None:  # before YAML reads it: PyYAML has bounds (and words) of its own
+            raise ScenarioError(source, deep, "", f"not usable YAML: values nested more than "
+                                f"{MAX_DEPTH} levels deep")
         yaml = _yaml()
         loader = _loader_class()(text)
         try:
