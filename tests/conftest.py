@@ -8,7 +8,7 @@ Fixtures
     page_guard       a ``Guard`` recording ``page``'s off-machine requests and console/page errors
     record_requests  the ``record_requests(page) -> Guard`` function, for other pages
     artifacts_dir    ``<repo>/test-artifacts`` (created)
-    jupyterlab       a JupyterLab server for the test module (``LabServer``)
+    jupyterlab       a JupyterLab server for the test run (``LabServer``)
 
 Tests using ``chromium``/``page`` are marked ``browser``, tests using ``jupyterlab`` ``lab``,
 tests using ``book``/``book_url``/``executed_chapters`` ``book``, automatically. The fast tier
@@ -300,8 +300,10 @@ def _stop_process_group(proc: subprocess.Popen[bytes], port: int) -> None:
         time.sleep(0.2)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """One JupyterLab server for the test run (each test writes notebooks of its own name
+    into ``root_dir`` and opens them with a reset workspace)."""
     base = tmp_path_factory.mktemp("lab")
     root = base / "root"
     dirs = {

@@ -98,8 +98,8 @@ CHECK = textwrap.dedent(
     modules, chapter = sys.argv[1].split(","), Path(sys.argv[2])
     for name in modules:
         importlib.import_module(name)
-    from mtlearn import puzzle, scenario
-    assert scenario.bundled() and puzzle.bundled()
+    from mtlearn.content import puzzle_files, scenario
+    assert scenario.bundled() and puzzle_files.bundled()
     nb = jupytext.read(chapter)
     nb.cells.append(nbformat.v4.new_code_cell("import sys; print('PREFIX=' + sys.prefix)"))
     NotebookClient(nb, timeout=300, kernel_name="python3",

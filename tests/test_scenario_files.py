@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scenariokit import TINY as BASE
 
@@ -255,19 +255,26 @@ def _nest(depth: int, kinds: list[str]) -> object:
 @given(depth=st.integers(1, 90), kinds=st.lists(st.sampled_from(["list", "dict"]), min_size=1,
                                                max_size=4),
        flow=st.sampled_from([None, True, False]), width=st.integers(2, 6))
+@example(depth=63, kinds=["list"], flow=None, width=2)
+@example(depth=64, kinds=["list"], flow=True, width=2)
+@example(depth=64, kinds=["dict"], flow=False, width=2)
+@example(depth=65, kinds=["list", "dict"], flow=False, width=4)
 def test_the_quick_look_at_nesting_never_refuses_what_the_loader_accepts(depth, kinds, flow,
                                                                          width):
-    """deepest_line is a lower bound: it refuses a text only if it nests more than 64 levels,
-    and then on the line the loader's exact check names; below that, the loader decides."""
+    """deepest_line is a lower bound: it refuses a text only if the loader's exact check
+    refuses it too. The loader counts every value, the innermost text included: 63 lists or
+    mappings around a text are accepted, 64 and more refused."""
     text = yaml.safe_dump(_nest(depth, kinds), default_flow_style=flow, indent=width,
                           width=10_000)
     found = deepest_line(text)
-    if depth <= MAX_DEPTH:
+    if depth < MAX_DEPTH:
         assert found is None, text[:300]
         Reader(text, "f.yaml")
     else:
         with pytest.raises(ScenarioError, match="nested more than 64 levels deep"):
             Reader(text, "f.yaml")
+    if found is not None:
+        assert depth > MAX_DEPTH - 1
 
 
 def test_the_quick_look_skips_quoted_text_and_block_scalars():
