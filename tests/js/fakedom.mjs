@@ -45,6 +45,12 @@ class FakeNode {
     for (const n of nodes) this.appendChild(n);
   }
   remove() { if (this.parentNode) this.parentNode.removeChild(this); }
+  replaceWith(node) {
+    const parent = this.parentNode;
+    if (!parent) return;
+    parent.insertBefore(node, this);
+    parent.removeChild(this);
+  }
   contains(node) {
     for (let n = node; n; n = n.parentNode) if (n === this) return true;
     return false;
@@ -68,7 +74,15 @@ class FakeElement extends FakeNode {
     this.attributes = new Map();
     this.listeners = new Map();
     this.classList = new FakeClassList(this);
-    this.style = {};
+    this.style = {
+      setProperty(name, value) { this[name] = String(value); },
+      removeProperty(name) { delete this[name]; },
+    };
+    // no layout: every box is empty (presenter mode's fit() finds the tiles fit)
+    this.scrollHeight = 0;
+    this.clientHeight = 0;
+    this.scrollWidth = 0;
+    this.clientWidth = 0;
     this.disabled = false;
     this.value = "";
   }
@@ -166,6 +180,7 @@ export function installFakeDom() {
     createElement: (tag) => new FakeElement(doc, tag),
     createElementNS: (_ns, tag) => new FakeElement(doc, tag),
     createTextNode: (text) => new FakeText(doc, text),
+    createComment: () => new FakeText(doc, ""),
   };
   doc.body = new FakeElement(doc, "body");
   doc.querySelectorAll = (selector) => doc.body.querySelectorAll(selector);

@@ -7,7 +7,7 @@ import { append, h, keepInView, listen, scrollIntoViewBelowBar } from "./dom.js"
 import { freshTiles, lineCounts } from "./fresh.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { presenter } from "./presenter.js";
-import { announcement, focusAfterView, headingBase, keysHelp, rovingKeydown, skipLink, trainStop } from "./keys.js";
+import { announcement, bindKeys, focusAfterView, headingBase, keysHelp, nativeKeys, rovingBindings, skipLink, trainStop } from "./keys.js";
 import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { stepsNews, stepsSection } from "./steps.js";
 import { legendSection, tileNumbersOn, uid } from "./tiles.js";
@@ -203,7 +203,7 @@ export function renderBoard(model, el) {
     body.replaceChildren();
     append(body, [hostStatusNode(model), newGameSection(view, send, ui),
       matchSection(view, send), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
-      legendSection(legend), keysHelp(keysState)]);
+      legendSection(legend), keysHelp(keysState, keysShown)]);
     if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
     if (showLegal && view) {
@@ -288,16 +288,15 @@ export function renderBoard(model, el) {
     draw();
   };
   lines = lineCounts(model.get("view") || {});
-  // Escape clears a selection (else leaves presenter mode); arrows move in the hand and
-  // the trains; P presents.
-  const onKey = (ev) => {
-    if (ev.key === "Escape" && !ev.altKey && !ev.ctrlKey && !ev.metaKey && clearSelection()) {
-      ev.preventDefault();
-      return;
-    }
-    if (rovingKeydown(ev)) return;
-    pres.onKey(ev);
-  };
+  // The board's keys (keys.js: bindKeys): Escape clears a selection (else leaves
+  // presenter mode); the arrows and digits move in the hand and the trains; P presents.
+  const bindings = [
+    { keys: ["Escape"], run: clearSelection, label: "Esc", help: "clear the selection" },
+    ...rovingBindings,
+    ...pres.bindings,
+  ];
+  // The Keys help, in the order a learner meets them.
+  const keysShown = [nativeKeys.tab, ...rovingBindings, nativeKeys.enter, ...bindings];
   // The tab stops follow the focus.
   const onFocusKey = (ev) => {
     const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") || "" : "";
@@ -306,14 +305,14 @@ export function renderBoard(model, el) {
   };
   root.addEventListener("focusin", onFocusKey);
   sayBox.textContent = announcement(model.get("view"));
-  root.addEventListener("keydown", onKey);
+  const unbindKeys = bindKeys(root, bindings);
   const unlisten = listen(model, {
     view: onView, message: onOther, show_legal: onOther, rules_url: onOther, host: onOther,
   });
   draw();
   return () => {
     unlisten();
-    root.removeEventListener("keydown", onKey);
+    unbindKeys();
     root.removeEventListener("focusin", onFocusIn);
     root.removeEventListener("focusin", onFocusKey);
     root.removeEventListener("pointerdown", onPress, true);

@@ -11,7 +11,11 @@
 //
 // The choices (which tile or train is the tab stop, where the focus goes next, what the
 // live region says) are plain functions of the view, tested in tests/js/keys.test.mjs;
-// rovingKeydown applies the arrow keys to the DOM.
+// rovingMove applies the arrow keys to the DOM.
+//
+// Every widget's keys (the board, a puzzle and its number field, the scenario player,
+// presenter mode) go through one dispatcher, bindKeys at the end of this file, with one
+// precedence for all of them; its bindings' labels and help lines make the Keys help.
 
 import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { h } from "./dom.js";
@@ -176,9 +180,9 @@ function typeAhead(ev, items, i) {
 }
 
 // Apply an arrow key (Home, End; a digit in the hand) to the roving group holding the
-// focused element. Returns true when the key was used.
-export function rovingKeydown(ev) {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+// focused element. Returns true when the key was used (the dispatcher then prevents its
+// default: the page does not scroll).
+export function rovingMove(ev) {
   const t = ev.target;
   const group = t && t.closest ? t.closest("[data-roving]") : null;
   if (!group) return false;
@@ -188,11 +192,24 @@ export function rovingKeydown(ev) {
   let j = rovingIndex(ev.key, i, items.length);
   if (j === null && group.getAttribute("data-roving") === "hand") j = typeAhead(ev, items, i);
   if (j === null) return false;
-  ev.preventDefault();
   items.forEach((n, k) => n.setAttribute("tabindex", k === j ? "0" : "-1"));
   items[j].focus();
   return true;
 }
+
+// The roving groups' bindings (a board's and a puzzle's hand and trains), for bindKeys.
+export const rovingBindings = [
+  { keys: ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"], run: rovingMove,
+    label: "← → Home End", help: "choose a tile in your hand, or a train" },
+  { keys: [..."0123456789"], run: rovingMove,
+    label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12)" },
+];
+
+// Keys the browser handles itself, for the Keys help (no binding runs them).
+export const nativeKeys = {
+  tab: { label: "Tab", help: "moves between the actions, your hand and the trains (each is one stop)" },
+  enter: { label: "Enter or Space", help: "pick the tile; on a train, play it there" },
+};
 
 // The heading level for a board's sections ("Hands", "Trains"): one below the last heading
 // of the page before the board (a chapter's h2 gives 3), so the page's outline stays in
@@ -214,18 +231,23 @@ export function level(ctx) {
   return Number.isFinite(ctx && ctx.headLevel) ? ctx.headLevel : 3;
 }
 
-// The "Keys" help of a live board: a small disclosure listing the keys.
-export function keysHelp(state) {
+// The "Keys" help of a live board: a small disclosure listing the keys. `entries` are
+// bindings (and nativeKeys) in the order shown; each with a help line is listed once,
+// and the lines of one label are joined ("Esc: clear the selection (or leave presenter mode)").
+export function keysHelp(state, entries) {
+  const lines = new Map();
+  const seen = new Set();  // an entry listed twice is shown once
+  for (const e of asArray(entries)) {
+    if (!e || !e.label || !e.help || seen.has(e)) continue;
+    seen.add(e);
+    if (!lines.has(e.label)) lines.set(e.label, []);
+    lines.get(e.label).push(e.help);
+  }
   const item = (keys, what) => h("li", null, h("kbd", { text: keys }), " ", what);
+  const said = (helps) => (helps.length > 1 ? `${helps[0]} (or ${helps.slice(1).join(", or ")})` : helps[0]);
   const details = h("details", { class: "mtl-keys" },
     h("summary", { "data-key": "keys", text: "Keys" }),
-    h("ul", { class: "mtl-keys-list" },
-      item("Tab", "moves between the actions, your hand and the trains (each is one stop)"),
-      item("← → Home End", "choose a tile in your hand, or a train"),
-      item("0 – 9", "in your hand: the next tile with that number (type 1 2 for 12)"),
-      item("Enter or Space", "pick the tile; on a train, play it there"),
-      item("Esc", "clear the selection (or leave presenter mode)"),
-      item("P", "presenter mode")));
+    h("ul", { class: "mtl-keys-list" }, ...[...lines].map(([keys, helps]) => item(keys, said(helps)))));
   if (state && state.open) details.open = true;
   details.addEventListener("toggle", () => {
     if (state) state.open = details.open;
@@ -242,4 +264,94 @@ export function skipLink(targetId, go) {
     go();
   });
   return a;
+}
+
+// ---------------------------------------------------------------- the key dispatcher
+//
+// Every key a widget handles goes through bindKeys: a widget registers its bindings on
+// its root element (or on an element inside it), and one listener per element applies
+// them. A binding is {keys, run, label, help, field}: `keys` the KeyboardEvent.key
+// values it answers ("Escape", "ArrowLeft", "p"; a modifier as a prefix, "Ctrl+Enter"),
+// `run(ev)` the action (it returns false when the key does not apply here, e.g. Escape
+// with nothing selected), `label` and `help` what the Keys help shows ("Esc", "clear the
+// selection"), `field: true` to take the key in a text field too. The precedence, the
+// same for every widget:
+//
+// 1. An event whose default is already prevented was handled by an inner widget (or
+//    someone else): nobody handles it again. Keys typed while an input method composes
+//    text are left alone.
+// 2. Ctrl, Alt and Meta keys belong to the browser: a binding answers a key with one of
+//    them only when it names it ("Ctrl+Enter"), and a plain binding never answers them
+//    ("Escape" is not "Ctrl+Escape"). Shift is not checked unless named ("P" is p or P).
+//    A key of one character is compared without case.
+// 3. A key typed into a text field (input, textarea, select, contenteditable) stays with
+//    the field, except Escape, and except for a binding with `field: true`.
+// 4. The innermost element with bindings handles first (the event bubbles from the
+//    focus outwards); on one element the bindings are tried in their order. The first
+//    whose run does not return false handles the key, and the dispatcher calls
+//    preventDefault, which tells the outer elements (rule 1). A key no binding
+//    handles passes through untouched: no preventDefault, the browser or the page has it.
+
+// "Ctrl+Enter" -> {key: "Enter", ctrl: true, alt: false, meta: false, shift: null};
+// shift is null when the spec does not name it (either state matches).
+export function parseKeySpec(spec) {
+  const out = { key: String(spec), ctrl: false, alt: false, meta: false, shift: null };
+  for (;;) {
+    const m = /^(Ctrl|Alt|Meta|Shift)\+(.+)$/.exec(out.key);
+    if (!m) break;
+    out[m[1].toLowerCase()] = true;
+    out.key = m[2];
+  }
+  return out;
+}
+
+function sameKey(a, b) {
+  return a.length === 1 && b.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+// True when `spec` ("Escape", "Ctrl+Enter") names the key of `ev` with its modifiers.
+export function keyMatches(spec, ev) {
+  const s = parseKeySpec(spec);
+  if (!sameKey(s.key, String(ev.key))) return false;
+  if (!!ev.ctrlKey !== s.ctrl || !!ev.altKey !== s.alt || !!ev.metaKey !== s.meta) return false;
+  return s.shift === null || !!ev.shiftKey === s.shift;
+}
+
+const NOT_TEXT = new Set(["button", "checkbox", "radio", "submit", "reset", "image", "file", "color"]);
+
+// True when `node` takes typed text (or the arrow keys) itself: a text-like input, a
+// textarea, a select, or an element inside contenteditable content.
+export function isTextField(node) {
+  if (!node || !node.tagName) return false;
+  const tag = node.tagName.toUpperCase();
+  if (tag === "TEXTAREA" || tag === "SELECT") return true;
+  if (tag === "INPUT") return !NOT_TEXT.has(String(node.getAttribute("type") || "text").toLowerCase());
+  if (typeof node.isContentEditable === "boolean") return node.isContentEditable;
+  const editable = node.closest ? node.closest("[contenteditable]") : null;
+  return !!editable && editable.getAttribute("contenteditable") !== "false";
+}
+
+// Apply `bindings` (an array, or a function returning one) to a keydown event by the
+// rules above. Returns true when a binding handled it (and preventDefault was called).
+export function dispatchKey(ev, bindings) {
+  if (!ev || ev.defaultPrevented || ev.isComposing) return false;
+  const inField = isTextField(ev.target);
+  const list = typeof bindings === "function" ? bindings() : bindings;
+  for (const b of asArray(list)) {
+    if (!b || typeof b.run !== "function") continue;
+    if (!asArray(b.keys).some((spec) => keyMatches(spec, ev))) continue;
+    if (inField && ev.key !== "Escape" && !b.field) continue;
+    if (b.run(ev) === false) continue;
+    ev.preventDefault();
+    return true;
+  }
+  return false;
+}
+
+// Register `bindings` on `el`: one keydown listener that dispatches by the rules above.
+// Returns the function that removes it.
+export function bindKeys(el, bindings) {
+  const onKey = (ev) => dispatchKey(ev, bindings);
+  el.addEventListener("keydown", onKey);
+  return () => el.removeEventListener("keydown", onKey);
 }

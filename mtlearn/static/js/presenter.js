@@ -75,23 +75,11 @@ export function presenter(root, onChange) {
     else enter();
   }
 
-  // P toggles, Esc leaves. Keys typed into a form field are left alone.
-  function onKey(ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
-    const tag = ev.target && ev.target.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return false;
-    if (ev.key === "p" || ev.key === "P") {
-      ev.preventDefault();
-      toggle();
-      return true;
-    }
-    if (ev.key === "Escape" && active()) {
-      ev.preventDefault();
-      leave();
-      return true;
-    }
-    return false;
-  }
+  // P toggles, Esc leaves: bindings for the widget's bindKeys (keys.js), after its own.
+  const bindings = [
+    { keys: ["p"], run: () => toggle(), label: "P", help: "presenter mode" },
+    { keys: ["Escape"], run: () => (active() ? leave() : false), label: "Esc", help: "leave presenter mode" },
+  ];
 
   function button() {
     const on = active();
@@ -114,5 +102,5 @@ export function presenter(root, onChange) {
     if (active()) leave();
   }
 
-  return { active, enter, leave, toggle, onKey, fit, button, dispose };
+  return { active, enter, leave, toggle, bindings, fit, button, dispose };
 }

@@ -4,6 +4,7 @@
 
 import { asArray, parseTile, ruleHref, sameTile } from "./data.js";
 import { append, h } from "./dom.js";
+import { bindKeys } from "./keys.js";
 import { cleanRecord, localRecord } from "./puzzle-store.js";
 import { MAX_STARS, starText } from "./stars.js";
 import { dominoSvg, tileImage } from "./tiles.js";
@@ -155,9 +156,8 @@ export function answerNode(model, pz, act) {
       "aria-label": "Your answer (a number)", "data-key": "number", value: pz.number });
     if (pz.done) input.disabled = true;
     input.addEventListener("input", () => act.setNumber(input.value));
-    input.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter") { ev.preventDefault(); act.submitNumber(); }
-    });
+    // Enter in the field checks the number (keys.js: a binding taken in a text field).
+    bindKeys(input, [{ keys: ["Enter"], field: true, run: () => act.submitNumber(), label: "Enter", help: "check the number" }]);
     box.appendChild(h("div", { class: "mtl-controls" }, input, btn("check", "Check", act.submitNumber)));
   } else if (k === "plan") {
     const from = p.plan_from;

@@ -19,7 +19,7 @@ import { asArray, sameTile } from "./data.js";
 import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
 import { answerNode, BOARD_KINDS, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleKind, setNode } from "./puzzle-view.js";
-import { focusAfterView, headingBase, rovingKeydown, trainStop } from "./keys.js";
+import { bindKeys, focusAfterView, headingBase, rovingBindings, trainStop } from "./keys.js";
 import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { starsFor } from "./stars.js";
 
@@ -331,24 +331,27 @@ export function renderPuzzle(model, el) {
   };
   // A puzzle of the set opens: the focus goes to its question, so it is read.
   const onPuzzle = () => { resetLocal(); pendingFocus = "question"; draw(); };
-  const onKey = (ev) => {
-    if (ev.key === "Escape" && pz.selected !== null) {
-      ev.preventDefault();
-      pendingFocus = `tile:${pz.selected}`;
-      pz.selected = null;
-      pz.note = "Selection cleared.";
-      draw();
-      return;
-    }
-    rovingKeydown(ev);
+  // Escape clears a selection (the focus goes back to the tile); the arrows and digits
+  // move in the hand and the trains (keys.js: bindKeys).
+  const clearSelection = () => {
+    if (pz.selected === null) return false;
+    pendingFocus = `tile:${pz.selected}`;
+    pz.selected = null;
+    pz.note = "Selection cleared.";
+    draw();
+    return true;
   };
+  const bindings = [
+    { keys: ["Escape"], run: clearSelection, label: "Esc", help: "clear the selection" },
+    ...rovingBindings,
+  ];
   const onFocusKey = (ev) => {
     const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") || "" : "";
     if (k.startsWith("tile:")) rove.hand = k.slice(5);
     else if (k.startsWith("train:")) rove.train = k.slice(6);
   };
   const onPress = () => { actedAt = Date.now(); };
-  root.addEventListener("keydown", onKey);
+  const unbindKeys = bindKeys(root, bindings);
   root.addEventListener("focusin", onFocusKey);
   root.addEventListener("click", onPress, true);
   const unlisten = listen(model, {
@@ -359,7 +362,7 @@ export function renderPuzzle(model, el) {
   return () => {
     stopShow();
     unlisten();
-    root.removeEventListener("keydown", onKey);
+    unbindKeys();
     root.removeEventListener("focusin", onFocusKey);
     root.removeEventListener("click", onPress, true);
     root.remove();

@@ -3,7 +3,7 @@
 
 import { asArray } from "./data.js";
 import { append, h, listen } from "./dom.js";
-import { headingBase } from "./keys.js";
+import { bindKeys, headingBase } from "./keys.js";
 import { presenter } from "./presenter.js";
 import { focusKey, restoreFocus, viewSection } from "./sections.js";
 import { legendSection, tileNumbersOn } from "./tiles.js";
@@ -82,27 +82,21 @@ export function renderScenario(model, el) {
     pres.fit();
   }
 
-  function onKey(ev) {
-    if (pres.onKey(ev)) return;
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    const i = index();
-    let target = null;
-    if (ev.key === "ArrowRight") target = i + 1;
-    else if (ev.key === "ArrowLeft") target = i - 1;
-    else if (ev.key === "Home") target = 0;
-    else if (ev.key === "End") target = frames().length - 1;
-    if (target === null) return;
-    ev.preventDefault();
-    go(target);
-  }
-
-  root.addEventListener("keydown", onKey);
+  // The arrows, Home and End step through the frames; P presents (keys.js: bindKeys).
+  const step = (to) => () => go(to(index()));
+  const unbindKeys = bindKeys(root, [
+    { keys: ["ArrowRight"], run: step((i) => i + 1), label: "→", help: "next step" },
+    { keys: ["ArrowLeft"], run: step((i) => i - 1), label: "←", help: "previous step" },
+    { keys: ["Home"], run: step(() => 0), label: "Home", help: "first step" },
+    { keys: ["End"], run: step(() => frames().length - 1), label: "End", help: "last step" },
+    ...pres.bindings,
+  ]);
   const onChange = () => draw();
   const unlisten = listen(model, { index: onChange, frames: onChange, title: onChange, scenario_id: onChange });
   draw();
   return () => {
     unlisten();
-    root.removeEventListener("keydown", onKey);
+    unbindKeys();
     pres.dispose();
     root.remove();
   };
