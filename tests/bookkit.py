@@ -38,7 +38,7 @@ def build_book(out: Path, timeout: float = 1200) -> BookBuild:
     out.mkdir(parents=True, exist_ok=True)
     html = out / "html"
     cmd = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-j", "auto", "-b", "html",
         "-d", str(out / "doctrees"),
         "-D", f"nb_execution_cache_path={out / 'jupyter_cache'}",
         str(REPO_ROOT / "docs"), str(html),
