@@ -98,8 +98,8 @@ CHECK = textwrap.dedent(
     modules, chapter = sys.argv[1].split(","), Path(sys.argv[2])
     for name in modules:
         importlib.import_module(name)
-    from mtlearn import puzzle, scenario
-    assert scenario.bundled() and puzzle.bundled()
+    from mtlearn.content import puzzles, scenario
+    assert scenario.bundled() and puzzles.bundled()
     nb = jupytext.read(chapter)
     nb.cells.append(nbformat.v4.new_code_cell("import sys; print('PREFIX=' + sys.prefix)"))
     NotebookClient(nb, timeout=300, kernel_name="python3",
@@ -134,7 +134,7 @@ def chapter_imports() -> list[str]:
 
 def test_chapter_imports_are_read():
     names = chapter_imports()
-    assert {"mtlearn", "mtlearn.widgets", "matplotlib.pyplot"} <= set(names), names
+    assert {"mtlearn", "mtlearn.jupyter", "matplotlib.pyplot"} <= set(names), names
 
 
 @pytest.mark.slow

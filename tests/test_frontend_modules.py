@@ -21,7 +21,7 @@ from mtlearn.content.puzzle_record import star_table, stars_for
 from mtlearn.present import frontend
 from mtlearn.present.frontend import FrontEndError, bundle
 from mtlearn.present.htmlout import board_js
-from mtlearn.puzzles import bundled
+from mtlearn.content.puzzles import bundled
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "mtlearn" / "static" / "js"

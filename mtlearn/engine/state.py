@@ -1,8 +1,8 @@
-"""The round state's fields, declared once, and the base class of :class:`~mtlearn.game.Game`.
+"""The round state's fields, declared once, and the base class of :class:`~mtlearn.engine.game.Game`.
 
 ``Game`` is one class built from mixins, one module per concern (play in
-:mod:`mtlearn.game`, scores in :mod:`mtlearn.scores`, legal moves in :mod:`mtlearn.legal`,
-verdicts in :mod:`mtlearn.verdicts`, positions in :mod:`mtlearn.positions`, lines and
+:mod:`mtlearn.engine.game`, scores in :mod:`mtlearn.engine.scores`, legal moves in :mod:`mtlearn.engine.legal`,
+verdicts in :mod:`mtlearn.engine.verdicts`, positions in :mod:`mtlearn.engine.positions`, lines and
 branches in :mod:`mtlearn.engine.lines`); the three shape-changing variants are a
 subclass, :class:`~mtlearn.engine.variants.VariantGame`. :class:`GameState` is their
 common base. It holds every field in ``__slots__`` (each mixin declares empty slots, so
@@ -174,7 +174,7 @@ ENGINE_FIELDS = ("history", "_log", "_start", "_marks", "_ver", "_legal_ver", "_
 
 
 class GameState:
-    """Every field of :class:`~mtlearn.game.Game`, in slots, and the round's reset,
+    """Every field of :class:`~mtlearn.engine.game.Game`, in slots, and the round's reset,
     snapshot and restore derived from :data:`ROUND_FIELDS`."""
 
     __slots__ = (*MATCH_FIELDS, *ROUND_FIELDS, *ENGINE_FIELDS)
