@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 import mtlearn_engine  # noqa: E402
 
 from mtlearn import Game  # noqa: E402
-from mtlearn.present.htmlout import standalone_html  # noqa: E402
 from mtlearn.jupyter.widgets import Board  # noqa: E402
+from mtlearn.present.htmlout import standalone_html  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -22,8 +22,8 @@ import pytest
 from soak import fingerprint
 
 from mtlearn import Game
-from mtlearn.content import puzzles as pz
 from mtlearn.cli import main
+from mtlearn.content import puzzles as pz
 from mtlearn.content.puzzles import ProgressOverview, ProgressWarning, PuzzleSession
 from mtlearn.hosts.session import BoardSession, SessionError
 from mtlearn.hosts.session_host import SessionHost, register_session_kind

@@ -11,8 +11,8 @@ from test_frontend import hand_tile, message_text, open_fragments, train_button
 from mtlearn import Game, GreedyBot
 from mtlearn.content.scenario import bundled, get
 from mtlearn.hosts.session import BoardSession
-from mtlearn.present.view import view
 from mtlearn.jupyter.widgets import Board, ScenarioPlayer
+from mtlearn.present.view import view
 
 
 def test_scenario_player_model_holds_every_frame():

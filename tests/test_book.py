@@ -19,9 +19,9 @@ import pytest
 from npm_vendor import AXE_RUN, axe_source
 from playwright.sync_api import expect
 
+from mtlearn.content.scenario import ScenarioError, load_text
 from mtlearn.core.ruleids import RULES, anchor
 from mtlearn.core.rules import PRESETS, Rules
-from mtlearn.content.scenario import ScenarioError, load_text
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"

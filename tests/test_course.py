@@ -25,8 +25,8 @@ import yaml
 
 from mtlearn import Game
 from mtlearn.content import scenario
-from mtlearn.core.tiles import Tile
 from mtlearn.content.tile_words import board_orientation, tiles_named
+from mtlearn.core.tiles import Tile
 
 REPO = Path(__file__).resolve().parent.parent
 TUTORIALS = REPO / "tutorials"

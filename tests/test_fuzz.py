@@ -271,7 +271,12 @@ def test_damaged_progress_files_load_with_stars_in_range(raw: bytes) -> None:
     import warnings
 
     from mtlearn.content.puzzle_progress import MAX_STARS, clean_record
-    from mtlearn.content.puzzles import ProgressOverview, ProgressWarning, read_progress, write_progress
+    from mtlearn.content.puzzles import (
+        ProgressOverview,
+        ProgressWarning,
+        read_progress,
+        write_progress,
+    )
 
     for old in PROGRESS_DIR.iterdir():
         old.unlink()

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn.content import puzzles
-from mtlearn.hosts.pages import puzzle_page
 from mtlearn.content.puzzles import PuzzleError, check, from_data, load_text
+from mtlearn.hosts.pages import puzzle_page
 
 SCALE = int(os.environ.get("MTLEARN_FUZZ_SCALE", "1"))
 FUZZ = settings(max_examples=2000 * SCALE, deadline=None, database=None,

@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import Game
-from mtlearn.present import perspective as perspective_module
-from mtlearn.play.bots import RandomBot
-from mtlearn.present.perspective import HiddenTileLeak, Perspective
 from mtlearn.hosts.session import BoardSession
 from mtlearn.hosts.session_host import SessionHost
+from mtlearn.play.bots import RandomBot
+from mtlearn.present import perspective as perspective_module
+from mtlearn.present.perspective import HiddenTileLeak, Perspective
 from mtlearn.present.text import render
 from mtlearn.present.view import status_text, view
 
@@ -210,8 +210,8 @@ def test_a_tile_drawn_by_a_hidden_seat_is_not_in_the_description() -> None:
 
 
 def test_a_scenario_page_with_a_perspective_names_no_drawn_tile() -> None:
-    from mtlearn.hosts.pages import scenario_page
     from mtlearn.content.scenario import load_text
+    from mtlearn.hosts.pages import scenario_page
 
     text = """
 id: hidden-draw

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import Game, Move, RandomBot
-from mtlearn.play.bots import PlannerBot
-from mtlearn.hosts.session import BoardSession
 from mtlearn.core.tiles import full_set
+from mtlearn.hosts.session import BoardSession
+from mtlearn.play.bots import PlannerBot
 from mtlearn.present.view import (
     TurnFacts,
     describe_move,

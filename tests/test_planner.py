@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import PRESETS, SETS, Game, GreedyBot, RandomBot, Tile, full_set, longest_train
-from mtlearn.play.bots import PlannerBot, _extend, _greedy_train, make_bot
 from mtlearn.cli import main
 from mtlearn.core.rules import max_players
+from mtlearn.play.bots import PlannerBot, _extend, _greedy_train, make_bot
 from mtlearn.play.sim import simulate, summarize, wilson_interval
 from mtlearn.present.view import hint_text, view
 

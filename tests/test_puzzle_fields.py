@@ -19,13 +19,13 @@ import yaml
 from mtlearn import Game
 from mtlearn.content import puzzles
 from mtlearn.content.fields import plural, unknown_rule
-from mtlearn.hosts.pages import puzzle_page
 from mtlearn.content.puzzle_record import MAX_PRECOMPUTED
 from mtlearn.content.puzzles import PuzzleError, check, from_data, load_text
-from mtlearn.core.ruleids import RULES
 from mtlearn.content.scenario import ScenarioError
 from mtlearn.content.scenario import load_text as load_scenario
+from mtlearn.core.ruleids import RULES
 from mtlearn.core.tiles import Tile
+from mtlearn.hosts.pages import puzzle_page
 
 REPO = Path(__file__).resolve().parents[1]
 COVER = (REPO / "mtlearn/puzzles/doubles/01-cover-the-double.yaml").read_text(encoding="utf-8")

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from mtlearn.content import puzzles
-from mtlearn.hosts.pages import puzzle_page
 from mtlearn.content.puzzles import PuzzleSession
+from mtlearn.hosts.pages import puzzle_page
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mtlearn.content import puzzles
 from mtlearn.cli import main
+from mtlearn.content import puzzles
 from mtlearn.content.puzzles import PuzzleError, PuzzleSession, check, load_text
 from mtlearn.core.ruleids import RULES
 

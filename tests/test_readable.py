@@ -21,8 +21,8 @@ from npm_vendor import AXE_RUN, axe_source
 import mtlearn
 from mtlearn import Game
 from mtlearn.cli import main
-from mtlearn.hosts.pages import scenario_page
 from mtlearn.content.scenario import get, load_text
+from mtlearn.hosts.pages import scenario_page
 from mtlearn.jupyter.widgets import Board, ScenarioPlayer
 
 DESKTOP = {"width": 1280, "height": 800}

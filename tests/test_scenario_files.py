@@ -15,8 +15,8 @@ from scenariokit import TINY as BASE
 
 import mtlearn.content.scenario as scenario_mod
 from mtlearn.cli import main
-from mtlearn.content.scenario_yaml import MAX_DEPTH, Reader, deepest_line
 from mtlearn.content.scenario import MAX_NODES, ScenarioError, load, load_text
+from mtlearn.content.scenario_yaml import MAX_DEPTH, Reader, deepest_line
 
 BAD = Path(__file__).resolve().parent / "data" / "bad-scenarios"
 

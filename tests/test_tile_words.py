@@ -19,7 +19,12 @@ from mtlearn.cli import main
 from mtlearn.content.puzzles import bundled as bundled_puzzles
 from mtlearn.content.puzzles import load_text as load_puzzle
 from mtlearn.content.scenario import bundled, load_text
-from mtlearn.content.tile_words import board_orientation, orientation_notes, puzzle_notes, tiles_named
+from mtlearn.content.tile_words import (
+    board_orientation,
+    orientation_notes,
+    puzzle_notes,
+    tiles_named,
+)
 
 BACKWARDS = """\
 id: backwards

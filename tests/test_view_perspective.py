@@ -8,9 +8,9 @@ import json
 from enginekit import position
 
 from mtlearn import Game
+from mtlearn.jupyter.widgets import Board
 from mtlearn.play.bots import RandomBot
 from mtlearn.present.view import view
-from mtlearn.jupyter.widgets import Board
 
 
 def tiles_of(game: Game, seat: int) -> set[str]:

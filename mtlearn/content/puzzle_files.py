@@ -1,14 +1,14 @@
 """Reading and proving puzzle files: the fields, the goal, and the bundled puzzles.
 
-:func:`~mtlearn.content.puzzles.load` and :func:`~mtlearn.content.puzzles.load_text` read a puzzle's YAML
-with the scenario files' safe reader (:mod:`mtlearn.content.scenario_yaml`);
-:func:`~mtlearn.content.puzzles.from_data` builds a :class:`~mtlearn.content.puzzles.Puzzle` from parsed
-data, YAML or JSON (the in-page engine has no PyYAML, so this needs only the standard
-library). Every field is read by a typed reader (:mod:`mtlearn.content.fields`), and every
-mistake raises a :class:`~mtlearn.content.puzzles.PuzzleError` naming the file, the line and the
-field, in one line. :func:`~mtlearn.content.puzzles.check` proves a puzzle: its goal can be
-met, its example answer meets it, and each tempting wrong answer is refused or marked
-wrong for the intended reason. :func:`~mtlearn.content.puzzles.bundled` and
+:func:`~mtlearn.content.puzzles.load` and :func:`~mtlearn.content.puzzles.load_text` read a
+puzzle's YAML with the scenario files' safe reader (:mod:`mtlearn.content.scenario_yaml`);
+:func:`~mtlearn.content.puzzles.from_data` builds a :class:`~mtlearn.content.puzzles.Puzzle`
+from parsed data, YAML or JSON (the in-page engine has no PyYAML, so this needs only the
+standard library). Every field is read by a typed reader (:mod:`mtlearn.content.fields`),
+and every mistake raises a :class:`~mtlearn.content.puzzles.PuzzleError` naming the file,
+the line and the field, in one line. :func:`~mtlearn.content.puzzles.check` proves a puzzle:
+its goal can be met, its example answer meets it, and each tempting wrong answer is refused
+or marked wrong for the intended reason. :func:`~mtlearn.content.puzzles.bundled` and
 :func:`~mtlearn.content.puzzles.get` give the puzzles shipped with mtlearn.
 """
 

@@ -64,7 +64,7 @@ def after_goal(p: Puzzle, game: Game) -> Game:
 
 # ---------------------------------------------------------------------- judging
 def judge(p: Puzzle, answer: Any) -> Feedback:
-    """Judge a complete answer to ``p`` (see :data:`mtlearn.content.puzzles.KINDS` for its shape)."""
+    """Judge a complete answer to ``p`` (its shape: :data:`mtlearn.content.puzzles.KINDS`)."""
     try:
         return _JUDGES[p.kind](p, answer)
     except (TypeError, ValueError) as e:
@@ -487,7 +487,7 @@ _JUDGES = {"move": _judge_move, "sequence": _judge_sequence, "all-moves": _judge
 
 # ---------------------------------------------------------------------- helpers
 def move_text(answer: Any) -> str:
-    """An answer's move as text (a :class:`~mtlearn.core.moves.Move` or its notation)."""
+    """An answer's move as text (a :class:`~mtlearn.Move` or its notation)."""
     if isinstance(answer, Move):
         return str(answer)
     if not isinstance(answer, str):

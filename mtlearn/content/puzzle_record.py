@@ -1,12 +1,14 @@
 """The puzzle record: what a checked puzzle holds, and what the front end is shown of it.
 
-A :class:`~mtlearn.content.puzzles.Puzzle` is built by :func:`mtlearn.content.puzzles.from_data` from a
-puzzle file. It holds the metadata, the position (a :class:`~mtlearn.engine.game.Game`) and the
-goal. Its judging methods (:meth:`~mtlearn.content.puzzles.Puzzle.judge`,
-:meth:`~mtlearn.content.puzzles.Puzzle.truth`, :meth:`~mtlearn.content.puzzles.Puzzle.solutions`) are the
-functions of :mod:`mtlearn.content.puzzle_goals`. Its front-end methods give the board view
-without giveaways, the question and hints, the example answer in words and on the board,
-and, for a page without an engine, every answer precomputed by the engine.
+A :class:`~mtlearn.content.puzzles.Puzzle` is built by
+:func:`mtlearn.content.puzzles.from_data` from a puzzle file. It holds the metadata, the
+position (a :class:`~mtlearn.Game`) and the goal. Its judging methods
+(:meth:`~mtlearn.content.puzzles.Puzzle.judge`,
+:meth:`~mtlearn.content.puzzles.Puzzle.truth`,
+:meth:`~mtlearn.content.puzzles.Puzzle.solutions`) are the functions of
+:mod:`mtlearn.content.puzzle_goals`. Its front-end methods give the board view without
+giveaways, the question and hints, the example answer in words and on the board, and, for a
+page without an engine, every answer precomputed by the engine.
 """
 
 from __future__ import annotations

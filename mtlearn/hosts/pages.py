@@ -102,7 +102,7 @@ def board_state(session: Any, *, message: dict[str, Any] | None = None,
     on to the end of the match, and, for pages where the engine cannot run (opened from
     disk), one move deep of stored answers: each legal move's view and message, the bots'
     replies included, so the board still plays a move, explains the next and undoes.
-    Used by :class:`mtlearn.jupyter.widgets.Board` and by a :class:`~mtlearn.engine.game.Game` shown in a
+    Used by :class:`mtlearn.jupyter.widgets.Board` and by a :class:`~mtlearn.Game` shown in a
     notebook, so every board of the book plays the same way.
     """
     s = session

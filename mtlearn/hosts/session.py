@@ -29,10 +29,10 @@ over every hand is shown. The message is
 ``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
 ``bots`` lists the computer players' moves, in words, since the learner's last action.
 
-Bad input never raises: every field of an intent is checked (type and range) before
-anything changes, and a malformed intent is answered with an info message naming the
-field, the game untouched. :class:`~mtlearn.hosts.session_host.SessionHost` answers a request it cannot serve with ``{"ok": false, "error": …}`` and changes
-nothing; its limits are in its docs.
+Bad input never raises: every field of an intent is checked (type and range) before anything
+changes, and a malformed intent is answered with an info message naming the field, the game
+untouched. :class:`~mtlearn.hosts.session_host.SessionHost` answers a request it cannot
+serve with ``{"ok": false, "error": …}`` and changes nothing; its limits are in its docs.
 
 Standard library only: Pyodide runs it unchanged.
 """
@@ -71,7 +71,7 @@ MAX_MOVE_CHARS, MAX_SEED_CHARS = 64, 200
 class SeededRandomBot:
     """A random bot whose choice depends only on the position (seed, round, moves so far).
 
-    Unlike :class:`~mtlearn.play.bots.RandomBot` it keeps no state between moves, so a
+    Unlike :class:`~mtlearn.RandomBot` it keeps no state between moves, so a
     session replays identically after an undo and in every host.
     """
 

@@ -64,7 +64,8 @@ def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
 
 def spec_message(value: Any) -> dict[str, Any] | None:
     """``spec.message`` of a board checked: null, or a board message (``kind``, ``text``,
-    ``rule``, ``rule_url``, ``bots``; see :mod:`mtlearn.hosts.session`). Only those keys are kept."""
+    ``rule``, ``rule_url``, ``bots``; see :mod:`mtlearn.hosts.session`). Only those keys are
+    kept."""
     if value is None:
         return None
     where = "spec.message"

@@ -201,10 +201,11 @@ class Board(_Base):
 class Puzzle(_Base):
     """A puzzle: a question about a position, judged by the engine, with hints and stars.
 
-    In JupyterLab every answer goes to the kernel (a :class:`~mtlearn.content.puzzles.PuzzleSession`),
-    and progress is saved in a small JSON file in the Jupyter data directory
-    (:func:`mtlearn.content.puzzles.progress_path`). The static HTML (the book) carries every
-    answer precomputed by the engine and keeps progress in the browser's localStorage.
+    In JupyterLab every answer goes to the kernel (a
+    :class:`~mtlearn.content.puzzles.PuzzleSession`), and progress is saved in a small JSON
+    file in the Jupyter data directory (:func:`mtlearn.content.puzzles.progress_path`). The
+    static HTML (the book) carries every answer precomputed by the engine and keeps progress
+    in the browser's localStorage.
 
     Args:
         puzzle: a :class:`~mtlearn.content.puzzles.Puzzle` or the id of a bundled one.
