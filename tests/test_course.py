@@ -87,14 +87,16 @@ class _Recorder:
 
 def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[list[Game]]:
     """Run the page's cells in order; after each one, every game it drew or left in scope."""
+    import mtlearn.jupyter as jupyter
     import mtlearn.jupyter.widgets as widgets
 
     shown: list[Game] = []
     rec = _Recorder(shown)
-    monkeypatch.setattr(widgets, "Board", rec.board)
-    monkeypatch.setattr(widgets, "ScenarioPlayer", rec.scenario)
-    monkeypatch.setattr(widgets, "Puzzle", rec.nothing)
-    monkeypatch.setattr(widgets, "PuzzleSet", rec.nothing)
+    for module in (jupyter, widgets):  # the chapters import the boards from mtlearn.jupyter
+        monkeypatch.setattr(module, "Board", rec.board)
+        monkeypatch.setattr(module, "ScenarioPlayer", rec.scenario)
+        monkeypatch.setattr(module, "Puzzle", rec.nothing)
+        monkeypatch.setattr(module, "PuzzleSet", rec.nothing)
     scope: dict[str, Any] = {"__name__": "__chapter__"}
     after: list[list[Game]] = []
     for kind, source in _pieces(_text(name)):

@@ -320,7 +320,7 @@ assert not bad, bad
 def test_each_puzzle_module_imports_on_its_own(module):
     """No import circle: each module of the puzzles (and the YAML reader) imports first, in
     a fresh interpreter without site-packages, and pulls in neither PyYAML nor widgets."""
-    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.{module}\n"
+    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.content.{module}\n"
               "bad = [m for m in sys.modules if m.split('.')[0] in ('yaml', 'anywidget', "
               "'traitlets', 'ipywidgets')]\nassert not bad, bad\n")
     r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
