@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtlearn import Game, GreedyBot
-from mtlearn.htmlout import standalone_html
-from mtlearn.view import view
+from mtlearn.present.htmlout import standalone_html
+from mtlearn.present.view import view
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

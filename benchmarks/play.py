@@ -1,4 +1,4 @@
-"""In-page engine benchmarks: Pyodide + mtlearn.session in a Web Worker, in Chromium.
+"""In-page engine benchmarks: Pyodide + mtlearn.hosts.session in a Web Worker, in Chromium.
 
 Run with ``./dev bench`` or ``python benchmarks/play.py``. Figures are printed, never
 asserted. Targets (issue 8):
@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 import mtlearn_engine  # noqa: E402
 
 from mtlearn import Game  # noqa: E402
-from mtlearn.htmlout import standalone_html  # noqa: E402
-from mtlearn.widgets import Board  # noqa: E402
+from mtlearn.jupyter.widgets import Board  # noqa: E402
+from mtlearn.present.htmlout import standalone_html  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

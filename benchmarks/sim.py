@@ -2,7 +2,7 @@
 
 Run with ``./dev bench`` or ``python benchmarks/sim.py``. Figures are printed, never
 asserted; the machine may be shared, so compare the two core counts of one run.
-Targets (issue 12): ``mtlearn.sim`` uses every core (2 cores close to twice the
+Targets (issue 12): ``mtlearn.play.sim`` uses every core (2 cores close to twice the
 matches/s of 1); PlannerBot takes at most 5 ms a move.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtlearn import Game, GreedyBot, PlannerBot
-from mtlearn.sim import simulate
+from mtlearn.play.sim import simulate
 
 BOTS = "planner,greedy,greedy,greedy"
 

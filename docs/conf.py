@@ -19,8 +19,9 @@ sys.path.insert(0, str(ROOT))
 # page is one level up. Set before any notebook runs (the kernels inherit it).
 os.environ["MTLEARN_RULES_URL"] = "../rules.html"
 
-from mtlearn import __version__, links  # noqa: E402
-from mtlearn.htmlout import share_front_end  # noqa: E402
+from mtlearn import __version__  # noqa: E402
+from mtlearn.core import links  # noqa: E402
+from mtlearn.present.htmlout import share_front_end  # noqa: E402
 
 project = "mtlearn"
 author = "the mtlearn contributors"
@@ -34,7 +35,6 @@ extensions = [
     "myst_nb",
     "mtlearn_engine",
     "mtlearn_lite",  # docs/_ext/mtlearn_lite.py: the chapters as live notebooks (lite/)
-    "mtlearn_oldpaths",  # docs/_ext/mtlearn_oldpaths.py: flat module paths still link
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
 ]
@@ -136,7 +136,7 @@ _TOGGLE_LABEL = '<summary aria-label="Toggle hidden content">'
 # Every board's HTML output carries the whole front end, so that a notebook works alone;
 # in the book, the boards of a page share the first one's copy, and the widget state (for
 # a widget manager the book does not load) goes: pages shrink from megabytes to a few
-# hundred kilobytes (mtlearn.htmlout.share_front_end).
+# hundred kilobytes (mtlearn.present.htmlout.share_front_end).
 def _finish_pages(app, exception):
     if exception is not None or app.builder.format != "html":
         return

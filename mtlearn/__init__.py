@@ -24,11 +24,11 @@ The package is built in layers; each imports only the layers above it in this li
 ``cli``        the ``mtlearn`` command
 =============  ==============================================================
 
-The flat names of earlier versions (``mtlearn.game``, ``mtlearn.widgets`` …) still
-import the same modules (:mod:`mtlearn._moved`).
+The names below are the public API; every module has one path, its layer's
+(``mtlearn.engine.game``, ``mtlearn.content.scenario`` …), and the notebook boards are
+importable from ``mtlearn.jupyter``. This module imports the standard library only.
 """
 
-from ._moved import install as _install_old_paths
 from .core.errors import (
     GameFileError,
     IllegalMoveError,
@@ -44,8 +44,6 @@ from .engine.game import Game, LegalMoves, TrainState, Verdict
 from .engine.variants import BranchState
 from .play.bots import GreedyBot, PlannerBot, RandomBot, play_match, play_round
 from .play.plan import Plan, longest_train
-
-_install_old_paths()
 
 __version__ = "0.1.0"
 

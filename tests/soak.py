@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtlearn import PRESETS, SETS, Game, IllegalMoveError, Move, RandomBot, Tile, full_set
-from mtlearn.errors import MtlearnError, RulesError
-from mtlearn.rules import OPTION_CHOICES, max_players, set_size
+from mtlearn.core.errors import MtlearnError, RulesError
+from mtlearn.core.rules import OPTION_CHOICES, max_players, set_size
 
 #: Options a table may override (values drawn from these).
 OPTIONS: dict[str, tuple[Any, ...]] = {

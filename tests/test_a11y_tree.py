@@ -20,7 +20,7 @@ from typing import Any
 from test_frontend import page_html
 
 from mtlearn import Game
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
 
 BASE = {"set": 12, "players": ["Ana", "Ben"], "to_play": 1,
         "trains": {"1": ["12-5"], "2": ["12-6"], "M": ["12-9", "9-2"]}}

@@ -22,10 +22,11 @@ import pytest
 from soak import fingerprint
 
 from mtlearn import Game
-from mtlearn import puzzles as pz
 from mtlearn.cli import main
-from mtlearn.puzzles import ProgressOverview, ProgressWarning, PuzzleSession
-from mtlearn.session import BoardSession, SessionError, SessionHost, register_session_kind
+from mtlearn.content import puzzles as pz
+from mtlearn.content.puzzles import ProgressOverview, ProgressWarning, PuzzleSession
+from mtlearn.hosts.session import BoardSession, SessionError
+from mtlearn.hosts.session_host import SessionHost, register_session_kind
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE_FILE = ROOT / "mtlearn" / "puzzles" / "doubles" / "01-cover-the-double.yaml"
@@ -418,7 +419,7 @@ def test_writing_keeps_good_records_of_a_damaged_file_and_is_atomic(tmp_path):
 
 
 def test_puzzle_widget_saves_the_repaired_record(tmp_path):
-    from mtlearn.widgets import Puzzle
+    from mtlearn.jupyter.widgets import Puzzle
 
     path = tmp_path / "progress.json"
     w = Puzzle("cover-the-double", progress_file=path)
@@ -515,12 +516,12 @@ def test_check_prints_one_clean_line_per_problem(tmp_path):
 
 
 def test_html_backstop_reports_an_internal_error_in_one_line(tmp_path, monkeypatch, capsys):
-    import mtlearn.pages
+    import mtlearn.hosts.pages
 
     def boom(item):
         raise RuntimeError("page\nbroke")
 
-    monkeypatch.setattr(mtlearn.pages, "puzzle_page", boom)
+    monkeypatch.setattr(mtlearn.hosts.pages, "puzzle_page", boom)
     assert main(["html", str(PUZZLE_FILE), "-o", str(tmp_path / "x.html")]) == 1
     err = capsys.readouterr().err
     assert err == (f"mtlearn html: internal error in {PUZZLE_FILE}: RuntimeError: page broke; "

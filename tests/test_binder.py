@@ -134,7 +134,7 @@ def chapter_imports() -> list[str]:
 
 def test_chapter_imports_are_read():
     names = chapter_imports()
-    assert {"mtlearn", "mtlearn.widgets", "matplotlib.pyplot"} <= set(names), names
+    assert {"mtlearn", "mtlearn.jupyter", "matplotlib.pyplot"} <= set(names), names
 
 
 @pytest.mark.slow

@@ -9,10 +9,10 @@ import pytest
 from test_frontend import hand_tile, message_text, open_fragments, train_button
 
 from mtlearn import Game, GreedyBot
-from mtlearn.scenario import bundled, get
-from mtlearn.session import BoardSession
-from mtlearn.view import view
-from mtlearn.widgets import Board, ScenarioPlayer
+from mtlearn.content.scenario import bundled, get
+from mtlearn.hosts.session import BoardSession
+from mtlearn.jupyter.widgets import Board, ScenarioPlayer
+from mtlearn.present.view import view
 
 
 def test_scenario_player_model_holds_every_frame():
@@ -133,7 +133,7 @@ def test_real_eight_player_board_static_click_flow(page, page_guard, tmp_path, a
 LAB_CELLS = [
     """\
 from mtlearn import Game
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
 game = Game.from_position({"set": 12, "players": ["Ana", "Ben", "Cy"],
     "hands": [["12-5", "5-9", "3-4"], ["12-7", "7-8"], ["12-1", "6-6"]]})
 board = Board(game, rules_url="http://127.0.0.1/rules.html")

@@ -19,9 +19,9 @@ import pytest
 from npm_vendor import AXE_RUN, axe_source
 from playwright.sync_api import expect
 
-from mtlearn.ruleids import RULES, anchor
-from mtlearn.rules import PRESETS, Rules
-from mtlearn.scenario import ScenarioError, load_text
+from mtlearn.content.scenario import ScenarioError, load_text
+from mtlearn.core.ruleids import RULES, anchor
+from mtlearn.core.rules import PRESETS, Rules
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
@@ -145,7 +145,7 @@ def test_page_assets_are_local(book: Path, name: str):
 @pytest.mark.parametrize("name", PAGES)
 def test_boards_of_a_page_share_one_front_end(book: Path, name: str):
     """A page carries the front-end module once, however many boards it has, and no
-    widget state (mtlearn.htmlout.share_front_end, run by docs/conf.py)."""
+    widget state (mtlearn.present.htmlout.share_front_end, run by docs/conf.py)."""
     text = (book / f"{name}.html").read_text(encoding="utf-8")
     boards = text.count('class="mtl-standalone"')
     assert text.count("// ---- static/js/dom.js") == min(boards, 1)
@@ -285,7 +285,7 @@ def test_puzzles_in_the_book_right_wrong_hints_stars_and_progress(
     _open_drawn(page, book_url + "progress.html")
     row = page.locator("tr[data-puzzle='where-can-you-start'] .mtl-progress-stars")
     assert row.get_attribute("data-stars") == "2"
-    from mtlearn.puzzles import bundled
+    from mtlearn.content.puzzles import bundled
 
     total = len(bundled())
     assert f"of {total} puzzles solved" in page.locator(".mtl-progress-summary").inner_text()

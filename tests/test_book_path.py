@@ -32,9 +32,9 @@ from playwright.sync_api import expect
 from servekit import serve_folder
 from test_book_play import Learner, played
 
-from mtlearn.pages import puzzle_page, scenario_page
-from mtlearn.puzzle_files import get as get_puzzle
-from mtlearn.scenario import get as get_scenario
+from mtlearn.content.puzzle_files import get as get_puzzle
+from mtlearn.content.scenario import get as get_scenario
+from mtlearn.hosts.pages import puzzle_page, scenario_page
 
 SIZES = {"desktop": ((1366, 768), 1), "phone": ((390, 844), 2), "720p-150": ((853, 480), 1.5)}
 

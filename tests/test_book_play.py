@@ -1,4 +1,4 @@
-"""Playing on in the built book: the in-page engine (Pyodide + mtlearn.session in a Web Worker).
+"""Playing on in the built book: the in-page engine (Pyodide + mtlearn.hosts.session in a Web Worker).
 
 The book is built once (conftest.py: ``book``) and served from 127.0.0.1; every test fails
 if the page asks anything of another host. A learner uses only the board's controls:
@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from mtlearn import Game
-from mtlearn.session import BoardSession
-from mtlearn.widgets import Board
+from mtlearn.hosts.session import BoardSession
+from mtlearn.jupyter.widgets import Board
 
 ENGINE_TIMEOUT = 180_000  # ms: Pyodide boots in seconds, but CI machines can be busy
 ANSWER_TIMEOUT = 30_000

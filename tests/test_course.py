@@ -3,7 +3,7 @@ learner pages free of code, and charts described in words.
 
 * Tiles: a tile lying in a train is written inward number first, the way the board shows it
   (docs/formats.md, "Writing tiles in narration"). Scenario narration is checked frame by
-  frame by :mod:`mtlearn.tile_words`; here the tutorial prose is checked too, against the
+  frame by :mod:`mtlearn.content.tile_words`; here the tutorial prose is checked too, against the
   boards its neighbouring cells build (the chapters' cells are run with the boards replaced
   by recorders).
 * The summary: "How to play" sums the game up in eight sentences; each claim is replayed by
@@ -23,9 +23,10 @@ from typing import Any
 import pytest
 import yaml
 
-from mtlearn import Game, scenario
+from mtlearn import Game
+from mtlearn.content import scenario
+from mtlearn.content.tile_words import board_orientation, tiles_named
 from mtlearn.core.tiles import Tile
-from mtlearn.tile_words import board_orientation, tiles_named
 
 REPO = Path(__file__).resolve().parent.parent
 TUTORIALS = REPO / "tutorials"
@@ -86,14 +87,16 @@ class _Recorder:
 
 def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[list[Game]]:
     """Run the page's cells in order; after each one, every game it drew or left in scope."""
-    import mtlearn.widgets as widgets
+    import mtlearn.jupyter as jupyter
+    import mtlearn.jupyter.widgets as widgets
 
     shown: list[Game] = []
     rec = _Recorder(shown)
-    monkeypatch.setattr(widgets, "Board", rec.board)
-    monkeypatch.setattr(widgets, "ScenarioPlayer", rec.scenario)
-    monkeypatch.setattr(widgets, "Puzzle", rec.nothing)
-    monkeypatch.setattr(widgets, "PuzzleSet", rec.nothing)
+    for module in (jupyter, widgets):  # the chapters import the boards from mtlearn.jupyter
+        monkeypatch.setattr(module, "Board", rec.board)
+        monkeypatch.setattr(module, "ScenarioPlayer", rec.scenario)
+        monkeypatch.setattr(module, "Puzzle", rec.nothing)
+        monkeypatch.setattr(module, "PuzzleSet", rec.nothing)
     scope: dict[str, Any] = {"__name__": "__chapter__"}
     after: list[list[Game]] = []
     for kind, source in _pieces(_text(name)):

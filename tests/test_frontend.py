@@ -1,4 +1,4 @@
-"""The front end (mtlearn/static/js/*.js + css/*.css, joined by htmlout) in static HTML (mtlearn.htmlout).
+"""The front end (mtlearn/static/js/*.js + css/*.css, joined by htmlout) in static HTML (mtlearn.present.htmlout).
 
 Each test writes standalone HTML for hand-written views (tests/data/views/*.json) into a
 file, opens it in headless Chromium via file://, and checks what a learner sees and can do:
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from mtlearn.htmlout import board_css, board_js, share_front_end, standalone_html
+from mtlearn.present.htmlout import board_css, board_js, share_front_end, standalone_html
 
 VIEWS = Path(__file__).parent / "data" / "views"
 NOTEBOOK_WIDTH = 800
@@ -508,8 +508,8 @@ def test_names_are_text_never_html(page, page_guard, tmp_path):
 LIVE_CELL = """\
 import sys
 sys.path.insert(0, REPO)  # the repository's mtlearn, installed or not
-from mtlearn.game import Game
-from mtlearn.widgets import Board
+from mtlearn.engine.game import Game
+from mtlearn.jupyter.widgets import Board
 board = Board(Game.new(["Ana", "<b>Bo</b>"], seed=7), rules_url="https://example.invalid/rules.html")
 view = board.session.view(verdicts=True)  # the live view carries no verdicts
 me = view["players"][view["to_play"] - 1]

@@ -18,10 +18,10 @@ import pytest
 
 from mtlearn.content.puzzle_files import MAX_PAR
 from mtlearn.content.puzzle_record import star_table, stars_for
+from mtlearn.content.puzzles import bundled
 from mtlearn.present import frontend
 from mtlearn.present.frontend import FrontEndError, bundle
 from mtlearn.present.htmlout import board_js
-from mtlearn.puzzles import bundled
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "mtlearn" / "static" / "js"

@@ -24,10 +24,11 @@ from hypothesis import strategies as st
 from soak import fingerprint
 
 from mtlearn import Game, GameFileError, IllegalMoveError, Move, PositionError, full_set
-from mtlearn.puzzles import PuzzleSession
-from mtlearn.scenario import ScenarioError, load_text
-from mtlearn.session import BoardSession, SessionHost
-from mtlearn.view import view
+from mtlearn.content.puzzles import PuzzleSession
+from mtlearn.content.scenario import ScenarioError, load_text
+from mtlearn.hosts.session import BoardSession
+from mtlearn.hosts.session_host import SessionHost
+from mtlearn.present.view import view
 
 SCALE = int(os.environ.get("MTLEARN_FUZZ_SCALE", "1"))
 FUZZ = settings(max_examples=2000 * SCALE, deadline=None, database=None,
@@ -97,7 +98,7 @@ def test_damaged_saved_games_raise_only_game_file_errors(text: str, seed: int) -
 def _board_specs() -> list[dict]:
     """Small boards at several stages: bots, a perspective, highlights, a round's end."""
     from mtlearn import GreedyBot
-    from mtlearn.session import BoardSession
+    from mtlearn.hosts.session import BoardSession
 
     specs = []
     for k, (n, bots, persp) in enumerate([(2, {1: "greedy"}, 0), (3, {1: "random"}, None),
@@ -117,7 +118,7 @@ def _board_specs() -> list[dict]:
 
 
 def _puzzle_specs() -> list[dict]:
-    from mtlearn.puzzles import bundled
+    from mtlearn.content.puzzles import bundled
 
     specs = {p.id: p.state()["session"] for p in bundled()}
     small = sorted(specs.values(), key=lambda s: len(json.dumps(s)))
@@ -269,8 +270,13 @@ PROGRESS_DIR = _progress_dir()
 def test_damaged_progress_files_load_with_stars_in_range(raw: bytes) -> None:
     import warnings
 
-    from mtlearn.puzzle_progress import MAX_STARS, clean_record
-    from mtlearn.puzzles import ProgressOverview, ProgressWarning, read_progress, write_progress
+    from mtlearn.content.puzzle_progress import MAX_STARS, clean_record
+    from mtlearn.content.puzzles import (
+        ProgressOverview,
+        ProgressWarning,
+        read_progress,
+        write_progress,
+    )
 
     for old in PROGRESS_DIR.iterdir():
         old.unlink()

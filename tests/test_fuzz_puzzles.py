@@ -24,9 +24,9 @@ from fuzzkit import mutated_tree, odd_values
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtlearn import puzzles
-from mtlearn.pages import puzzle_page
-from mtlearn.puzzles import PuzzleError, check, from_data, load_text
+from mtlearn.content import puzzles
+from mtlearn.content.puzzles import PuzzleError, check, from_data, load_text
+from mtlearn.hosts.pages import puzzle_page
 
 SCALE = int(os.environ.get("MTLEARN_FUZZ_SCALE", "1"))
 FUZZ = settings(max_examples=2000 * SCALE, deadline=None, database=None,

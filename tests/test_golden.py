@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from mtlearn import Game, play_match
-from mtlearn.bots import make_bot
+from mtlearn.play.bots import make_bot
 
 GOLDEN = Path(__file__).with_name("data") / "golden.json"
 

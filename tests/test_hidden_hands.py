@@ -4,9 +4,9 @@ message, the bots' moves, verdicts), whatever the learner sends.
 
 The property tests play random sessions (random rules and tables, some seats played by
 bots, a perspective, a few random moves before the board opens) and send random intents,
-directly to :class:`~mtlearn.session.BoardSession` and as JSON through
-:class:`~mtlearn.session.SessionHost`; every reply is scanned as JSON text, independently
-of the engine's own guard (which :data:`mtlearn.perspective.STRICT` makes raise).
+directly to :class:`~mtlearn.hosts.session.BoardSession` and as JSON through
+:class:`~mtlearn.hosts.session_host.SessionHost`; every reply is scanned as JSON text, independently
+of the engine's own guard (which :data:`mtlearn.present.perspective.STRICT` makes raise).
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import Game
-from mtlearn import perspective as perspective_module
-from mtlearn.bots import RandomBot
-from mtlearn.perspective import HiddenTileLeak, Perspective
-from mtlearn.session import BoardSession, SessionHost
-from mtlearn.text import render
-from mtlearn.view import status_text, view
+from mtlearn.hosts.session import BoardSession
+from mtlearn.hosts.session_host import SessionHost
+from mtlearn.play.bots import RandomBot
+from mtlearn.present import perspective as perspective_module
+from mtlearn.present.perspective import HiddenTileLeak, Perspective
+from mtlearn.present.text import render
+from mtlearn.present.view import status_text, view
 
 TILE = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
 
@@ -209,8 +210,8 @@ def test_a_tile_drawn_by_a_hidden_seat_is_not_in_the_description() -> None:
 
 
 def test_a_scenario_page_with_a_perspective_names_no_drawn_tile() -> None:
-    from mtlearn.pages import scenario_page
-    from mtlearn.scenario import load_text
+    from mtlearn.content.scenario import load_text
+    from mtlearn.hosts.pages import scenario_page
 
     text = """
 id: hidden-draw
@@ -263,8 +264,8 @@ def test_the_guard_masks_a_hidden_tile_and_raises_when_strict(monkeypatch) -> No
 def test_an_echoed_intent_is_not_masked_so_it_cannot_probe_hidden_hands():
     """A malformed intent is quoted back as sent: masking a tile in the echo ("unknown
     action 'a hidden tile'") would tell the learner which tiles the other hands hold."""
-    from mtlearn.game import Game
-    from mtlearn.session import BoardSession
+    from mtlearn.engine.game import Game
+    from mtlearn.hosts.session import BoardSession
 
     game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
                                "trains": {"1": ["12-4"], "2": ["12-7"]},

@@ -20,7 +20,7 @@ from test_book_play import ANSWER_TIMEOUT, Learner
 from test_frontend import page_html
 
 from mtlearn import Game
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
 
 ACTIVE = """(() => { const a = document.activeElement;
   if (!a || a === document.body) return "BODY";

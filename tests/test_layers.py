@@ -10,6 +10,9 @@ traitlets and ipywidgets only in ``jupyter``.
 from __future__ import annotations
 
 import ast
+import importlib
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -73,7 +76,7 @@ MODULES = sorted(PKG.rglob("*.py"))
 
 def test_every_module_sits_in_a_layer():
     loose = [p.name for p in MODULES if layer_of(p) == "root"
-             and p.name not in ("__init__.py", "_moved.py", "__main__.py")]
+             and p.name not in ("__init__.py", "__main__.py")]
     assert not loose, f"modules outside the layer folders: {loose}"
     folders = {p.name for p in PKG.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders == set(ORDER) - {"cli"}, folders
@@ -113,17 +116,105 @@ def test_the_layer_check_sees_a_bad_import(tmp_path):
     assert any(m.startswith("mtlearn.present.") for m in lazy), lazy
 
 
-def test_old_module_paths_are_the_same_modules():
-    import mtlearn.engine.game
-    import mtlearn.game
-    import mtlearn.jupyter.widgets
-    import mtlearn.puzzles
-    import mtlearn.widgets
-    from mtlearn._moved import MOVED
+#: The flat module paths of earlier versions (``mtlearn.<name>``), by the layer that holds
+#: each module now: none of them imports any more, and none may be written anywhere.
+OLD_NAMES: dict[str, str] = {
+    **dict.fromkeys(["tiles", "moves", "rules", "ruleids", "errors", "links"], "core"),
+    **dict.fromkeys(["state", "game", "legal", "dealing", "scores", "positions",
+                     "position_reader", "verdicts", "variants", "variant_verdicts"], "engine"),
+    **dict.fromkeys(["plan", "bots", "sim"], "play"),
+    **dict.fromkeys(["perspective", "text", "view", "htmlout"], "present"),
+    **dict.fromkeys(["scenario_yaml", "fields", "scenario", "tile_words", "puzzle_files",
+                     "puzzle_goals", "puzzle_record", "puzzle_progress", "puzzles"],
+                    "content"),
+    **dict.fromkeys(["session", "session_host", "pages"], "hosts"),
+    "widgets": "jupyter",
+}
+#: Where an old path could be written: the package (Python, JS, CSS, data), the tests, the
+#: chapters, the book's sources (not its build), benchmarks, notes, and the files at the top.
+SCANNED = ["mtlearn", "tests", "tutorials", "docs", "benchmarks", "devnotes", "binder",
+           "README.md", "pyproject.toml", "dev"]
+SKIPPED_DIRS = {"_build", "__pycache__", "node_modules", ".ipynb_checkpoints",
+                "jupyter_execute", ".jupyter_cache"}
+_OLD = "|".join(sorted(OLD_NAMES, key=len, reverse=True))
+#: ``mtlearn.<old>`` as a dotted name (an import, a reference, a string naming the module).
+#: ``mtlearn/puzzles/`` and ``mtlearn/scenarios/`` are folders of YAML files, named with
+#: slashes, and ``mtlearn.content.puzzles`` is a layer path: neither matches.
+DOTTED = re.compile(rf"(?<![\w.])mtlearn\.({_OLD})(?![\w-])")
+#: ``from mtlearn import <old>`` (the package root would import the module by its old name).
+FROM_ROOT = re.compile(r"\bfrom\s+mtlearn\s+import\s+(\([^)]*\)|[^\n]*)")
 
-    assert mtlearn.game is mtlearn.engine.game
-    assert mtlearn.widgets is mtlearn.jupyter.widgets
-    assert mtlearn.puzzles.__name__ == "mtlearn.content.puzzles"  # not the puzzle-file folder
+
+def old_paths_in(text: str) -> list[str]:
+    """Every old module path written in ``text``, as written."""
+    found = [m.group(0) for m in DOTTED.finditer(text)]
+    for m in FROM_ROOT.finditer(text):
+        names = re.findall(r"\w+(?:\s+as\s+\w+)?", m.group(1).split("#")[0])
+        found += [f"from mtlearn import {n.split()[0]}" for n in names
+                  if n.split()[0] in OLD_NAMES]
+    return found
+
+
+def scanned_files() -> list[Path]:
+    root = PKG.parent
+    files: list[Path] = []
+    for name in SCANNED:
+        top = root / name
+        if top.is_file():
+            files.append(top)
+            continue
+        for folder, dirs, names in os.walk(top):  # symlinks (docs/tutorials) not followed
+            dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]
+            files += [Path(folder) / n for n in names]
+    return files
+
+
+def test_old_paths_are_listed_with_their_layers():
+    """Each old name is a module at its layer path (so the list below says what to write)."""
     on_disk = {p.stem: layer_of(p) for p in MODULES if layer_of(p) in ORDER[:-1]
                and p.stem != "__init__"}
-    assert {name: on_disk.get(name) for name in MOVED} == MOVED  # each old name still there
+    assert {name: on_disk.get(name) for name in OLD_NAMES} == OLD_NAMES
+
+
+def test_the_old_path_scan_sees_an_old_path():
+    # (the old paths are put together here, so this file passes its own scan)
+    game, session, puzzles, view = (f"mtlearn.{n}" for n in ("game", "session", "puzzles", "view"))
+    root = "from mtlearn import"
+    assert old_paths_in(f"import {game}\n") == [game]
+    assert old_paths_in(f":class:`~{game}.Game`") == [game]
+    assert old_paths_in(f'"from {session} import SessionHost"') == [session]
+    assert old_paths_in(f"{root} (\n    Game,\n    puzzles as pz,\n)") == [f"{root} puzzles"]
+    assert old_paths_in(f"{root} Game, view  # the JSON\n") == [f"{root} view"]
+    assert old_paths_in(f"see {puzzles}.Puzzle and {view}.") == [puzzles, view]
+    # layer paths, the package root, the folders of YAML files, other packages: not old
+    assert old_paths_in("from mtlearn.content.puzzles import bundled\n"
+                        f"{root} Game, Rules\n"
+                        "from mtlearn.content import puzzles, scenario\n"
+                        "mtlearn/puzzles/doubles/x.yaml, mtlearn/scenarios/, mtlearn/game.py\n"
+                        f"{game}play, x{view}, mtlearn.jupyter.widgets") == []
+
+
+def test_no_old_module_path_is_written_anywhere():
+    wrong = []
+    for path in scanned_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue  # images, wheels
+        for old in old_paths_in(text):
+            wrong.append(f"{path.relative_to(PKG.parent)}: {old}")
+    assert not wrong, ("old module paths (write the layer path, mtlearn.<layer>.<name>, "
+                       "or a name of the package root): " + "; ".join(wrong))
+
+
+@pytest.mark.parametrize("name", sorted(OLD_NAMES))
+def test_old_module_paths_do_not_import(name):
+    if name == "puzzles":
+        # mtlearn/puzzles/ is a folder of puzzle files (no __init__.py): it may import as a
+        # namespace package, but it is not the puzzles module
+        with pytest.raises(ImportError):
+            exec(f"from mtlearn.{name} import bundled", {})
+        return
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"mtlearn.{name}")
+    importlib.import_module(f"mtlearn.{OLD_NAMES[name]}.{name}")  # the one path

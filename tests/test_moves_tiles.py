@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mtlearn import MEXICAN, SETS, Move, Tile, full_set, set_size, suit_count
-from mtlearn.tiles import MAX_PIPS
+from mtlearn.core.tiles import MAX_PIPS
 
 numbers = st.integers(min_value=0, max_value=MAX_PIPS)
 

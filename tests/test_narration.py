@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import Game, Move, RandomBot
-from mtlearn.bots import PlannerBot
-from mtlearn.session import BoardSession
-from mtlearn.tiles import full_set
-from mtlearn.view import (
+from mtlearn.core.tiles import full_set
+from mtlearn.hosts.session import BoardSession
+from mtlearn.play.bots import PlannerBot
+from mtlearn.present.view import (
     TurnFacts,
     describe_move,
     describe_played,

@@ -25,7 +25,7 @@ from mtlearn import (
     play_round,
     preset,
 )
-from mtlearn.rules import OPTION_CHOICES, OPTION_RULES
+from mtlearn.core.rules import OPTION_CHOICES, OPTION_RULES
 
 TESTS = Path(__file__).resolve().parent
 

@@ -1,4 +1,4 @@
-"""PlannerBot, the coach's hint and mtlearn.sim.
+"""PlannerBot, the coach's hint and mtlearn.play.sim.
 
 The property test plays whole rounds over every preset, set and table size with
 PlannerBot in half the seats (random players in the others, so trains get marked and
@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import PRESETS, SETS, Game, GreedyBot, RandomBot, Tile, full_set, longest_train
-from mtlearn.bots import PlannerBot, _extend, _greedy_train, make_bot
 from mtlearn.cli import main
-from mtlearn.rules import max_players
-from mtlearn.sim import simulate, summarize, wilson_interval
-from mtlearn.view import hint_text, view
+from mtlearn.core.rules import max_players
+from mtlearn.play.bots import PlannerBot, _extend, _greedy_train, make_bot
+from mtlearn.play.sim import simulate, summarize, wilson_interval
+from mtlearn.present.view import hint_text, view
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -313,7 +313,7 @@ def test_simulate_needs_only_the_standard_library() -> None:
     import sys
 
     script = (f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-              "from mtlearn.sim import simulate\n"
+              "from mtlearn.play.sim import simulate\n"
               "rows = simulate('planner,greedy', rounds=4, processes=2)\n"
               "assert isinstance(rows, list) and len(rows) == 8, rows\n"
               "assert not [m for m in sys.modules if m.split('.')[0] in ('tqdm', 'pandas')]\n"

@@ -21,7 +21,7 @@ from mtlearn import (
     Tile,
     play_round,
 )
-from mtlearn.text import render
+from mtlearn.present.text import render
 
 BASE: dict[str, Any] = {"set": 6, "players": list(PLAYERS),
                         "hands": [["6-5", "5-4"], ["6-1", "1-1"], ["6-2", "2-0"]]}

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import PRESETS, SETS, Game, Move, RandomBot, Tile, full_set, play_match, set_size
-from mtlearn.rules import max_players
+from mtlearn.core.rules import max_players
 
 #: Multiply the example counts (e.g. MTLEARN_PROPERTY_SCALE=50 for a long bug hunt).
 SCALE = int(os.environ.get("MTLEARN_PROPERTY_SCALE", "1"))

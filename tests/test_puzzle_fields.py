@@ -16,15 +16,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mtlearn import Game, puzzles
-from mtlearn.fields import plural, unknown_rule
-from mtlearn.pages import puzzle_page
-from mtlearn.puzzle_record import MAX_PRECOMPUTED
-from mtlearn.puzzles import PuzzleError, check, from_data, load_text
-from mtlearn.ruleids import RULES
-from mtlearn.scenario import ScenarioError
-from mtlearn.scenario import load_text as load_scenario
-from mtlearn.tiles import Tile
+from mtlearn import Game
+from mtlearn.content import puzzles
+from mtlearn.content.fields import plural, unknown_rule
+from mtlearn.content.puzzle_record import MAX_PRECOMPUTED
+from mtlearn.content.puzzles import PuzzleError, check, from_data, load_text
+from mtlearn.content.scenario import ScenarioError
+from mtlearn.content.scenario import load_text as load_scenario
+from mtlearn.core.ruleids import RULES
+from mtlearn.core.tiles import Tile
+from mtlearn.hosts.pages import puzzle_page
 
 REPO = Path(__file__).resolve().parents[1]
 COVER = (REPO / "mtlearn/puzzles/doubles/01-cover-the-double.yaml").read_text(encoding="utf-8")
@@ -314,7 +315,7 @@ def test_open_trains_after_moves_is_about_the_player_then_to_play():
 def test_fields_module_needs_only_the_standard_library():
     import subprocess
     import sys
-    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.fields\n"
+    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.content.fields\n"
               "bad = [m for m in sys.modules if m.split('.')[0] in ('yaml', 'anywidget')]\n"
               "assert not bad, bad\n")
     r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,

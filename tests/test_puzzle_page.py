@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mtlearn import puzzles
-from mtlearn.pages import puzzle_page
-from mtlearn.puzzles import PuzzleSession
+from mtlearn.content import puzzles
+from mtlearn.content.puzzles import PuzzleSession
+from mtlearn.hosts.pages import puzzle_page
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from mtlearn import puzzles
 from mtlearn.cli import main
-from mtlearn.puzzles import PuzzleError, PuzzleSession, check, load_text
-from mtlearn.ruleids import RULES
+from mtlearn.content import puzzles
+from mtlearn.content.puzzles import PuzzleError, PuzzleSession, check, load_text
+from mtlearn.core.ruleids import RULES
 
 REPO = Path(__file__).resolve().parents[1]
 ALL = puzzles.bundled()
@@ -273,7 +273,7 @@ def test_progress_path_is_in_the_jupyter_data_dir(monkeypatch, tmp_path):
 
 
 def test_widget_answers_and_saves_progress(tmp_path):
-    from mtlearn.widgets import Puzzle
+    from mtlearn.jupyter.widgets import Puzzle
 
     path = tmp_path / "progress.json"
     w = Puzzle("cover-the-double", progress_file=path)
@@ -302,7 +302,7 @@ def test_puzzles_run_from_json_without_site_packages():
     script = f"""
 import json, sys
 sys.path.insert(0, {str(REPO)!r})
-from mtlearn.puzzles import from_data, check, PuzzleSession
+from mtlearn.content.puzzles import from_data, check, PuzzleSession
 p = from_data(json.loads({data!r}), "t.json")
 check(p)
 print(PuzzleSession(p).handle({{"action": "answer", "answer": "11-9@2"}})["feedback"]["rule"])
@@ -320,7 +320,7 @@ assert not bad, bad
 def test_each_puzzle_module_imports_on_its_own(module):
     """No import circle: each module of the puzzles (and the YAML reader) imports first, in
     a fresh interpreter without site-packages, and pulls in neither PyYAML nor widgets."""
-    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.{module}\n"
+    script = (f"import sys\nsys.path.insert(0, {str(REPO)!r})\nimport mtlearn.content.{module}\n"
               "bad = [m for m in sys.modules if m.split('.')[0] in ('yaml', 'anywidget', "
               "'traitlets', 'ipywidgets')]\nassert not bad, bad\n")
     r = subprocess.run([sys.executable, "-S", "-c", script], capture_output=True, text=True,
@@ -371,7 +371,7 @@ def test_puzzles_notebook_gathers_every_set():
 
 def test_in_page_engine_protocol_opens_a_puzzle_session():
     """What the book's Pyodide worker does: open from the JSON spec, then send intents."""
-    from mtlearn.session import SessionHost
+    from mtlearn.hosts.session_host import SessionHost
 
     p = puzzles.get("double-then-cover")
     spec = json.loads(json.dumps(p.state()["session"]))
@@ -393,7 +393,7 @@ def test_in_page_engine_protocol_opens_a_puzzle_session():
 
 
 def test_puzzle_set_widget_moves_between_puzzles(tmp_path):
-    from mtlearn.widgets import PuzzleSet
+    from mtlearn.jupyter.widgets import PuzzleSet
 
     path = tmp_path / "progress.json"
     puzzles.write_progress("must-draw", {"solved": True, "stars": 3}, path)
@@ -418,7 +418,7 @@ ENGINE_PUZZLE = (REPO / "mtlearn" / "puzzles" / "setup" / "02-engine-of-the-roun
 
 
 def test_an_engine_count_may_ask_about_another_round():
-    from mtlearn.puzzle_goals import judge
+    from mtlearn.content.puzzle_goals import judge
     # the board shows this round's engine, so the question is about round 9 of the match
     p = load_text(ENGINE_PUZZLE, "engine.yaml")
     assert p.game.engine == 8 and p.goal["round"] == 9

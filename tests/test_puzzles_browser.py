@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from puzzlekit import KIND_PUZZLES, TIMEOUT, check_progress_kept, puzzle, solve_one_of_each_kind
 from servekit import serve_folder
 
-from mtlearn.widgets import PuzzleSet
+from mtlearn.jupyter.widgets import PuzzleSet
 
 
 @pytest.fixture(scope="module")

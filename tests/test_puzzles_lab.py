@@ -15,7 +15,7 @@ def test_puzzles_live_in_jupyterlab(jupyterlab, page, page_guard, artifacts_dir:
     cells = [
         "import os\n"
         f"os.environ['JUPYTER_DATA_DIR'] = {str(data)!r}\n"
-        "from mtlearn.widgets import Puzzle",
+        "from mtlearn.jupyter import Puzzle",
         *[f"Puzzle({pid!r})" for pid in KIND_PUZZLES.values()],
     ]
     jupyterlab.write_notebook("puzzles.ipynb", cells)

@@ -21,9 +21,9 @@ from npm_vendor import AXE_RUN, axe_source
 import mtlearn
 from mtlearn import Game
 from mtlearn.cli import main
-from mtlearn.pages import scenario_page
-from mtlearn.scenario import get, load_text
-from mtlearn.widgets import Board, ScenarioPlayer
+from mtlearn.content.scenario import get, load_text
+from mtlearn.hosts.pages import scenario_page
+from mtlearn.jupyter.widgets import Board, ScenarioPlayer
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -297,7 +297,7 @@ def test_mtlearn_list_into_a_closed_pipe_is_quiet():
 
 
 def test_addresses_come_from_one_place(monkeypatch, tmp_path):
-    from mtlearn import links
+    from mtlearn.core import links
 
     repo = Path(mtlearn.__file__).resolve().parent.parent
     monkeypatch.delenv("MTLEARN_RULES_URL", raising=False)

@@ -20,7 +20,7 @@ from mtlearn import (
     set_size,
     usual_set,
 )
-from mtlearn.rules import max_players
+from mtlearn.core.rules import max_players
 
 
 # ---------------------------------------------------------------- R-SET-4

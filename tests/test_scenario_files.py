@@ -13,10 +13,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scenariokit import TINY as BASE
 
-import mtlearn.scenario as scenario_mod
+import mtlearn.content.scenario as scenario_mod
 from mtlearn.cli import main
+from mtlearn.content.scenario import MAX_NODES, ScenarioError, load, load_text
 from mtlearn.content.scenario_yaml import MAX_DEPTH, Reader, deepest_line
-from mtlearn.scenario import MAX_NODES, ScenarioError, load, load_text
 
 BAD = Path(__file__).resolve().parent / "data" / "bad-scenarios"
 

@@ -12,8 +12,8 @@ import pytest
 from scenariokit import TINY_TWO_STEPS as GOOD
 
 from mtlearn.cli import main
-from mtlearn.ruleids import RULES
-from mtlearn.scenario import FAMILIES, ScenarioError, bundled, get, load, load_text
+from mtlearn.content.scenario import FAMILIES, ScenarioError, bundled, get, load, load_text
+from mtlearn.core.ruleids import RULES
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "mtlearn" / "scenarios"
 ALL = bundled()

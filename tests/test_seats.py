@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from mtlearn import Game, GreedyBot, RandomBot, play_match, play_round
-from mtlearn.text import render
-from mtlearn.view import view
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
+from mtlearn.present.text import render
+from mtlearn.present.view import view
 
 
 def table() -> Game:

@@ -1,4 +1,4 @@
-"""Board sessions (mtlearn.session): the intents a board sends, answered with views and
+"""Board sessions (mtlearn.hosts.session): the intents a board sends, answered with views and
 messages, the same through the kernel's Board widget and the in-page engine's JSON host."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import json
 import pytest
 
 from mtlearn import Game, GreedyBot
-from mtlearn.session import BoardSession, SessionError, SessionHost, register_session_kind
-from mtlearn.widgets import Board
+from mtlearn.hosts.session import BoardSession, SessionError
+from mtlearn.hosts.session_host import SessionHost, register_session_kind
+from mtlearn.jupyter.widgets import Board
 
 
 def human_move(view: dict) -> str:
@@ -186,7 +187,7 @@ def test_kernel_board_and_json_host_give_identical_views():
 LAB_MATCH_CELLS = [
     """\
 from mtlearn import Game
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
 game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
                            "hands": [["12-5"], ["7-8", "9-9"]]})
 board = Board(game, bots={1: "greedy"}, perspective=0)

@@ -13,12 +13,12 @@ import sys
 sys.path.insert(0, {str(REPO)!r})
 import mtlearn
 from mtlearn import Game, GreedyBot, RandomBot, play_match, longest_train
-from mtlearn import view, htmlout, text
+from mtlearn.present import htmlout, text, view
 game = Game.new(4, set=12, seed=3, rules={{"preset": "standard", "rounds": 2}})
 print(play_match(game, RandomBot(1)))
 print(len(view.view(game, verdicts=True)["players"]), len(game._repr_html_()) > 1000)
 print(longest_train(["12-5", "5-9"], 12))
-from mtlearn.session import SessionHost  # what the in-page engine (Pyodide) runs
+from mtlearn.hosts.session_host import SessionHost  # what the in-page engine (Pyodide) runs
 import json
 host = SessionHost()
 spec = {{"kind": "board", "game": json.loads(Game.new(3, seed=1).to_json()),
@@ -59,7 +59,7 @@ def test_engine_import_pulls_in_no_presentation():
     # The engine offers str() and _repr_html_ through lazy imports only: importing it (and
     # playing a round) must not load the text, view, HTML or widget modules.
     script = ("import sys\n"
-              "import mtlearn.game\n"
+              "import mtlearn.engine.game\n"
               "from mtlearn import Game, RandomBot, play_round\n"
               "g = Game.new(3, seed=2)\n"
               "play_round(g, RandomBot(2))\n"

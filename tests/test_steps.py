@@ -279,6 +279,7 @@ def test_a_board_with_an_unknown_step_file_is_refused() -> None:
 # ---------------------------------------------------------------------- the tutorials
 def _tutorial_boards(path: Path) -> list[tuple[Any, BoardSession]]:
     """Run a tutorial's code cells with Board captured: each (steps argument, session)."""
+    import mtlearn.jupyter as jupyter
     import mtlearn.jupyter.widgets as widgets
 
     made: list[tuple[Any, BoardSession]] = []
@@ -290,7 +291,8 @@ def _tutorial_boards(path: Path) -> list[tuple[Any, BoardSession]]:
         return session
 
     real = widgets.Board
-    widgets.Board = capture  # type: ignore[assignment,misc]
+    # the chapters import Board from mtlearn.jupyter, which has it from its widgets module
+    widgets.Board = jupyter.Board = capture  # type: ignore[assignment,misc]
     try:
         ns: dict[str, Any] = {}
         notebook = jupytext.read(path)
@@ -299,12 +301,12 @@ def _tutorial_boards(path: Path) -> list[tuple[Any, BoardSession]]:
                 continue
             code = cell.source
             lines = [x for x in code.splitlines() if x.strip()]
-            if lines and all(x.startswith(("Puzzle(", "ScenarioPlayer(", "from mtlearn.widgets "
+            if lines and all(x.startswith(("Puzzle(", "ScenarioPlayer(", "from mtlearn.jupyter "
                                            "import Puzzle")) for x in lines):
                 continue  # puzzles and scenario players: not needed for the boards
             exec(compile(code, str(path), "exec"), ns)
     finally:
-        widgets.Board = real  # type: ignore[misc]
+        widgets.Board = jupyter.Board = real  # type: ignore[misc]
     return made
 
 

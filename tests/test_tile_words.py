@@ -16,10 +16,15 @@ import pytest
 
 from mtlearn import Game
 from mtlearn.cli import main
-from mtlearn.puzzles import bundled as bundled_puzzles
-from mtlearn.puzzles import load_text as load_puzzle
-from mtlearn.scenario import bundled, load_text
-from mtlearn.tile_words import board_orientation, orientation_notes, puzzle_notes, tiles_named
+from mtlearn.content.puzzles import bundled as bundled_puzzles
+from mtlearn.content.puzzles import load_text as load_puzzle
+from mtlearn.content.scenario import bundled, load_text
+from mtlearn.content.tile_words import (
+    board_orientation,
+    orientation_notes,
+    puzzle_notes,
+    tiles_named,
+)
 
 BACKWARDS = """\
 id: backwards
@@ -157,7 +162,7 @@ SCENARIO = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
 def test_tutorial_prose_writes_tiles_as_the_board_above_it(chapter, tmp_path, monkeypatch):
     """The prose after a code cell is read against the boards that cell shows: each game
     it names (as the cell leaves it) and the last frame of each scenario it plays."""
-    from mtlearn.scenario import get
+    from mtlearn.content.scenario import get
 
     monkeypatch.chdir(tmp_path)
     parts = CELL.split((TUTORIALS / chapter).read_text(encoding="utf-8"))

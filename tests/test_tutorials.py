@@ -22,8 +22,8 @@ import nbformat
 import pytest
 import yaml
 
-from mtlearn import scenario
-from mtlearn.ruleids import RULES, anchor
+from mtlearn.content import scenario
+from mtlearn.core.ruleids import RULES, anchor
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
 

@@ -1,7 +1,9 @@
-"""Issue 18: the type checker runs in the build, and the docs follow the layer paths."""
+"""Issue 18: the type checker runs in the build, and the docs follow the layer paths
+(issue 26: the only paths there are)."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 from pathlib import Path
@@ -32,30 +34,52 @@ def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
     assert any(r.startswith("mypy>=") for r in project["project"]["optional-dependencies"]["test"])
 
 
-def _oldpaths():
-    spec = importlib.util.spec_from_file_location(
-        "mtlearn_oldpaths", REPO / "docs" / "_ext" / "mtlearn_oldpaths.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def test_the_book_links_references_without_a_path_translator():
+    """References name the layer paths themselves: the book loads no extension that
+    rewrites flat module paths, and the API reference documents no module path that
+    does not import."""
+    conf = (REPO / "docs" / "conf.py").read_text(encoding="utf-8")
+    extensions = re.search(r"^extensions = \[(.*?)^\]", conf, re.S | re.M)
+    assert extensions, "docs/conf.py: extensions"
+    names = re.findall(r'"([\w.]+)"', extensions.group(1))
+    assert names and all((REPO / "docs" / "_ext" / f"{n}.py").exists() or "." in n
+                         or n == "myst_nb" for n in names), names
+    assert sorted(p.stem for p in (REPO / "docs" / "_ext").glob("*.py")) == \
+        ["mtlearn_engine", "mtlearn_lite"]
 
 
-def test_book_references_with_flat_paths_find_the_layer_paths():
-    layer_path = _oldpaths().layer_path
-    assert layer_path("mtlearn.puzzles.Puzzle") == "mtlearn.content.puzzles.Puzzle"
-    assert layer_path("mtlearn.widgets.Board.play") == "mtlearn.jupyter.widgets.Board.play"
-    assert layer_path("mtlearn.game") == "mtlearn.engine.game"
-    # already a layer path, the package root, or not mtlearn's: left alone
-    assert layer_path("mtlearn.content.puzzles.Puzzle") is None
-    assert layer_path("mtlearn.Game") is None
-    assert layer_path("yaml.safe_load") is None
+def test_api_reference_names_only_modules_that_import():
+    """Every ``.. auto…::`` target of docs/api.md is found at the path it names."""
+    api = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\.\. auto(\w+):: (mtlearn[\w.]*)", api)
+    assert len(targets) > 40, targets
+    missing = []
+    for kind, target in targets:
+        if kind == "module":
+            found = importlib.util.find_spec(target) is not None
+        else:
+            module, _, name = target.rpartition(".")
+            found = hasattr(importlib.import_module(module), name.split(".")[0])
+        if not found:
+            missing.append(target)
+    assert not missing, missing
 
 
-def test_api_reference_names_only_layer_paths():
-    from mtlearn._moved import MOVED
+def test_api_reference_says_what_each_top_level_name_is_for():
+    """docs/api.md: the top-level namespace is the public API, one table row per name."""
+    import mtlearn
 
     api = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
-    flat = sorted({m.group(0) for m in re.finditer(r"\.\. auto\w+:: (mtlearn\.(\w+))\S*", api)
-                   if m.group(2) in MOVED})
-    assert not flat, flat
+    section = api.split("## The top-level namespace", 1)[1].split("\n\n", 2)[1]
+    listed = [name for row in section.splitlines()[2:]
+              for name in re.findall(r"`(\w+)`", row.split(" | ")[0])]
+    assert sorted(listed) == sorted([*mtlearn.__all__, "__version__"]), listed
+    layers = api.split("| Layer | Modules |", 1)[1].split("\n\n", 1)[0]
+    rows = [re.match(r"\| `mtlearn\.(\w+)` \| (.*) \|$", row)
+            for row in layers.strip().splitlines()[1:]]
+    table = {m.group(1): set(re.findall(r"`(\w+)`", m.group(2).split(" (")[0]))
+             for m in rows if m}
+    on_disk = {layer.name: {p.stem for p in layer.glob("*.py") if p.stem != "__init__"}
+               | {p.parent.name for p in layer.glob("*/__init__.py")}
+               for layer in (REPO / "mtlearn").iterdir() if (layer / "__init__.py").exists()}
+    assert table == on_disk

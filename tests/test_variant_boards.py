@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from mtlearn import Game
-from mtlearn.htmlout import standalone_html
-from mtlearn.view import view
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
+from mtlearn.present.htmlout import standalone_html
+from mtlearn.present.view import view
 
 NOTEBOOK_WIDTH = 800
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtlearn import Game, Move, NotSupportedError, PositionError, RandomBot, Tile
-from mtlearn.tiles import full_set
-from mtlearn.view import describe_played
+from mtlearn.core.tiles import full_set
+from mtlearn.present.view import describe_played
 
 FOUR = ["Ana", "Ben", "Cy", "Dee"]
 PROPOSE_PASS = re.compile(r"\b(passes|or pass|by passing)\b")

@@ -8,9 +8,9 @@ import json
 from enginekit import position
 
 from mtlearn import Game
-from mtlearn.bots import RandomBot
-from mtlearn.view import view
-from mtlearn.widgets import Board
+from mtlearn.jupyter.widgets import Board
+from mtlearn.play.bots import RandomBot
+from mtlearn.present.view import view
 
 
 def tiles_of(game: Game, seat: int) -> set[str]:

@@ -474,7 +474,7 @@ def launch_bar(live_url: str, chapter: str) -> str:
     """The HTML of a chapter's launch bar (addresses escaped)."""
     from html import escape
 
-    from mtlearn import links
+    from mtlearn.core import links
 
     binder = links.binder_url(f"tutorials/{chapter}.md")
     return LAUNCH_BAR.format(live=escape(live_url, quote=True), binder=escape(binder, quote=True))

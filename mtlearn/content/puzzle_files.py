@@ -1,15 +1,15 @@
 """Reading and proving puzzle files: the fields, the goal, and the bundled puzzles.
 
-:func:`~mtlearn.puzzles.load` and :func:`~mtlearn.puzzles.load_text` read a puzzle's YAML
-with the scenario files' safe reader (:mod:`mtlearn.scenario_yaml`);
-:func:`~mtlearn.puzzles.from_data` builds a :class:`~mtlearn.puzzles.Puzzle` from parsed
-data, YAML or JSON (the in-page engine has no PyYAML, so this needs only the standard
-library). Every field is read by a typed reader (:mod:`mtlearn.fields`), and every
-mistake raises a :class:`~mtlearn.puzzles.PuzzleError` naming the file, the line and the
-field, in one line. :func:`~mtlearn.puzzles.check` proves a puzzle: its goal can be
-met, its example answer meets it, and each tempting wrong answer is refused or marked
-wrong for the intended reason. :func:`~mtlearn.puzzles.bundled` and
-:func:`~mtlearn.puzzles.get` give the puzzles shipped with mtlearn.
+:func:`~mtlearn.content.puzzles.load` and :func:`~mtlearn.content.puzzles.load_text` read a
+puzzle's YAML with the scenario files' safe reader (:mod:`mtlearn.content.scenario_yaml`);
+:func:`~mtlearn.content.puzzles.from_data` builds a :class:`~mtlearn.content.puzzles.Puzzle`
+from parsed data, YAML or JSON (the in-page engine has no PyYAML, so this needs only the
+standard library). Every field is read by a typed reader (:mod:`mtlearn.content.fields`),
+and every mistake raises a :class:`~mtlearn.content.puzzles.PuzzleError` naming the file,
+the line and the field, in one line. :func:`~mtlearn.content.puzzles.check` proves a puzzle:
+its goal can be met, its example answer meets it, and each tempting wrong answer is refused
+or marked wrong for the intended reason. :func:`~mtlearn.content.puzzles.bundled` and
+:func:`~mtlearn.content.puzzles.get` give the puzzles shipped with mtlearn.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def from_data(data: Any, source: str = "<puzzle>",
               line_of: LineOf | None = None, hint_of: HintOf | None = None) -> Puzzle:
     """Build a puzzle from parsed data (YAML or JSON); errors name ``source`` and lines.
 
-    Every field is read with a typed reader (:mod:`mtlearn.fields`): a value of the
+    Every field is read with a typed reader (:mod:`mtlearn.content.fields`): a value of the
     wrong type, NaN, infinity or a number out of range is a :class:`PuzzleError` with a
     one-line reason naming the field. ``hint_of`` (the YAML reader's) adds a hint where
     YAML read a word such as ``No`` as false.

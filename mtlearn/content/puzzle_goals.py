@@ -2,11 +2,11 @@
 
 A puzzle's goal is a predicate evaluated by the engine, never a list of right answers.
 ``judge`` plays or checks an answer on a copy of the puzzle's position and returns a
-:class:`~mtlearn.puzzles.Feedback`: right, wrong (legal, but it misses the goal, and the
+:class:`~mtlearn.content.puzzles.Feedback`: right, wrong (legal, but it misses the goal, and the
 words say how), illegal (the engine's refusal and rule id), a sequence to continue, or not
 an answer at all. ``truth`` is what the engine says for choose, number and plan puzzles;
 ``solutions`` searches for answers that meet a goal (used to prove a puzzle file).
-:class:`~mtlearn.puzzles.Puzzle` offers these as its methods.
+:class:`~mtlearn.content.puzzles.Puzzle` offers these as its methods.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def after_goal(p: Puzzle, game: Game) -> Game:
 
 # ---------------------------------------------------------------------- judging
 def judge(p: Puzzle, answer: Any) -> Feedback:
-    """Judge a complete answer to ``p`` (see :data:`mtlearn.puzzles.KINDS` for its shape)."""
+    """Judge a complete answer to ``p`` (its shape: :data:`mtlearn.content.puzzles.KINDS`)."""
     try:
         return _JUDGES[p.kind](p, answer)
     except (TypeError, ValueError) as e:
@@ -487,7 +487,7 @@ _JUDGES = {"move": _judge_move, "sequence": _judge_sequence, "all-moves": _judge
 
 # ---------------------------------------------------------------------- helpers
 def move_text(answer: Any) -> str:
-    """An answer's move as text (a :class:`~mtlearn.moves.Move` or its notation)."""
+    """An answer's move as text (a :class:`~mtlearn.Move` or its notation)."""
     if isinstance(answer, Move):
         return str(answer)
     if not isinstance(answer, str):

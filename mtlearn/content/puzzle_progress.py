@@ -1,12 +1,13 @@
 """A learner at work on puzzles: the answering session, saved progress and the overview.
 
-:class:`~mtlearn.puzzles.PuzzleSession` takes the front end's messages (an answer, a move
-of a sequence, restart, show the answer) and returns what the board must change; the
+:class:`~mtlearn.content.puzzles.PuzzleSession` takes the front end's messages (an answer, a
+move of a sequence, restart, show the answer) and returns what the board must change; the
 JupyterLab widget and the in-page engine both use it. In JupyterLab a learner's stars are
-kept in a progress file (:func:`~mtlearn.puzzles.progress_path`,
-:func:`~mtlearn.puzzles.read_progress`, :func:`~mtlearn.puzzles.write_progress`); in the
-book, in the browser's localStorage. :class:`~mtlearn.puzzles.ProgressOverview` is the
-table of every bundled puzzle with the stars earned.
+kept in a progress file (:func:`~mtlearn.content.puzzles.progress_path`,
+:func:`~mtlearn.content.puzzles.read_progress`,
+:func:`~mtlearn.content.puzzles.write_progress`); in the book, in the browser's
+localStorage. :class:`~mtlearn.content.puzzles.ProgressOverview` is the table of every
+bundled puzzle with the stars earned.
 """
 
 from __future__ import annotations

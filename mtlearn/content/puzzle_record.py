@@ -1,12 +1,14 @@
 """The puzzle record: what a checked puzzle holds, and what the front end is shown of it.
 
-A :class:`~mtlearn.puzzles.Puzzle` is built by :func:`mtlearn.puzzles.from_data` from a
-puzzle file. It holds the metadata, the position (a :class:`~mtlearn.game.Game`) and the
-goal. Its judging methods (:meth:`~mtlearn.puzzles.Puzzle.judge`,
-:meth:`~mtlearn.puzzles.Puzzle.truth`, :meth:`~mtlearn.puzzles.Puzzle.solutions`) are the
-functions of :mod:`mtlearn.puzzle_goals`. Its front-end methods give the board view
-without giveaways, the question and hints, the example answer in words and on the board,
-and, for a page without an engine, every answer precomputed by the engine.
+A :class:`~mtlearn.content.puzzles.Puzzle` is built by
+:func:`mtlearn.content.puzzles.from_data` from a puzzle file. It holds the metadata, the
+position (a :class:`~mtlearn.Game`) and the goal. Its judging methods
+(:meth:`~mtlearn.content.puzzles.Puzzle.judge`,
+:meth:`~mtlearn.content.puzzles.Puzzle.truth`,
+:meth:`~mtlearn.content.puzzles.Puzzle.solutions`) are the functions of
+:mod:`mtlearn.content.puzzle_goals`. Its front-end methods give the board view without
+giveaways, the question and hints, the example answer in words and on the board, and, for a
+page without an engine, every answer precomputed by the engine.
 """
 
 from __future__ import annotations
@@ -338,7 +340,7 @@ class Puzzle:
     def state(self) -> dict[str, Any]:
         """The widget state of a page without a kernel: info, view, the precomputed answers,
         and the session spec the in-page engine opens
-        (:meth:`~mtlearn.puzzles.PuzzleSession.from_spec`)."""
+        (:meth:`~mtlearn.content.puzzles.PuzzleSession.from_spec`)."""
         out = {"puzzle": self.info(), "view": self.view(), "answers": self.precomputed(),
                "solution": {"text": self.answer_text(), "frames": self.example_frames()}}
         if self.data is not None:

@@ -27,16 +27,16 @@ answer that meets it is right. Its words explain a miss ("legal, but it leaves t
 This module is the puzzles' public face; the work is done in four modules, which
 import one another in this order only (none imports this one):
 
-* :mod:`mtlearn.puzzle_goals`: judging answers (the goal checks, the engine's truth,
+* :mod:`mtlearn.content.puzzle_goals`: judging answers (the goal checks, the engine's truth,
   :class:`Feedback`);
-* :mod:`mtlearn.puzzle_record`: the :class:`Puzzle` record and what the front end is
+* :mod:`mtlearn.content.puzzle_record`: the :class:`Puzzle` record and what the front end is
   shown of it;
-* :mod:`mtlearn.puzzle_files`: reading, checking and proving puzzle files, and the
+* :mod:`mtlearn.content.puzzle_files`: reading, checking and proving puzzle files, and the
   bundled puzzles;
-* :mod:`mtlearn.puzzle_progress`: the learner's session and saved progress.
+* :mod:`mtlearn.content.puzzle_progress`: the learner's session and saved progress.
 
 Nothing here needs more than the standard library once a puzzle is read (the in-page
-engine runs it from JSON); reading YAML uses :mod:`mtlearn.scenario_yaml`.
+engine runs it from JSON); reading YAML uses :mod:`mtlearn.content.scenario_yaml`.
 """
 
 from __future__ import annotations

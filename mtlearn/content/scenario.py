@@ -27,7 +27,7 @@ A scenario is one YAML file (read with PyYAML's safe loader)::
 Loading replays every step through the engine. A move the engine refuses, a check
 that does not hold, or a malformed file raises :class:`ScenarioError`, which names
 the file, the line and the field; nothing else escapes for a bad file. The YAML
-reader (:mod:`mtlearn.scenario_yaml`) refuses duplicate keys (naming both lines) and
+reader (:mod:`mtlearn.content.scenario_yaml`) refuses duplicate keys (naming both lines) and
 bounds what a file from elsewhere can cost: aliases may expand to at most
 :data:`MAX_NODES` values, values nest at most :data:`MAX_DEPTH` levels, and a file
 holds at most :data:`MAX_BYTES`. This module checks the fields and replays the steps:
@@ -101,7 +101,7 @@ class Scenario:
     ``games[0]`` is the starting position and ``games[k]`` the position after step k.
     ``warnings`` are problems that do not stop the scenario from replaying, one line each
     (file, line, field): today, a tile the narration writes the other way round from the
-    board of its frame (see :mod:`mtlearn.tile_words`). ``mtlearn check`` prints them.
+    board of its frame (see :mod:`mtlearn.content.tile_words`). ``mtlearn check`` prints them.
     """
 
     id: str

@@ -2,7 +2,7 @@
 
 Scenario files and puzzle files are YAML written by people, and may come from elsewhere.
 ``Reader`` parses one with PyYAML's safe loader and keeps the line of every field, so that
-every mistake can be reported as a :class:`~mtlearn.scenario.ScenarioError` naming the
+every mistake can be reported as a :class:`~mtlearn.content.scenario.ScenarioError` naming the
 file, the line and the field. The reader refuses duplicate keys (naming both lines) and
 bounds what a file can cost: aliases expand to at most ``MAX_NODES`` values, values nest
 at most ``MAX_DEPTH`` levels, and a file holds at most ``MAX_BYTES``. When YAML reads a

@@ -14,7 +14,7 @@ The rule, in full (also in docs/formats.md, "Writing tiles in narration"):
 * doubles, tiles in the boneyard, numbers beyond the set and move notation
   (``9-5@2``) are not checked.
 
-Used by :mod:`mtlearn.scenario` (every step's narration against the position after it),
+Used by :mod:`mtlearn.content.scenario` (every step's narration against the position after it),
 by ``mtlearn check`` for puzzles (the question, hints and explanation against the
 puzzle's position) and by the tests. Standard library only.
 """

@@ -27,7 +27,7 @@ class IllegalMoveError(MtlearnError):
     ``rule`` is the rule id (``"R-MARK-1"``), ``reason`` the plain sentence that
     explains the refusal (without the rule id), and ``move`` the refused move; the
     message (``str(error)``) is the sentence with its rule id, as in
-    :attr:`Verdict.text <mtlearn.verdicts.Verdict.text>`. ``suggests`` holds the legal
+    :attr:`Verdict.text <mtlearn.Verdict.text>`. ``suggests`` holds the legal
     moves the sentence proposes instead. The game is untouched.
     """
 

@@ -262,7 +262,7 @@ def normal_line(value: object, n: int | None) -> str:
 
 # ---------------------------------------------------------------------- moves
 class MoveParts(NamedTuple):
-    """A move read from text, in the order of :class:`~mtlearn.core.moves.Move`'s fields."""
+    """A move read from text, in the order of :class:`~mtlearn.Move`'s fields."""
 
     kind: str
     tile: Tile | None = None

@@ -1,6 +1,6 @@
 """Dealing: the chance steps that start each round of a match.
 
-:class:`Dealing` is the part of :class:`~mtlearn.game.Game` that deals a round from the
+:class:`Dealing` is the part of :class:`~mtlearn.Game` that deals a round from the
 match's seed (R-DEAL-…, R-ROUND-…): the shuffle, the hands, the boneyard in draw order,
 who holds the engine and who starts, and the move to the next round. A round is dealt
 from ``Random(f"{seed}/{round}")``, so every deal of a seeded match can be replayed.
@@ -19,7 +19,7 @@ __all__ = ["Dealing"]
 
 
 class Dealing(GameState):
-    """Dealing rounds, mixed into :class:`~mtlearn.game.Game`."""
+    """Dealing rounds, mixed into :class:`~mtlearn.Game`."""
 
     __slots__ = ()
 

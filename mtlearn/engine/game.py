@@ -11,15 +11,16 @@ the rule that allows or forbids the move in a plain sentence; :meth:`Game.push`
 applies a legal move and raises :class:`IllegalMoveError` (leaving the game
 untouched) for an illegal one.
 
-This module holds ``push``/``pop`` and the play of a move. The fields are declared
-once, in :mod:`mtlearn.engine.state`; the other concerns of the same class live in
-their own modules: dealing in :mod:`mtlearn.dealing`, scores in :mod:`mtlearn.scores`,
-legal-move generation in :mod:`mtlearn.legal`, verdicts in :mod:`mtlearn.verdicts`,
-positions and saved games in :mod:`mtlearn.positions` and :mod:`mtlearn.position_reader`,
-lines and branches in :mod:`mtlearn.engine.lines`. The three shape-changing variants are
-a subclass, :class:`~mtlearn.engine.variants.VariantGame` (with its verdicts in
-:mod:`mtlearn.variant_verdicts`), which ``Game(...)`` makes when the rules ask for one.
-Presentation (text, views, HTML) is imported lazily, only when a game is printed or
+This module holds ``push``/``pop`` and the play of a move. The fields are declared once, in
+:mod:`mtlearn.engine.state`; the other concerns of the same class live in their own modules:
+dealing in :mod:`mtlearn.engine.dealing`, scores in :mod:`mtlearn.engine.scores`, legal-move
+generation in :mod:`mtlearn.engine.legal`, verdicts in :mod:`mtlearn.engine.verdicts`,
+positions and saved games in :mod:`mtlearn.engine.positions` and
+:mod:`mtlearn.engine.position_reader`, lines and branches in :mod:`mtlearn.engine.lines`.
+The three shape-changing variants are a subclass,
+:class:`~mtlearn.engine.variants.VariantGame` (with its verdicts in
+:mod:`mtlearn.engine.variant_verdicts`), which ``Game(...)`` makes when the rules ask for
+one. Presentation (text, views, HTML) is imported lazily, only when a game is printed or
 drawn.
 """
 
@@ -91,7 +92,7 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
         if rules.rounds is not None and rules.rounds > set_max + 1:
             raise RulesError(f"a double-{set_max} match has at most {set_max + 1} rounds "
                              f"(R-ROUND-1), not {rules.rounds}")
-        #: The rules of the match (see :class:`~mtlearn.rules.Rules`).
+        #: The rules of the match (see :class:`~mtlearn.Rules`).
         self.rules = rules
         #: The highest double of the set (12 for a double-12 set).
         self.set_max = set_max

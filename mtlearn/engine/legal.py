@@ -1,6 +1,6 @@
 """Legal-move generation: which moves the player to play may make now.
 
-:class:`MoveGenerator` is the part of :class:`~mtlearn.game.Game` that lists the
+:class:`MoveGenerator` is the part of :class:`~mtlearn.Game` that lists the
 legal moves of a position (R-TURN-…, R-DBL-…, R-MEX-…, R-MARK-…, R-FIRST-…): where a
 tile may go, which trains are open to the player, whether an open double blocks
 the table, and what else (draw, pass, announce, end) may be played.
@@ -103,7 +103,7 @@ class LegalMoves:
         return "<LegalMoves " + ", ".join(str(m) for m in self._list()) + ">"
 
 class MoveGenerator(GameState):
-    """Legal-move generation, mixed into :class:`~mtlearn.game.Game`."""
+    """Legal-move generation, mixed into :class:`~mtlearn.Game`."""
 
     __slots__ = ()
 

@@ -3,7 +3,7 @@
 Every game has one line per seat's train and one for the Mexican train (indexes
 0..n-1 and n); under branching doubles (see :mod:`mtlearn.engine.variants`) each covered
 double adds two branch lines after them. :class:`Lines`, mixed into
-:class:`~mtlearn.game.Game`, names lines in moves, positions and sentences
+:class:`~mtlearn.Game`, names lines in moves, positions and sentences
 (``"2.3a"``, ``"branch 3a of Ben's train"``) and lists a train's branches; without
 branches every line is a train and the answers are the trains'.
 """
@@ -73,7 +73,7 @@ _MOVES: dict[tuple[Tile, int | str, int, str], Move] = {}
 
 
 class Lines(GameState):
-    """Naming lines and branches, mixed into :class:`~mtlearn.game.Game`."""
+    """Naming lines and branches, mixed into :class:`~mtlearn.Game`."""
 
     __slots__ = ()
 

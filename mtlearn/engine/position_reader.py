@@ -1,8 +1,8 @@
 """Reading positions: every field checked, and an error that names the field at fault.
 
-:meth:`Game.from_position <mtlearn.game.Game.from_position>` hands the dict to
+:meth:`Game.from_position <mtlearn.Game.from_position>` hands the dict to
 :class:`_PositionReader`, which builds the game field by field and raises
-:class:`~mtlearn.errors.PositionError` (with the field's path, such as
+:class:`~mtlearn.PositionError` (with the field's path, such as
 ``hands[1][0]``) for anything impossible: a tile outside the set or held twice, a train
 whose tiles do not follow each other, an open double that is not there, a finished round
 whose result contradicts the hands. Branches of R-VAR-BRANCH are read by

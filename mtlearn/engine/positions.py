@@ -2,12 +2,12 @@
 
 A position is the state of one round as a JSON-compatible dict (format
 ``mtlearn/position``): :meth:`Positions.to_position` writes it and
-:meth:`Positions.from_position` reads it back through :mod:`mtlearn.position_reader`,
-which checks every field and raises :class:`~mtlearn.errors.PositionError` naming
+:meth:`Positions.from_position` reads it back through :mod:`mtlearn.engine.position_reader`,
+which checks every field and raises :class:`~mtlearn.PositionError` naming
 the one at fault. A saved game (format ``mtlearn/game``) is a match: every round's
 starting position and its moves, replayed by the engine when it is loaded
 (:meth:`Positions.from_json`, :meth:`Positions.load`), so a damaged file raises
-:class:`~mtlearn.errors.GameFileError` instead of giving a wrong game.
+:class:`~mtlearn.GameFileError` instead of giving a wrong game.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
 
 
 class Positions(GameState):
-    """Reading and writing positions and saved games, mixed into :class:`~mtlearn.game.Game`."""
+    """Reading and writing positions and saved games, mixed into :class:`~mtlearn.Game`."""
 
     __slots__ = ()
 

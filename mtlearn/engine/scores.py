@@ -1,8 +1,8 @@
 """Scores: what a hand counts, each round's scores, totals, standings, and partnerships.
 
-Mixed into :class:`~mtlearn.game.Game`. A finished round adds one row to
-:attr:`Game.scores <mtlearn.game.Game>` (written by :meth:`Game._finish
-<mtlearn.game.Game>`); everything here reads those rows: totals (R-SCORE-3), the
+Mixed into :class:`~mtlearn.Game`. A finished round adds one row to
+:attr:`Game.scores <mtlearn.Game>` (written by :meth:`Game._finish
+<mtlearn.Game>`); everything here reads those rows: totals (R-SCORE-3), the
 ranking with its tie-break (R-SCORE-4), OpenSpiel-style returns, and, under
 R-VAR-TEAMS, the partnerships and their team totals.
 """
@@ -15,7 +15,7 @@ __all__ = ["Scores"]
 
 
 class Scores(GameState):
-    """Scores, standings and partnerships, mixed into :class:`~mtlearn.game.Game`."""
+    """Scores, standings and partnerships, mixed into :class:`~mtlearn.Game`."""
 
     __slots__ = ()
 

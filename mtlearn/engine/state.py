@@ -1,15 +1,16 @@
-"""The round state's fields, declared once, and the base class of :class:`~mtlearn.game.Game`.
+"""The round state's fields, declared once, and the base class of :class:`~mtlearn.Game`.
 
 ``Game`` is one class built from mixins, one module per concern (play in
-:mod:`mtlearn.game`, scores in :mod:`mtlearn.scores`, legal moves in :mod:`mtlearn.legal`,
-verdicts in :mod:`mtlearn.verdicts`, positions in :mod:`mtlearn.positions`, lines and
-branches in :mod:`mtlearn.engine.lines`); the three shape-changing variants are a
-subclass, :class:`~mtlearn.engine.variants.VariantGame`. :class:`GameState` is their
-common base. It holds every field in ``__slots__`` (each mixin declares empty slots, so
-no game has a ``__dict__`` and a misspelt field raises ``AttributeError``), and the one
-table :data:`ROUND_FIELDS` from which a new round's reset, the snapshots ``pop`` goes
-back to and their restore are all derived. For type checkers it also declares the
-methods one mixin calls on another, so each mixin reads as if it knew the whole class.
+:mod:`mtlearn.engine.game`, scores in :mod:`mtlearn.engine.scores`, legal moves in
+:mod:`mtlearn.engine.legal`, verdicts in :mod:`mtlearn.engine.verdicts`, positions in
+:mod:`mtlearn.engine.positions`, lines and branches in :mod:`mtlearn.engine.lines`); the
+three shape-changing variants are a subclass, :class:`~mtlearn.engine.variants.VariantGame`.
+:class:`GameState` is their common base. It holds every field in ``__slots__`` (each mixin
+declares empty slots, so no game has a ``__dict__`` and a misspelt field raises
+``AttributeError``), and the one table :data:`ROUND_FIELDS` from which a new round's reset,
+the snapshots ``pop`` goes back to and their restore are all derived. For type checkers it
+also declares the methods one mixin calls on another, so each mixin reads as if it knew the
+whole class.
 
 This module also holds a train's state (:class:`_Train`, private) and its read-only
 picture (:class:`TrainState`).
@@ -174,7 +175,7 @@ ENGINE_FIELDS = ("history", "_log", "_start", "_marks", "_ver", "_legal_ver", "_
 
 
 class GameState:
-    """Every field of :class:`~mtlearn.game.Game`, in slots, and the round's reset,
+    """Every field of :class:`~mtlearn.Game`, in slots, and the round's reset,
     snapshot and restore derived from :data:`ROUND_FIELDS`."""
 
     __slots__ = (*MATCH_FIELDS, *ROUND_FIELDS, *ENGINE_FIELDS)

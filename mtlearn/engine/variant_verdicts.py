@@ -1,10 +1,10 @@
 """Verdicts of the three shape-changing variants: branching doubles, Swan Drive, partnerships.
 
 Mixed into :class:`~mtlearn.engine.variants.VariantGame`, whose
-:meth:`explain <mtlearn.game.Game.explain>` asks :meth:`VariantVerdicts._v_explain`
+:meth:`explain <mtlearn.Game.explain>` asks :meth:`VariantVerdicts._v_explain`
 first; it judges plays on trains and branches (R-VAR-BRANCH), the moves of a Swan Drive
 (R-VAR-SWAN) and a partner's pass (R-VAR-TEAMS), and returns None for every move the
-standard sentences of :mod:`mtlearn.verdicts` already judge rightly. The refusals a play
+standard sentences of :mod:`mtlearn.engine.verdicts` already judge rightly. The refusals a play
 meets before its line is looked at, and those of a tile that does not fit, are the
 standard ones (``Verdicts._placing``), written once.
 """

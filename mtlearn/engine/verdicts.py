@@ -1,9 +1,9 @@
 """Verdicts: the engine's judgement of a move, in a sentence that cites its rule.
 
-:meth:`Verdicts.explain` (mixed into :class:`~mtlearn.game.Game`) says whether a
+:meth:`Verdicts.explain` (mixed into :class:`~mtlearn.Game`) says whether a
 move may be played now and why, as a :class:`Verdict`: the rule id behind the
 judgement and a plain sentence for a learner. Every refusal explains itself; the
-legal verdicts agree with :attr:`Game.legal_moves <mtlearn.game.Game.legal_moves>`.
+legal verdicts agree with :attr:`Game.legal_moves <mtlearn.Game.legal_moves>`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Verdict(NamedTuple):
 
 
 class Verdicts(GameState):
-    """Judging moves (``explain`` and its sentences), mixed into :class:`~mtlearn.game.Game`."""
+    """Judging moves (``explain`` and its sentences), mixed into :class:`~mtlearn.Game`."""
 
     __slots__ = ()
 

@@ -5,7 +5,7 @@ browser, presenter mode included), the scenario's summary, and an offline refere
 rules it teaches, so that the page needs no kernel, no server and no network: a teacher
 can mail it, put it on a USB stick or open it on the classroom's projector.
 
-Standard library only (plus PyYAML, through :mod:`mtlearn.scenario`).
+Standard library only (plus PyYAML, through :mod:`mtlearn.content.scenario`).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def board_state(session: Any, *, message: dict[str, Any] | None = None,
     on to the end of the match, and, for pages where the engine cannot run (opened from
     disk), one move deep of stored answers: each legal move's view and message, the bots'
     replies included, so the board still plays a move, explains the next and undoes.
-    Used by :class:`mtlearn.widgets.Board` and by a :class:`~mtlearn.game.Game` shown in a
+    Used by :class:`mtlearn.jupyter.widgets.Board` and by a :class:`~mtlearn.Game` shown in a
     notebook, so every board of the book plays the same way.
     """
     s = session

@@ -4,9 +4,9 @@ A *session* holds a game and answers *intents*, the plain dicts a board's front 
 sends ("play 12-5 on the Mexican train", "undo", "next round"…), with the new view
 and a message. The same class serves every host that can run Python:
 
-* the anywidget :class:`~mtlearn.widgets.Board` in a kernel (JupyterLab, Binder);
+* the anywidget :class:`~mtlearn.jupyter.widgets.Board` in a kernel (JupyterLab, Binder);
 * the in-page engine of the book: Pyodide in a Web Worker calls
-  :class:`~mtlearn.session_host.SessionHost` with JSON text
+  :class:`~mtlearn.hosts.session_host.SessionHost` with JSON text
   (``mtlearn/static/engine/worker.mjs``).
 
 So one intent gives the same JSON in both. Intents (``{"action": …}``):
@@ -22,18 +22,17 @@ So one intent gives the same JSON in both. Intents (``{"action": …}``):
                    optional ``seed``
 =================  ===============================================================
 
-Every answer is ``{"view": …, "message": …}``. The view is :func:`mtlearn.view.view`
+Every answer is ``{"view": …, "message": …}``. The view is :func:`mtlearn.present.view.view`
 with ``match`` added (round, standings, what may come next, the table set-up) and, on a
 board with checked steps, ``steps`` (:mod:`mtlearn.content.steps`); once a round is
 over every hand is shown. The message is
 ``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
 ``bots`` lists the computer players' moves, in words, since the learner's last action.
 
-Bad input never raises: every field of an intent is checked (type and range) before
-anything changes, and a malformed intent is answered with an info message naming the
-field, the game untouched. :class:`~mtlearn.session_host.SessionHost` (importable from
-here too) answers a request it cannot serve with ``{"ok": false, "error": …}`` and changes
-nothing; its limits are in its docs.
+Bad input never raises: every field of an intent is checked (type and range) before anything
+changes, and a malformed intent is answered with an info message naming the field, the game
+untouched. :class:`~mtlearn.hosts.session_host.SessionHost` answers a request it cannot
+serve with ``{"ok": false, "error": …}`` and changes nothing; its limits are in its docs.
 
 Standard library only: Pyodide runs it unchanged.
 """
@@ -72,7 +71,7 @@ MAX_MOVE_CHARS, MAX_SEED_CHARS = 64, 200
 class SeededRandomBot:
     """A random bot whose choice depends only on the position (seed, round, moves so far).
 
-    Unlike :class:`~mtlearn.bots.RandomBot` it keeps no state between moves, so a
+    Unlike :class:`~mtlearn.RandomBot` it keeps no state between moves, so a
     session replays identically after an undo and in every host.
     """
 
@@ -114,7 +113,7 @@ def _message(kind: str, text: str, rule: str | None = None,
 
 
 class Session(Protocol):
-    """What :class:`~mtlearn.session_host.SessionHost` needs of a session kind (a board,
+    """What :class:`~mtlearn.hosts.session_host.SessionHost` needs of a session kind (a board,
     a puzzle…)."""
 
     kind: ClassVar[str]
@@ -138,7 +137,7 @@ class BoardSession:
             in Python (but then :meth:`to_spec` cannot hand the session to a page).
         perspective: the seat whose hand alone is shown while a round is played
             (None shows every hand).
-        highlights: tiles and trains to mark, as in :func:`mtlearn.view.view`.
+        highlights: tiles and trains to mark, as in :func:`mtlearn.present.view.view`.
         verdicts: include the engine's verdict on every one-click move in each view
             (for pages that answer from stored data; off by default).
         steps: checked steps (:mod:`mtlearn.content.steps`): a step file's name, a list of
@@ -590,11 +589,3 @@ def _tie_break_text(game: Game) -> str:
     return ("Lowest total wins. On equal totals, more rounds at 0 points (went out) wins; "
             "then the lowest non-zero round score (R-SCORE-4).")
 
-
-def __getattr__(name: str) -> Any:
-    """The host's names, still importable from here (they live in ``session_host``)."""
-    if name in ("SESSION_KINDS", "SessionHost", "register_session_kind"):
-        from . import session_host
-
-        return getattr(session_host, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

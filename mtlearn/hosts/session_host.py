@@ -3,7 +3,7 @@ on the board specs it is sent.
 
 :class:`SessionHost` keeps sessions by id and answers JSON requests with JSON text, always
 one well-formed object; a request it cannot serve gets ``{"ok": false, "error": …}`` and
-changes nothing. Importable from :mod:`mtlearn.session` as well. Standard library only.
+changes nothing. Standard library only.
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
 
 def spec_message(value: Any) -> dict[str, Any] | None:
     """``spec.message`` of a board checked: null, or a board message (``kind``, ``text``,
-    ``rule``, ``rule_url``, ``bots``; see :mod:`mtlearn.session`). Only those keys are kept."""
+    ``rule``, ``rule_url``, ``bots``; see :mod:`mtlearn.hosts.session`). Only those keys are
+    kept."""
     if value is None:
         return None
     where = "spec.message"
@@ -109,7 +110,7 @@ def _factory(kind: str) -> Any:
 
 def register_session_kind(name: str, factory: Any) -> None:
     """Let hosts open sessions of ``name``: ``factory.from_spec(spec)`` must return a
-    :class:`~mtlearn.session.Session`; ``factory`` may be ``"module:Class"``, imported
+    :class:`~mtlearn.hosts.session.Session`; ``factory`` may be ``"module:Class"``, imported
     when first needed. (For puzzles and other kinds of board.)"""
     if not isinstance(factory, str) and not callable(getattr(factory, "from_spec", None)):
         raise TypeError(f"{factory!r} has no from_spec(spec)")

@@ -3,4 +3,11 @@
 The only layer that imports anywidget and traitlets; it sits on ``hosts`` (a widget is a
 board session with a model). anywidget is an optional extra: ``pip install "mtlearn[jupyter]"``
 (it brings the ``content`` extra, PyYAML, too).
+
+The widgets are importable from here (``from mtlearn.jupyter import Board``); they live in
+:mod:`mtlearn.jupyter.widgets`.
 """
+
+from .widgets import Board, Puzzle, PuzzleSet, ScenarioPlayer
+
+__all__ = ["Board", "Puzzle", "PuzzleSet", "ScenarioPlayer"]

@@ -1,7 +1,7 @@
 """Notebook boards: :class:`ScenarioPlayer`, :class:`Board` and :class:`Puzzle` (anywidget).
 
 All draw the engine's JSON view with the one front-end module (the ES modules of
-``mtlearn/static/js/``, bundled by :func:`mtlearn.htmlout.board_js`). In JupyterLab they
+``mtlearn/static/js/``, bundled by :func:`mtlearn.present.htmlout.board_js`). In JupyterLab they
 are live widgets; each also carries a self-contained ``text/html`` output (the same
 module inlined, frames as data, no network), which is what the static book shows.
 
@@ -69,7 +69,7 @@ class ScenarioPlayer(_Base):
     and sent once; stepping happens in the browser.
 
     Args:
-        scenario: a :class:`~mtlearn.scenario.Scenario` or the id of a bundled one.
+        scenario: a :class:`~mtlearn.content.scenario.Scenario` or the id of a bundled one.
         rules_url: the rules reference page that rule ids link to.
     """
 
@@ -105,7 +105,7 @@ class Board(_Base):
     round the board shows the scores and offers the next round; at the end of the
     match, the standings and a new match; New game chooses the table.
 
-    What the board does with each click is a :class:`~mtlearn.session.BoardSession`:
+    What the board does with each click is a :class:`~mtlearn.hosts.session.BoardSession`:
     the book's in-page engine runs the same class, so both give the same views.
 
     Args:
@@ -161,7 +161,7 @@ class Board(_Base):
         self.view = self.session.view()
 
     def send_intent(self, intent: dict[str, Any]) -> dict[str, Any]:
-        """Act as if the front end sent ``intent`` (see :mod:`mtlearn.session`)."""
+        """Act as if the front end sent ``intent`` (see :mod:`mtlearn.hosts.session`)."""
         result = self.session.handle(intent)
         self._show(result)
         return result
@@ -201,13 +201,14 @@ class Board(_Base):
 class Puzzle(_Base):
     """A puzzle: a question about a position, judged by the engine, with hints and stars.
 
-    In JupyterLab every answer goes to the kernel (a :class:`~mtlearn.puzzles.PuzzleSession`),
-    and progress is saved in a small JSON file in the Jupyter data directory
-    (:func:`mtlearn.puzzles.progress_path`). The static HTML (the book) carries every
-    answer precomputed by the engine and keeps progress in the browser's localStorage.
+    In JupyterLab every answer goes to the kernel (a
+    :class:`~mtlearn.content.puzzles.PuzzleSession`), and progress is saved in a small JSON
+    file in the Jupyter data directory (:func:`mtlearn.content.puzzles.progress_path`). The
+    static HTML (the book) carries every answer precomputed by the engine and keeps progress
+    in the browser's localStorage.
 
     Args:
-        puzzle: a :class:`~mtlearn.puzzles.Puzzle` or the id of a bundled one.
+        puzzle: a :class:`~mtlearn.content.puzzles.Puzzle` or the id of a bundled one.
         rules_url: the rules reference page that rule ids link to.
         progress_file: where to keep progress (default: the Jupyter data directory).
     """

@@ -92,7 +92,7 @@ class Advice(NamedTuple):
     reason: str
 
 
-#: Hands up to this size are planned exactly (:func:`~mtlearn.plan.longest_train`); a
+#: Hands up to this size are planned exactly (:func:`~mtlearn.longest_train`); a
 #: larger hand, which only draws make, is planned by :func:`_greedy_train` or by
 #: extending its previous plan, so that no move takes long.
 _EXACT_UP_TO = 15

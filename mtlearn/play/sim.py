@@ -3,7 +3,7 @@
 :func:`simulate` plays N matches (or N single rounds) with the chosen bots, rules and
 table size, spread over every core, and returns one row per player per game::
 
-    >>> from mtlearn.sim import simulate, summarize
+    >>> from mtlearn.play.sim import simulate, summarize
     >>> rows = simulate("planner,greedy,greedy", rounds=6, processes=1, progress=False,
     ...                 frame=False)
     >>> len(rows), sorted(rows[0])[:4]

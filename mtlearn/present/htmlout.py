@@ -34,14 +34,14 @@ __all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html
 
 KINDS = ("scenario", "board", "puzzle")
 
-#: The published book's rules page (see :mod:`mtlearn.links` for every address and its
+#: The published book's rules page (see :mod:`mtlearn.core.links` for every address and its
 #: environment variable). Boards link rule ids to :func:`rules_url`.
 DEFAULT_RULES_URL = _links.book_url() + "rules.html"
 
 
 def rules_url() -> str:
     """The rules reference boards link to: ``MTLEARN_RULES_URL``, the checkout's
-    ``docs/rules.md`` next to the notebook, or the book (:func:`mtlearn.links.rules_url`)."""
+    ``docs/rules.md`` next to the notebook, or the book (:func:`mtlearn.core.links.rules_url`)."""
     from ..core.links import rules_url as _rules_url
 
     return _rules_url()
@@ -88,10 +88,10 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
             ``"board"`` (state: ``view``, optional ``message``, ``show_legal``,
             ``rules_url``, ``successors``) or ``"puzzle"`` (state: ``puzzle``, ``view``,
             ``answers``, ``solution``, ``rules_url``, optional ``session``; see
-            :meth:`mtlearn.puzzles.Puzzle.state`; ``page_title`` true when the page
+            :meth:`mtlearn.content.puzzles.Puzzle.state`; ``page_title`` true when the page
             around it already shows the title as its heading).
         state: the model's keys, JSON-compatible. A board's ``session`` (a
-            :meth:`mtlearn.session.BoardSession.to_spec`) lets the in-page engine play on.
+            :meth:`mtlearn.hosts.session.BoardSession.to_spec`) lets the in-page engine play on.
         engine_url: the folder of the in-page engine (``worker.mjs``…), absolute or
             relative to the page. Without it the board looks for
             ``<meta name="mtlearn-engine" content="…">`` in the page (the book sets it).

@@ -1,12 +1,13 @@
 """What one seat may see: the single place that decides which hands a board gives away.
 
 A board shown from a *perspective* (one player's seat) shows that player's hand and hides
-the others'. Hiding a hand is more than leaving its tiles out of the hand list: the moves
-a hidden player could make, the hint for them, the engine's verdicts on their moves and
-the tile they just drew all name their tiles. :class:`Perspective` answers each of those
-questions once, and every text producer asks it (:func:`mtlearn.view.view`,
-:func:`mtlearn.text.render`, :func:`mtlearn.view.status_text`,
-:func:`mtlearn.view.hint_text`, the messages of :class:`mtlearn.session.BoardSession`).
+the others'. Hiding a hand is more than leaving its tiles out of the hand list: the moves a
+hidden player could make, the hint for them, the engine's verdicts on their moves and the
+tile they just drew all name their tiles. :class:`Perspective` answers each of those
+questions once, and every text producer asks it (:func:`mtlearn.present.view.view`,
+:func:`mtlearn.present.text.render`, :func:`mtlearn.present.view.status_text`,
+:func:`mtlearn.present.view.hint_text`, the messages of
+:class:`mtlearn.hosts.session.BoardSession`).
 
 :meth:`Perspective.guard` is the last line of defence: it checks an outgoing text for the
 name of any tile of a hidden hand. The texts are made right where they are written; the

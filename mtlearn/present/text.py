@@ -18,7 +18,7 @@ def render(game: Game, *, perspective: int | str | None = None) -> str:
 
     With ``perspective`` set to a player (seat from 0, or name), the other players'
     hands are shown as a count only, and a tile one of them drew is not named
-    (:class:`~mtlearn.perspective.Perspective` decides).
+    (:class:`~mtlearn.present.perspective.Perspective` decides).
     """
     g = game
     seen = Perspective.of(g, perspective)

@@ -1,6 +1,6 @@
 """The JSON view of a position: everything a board draws, as plain data.
 
-:func:`view` turns a :class:`~mtlearn.game.Game` into a JSON-compatible dict (the
+:func:`view` turns a :class:`~mtlearn.Game` into a JSON-compatible dict (the
 format is described in ``devnotes/VIEW_FORMAT.md`` and the contributors' page of
 the book). The same dict feeds the live widget in JupyterLab and the static HTML
 of the book, so both always show what the engine says.
@@ -166,7 +166,7 @@ def result_text(game: Game) -> str:
 def hidden_turn(game: Game, perspective: int | str | None) -> bool:
     """True when the player to play is not the seat whose hand is shown (their tiles,
     moves, hint and verdicts are hidden from the view). See
-    :attr:`mtlearn.perspective.Perspective.hidden_turn`."""
+    :attr:`mtlearn.present.perspective.Perspective.hidden_turn`."""
     return Perspective.of(game, perspective).hidden_turn
 
 
@@ -202,7 +202,7 @@ def status_text(game: Game, *, perspective: int | str | None = None) -> str:
 
 
 def hint_text(game: Game, *, perspective: int | str | None = None) -> str | None:
-    """The coach's hint for the player to play: the :class:`~mtlearn.bots.PlannerBot` move
+    """The coach's hint for the player to play: the :class:`~mtlearn.PlannerBot` move
     and, in one sentence, the idea behind it (the planned train, the open double to
     cover, the points to shed before someone goes out …).
 

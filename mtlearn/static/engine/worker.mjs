@@ -1,4 +1,4 @@
-// mtlearn's in-page engine: Pyodide running mtlearn.session in a module Web Worker.
+// mtlearn's in-page engine: Pyodide running mtlearn.hosts.session_host in a module Web Worker.
 //
 // Next to this file (see docs/_ext/mtlearn_engine.py, which writes the book's copy):
 //   engine.json   {"pyodide": "<version>", "wheel": "mtlearn-<version>-py3-none-any.whl"}
@@ -7,7 +7,7 @@
 //   the wheel     mtlearn built from the checkout (standard library only)
 //
 // Nothing is fetched from anywhere but this folder. Protocol: the page posts
-// {id, request: "<JSON>"} (a mtlearn.session.SessionHost request) and gets
+// {id, request: "<JSON>"} (a mtlearn.hosts.session_host.SessionHost request) and gets
 // {id, answer: "<JSON>"}; once ready the worker posts {event: "ready", ms}, or
 // {event: "failed", error} if Python or mtlearn cannot load.
 
@@ -57,7 +57,7 @@ async function boot() {
   pyodide.unpackArchive(wheel, "zip", { extractDir: dir });
   pyodide.runPython(
     `import sys\nsys.path.insert(0, ${JSON.stringify(dir)})\n` +
-    "from mtlearn.session import SessionHost\n_mtlearn_host = SessionHost()\n");
+    "from mtlearn.hosts.session_host import SessionHost\n_mtlearn_host = SessionHost()\n");
   host = pyodide.globals.get("_mtlearn_host");
   mark("mtlearn");
 }

@@ -4,7 +4,7 @@
 // In static HTML (the book, a saved page) mountStandalone() (main.js) builds a stand-in model
 // whose send() asks, in order of preference:
 //
-//   1. the in-page engine: mtlearn's own Python (mtlearn.session) running in Pyodide in a
+//   1. the in-page engine: mtlearn's own Python (mtlearn.hosts.session) running in Pyodide in a
 //      module Web Worker (static/engine/worker.mjs), one per page, shared by every board;
 //   2. precomputed answers stored in the page: one move deep (state.successors), then the
 //      engine's verdicts on single moves (view.verdicts).
@@ -17,7 +17,7 @@
 // back to the stored answers and says why it stops and how to play on.
 //
 // Worker protocol (generic, for any session kind): the page posts
-//   {id, request: "<JSON>"} where the JSON is a mtlearn.session.SessionHost request
+//   {id, request: "<JSON>"} where the JSON is a mtlearn.hosts.session_host.SessionHost request
 //   ({"op": "open", "kind": "board", "spec": …} / {"op": "intent", "session", "intent"}),
 // and the worker answers {id, answer: "<JSON>"}; it also posts {event: "ready", ms} once
 // Python and mtlearn are loaded, or {event: "failed", error}.

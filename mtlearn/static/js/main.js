@@ -29,7 +29,7 @@ function render({ model, el }) {
   return isScenario ? renderScenario(model, el) : renderBoard(model, el);
 }
 
-// Mount a board or scenario written by mtlearn.htmlout.standalone_html.
+// Mount a board or scenario written by mtlearn.present.htmlout.standalone_html.
 function mountStandalone(root) {
   const id = root.getAttribute("id");
   const state = JSON.parse(document.getElementById(id + "-state").textContent);

@@ -3,7 +3,7 @@
 // tie-break, New match) and New game (players and bots). Used by renderBoard (board.js).
 //
 // Everything here only sends intents; the host (kernel or in-page engine, through
-// mtlearn.session.BoardSession) deals, scores and ranks. view.match comes from the session:
+// mtlearn.hosts.session.BoardSession) deals, scores and ranks. view.match comes from the session:
 // {round, rounds, round_over, match_over, next_round, standings: [{place, seat, name,
 // total, zero_rounds, rounds}], winners, tie_break, setup: {players, bots, bot,
 // min_players, max_players}}.

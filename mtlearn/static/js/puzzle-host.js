@@ -6,7 +6,7 @@ import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 // ---------------------------------------------------------------- precomputed answers
 //
 // The host for a page with no engine: every answer the page can send was judged by
-// the engine when the page was built (mtlearn.puzzles.Puzzle.precomputed).
+// the engine when the page was built (mtlearn.content.puzzles.Puzzle.precomputed).
 
 export function puzzleStaticHost(state) {
   const answers = state.answers || {};
@@ -97,7 +97,7 @@ export function puzzleStaticHost(state) {
 }
 
 // The stand-in model of a puzzle in a static page (called by mountStandalone in
-// main.js): the in-page engine answers once it is started and ready (a mtlearn.puzzles
+// main.js): the in-page engine answers once it is started and ready (a mtlearn.content.puzzles
 // PuzzleSession in the page's Pyodide worker); until then, and wherever it cannot run,
 // the answers the engine precomputed at build time. Both come from the same engine, so
 // the learner sees the same words either way. The host switches only between attempts,

@@ -2,7 +2,7 @@
 //
 // A puzzle: a question about a position, answered on the board (a move, a whole turn,
 // every legal move, a planned train) or in a small form (a player, trains, a number).
-// The host judges every answer: the kernel (mtlearn.puzzles.PuzzleSession), the
+// The host judges every answer: the kernel (mtlearn.content.puzzles.PuzzleSession), the
 // in-page engine, or the answers precomputed by the engine (puzzleStaticHost in puzzle-host.js).
 // This file is the controller: it holds the attempt's state (`pz`: slips, hints, the
 // moves listed…), turns clicks and the host's feedback into changes of that state and
