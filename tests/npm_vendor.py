@@ -7,6 +7,7 @@ by git). Nothing is fetched at page-load time: pages under test get the file inj
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 import tarfile
@@ -33,6 +34,17 @@ def fetch(package: str, version: str, relpath: str) -> Path:
     target = folder / "package" / relpath
     if target.is_file():
         return target
+    CACHE.mkdir(parents=True, exist_ok=True)
+    # test workers (pytest -n) may ask for the same package at once: one fetches, the
+    # others wait and then find it
+    with open(CACHE / f".{folder.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if target.is_file():
+            return target
+        return _fetch(package, version, relpath, folder, target)
+
+
+def _fetch(package: str, version: str, relpath: str, folder: Path, target: Path) -> Path:
     npm = shutil.which("npm")
     if npm is None:
         raise NpmError(f"npm is needed to fetch {package}@{version} for the tests: "
