@@ -17,9 +17,9 @@ from .tiles import SETS, set_size
 __all__ = ["OPTION_CHOICES", "PRESETS", "TEAM_TABLES", "Rules", "hand_size", "preset",
            "usual_set"]
 
-# The options with named values, each typed by its values (one declaration: OPTION_CHOICES,
-# and with it the checks of Rules, is read from the fields' types, and mypy holds every comparison in the
-# engine to them, so a misspelt value such as ``first_turn == "fats"`` is an error).
+# The options with named values, each typed by its values. One declaration: OPTION_CHOICES,
+# and with it the checks of Rules, is read from the fields' types, and mypy holds every
+# comparison in the engine to them (``first_turn == "fats"`` is an error).
 Deal = Literal["standard", "table-b", "small-sets"]
 EngineHolder = Literal["hub", "holder"]
 MexicanStart = Literal["any", "after-first-round", "after-all-started"]
