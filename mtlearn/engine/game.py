@@ -90,8 +90,8 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
             # copy.deepcopy makes the copy: the class is kept, the fields are copied over
             return object.__new__(cls)
         # the rules choose the class (the variants' table, mtlearn.engine.variants) and
-        # the fast paths (mtlearn.engine.fast_paths), worked out once per rules: here, so every way of
-        # making or loading a game gets them
+        # the fast paths (mtlearn.engine.fast_paths), worked out once per rules: here, so
+        # every way of making or loading a game gets them
         kind = _KINDS.get(rules)
         if kind is None:
             kind = _kind_of(rules)
