@@ -54,17 +54,18 @@ __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMove
 #: ``pop`` replays at most this many moves (a snapshot is kept every so many).
 _MARK_EVERY = 32
 
-#: rules -> (the class of game they make, the fast paths they allow), for every rules
-#: met so far (see ``Game.__new__``).
+#: rules -> (the class of game they make, the fast paths they allow), for the rules met
+#: so far (see ``Game.__new__``).
 _KINDS: dict[Rules, tuple[type[Game], tuple[bool, bool, bool, bool]]] = {}
 
 
 def _kind_of(rules: Rules) -> tuple[type[Game], tuple[bool, bool, bool, bool]]:
     from .variants import game_class  # the variants' modules import this one
+    if len(_KINDS) >= 1024:             # (generated rules, in tests: keep the cache small)
+        _KINDS.clear()
     a, b, c, d = fast_paths(rules)
     kind = _KINDS[rules] = (game_class(rules), (a, b, c, d))
     return kind
-
 
 
 class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
