@@ -40,7 +40,7 @@ from .core.errors import (
 from .core.moves import MEXICAN, Move
 from .core.rules import PRESETS, Rules, hand_size, preset, usual_set
 from .core.tiles import SETS, Tile, full_set, set_size, suit_count
-from .engine.game import Game, LegalMoves, TrainState, Verdict
+from .engine.game import Game, LegalMoves, TrainState, Verdict, register_drawing
 from .engine.variants import BranchState
 from .play.bots import GreedyBot, PlannerBot, RandomBot, play_match, play_round
 from .play.plan import Plan, longest_train
@@ -79,3 +79,25 @@ __all__ = [
     "suit_count",
     "usual_set",
 ]
+
+
+# A game draws itself (``str(game)``, a notebook's ``_repr_html_``) with functions the
+# engine looks up when asked: they are registered here, at the top of the stack, so the
+# engine imports no layer above its own. Each imports its layer on the first drawing only
+# (importing mtlearn and playing loads no presentation module).
+def _game_text(game: Game) -> str:
+    from .present.text import render
+    return render(game)
+
+
+def _game_board(game: Game) -> str:
+    """The position as a live board: a copy of the game is played, so the board never
+    changes this one."""
+    from .hosts.pages import board_state
+    from .hosts.session import BoardSession
+    from .present.htmlout import standalone_html
+    return standalone_html("board", board_state(BoardSession(game.copy())))
+
+
+register_drawing("text", _game_text)
+register_drawing("html", _game_board)

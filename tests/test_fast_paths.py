@@ -4,7 +4,8 @@ For speed (issue 11) the engine takes short paths under the rules most games use
 tail of a play, the end of a turn, the legal-move list and the plays with no open double.
 Flags fixed with the rules (``Game._plain`` and its kin) switch them on; ``_plain`` off
 sends a play to ``Game._lay``, the general code that train-building turns use (the
-variants' subclass, ``VariantGame``, has its own ``_lay`` and turns the flags off). Here
+variants' classes have their own ``_lay``, and the flags are derived from
+``mtlearn.engine.fast_paths.FAST_PATHS``). Here
 every game is played twice in lockstep, once as usual and once with the flags turned off
 so that only the general code runs, and after every move the legal moves, the whole
 position and the history must be the same.
@@ -16,7 +17,9 @@ import random
 
 import pytest
 
-from mtlearn import Game, RandomBot
+from mtlearn import Game, RandomBot, Rules
+from mtlearn.core.rules import OPTION_CHOICES
+from mtlearn.engine.fast_paths import ANY, FAST_PATHS, fast_paths
 
 FLAGS = ("_plain", "_plain_plays", "_plain_legal", "_plain_end")
 
@@ -78,3 +81,33 @@ def test_pop_after_fast_plays_gives_back_the_same_positions() -> None:
         if rng.random() < 0.2:
             assert game.legal() == _general(game).legal()
         assert game.to_position() == seen[-1]
+
+
+def _other_values(option: str) -> list[object]:
+    standard = getattr(Rules(), option)
+    if option in OPTION_CHOICES:
+        return [v for v in OPTION_CHOICES[option] if v != standard]
+    if isinstance(standard, bool):
+        return [not standard]
+    return [1, 3]               # hand_size, rounds, penalty_tiles: numbers
+
+
+def test_a_fast_path_is_on_only_for_the_values_it_declares() -> None:
+    """Every option, at every value but the standard one, turns a fast path off unless
+    FAST_PATHS names it for that path: an option nobody declared is never skipped."""
+    names = {f for handles in FAST_PATHS.values() for f in handles}
+    assert names <= set(Rules.__dataclass_fields__), names - set(Rules.__dataclass_fields__)
+    assert all(fast_paths(Rules()))
+    for option in Rules.__dataclass_fields__:
+        for value in _other_values(option):
+            flags = fast_paths(Rules().replace(**{option: value}))
+            for (path, handles), on in zip(FAST_PATHS.items(), flags, strict=True):
+                ok = handles.get(option, ())
+                assert on == (ok == ANY or value in ok), (path, option, value)
+
+
+def test_the_flags_of_a_game_are_the_declared_ones() -> None:
+    for rules in ({"preset": "standard", "teams": True}, "house", "table-b",
+                  {"preset": "standard", "wild_blanks": True}):
+        game = Game.new(4, rules=rules, seed=3)
+        assert tuple(getattr(game, flag) for flag in FLAGS) == fast_paths(game.rules)

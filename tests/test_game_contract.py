@@ -3,7 +3,7 @@
 Every class in a game's MRO declares ``__slots__``, so a game has no ``__dict__`` and a
 misspelt field raises instead of quietly making a new attribute; a round's reset and its
 snapshots are derived from the one table ``ROUND_FIELDS``; and the rules alone choose
-:class:`VariantGame` whenever a game is made or loaded.
+the variant's class (``mtlearn.engine.variants.VARIANTS``) whenever a game is made or loaded.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import pytest
 
 from mtlearn import Game, RandomBot, play_round
 from mtlearn.engine.state import ROUND_FIELDS
-from mtlearn.engine.variants import VariantGame
+from mtlearn.engine.variants import VARIANTS as TABLE
+from mtlearn.engine.variants import VariantGame, game_class
 
 VARIANTS = [{"preset": "standard", "branching": True},
             {"preset": "standard", "swan_drive": True},
@@ -78,17 +79,31 @@ def test_the_written_out_snapshot_and_reset_share_no_list_with_the_game(rules) -
     assert [(t.end, t.tiles, t.marker) for t in game.trains] == [(11, [], False)] * 5
 
 
-@pytest.mark.parametrize("rules", VARIANTS)
+ALL_THREE = {"preset": "standard", "branching": True, "swan_drive": True, "teams": True}
+
+
+@pytest.mark.parametrize("rules", [*VARIANTS, ALL_THREE])
 def test_the_rules_choose_the_variant_class_however_a_game_is_made(rules) -> None:
     game = Game.new(4, rules=rules, seed=5)
-    assert type(game) is VariantGame and isinstance(game, Game)
-    assert type(game.copy()) is VariantGame
-    assert type(Game.from_position(game.to_position())) is VariantGame
+    kind = game_class(game.rules)
+    assert type(game) is kind and isinstance(game, VariantGame) and isinstance(game, Game)
+    assert type(game.copy()) is kind
+    assert type(Game.from_position(game.to_position())) is kind
     play_round(game, RandomBot(5))
     game.next_round()
-    assert type(game) is VariantGame
-    assert type(Game.from_json(game.to_json())) is VariantGame
-    assert type(Game(["A", "B", "C", "D"], game.rules, 6, 1)) is VariantGame
+    assert type(game) is kind
+    assert type(Game.from_json(game.to_json())) is kind
+    assert type(Game(["A", "B", "C", "D"], game.rules, 6, 1)) is kind
+
+
+def test_each_variant_is_its_own_class_from_the_one_table() -> None:
+    for option, cls in TABLE:
+        game = Game.new(4, rules={"preset": "standard", option: True}, seed=1)
+        assert type(game) is cls and cls.__module__ != VariantGame.__module__
+    # several at once: one class whose bases are theirs, in the table's order
+    both = type(Game.new(4, rules=ALL_THREE, seed=1))
+    assert both.__bases__ == tuple(cls for _, cls in TABLE)
+    assert both is game_class(Game.new(4, rules=ALL_THREE, seed=2).rules)
 
 
 def test_the_standard_game_is_a_plain_game() -> None:

@@ -1,9 +1,9 @@
 """The package's layers, read from its imports (issue 18).
 
 Each layer is a folder of ``mtlearn/`` and may import only the layers listed before it
-(``mtlearn/__init__.py`` has the table). The one way up: an object that draws itself
-(``__str__``, ``_repr_html_`` …) may import a presentation module lazily, inside that
-method, as python-chess's boards do. PyYAML is imported only in ``content``; anywidget,
+(``mtlearn/__init__.py`` has the table), with no exception: a game draws itself
+(``__str__``, ``_repr_html_``) with functions registered from above (the package root
+registers them), which the engine looks up when asked. PyYAML is imported only in ``content``; anywidget,
 traitlets and ipywidgets only in ``jupyter``.
 """
 
@@ -13,14 +13,13 @@ import ast
 import importlib
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 PKG = Path(__file__).resolve().parents[1] / "mtlearn"
 ORDER = ["core", "engine", "play", "present", "content", "hosts", "jupyter", "cli"]
-#: methods in which a lower layer may import a higher one (lazily, when asked to draw)
-DRAWING = {"__str__", "_repr_html_", "_repr_svg_", "_repr_markdown_"}
 ONLY_IN = {"yaml": "content", "anywidget": "jupyter", "traitlets": "jupyter",
            "ipywidgets": "jupyter"}
 #: the class extra (aiohttp, segno): only in the class server's module, which cli.py
@@ -102,18 +101,39 @@ def test_a_layer_imports_only_the_layers_below_it(path):
         if module.startswith("mtlearn.hosts.classroom.server") and func is None and \
                 path.relative_to(PKG).parts[:2] != ("hosts", "classroom"):
             wrong.append(f"line {line}: {module} needs the class extra: import it lazily")
-        if ORDER.index(other) > ORDER.index(own) and func not in DRAWING:
+        if ORDER.index(other) > ORDER.index(own):
             wrong.append(f"line {line}: {module} ({other} is above {own})")
     assert not wrong, f"{path.relative_to(PKG)}: " + "; ".join(wrong)
 
 
-def test_the_layer_check_sees_a_bad_import(tmp_path):
-    """The reader resolves relative imports: an engine module importing the view is caught."""
-    bad = PKG / "engine" / "game.py"
-    found = {m for m, _, f in imports(bad) if f is None}
+def test_the_layer_check_sees_a_bad_import(tmp_path, monkeypatch):
+    """The reader resolves relative imports, inside functions too: an engine module
+    importing the view lazily, in its drawing method, is seen as an import of present."""
+    game = PKG / "engine" / "game.py"
+    found = {m for m, _, f in imports(game) if f is None}
     assert "mtlearn.core.tiles" in found or any(m.startswith("mtlearn.core.") for m in found)
-    lazy = {m for m, _, f in imports(bad) if f in DRAWING}
-    assert any(m.startswith("mtlearn.present.") for m in lazy), lazy
+    (tmp_path / "engine").mkdir()
+    bad = tmp_path / "engine" / "drawn.py"
+    bad.write_text("class G:\n    def _repr_html_(self):\n"
+                   "        from ..hosts.session import BoardSession\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "PKG", tmp_path)
+    lazy = imports(bad)
+    assert [(m, f) for m, _, f in lazy] == [("mtlearn.hosts.session",
+                                             "_repr_html_")]
+    assert ORDER.index(target_layer(lazy[0][0])) > ORDER.index("engine")
+
+
+def test_the_engine_draws_a_game_with_what_the_layers_above_registered():
+    """No import circle through the top layer: the engine imports no layer above its own,
+    and a game still prints as text and shows as a live board."""
+    from mtlearn import Game
+    from mtlearn.engine import game as game_module
+
+    assert not [m for p in sorted((PKG / "engine").glob("*.py")) for m, _, _ in imports(p)
+                if target_layer(m) not in (None, "core", "engine")]
+    assert set(game_module._DRAWINGS) == {"text", "html"}
+    g = Game.new(2, seed=1)
+    assert "Ana" in str(g) and 'class="mtl-' in (g._repr_html_() or "")
 
 
 #: The flat module paths of earlier versions (``mtlearn.<name>``), by the layer that holds

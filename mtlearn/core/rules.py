@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from .errors import NotSupportedError, RulesError
 from .tiles import SETS, set_size
@@ -17,19 +17,19 @@ from .tiles import SETS, set_size
 __all__ = ["OPTION_CHOICES", "PRESETS", "TEAM_TABLES", "Rules", "hand_size", "preset",
            "usual_set"]
 
-#: Allowed values of every option that is not a plain bool.
-OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
-    "deal": ("standard", "table-b", "small-sets"),
-    "engine": ("hub", "holder"),
-    "mexican_start": ("any", "after-first-round", "after-all-started"),
-    "first_turn": ("normal", "train-building", "fast", "delayed"),
-    "double_bonus": ("anywhere", "on-double"),
-    "double_order": ("laid", "reverse"),
-    "drawn_tile": ("must", "may"),
-    "last_tile": ("off", "announce", "penalty"),
-    "scoring": ("double-blank-50", "blanks-25"),
-    "tie_break": ("zero-rounds", "shared"),
-}
+# The options with named values, each typed by its values. One declaration: OPTION_CHOICES,
+# and with it the checks of Rules, is read from the fields' types, and mypy holds every
+# comparison in the engine to them (``first_turn == "fats"`` is an error).
+Deal = Literal["standard", "table-b", "small-sets"]
+EngineHolder = Literal["hub", "holder"]
+MexicanStart = Literal["any", "after-first-round", "after-all-started"]
+FirstTurn = Literal["normal", "train-building", "fast", "delayed"]
+DoubleBonus = Literal["anywhere", "on-double"]
+DoubleOrder = Literal["laid", "reverse"]
+DrawnTile = Literal["must", "may"]
+LastTile = Literal["off", "announce", "penalty"]
+Scoring = Literal["double-blank-50", "blanks-25"]
+TieBreak = Literal["zero-rounds", "shared"]
 
 #: The rule id each option stands for (used in docs and explanations).
 OPTION_RULES: dict[str, str] = {
@@ -96,19 +96,19 @@ class Rules:
         rounds: number of rounds in a match, or None for N+1 (R-ROUND-1).
     """
 
-    deal: str = "standard"
+    deal: Deal = "standard"
     hand_size: int | None = None
-    engine: str = "hub"
-    mexican_start: str = "any"
-    first_turn: str = "normal"
-    double_bonus: str = "anywhere"
-    double_order: str = "laid"
+    engine: EngineHolder = "hub"
+    mexican_start: MexicanStart = "any"
+    first_turn: FirstTurn = "normal"
+    double_bonus: DoubleBonus = "anywhere"
+    double_order: DoubleOrder = "laid"
     unsatisfiable_double_blocks: bool = False
-    drawn_tile: str = "must"
-    last_tile: str = "off"
+    drawn_tile: DrawnTile = "must"
+    last_tile: LastTile = "off"
     penalty_tiles: int = 2
-    scoring: str = "double-blank-50"
-    tie_break: str = "zero-rounds"
+    scoring: Scoring = "double-blank-50"
+    tie_break: TieBreak = "zero-rounds"
     may_decline: bool = False
     wild_blanks: bool = False
     branching: bool = False
@@ -183,7 +183,7 @@ class Rules:
     def name(self) -> str:
         """A short description: the preset name, plus changed options."""
         d = self.to_dict()
-        name = d.pop("preset")
+        name = str(d.pop("preset"))
         if not d:
             return name
         return name + " (" + ", ".join(f"{k}={v}" for k, v in d.items()) + ")"
@@ -195,6 +195,13 @@ class Rules:
         if self.scoring == "blanks-25":
             return (25 if a == 0 else a) + (25 if b == 0 else b)
         return a + b
+
+
+#: Allowed values of every option that is not a plain bool or a number, read from the
+#: ``Literal`` type of its field (so a new option with named values needs no entry here).
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
+    name: get_args(kind) for name, kind in get_type_hints(Rules).items()
+    if get_origin(kind) is Literal}
 
 
 def _check_names(options: dict[str, Any]) -> None:

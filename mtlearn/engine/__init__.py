@@ -2,6 +2,7 @@
 
 :class:`mtlearn.Game` is the one authority on what is legal and what a
 position is; boards, scenarios, puzzles, bots and scores all ask it. ``engine`` imports
-``core`` and the standard library only. (A game draws itself, ``Game._repr_html_``, by a
-lazy import of ``present``: the only way up, and only when a notebook asks.)
+``core`` and the standard library only, with no way up: a game is printed and drawn
+(``str(game)``, ``Game._repr_html_``) by functions the package root registers
+(``register_drawing``), looked up when a game is drawn.
 """

@@ -17,18 +17,19 @@ dealing in :mod:`mtlearn.engine.dealing`, scores in :mod:`mtlearn.engine.scores`
 generation in :mod:`mtlearn.engine.legal`, verdicts in :mod:`mtlearn.engine.verdicts`,
 positions and saved games in :mod:`mtlearn.engine.positions` and
 :mod:`mtlearn.engine.position_reader`, lines and branches in :mod:`mtlearn.engine.lines`.
-The three shape-changing variants are a subclass,
-:class:`~mtlearn.engine.variants.VariantGame` (with its verdicts in
-:mod:`mtlearn.engine.variant_verdicts`), which ``Game(...)`` makes when the rules ask for
-one. Presentation (text, views, HTML) is imported lazily, only when a game is printed or
-drawn.
+The variants that change the shape of play are subclasses, one per variant, listed in
+:data:`mtlearn.engine.variants.VARIANTS`; ``Game(...)`` makes the one the rules ask for.
+A game is printed and drawn by functions the layers above register here
+(:func:`register_drawing`; the package root registers the text of
+:mod:`mtlearn.present.text` and the live board of :mod:`mtlearn.hosts.pages`): the engine
+imports no layer above its own.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.errors import IllegalMoveError, RulesError
@@ -37,6 +38,7 @@ from ..core.notation import player_index
 from ..core.rules import Rules, usual_set
 from ..core.tiles import SETS, Tile, remove_tile
 from .dealing import Dealing
+from .fast_paths import fast_paths
 from .legal import LegalMoves, MoveGenerator
 from .lines import Lines
 from .position_reader import DEFAULT_NAMES, GAME_FORMAT, POSITION_FORMAT, _names, _rules, check_seed
@@ -52,7 +54,18 @@ __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Game", "LegalMove
 #: ``pop`` replays at most this many moves (a snapshot is kept every so many).
 _MARK_EVERY = 32
 
+#: rules -> (the class of game they make, the fast paths they allow), for the rules met
+#: so far (see ``Game.__new__``).
+_KINDS: dict[Rules, tuple[type[Game], tuple[bool, bool, bool, bool]]] = {}
 
+
+def _kind_of(rules: Rules) -> tuple[type[Game], tuple[bool, bool, bool, bool]]:
+    from .variants import game_class  # the variants' modules import this one
+    if len(_KINDS) >= 1024:             # (generated rules, in tests: keep the cache small)
+        _KINDS.clear()
+    a, b, c, d = fast_paths(rules)
+    kind = _KINDS[rules] = (game_class(rules), (a, b, c, d))
+    return kind
 
 
 class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
@@ -61,8 +74,8 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
     Make one with :meth:`Game.new` (dealt from a seed) or :meth:`Game.from_position`
     (a position written by hand). Seats are 0-based in Python and 1-based in text.
     Under rules with branching doubles, Swan Drive or partnerships the game made is a
-    :class:`~mtlearn.engine.variants.VariantGame`, a subclass (chosen here, in
-    ``__new__``, so every way of making or loading a game gets it).
+    subclass, one per variant (:data:`mtlearn.engine.variants.VARIANTS`), chosen here, in
+    ``__new__``, so every way of making or loading a game gets it.
     """
 
     # Every field is a slot (declared once, in GameState): a game has more fields than
@@ -74,12 +87,18 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
     # ------------------------------------------------------------------ creation
     def __new__(cls, players: Sequence[str] = (), rules: Rules | None = None,
                 set_max: int = 0, seed: int | str = 0) -> Game:
-        # (no arguments when copy.deepcopy makes the copy: the class is kept as it is)
-        if cls is Game and rules is not None and (rules.branching or rules.swan_drive
-                                                   or rules.teams):
-            from .variants import VariantGame  # the subclass imports this module
-            cls = VariantGame
-        return object.__new__(cls)
+        if rules is None:
+            # copy.deepcopy makes the copy: the class is kept, the fields are copied over
+            return object.__new__(cls)
+        # the rules choose the class (the variants' table, mtlearn.engine.variants) and
+        # the fast paths (mtlearn.engine.fast_paths), worked out once per rules: here, so
+        # every way of making or loading a game gets them
+        kind = _KINDS.get(rules)
+        if kind is None:
+            kind = _kind_of(rules)
+        game = object.__new__(kind[0] if cls is Game else cls)
+        game._plain, game._plain_plays, game._plain_legal, game._plain_end = kind[1]
+        return game
 
     def __init__(self, players: Sequence[str], rules: Rules, set_max: int,
                  seed: int | str) -> None:
@@ -124,16 +143,7 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
         self._log: list[dict[str, Any]] = []
         self._start: dict[str, Any] = {}
         self._marks: dict[int, dict[str, Any]] = {}     # snapshots for pop, by move count
-        # Fast paths for the rules most games use, fixed with the rules: plays with no
-        # building turn (_plain), also with no wild blanks (_plain_plays); legal moves
-        # with no announcing, no declining and a drawn tile that must be played if it
-        # fits (_plain_legal); the end of a turn with no building turn and no penalty to
-        # settle (_plain_end). The variants' subclass has its own plays and turns them off.
-        self._plain = rules.first_turn == "normal"
-        self._plain_plays = self._plain and not rules.wild_blanks
-        self._plain_legal = (self._plain and rules.last_tile == "off"
-                             and not rules.may_decline and rules.drawn_tile == "must")
-        self._plain_end = rules.first_turn == "normal" and rules.last_tile != "penalty"
+        # (the fast paths, _plain and its kin, were set by __new__: see fast_paths.py)
 
     @classmethod
     def new(cls, players: int | Sequence[str] = 4, *, set: int | None = None,
@@ -509,19 +519,34 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
                 f"round {self.round_no}/{self.rounds}, {who}>")
 
     def __str__(self) -> str:
-        from ..present.text import render
-        return render(self)
+        draw = _DRAWINGS.get("text")
+        return repr(self) if draw is None else draw(self)
 
-    def _repr_html_(self) -> str:
-        """The position as a live board (static HTML, no kernel needed).
+    def _repr_html_(self) -> str | None:
+        """The position as a live board (static HTML, no kernel needed), or None (the
+        notebook shows the text) when no layer above has registered one.
 
         A copy of the game is played, so the board never changes this one. In the book the
         in-page engine plays on from here to the end of the match; opened from disk, the
         board answers one move deep from stored answers.
         """
-        from ..hosts.pages import board_state
-        from ..hosts.session import BoardSession
-        from ..present.htmlout import standalone_html
-        return standalone_html("board", board_state(BoardSession(self.copy())))
+        draw = _DRAWINGS.get("html")
+        return None if draw is None else draw(self)
 
 
+#: How a game is drawn, by kind (``"text"`` for ``str``, ``"html"`` for notebooks): set by
+#: the layers above through :func:`register_drawing`, looked up when a game is drawn.
+_DRAWINGS: dict[str, Callable[[Game], str]] = {}
+
+
+def register_drawing(kind: str, draw: Callable[[Game], str]) -> None:
+    """Draw games with ``draw`` from now on: ``"text"`` for ``str(game)``, ``"html"`` for
+    ``game._repr_html_()`` (the board a notebook shows).
+
+    The engine imports nothing above its own layer: whoever draws registers here. The
+    package root (``mtlearn/__init__.py``) registers the plain text and the live board, each
+    importing its layer only when a game is first drawn.
+    """
+    if kind not in ("text", "html"):
+        raise ValueError(f"a game is drawn as 'text' or 'html', not {kind!r}")
+    _DRAWINGS[kind] = draw

@@ -26,7 +26,7 @@ __all__ = ["LegalMoves", "MoveGenerator"]
 _DRAW, _PASS, _UNO, _END = Move("draw"), Move("pass"), Move("uno"), Move("end")
 
 
-class _TileMoves(dict):
+class _TileMoves(dict[int, Move]):
     """One tile's shared plays: train code -> Move, each made the first time it is asked for.
 
     The code is ``(seat, or 31 for "M") << 5 | inward``.

@@ -484,7 +484,7 @@ class _PositionReader:
         if game.scores[-1] != pips:
             raise PositionError(f"scores[{rnd - 1}]", f"this round's scores must be the pips "
                                 f"left in each hand, {pips} (R-SCORE-1"
-                                + (", R-VAR-TEAMS)" if game.rules.teams else ")"))
+                                + (", R-VAR-TEAMS)" if game.has_teams else ")"))
 
     def train_idx(self, key: Any, where: str, n: int) -> int:
         try:

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import GameFileError, IllegalMoveError, PositionError
 from ..core.notation import index_code
+from ..core.notation import quote as _short
 from .position_reader import (
     DEFAULT_NAMES,
     GAME_FORMAT,
     POSITION_FORMAT,
     _check_next_round,
     _PositionReader,
-    _short,
 )
 from .state import GameState
 

@@ -70,30 +70,25 @@ class Scores(GameState):
         return [s for place, s, _ in self.standings() if place == 1]
 
     # ================================================================== teams (R-VAR-TEAMS)
+    # The answers of a game without partnerships; mtlearn.engine.partnerships gives the
+    # others.
     @property
     def has_teams(self) -> bool:
         """True when the game is played in partnerships (R-VAR-TEAMS)."""
-        return self.rules.teams
+        return False
 
     def partner(self, seat: int) -> int | None:
         """The seat of ``seat``'s partner (opposite), or None without partnerships."""
-        if not self.rules.teams:
-            return None
-        return (seat + self.n // 2) % self.n
+        return None
 
     def team_of(self, seat: int) -> int | None:
         """The team number (0-based) of a seat, or None without partnerships."""
-        if not self.rules.teams:
-            return None
-        return seat % (self.n // 2)
+        return None
 
     @property
     def teams(self) -> list[tuple[int, int]]:
         """The partnerships as pairs of seats (empty without R-VAR-TEAMS)."""
-        if not self.rules.teams:
-            return []
-        half = self.n // 2
-        return [(s, s + half) for s in range(half)]
+        return []
 
     def team_name(self, team: int) -> str:
         """Words for a team: ``"Ana and Cy"``."""
@@ -109,13 +104,3 @@ class Scores(GameState):
     def _team_round_scores(self) -> list[list[int]]:
         scores: list[list[int]] = self.scores
         return [[r[a] + r[b] for a, b in self.teams] for r in scores]
-
-    def _team_scores_fix(self, out: int | None) -> None:
-        """After a round: the team of the player who went out scores 0 (R-VAR-TEAMS)."""
-        if out is None:
-            return
-        row = self.scores[-1]
-        q = self.partner(out)
-        assert q is not None
-        row[out] = 0
-        row[q] = 0

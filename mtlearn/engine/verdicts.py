@@ -335,7 +335,10 @@ class Verdicts(GameState):
 
     def _judge_draw(self, m: Move) -> Verdict:
         name = self._name()
-        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
+
+        def no(rule: str, text: str, *s: Move) -> Verdict:
+            return Verdict(False, rule, text, m, tuple(s))
+
         plays = self._plays()
         if self._building():
             if self.played:
@@ -382,7 +385,10 @@ class Verdicts(GameState):
 
     def _judge_pass(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
-        no = lambda rule, text, *s: Verdict(False, rule, text, m, tuple(s))  # noqa: E731
+
+        def no(rule: str, text: str, *s: Move) -> Verdict:
+            return Verdict(False, rule, text, m, tuple(s))
+
         plays = self._plays()
         marked = self.trains[p].marker
         marker = (f"{name}'s marker is already on {name}'s own train" if marked
@@ -420,7 +426,10 @@ class Verdicts(GameState):
 
     def _judge_uno(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
-        no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
+
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
+
         if self.rules.last_tile == "off":
             return no("R-LAST-1", "These rules have no last-tile announcement "
                       "(the option last_tile is off).")
@@ -434,7 +443,10 @@ class Verdicts(GameState):
 
     def _judge_end(self, m: Move) -> Verdict:
         name = self._name()
-        no = lambda rule, text: Verdict(False, rule, text, m)  # noqa: E731
+
+        def no(rule: str, text: str) -> Verdict:
+            return Verdict(False, rule, text, m)
+
         if not self._building():
             return no("R-FIRST-1", "'end' only finishes a train-building turn; a normal turn "
                       "ends by itself after its play.")
