@@ -315,7 +315,8 @@ assert not bad, bad
     assert r.stdout.strip() == "R-DBL-3"
 
 
-@pytest.mark.parametrize("module", ["puzzle_goals", "puzzle_record", "puzzle_files",
+@pytest.mark.parametrize("module", ["goals", "goals.goal_kind", "goals.plan_goal",
+                                    "puzzle_goals", "puzzle_record", "puzzle_files",
                                     "puzzle_progress", "puzzles", "scenario_yaml"])
 def test_each_puzzle_module_imports_on_its_own(module):
     """No import circle: each module of the puzzles (and the YAML reader) imports first, in

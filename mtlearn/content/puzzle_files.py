@@ -19,12 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import IllegalMoveError, PositionError, RulesError
+from ..core.errors import PositionError, RulesError
 from ..core.ruleids import RULES
 from ..core.rules import Rules
 from ..engine.game import Game
 from .fields import Fields, plain_dashes, plural, short
-from .puzzle_goals import seat_of, train_key
+from .goals import goal_kind
+from .goals.goal_kind import push_move
 from .puzzle_record import FAMILIES, KINDS, Puzzle, PuzzleError, Wrong
 from .scenario_yaml import (
     MAX_DEPTH,
@@ -43,12 +44,6 @@ __all__ = ["LineOf", "PuzzleError", "bundled", "check", "from_data", "get", "is_
 _TOP = {"id", "title", "family", "level", "teaches", "rules", "position", "setup",
         "perspective", "question", "kind", "goal", "hints", "answer", "wrong", "par",
         "explain"}
-_MOVE_GOALS = {"covers_double", "most_pips", "on_train", "keeps_plan", "move_kind",
-               "plays", "turn_over", "markers", "open_doubles", "goes_out"}
-_BOOL_GOALS = {"covers_double", "most_pips", "keeps_plan", "turn_over", "goes_out"}
-_MOVE_KINDS = {"play", "draw", "pass", "uno", "end"}
-_CHOOSE_ASKS = {"next_player", "open_trains", "match_winner"}
-_NUMBER_COUNTS = {"pips", "round_score", "total", "engine"}
 
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 
@@ -57,8 +52,6 @@ _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 LineOf = Callable[[tuple[Any, ...]], "int | None"]
 HintOf = Callable[[tuple[Any, ...]], str]
 
-#: Most tiles a ``plays:`` goal may ask for (no hand holds more).
-MAX_PLAYS = 50
 #: Most slips a ``par`` may allow.
 MAX_PAR = 20
 
@@ -141,11 +134,11 @@ def from_data(data: Any, source: str = "<puzzle>",
     if not isinstance(setup, list):
         raise fail(("setup",), "a list of moves played before the puzzle starts")
     for i, mv in enumerate(setup):
-        _push(game, f.move(mv, ("setup", i)), ("setup", i), fail)
+        push_move(game, f.move(mv, ("setup", i)), ("setup", i), fail)
     persp = data.get("perspective")
     if persp is not None:
         persp = f.whole(persp, ("perspective",), 1, game.n, "a seat, or null")
-    goal = _read_goal(data.get("goal"), kind, game, f)
+    goal = goal_kind(kind).read(data.get("goal"), game, f)
     if "answer" not in data:
         raise fail((), "the field 'answer' (an example right answer) is missing")
     puzzle = Puzzle(pid, title, family, level, teaches, question, kind, goal,
@@ -179,131 +172,6 @@ def _dashes_in(answer: Any) -> Any:
     if isinstance(answer, list):
         return [plain_dashes(a) if isinstance(a, str) else a for a in answer]
     return answer
-
-
-def _push(game: Game, move: str, path: tuple[Any, ...],
-          fail: Callable[[tuple[Any, ...], str], Exception]) -> None:
-    try:
-        game.push(move)
-    except (IllegalMoveError, ValueError) as e:
-        raise fail(path, f"the engine refuses {short(move)}: {e}") from None
-
-
-def _read_goal(goal: Any, kind: str, game: Game, f: Fields) -> dict[str, Any]:
-    """The goal, each condition read with its type; raises through ``f.fail``."""
-    fail = f.fail
-    if kind == "all-moves":
-        if goal is not None and not (isinstance(goal, dict) and list(goal) == ["all_legal"]
-                                     and goal["all_legal"] is True):
-            raise fail(("goal",), "an all-moves puzzle has the goal {all_legal: true}")
-        return {"all_legal": True}
-    if not isinstance(goal, dict) or not goal:
-        raise fail(("goal",), "the goal is a mapping of conditions (see the teacher's guide)")
-    out: dict[str, Any] = {}
-
-    def known(keys: set[str]) -> None:
-        for k in goal:
-            if k not in keys:
-                raise fail(("goal", k) if isinstance(k, (str, int)) else ("goal",),
-                           f"unknown condition {short(k)} for a {kind} puzzle (known: "
-                           + ", ".join(sorted(keys)) + ")")
-
-    def seat(key: str, g: Game) -> None:
-        if key in goal:
-            try:
-                out[key] = seat_of(g, goal[key])
-            except ValueError as e:
-                raise fail(("goal", key), str(e)) from None
-
-    def after() -> Game:
-        moves = goal.get("after", [])
-        if not isinstance(moves, list):
-            raise fail(("goal", "after"), "a list of moves played before the question")
-        g = game.copy()
-        out["after"] = []
-        for i, mv in enumerate(moves):
-            mv = f.move(mv, ("goal", "after", i))
-            _push(g, mv, ("goal", "after", i), fail)
-            out["after"].append(mv)
-        return g
-
-    if kind in ("move", "sequence"):
-        known(_MOVE_GOALS)
-        if game.over:
-            raise fail(("position",), "the round is over: nobody can move")
-        hand = len(game.hand(game.current))
-        for k, v in goal.items():
-            path = ("goal", k)
-            if k in _BOOL_GOALS:
-                out[k] = f.boolean(v, path)
-            elif k == "plays":
-                out[k] = f.whole(v, path, 1, min(hand + 1, MAX_PLAYS),
-                                 f"the player to play holds {plural(hand, 'tile')}")
-            elif k == "move_kind":
-                out[k] = f.choice(v, path, _MOVE_KINDS)
-            elif k == "on_train":
-                if v != "own":
-                    if isinstance(v, bool) or not isinstance(v, (str, int)):
-                        raise fail(path, f"own, M or a seat number, not {short(v)}")
-                    try:
-                        train_key(v, game.n)
-                    except ValueError as e:
-                        raise fail(path, str(e)) from None
-                out[k] = v
-            elif k == "markers":
-                if not isinstance(v, list):
-                    raise fail(path, "a list of players (names or seat numbers)")
-                for i, x in enumerate(v):
-                    try:
-                        seat_of(game, x)
-                    except ValueError as e:
-                        raise fail((*path, i), str(e)) from None
-                out[k] = list(v)
-            elif k == "open_doubles":
-                if not isinstance(v, list):
-                    raise fail(path, "a list of trains (M or seat numbers)")
-                for i, x in enumerate(v):
-                    if isinstance(x, bool) or not isinstance(x, (str, int)):
-                        raise fail((*path, i), f"M or a seat number, not {short(x)}")
-                    try:
-                        train_key(x, game.n)
-                    except ValueError as e:
-                        raise fail((*path, i), str(e)) from None
-                out[k] = list(v)
-    elif kind == "choose":
-        known({"ask", "after", "seat"})
-        out["ask"] = f.choice(goal.get("ask"), ("goal", "ask"), _CHOOSE_ASKS,
-                              "one of the questions")
-        g = after()
-        seat("seat", game)
-        if out["ask"] == "open_trains":
-            if g.over:
-                raise fail(("goal",), "the round is over: no train is open to anyone")
-            if "seat" in out and out["seat"] != g.current:
-                raise fail(("goal", "seat"), f"open_trains asks about the player to play "
-                           f"({g.players[g.current]}); leave out the seat or name them")
-            out["seat"] = g.current     # the player the question is about, after `after`
-    elif kind == "number":
-        known({"count", "after", "seat", "round"})
-        out["count"] = f.choice(goal.get("count"), ("goal", "count"), _NUMBER_COUNTS,
-                                "one of the counts")
-        if "round" in goal:
-            if out["count"] != "engine":
-                raise fail(("goal", "round"), "only an engine count names a round")
-            out["round"] = f.whole(goal["round"], ("goal", "round"), 1, game.rounds,
-                                   "a round of this match")
-        after()
-        seat("seat", game)
-    elif kind == "plan":
-        known({"longest_train", "seat", "from"})
-        if goal.get("longest_train") is not True:
-            raise fail(("goal",), "a plan puzzle has the goal {longest_train: true} and may "
-                       "name a seat and the number to start 'from'")
-        out["longest_train"] = True
-        seat("seat", game)
-        if goal.get("from") is not None:
-            out["from"] = f.whole(goal["from"], ("goal", "from"), 0, game.set_max)
-    return out
 
 
 def load_text(text: str, source: str = "<puzzle>") -> Puzzle:

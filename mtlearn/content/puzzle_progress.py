@@ -98,7 +98,7 @@ class PuzzleSession:
             self.moves = []
             return {"solution": {"text": p.answer_text(), "frames": p.example_frames()}}
         if action == "move":
-            if p.kind != "sequence":
+            if not p.goal_kind.move_by_move:
                 return self._fb(Feedback("invalid", "This puzzle is answered as a whole "
                                          "(\"answer\"), not move by move."))
             move = content.get("move")
@@ -130,8 +130,9 @@ class PuzzleSession:
             answer = content["answer"]
             fb = p.judge(answer)
             out = self._fb(fb)
-            if p.kind == "move" and fb.status == "right":
-                out["view"] = p.after_view([str(answer)])   # the right move, played
+            view = p.goal_kind.answer_view(p, answer, fb)   # e.g. the right move, played
+            if view is not None:
+                out["view"] = view
             return out
         return self._fb(Feedback("invalid", f"Unknown action {one_line(repr(action))}: use "
                                  "answer, move, restart or show."))

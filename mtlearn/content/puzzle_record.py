@@ -8,7 +8,9 @@ position (a :class:`~mtlearn.Game`) and the goal. Its judging methods
 :meth:`~mtlearn.content.puzzles.Puzzle.solutions`) are the functions of
 :mod:`mtlearn.content.puzzle_goals`. Its front-end methods give the board view without
 giveaways, the question and hints, the example answer in words and on the board, and, for a
-page without an engine, every answer precomputed by the engine.
+page without an engine, every answer precomputed by the engine. Whatever depends on the
+kind of goal is asked of the puzzle's :attr:`~mtlearn.content.puzzles.Puzzle.goal_kind`
+(:mod:`mtlearn.content.goals`, one class per kind).
 """
 
 from __future__ import annotations
@@ -16,16 +18,16 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any, NoReturn
 
-from ..core.moves import Move, train_code
 from ..core.rules import Rules
 from ..core.tiles import Tile
 from ..engine.game import Game
-from ..present.view import describe_move, view
+from ..present.view import view
 from . import puzzle_goals as goals
-from .puzzle_goals import Feedback, move_text, train_key
+from .goals import KINDS as _KINDS
+from .goals import GoalKind, goal_kind, plan_goal
+from .goals.goal_kind import Feedback, move_highlights, move_text
 from .scenario_yaml import ScenarioError
 
 __all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "Puzzle", "PuzzleError", "Wrong",
@@ -47,15 +49,9 @@ FAMILIES = {
     "strategy": "Strategy",
 }
 
-#: Kinds of puzzle and what the learner answers.
-KINDS = {
-    "move": "play one move (a tile on a train, draw or pass)",
-    "all-moves": "list every legal move",
-    "sequence": "play a whole turn (several moves)",
-    "choose": "pick a player or trains from a list",
-    "number": "give a number",
-    "plan": "lay out the longest train the hand can make",
-}
+#: Kinds of puzzle and what the learner answers (one entry per registered goal kind,
+#: :mod:`mtlearn.content.goals`).
+KINDS = _KINDS
 
 
 def stars_for(slips: int, par: int) -> int:
@@ -129,6 +125,12 @@ class Puzzle:
     def _name(self, seat: int) -> str:
         return self.game.players[seat]
 
+    @property
+    def goal_kind(self) -> GoalKind:
+        """The puzzle's kind of goal (:mod:`mtlearn.content.goals`): what reads, judges and
+        shows it."""
+        return goal_kind(self.kind)
+
     # ------------------------------------------------------------------ judging
     def judge(self, answer: Any) -> Feedback:
         """Judge a complete answer (see :data:`KINDS` for its shape)."""
@@ -136,11 +138,11 @@ class Puzzle:
 
     def misfit(self, t: Tile, end: int) -> Feedback:
         """The refusal for a tile that does not fit a planned train's open end."""
-        return goals.misfit(t, end)
+        return plan_goal.misfit(t, end)
 
     def goal_start(self) -> int:
         """For a plan: the number the train starts from (given, or the own train's end)."""
-        return goals.goal_start(self)
+        return plan_goal.goal_start(self)
 
     def truth(self) -> Any:
         """What the engine says the answer is, for choose, number and plan puzzles."""
@@ -157,47 +159,11 @@ class Puzzle:
     # ------------------------------------------------------------------ the answer shown
     def example_frames(self) -> list[dict[str, Any]]:
         """Board views along the example answer (for "show me the answer")."""
-        g = self.start()
-        frames = []
-        if self.kind in ("move", "sequence"):
-            moves = [self.answer] if isinstance(self.answer, str) else list(self.answer)
-            for a in moves:
-                m = g.push(move_text(a))
-                frames.append(self.view(g, highlights=move_highlights(m)))
-        elif self.kind == "all-moves":
-            tiles = sorted({str(m.tile) for m in g.legal_moves if m.tile})
-            trains = sorted({train_code(m.train) for m in g.legal_moves
-                             if m.train is not None})
-            frames.append(self.view(g, highlights={"tiles": tiles, "trains": trains}))
-        elif self.kind == "plan":
-            frames.append(self.view(g, highlights={"tiles": [str(t) for t in self.truth()]}))
-        elif self.kind == "choose" and self.goal["ask"] == "open_trains":
-            frames.append(self.view(g, highlights={"trains": self.truth()}))
-        else:
-            frames.append(self.view(goals.after_goal(self, g)))
-        return frames
+        return self.goal_kind.example_frames(self)
 
     def answer_text(self) -> str:
         """The example answer in words."""
-        a = self.answer
-        if self.kind in ("move", "sequence", "all-moves"):
-            moves = [a] if isinstance(a, str) else list(a)
-            g = self.start()
-            words = []
-            for x in moves:
-                m = Move.parse(move_text(x))
-                words.append(describe_move(g, g.explain(m).move or m))
-                if self.kind != "all-moves":
-                    g.push(m)
-            return "; ".join(words) + "."
-        if self.kind == "choose" and self.goal["ask"] == "open_trains":
-            return ", ".join(self.game.train_label(train_key(c, self.game.n))
-                             for c in self.truth()) + "."
-        if self.kind == "choose":
-            return f"{self._name(self.truth())}."
-        if self.kind == "plan":
-            return " ".join(_chain_texts(self.truth(), self.goal_start())) + "."
-        return f"{self.truth()}."
+        return self.goal_kind.answer_text(self)
 
     # ------------------------------------------------------------------ front end
     def view(self, game: Game | None = None, *,
@@ -206,7 +172,7 @@ class Puzzle:
         g = self.game if game is None else game
         v = view(g, perspective=self.perspective, highlights=highlights)
         v["hint"] = None
-        if self.kind in ("number", "plan", "choose"):
+        if self.goal_kind.hides_points:
             v["description"] = _strip_points(v["description"])
         return v
 
@@ -221,22 +187,22 @@ class Puzzle:
         return self.view(g, highlights=move_highlights(applied))
 
     def info(self) -> dict[str, Any]:
-        """What the front end shows: question, hints, kind, options (no answers)."""
-        g = self.game
+        """What the front end shows: question, hints, kind, the answer widget's id, and
+        the fields that widget reads (options…; no answers)."""
+        kind = self.goal_kind
         return {
             "id": self.id, "title": self.title, "family": self.family,
             "family_title": FAMILIES[self.family], "level": self.level,
             "teaches": list(self.teaches), "question": self.question, "kind": self.kind,
+            "widget": kind.widget,
             "hints": list(self.hints), "par": self.par, "stars": star_table(self.par),
-            "options": self.options(),
-            "multi": self.kind == "choose" and self.goal["ask"] == "open_trains",
             "seat": self.seat + 1, "player": self._name(self.seat),
-            "plan_from": self.goal_start() if self.kind == "plan" else None,
-            "plan_hand": [str(t) for t in g.hand(self.seat)] if self.kind == "plan" else None,
+            **kind.front_fields(self),
         }
 
     def precomputed(self, max_nodes: int = MAX_PRECOMPUTED) -> dict[str, Any]:
-        """Every answer a page without an engine may need, judged by the engine.
+        """Every answer a page without an engine may need, judged by the engine: the
+        goal kind's :meth:`~mtlearn.content.goals.goal_kind.GoalKind.stored_answers`.
 
         ``move``: move -> feedback for each hand tile on each train, draw and pass.
         ``sequence``: a tree of such tables, each legal move with the view after it.
@@ -248,94 +214,15 @@ class Puzzle:
         Raises :class:`PuzzleError` when a move or sequence puzzle has more than
         ``max_nodes`` answers to judge (a page would be megabytes of tables).
         """
-        budget = [max_nodes]
-        if self.kind == "sequence":
-            self._count_answers(self.start(), [max_nodes])   # refuse before judging
-        if self.kind == "move":
-            return {"moves": self._move_table(self.start(), None, budget)}
-        if self.kind == "sequence":
-            return {"moves": self._move_table(self.start(), [], budget)}
-        if self.kind == "all-moves":
-            g = self.start()
-            table = {}
-            for m in _candidates(g):
-                v = g.explain(m)
-                table[str(m)] = {"legal": v.legal, "move": str(v.move) if v.move else None,
-                                 "fb": Feedback("illegal", v.text, v.rule).to_dict()}
-            legal = [str(m) for m in g.legal_moves]
-            return {"verdicts": table, "legal": legal,
-                    "missing": {str(k): goals.all_moves_verdict(self, g, k).to_dict()
-                                for k in range(len(legal) + 1)}}
-        if self.kind == "choose":
-            opts = [o["value"] for o in self.options()]
-            if self.goal["ask"] == "open_trains":
-                table = {}
-                for r in range(len(opts) + 1):
-                    for combo in combinations(opts, r):
-                        key = ",".join(sorted(combo))
-                        table[key] = self.judge(list(combo)).to_dict()
-                return {"choices": table}
-            return {"choices": {o: self.judge(o).to_dict() for o in opts}}
-        if self.kind == "number":
-            t = self.truth()
-            wrong = self.judge(t + 1).text
-            return {"value": t, "right": self.judge(t).to_dict(),
-                    "wrong": wrong.split(":", 1)[1].strip()}
-        # plan
-        hand = self.game.hand(self.seat)
-        misfit = {f"{t}|{e}": self.misfit(t, e).to_dict() for t in hand
-                  for e in range(self.game.set_max + 1) if not t.has(e)}
-        best = self.truth()
-        return {"best": len(best), "misfit": misfit,
-                "right": goals.judge_plan(self, _chain_texts(best, self.goal_start())
-                                          ).to_dict(),
-                "short": {str(k): Feedback("wrong", goals.plan_short_text(self, k)).to_dict()
-                          for k in range(len(best))}}
+        return self.goal_kind.stored_answers(self, max_nodes)
 
-    def _count_answers(self, g: Game, budget: list[int]) -> None:
-        """Count the entries a sequence's table would hold (without judging them), and
-        raise :class:`PuzzleError` once they pass the budget."""
-        seat = g.current
-        cands = _candidates(g)
-        budget[0] -= len(cands)
-        if budget[0] < 0:
-            self._too_big()
-        for m in cands:
-            if g.explain(m).legal:
-                h = g.copy()
-                h.push(m)
-                if not h.over and h.current == seat:
-                    self._count_answers(h, budget)
-
-    def _too_big(self) -> NoReturn:
+    def too_big(self) -> NoReturn:
+        """Raise the :class:`PuzzleError` of a puzzle with more answers than a page
+        without an engine may carry (:data:`MAX_PRECOMPUTED`)."""
         raise PuzzleError(self.source, self.lines.get("goal"), "position", (
             f"a page without an engine carries at most {MAX_PRECOMPUTED:,} judged "
             f"answers, and this {self.kind} puzzle has more: give the player fewer "
             f"tiles, or ask about fewer moves"))
-
-    def _move_table(self, g: Game, prefix: list[str] | None,
-                    budget: list[int]) -> dict[str, Any]:
-        table: dict[str, Any] = {}
-        seat = g.current
-        for m in _candidates(g):
-            budget[0] -= 1
-            if budget[0] < 0:
-                self._too_big()
-            key = str(m)
-            answer = key if prefix is None else [*prefix, key]
-            fb = self.judge(answer)
-            entry: dict[str, Any] = {"fb": fb.to_dict()}
-            # a sequence shows every legal move on the board; a move puzzle only the right
-            # one (a wrong answer leaves the board as it was, to be tried again)
-            if fb.status != "illegal" and (prefix is not None or fb.status == "right"):
-                h = g.copy()
-                applied = h.push(key)
-                entry["view"] = self.view(h, highlights=move_highlights(applied))
-                if (prefix is not None and fb.status == "continue" and not h.over
-                        and h.current == seat):
-                    entry["next"] = self._move_table(h, [*prefix, key], budget)
-            table[key] = entry
-        return table
 
     def state(self) -> dict[str, Any]:
         """The widget state of a page without a kernel: info, view, the precomputed answers,
@@ -351,48 +238,5 @@ class Puzzle:
 
 
 # ---------------------------------------------------------------------- helpers
-def move_highlights(move: Move | None) -> dict[str, list[str]]:
-    """Highlights for a move just played: its tile and its train."""
-    return {"tiles": [str(move.tile)] if move is not None and move.tile else [],
-            "trains": [train_code(move.train)]
-            if move is not None and move.train is not None else []}
-
-
 def _strip_points(text: str) -> str:
     return re.sub(r", \d+ points\)", ")", text)
-
-
-def _chain_texts(tiles: list[Tile], start: int) -> list[str]:
-    out = []
-    end = start
-    for t in tiles:
-        out.append(f"{end}-{t.other(end)}")
-        end = t.other(end)
-    return out
-
-
-def _candidates(g: Game) -> list[Move]:
-    """Every move a learner can try with clicks: hand tiles on trains, draw, pass…"""
-    if g.over:
-        return []
-    out: list[Move] = []
-    seen: set[str] = set()
-    hand = g.hand(g.current)
-    for t in hand:
-        for k in g.train_keys():
-            end = g.train(k).open_end
-            m = Move("play", t, k, end if t.has(end) else t.high)
-            if str(m) not in seen:
-                seen.add(str(m))
-                out.append(m)
-            for b in g.branches(k):     # R-VAR-BRANCH: each branch is a target of its own
-                end = b.open_end
-                m = Move("play", t, k, end if t.has(end) else t.high, b.path)
-                if str(m) not in seen:
-                    seen.add(str(m))
-                    out.append(m)
-    for word in ("draw", "pass", "uno", "end"):
-        out.append(Move(word))
-    return out
-
-

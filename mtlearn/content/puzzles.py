@@ -24,11 +24,14 @@ The goal is a predicate evaluated by the engine, never a list of right answers: 
 answer that meets it is right. Its words explain a miss ("legal, but it leaves the
 6-6 on Ana's train uncovered"); an illegal answer gets the engine's refusal and rule id.
 
-This module is the puzzles' public face; the work is done in four modules, which
+This module is the puzzles' public face; the work is done in these modules, which
 import one another in this order only (none imports this one):
 
-* :mod:`mtlearn.content.puzzle_goals`: judging answers (the goal checks, the engine's truth,
-  :class:`Feedback`);
+* :mod:`mtlearn.content.goals`: the kinds of goal, one class per kind in a module of its
+  own (reading the goal, judging, the engine's truth, the answers stored for a page, the
+  answer widget), found by a registry;
+* :mod:`mtlearn.content.puzzle_goals`: judging answers through the puzzle's kind of goal
+  (the engine's truth, the solutions, :class:`Feedback`);
 * :mod:`mtlearn.content.puzzle_record`: the :class:`Puzzle` record and what the front end is
   shown of it;
 * :mod:`mtlearn.content.puzzle_files`: reading, checking and proving puzzle files, and the

@@ -85,13 +85,9 @@ def puzzle_notes(puzzle: Puzzle) -> list[str]:
     board, so it is read against the position after the example answer (a tile keeps its
     direction once laid, so this covers the tiles of the start position too).
     """
-    from .puzzle_goals import move_text
-
     after = puzzle.start()
-    if puzzle.kind in ("move", "sequence"):
-        answer = puzzle.answer
-        for a in [answer] if isinstance(answer, str) else list(answer):
-            after.push(move_text(a))
+    for move in puzzle.goal_kind.example_moves(puzzle):
+        after.push(move)
     texts = [("question", puzzle.question, puzzle.game)]
     texts += [(f"hints[{i}]", h, puzzle.game) for i, h in enumerate(puzzle.hints)]
     texts.append(("explain", puzzle.explain, after))

@@ -243,7 +243,7 @@ class Puzzle(_Base):
         Returns the feedback shown (status, text, rule). For a sequence puzzle each
         call plays one more move.
         """
-        action = "move" if self.data.kind == "sequence" else "answer"
+        action = "move" if self.data.goal_kind.move_by_move else "answer"
         key = "move" if action == "move" else "answer"
         self._apply(self.session.handle({"action": action, key: value}))
         return self.feedback

@@ -206,10 +206,10 @@ test("board: P enters presenter mode and Escape leaves it; P in a text field is 
   el.remove();
 });
 
-function puzzleModel(kind, extra) {
+function puzzleModel(widget, extra) {
   return fakeModel(Object.assign({
     kind: "puzzle",
-    puzzle: { id: "p1", title: "T", kind, question: "Which move?", par: 0, stars: [3, 2, 1], hints: [] },
+    puzzle: { id: "p1", title: "T", widget, question: "Which move?", par: 0, stars: [3, 2, 1], hints: [] },
     view, feedback: null, solution: null, progress: null, storage: "kernel", rules_url: "",
   }, extra || {}));
 }
@@ -217,7 +217,7 @@ function puzzleModel(kind, extra) {
 test("puzzle: Escape clears the tile picked and the focus goes back to it; arrows rove", () => {
   const el = document.createElement("div");
   document.body.appendChild(el);
-  renderPuzzle(puzzleModel("move"), el);
+  renderPuzzle(puzzleModel("board-move"), el);
   const hand = el.querySelectorAll('[data-roving="hand"] .mtl-tilebtn');
   assert.ok(hand.length > 1);
   hand[0].focus();

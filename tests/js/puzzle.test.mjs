@@ -10,7 +10,7 @@ const { renderPuzzle } = await import("../../mtlearn/static/js/puzzle.js");
 function numberPuzzle(extra) {
   return fakeModel(Object.assign({
     kind: "puzzle",
-    puzzle: { id: "p1", title: "Count", kind: "number", question: "How many?", par: 0,
+    puzzle: { id: "p1", title: "Count", kind: "number", widget: "number", question: "How many?", par: 0,
       stars: [3, 2, 1], hints: ["R-DBL-3 says so.", "Look at train 2."], teaches: ["R-DBL-3"] },
     view: null, feedback: null, solution: null, progress: null, storage: "kernel", rules_url: "",
   }, extra || {}));

@@ -1,6 +1,6 @@
 // Puzzles in a static page: the precomputed answers and the stand-in model.
 
-import { asArray, parseTile } from "./data.js";
+import { widgetFor } from "./answer-widgets.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 
 // ---------------------------------------------------------------- precomputed answers
@@ -53,46 +53,12 @@ export function puzzleStaticHost(state) {
       return;
     }
     if (a !== "answer") return;
-    const value = content.answer;
-    const kind = info.kind;
-    if (kind === "move") {
-      const entry = look(answers.moves, String(value));
-      if (!entry) { missing(model, String(value)); return; }
-      // a right answer is played on the board: the engine stored the position after it
-      if (entry.view) model.set("view", entry.view);
-      say(model, entry.fb);
-    } else if (kind === "all-moves") {
-      const found = new Set();
-      for (const m of asArray(value)) {
-        const v = look(answers.verdicts, String(m));
-        if (!v) { missing(model, String(m)); return; }
-        if (!v.legal) { say(model, v.fb); return; }
-        found.add(v.move);
-      }
-      say(model, answers.missing[String(found.size)]);
-    } else if (kind === "choose") {
-      const key = Array.isArray(value) ? value.map(String).sort().join(",") : String(value);
-      const fb = answers.choices && answers.choices[key];
-      if (!fb) { missing(model, key); return; }
-      say(model, fb);
-    } else if (kind === "number") {
-      const v = parseInt(value, 10);
-      if (v === answers.value) say(model, answers.right);
-      else say(model, { status: "wrong", text: `Not ${v}: ${answers.wrong}` });
-    } else if (kind === "plan") {
-      let end = info.plan_from;
-      const seen = [];
-      for (const t of asArray(value)) {
-        const bad = answers.misfit && answers.misfit[`${t}|${end}`];
-        if (bad) { say(model, bad); return; }
-        if (seen.includes(t)) { missing(model, t); return; }
-        seen.push(t);
-        const [x, y] = parseTile(t);
-        end = x === end ? y : x;
-      }
-      if (seen.length < answers.best) say(model, answers.short[String(seen.length)]);
-      else say(model, answers.right);
-    }
+    // the puzzle's answer widget reads its own stored answers (answer-widgets.js)
+    const found = widgetFor(info).stored(answers, content.answer, info, look);
+    if (!found) return;
+    if (found.missing !== undefined) { missing(model, found.missing); return; }
+    if (found.view) model.set("view", found.view);
+    say(model, found.fb);
   };
 }
 

@@ -2,23 +2,19 @@
 // the controller's state `pz` (puzzle.js), and wires its buttons to the controller's
 // actions `act`. They keep no state of their own, so every draw is a fresh picture.
 
-import { asArray, parseTile, ruleHref, sameTile } from "./data.js";
+import { widgetFor } from "./answer-widgets.js";
+import { asArray, ruleHref } from "./data.js";
 import { append, h } from "./dom.js";
-import { bindKeys } from "./keys.js";
 import { cleanRecord, localRecord } from "./puzzle-store.js";
 import { MAX_STARS, starText } from "./stars.js";
-import { dominoSvg, tileImage } from "./tiles.js";
 
-// Kinds answered by playing on the board (the others answer in a small form).
-export const BOARD_KINDS = new Set(["move", "sequence", "all-moves"]);
-
-// The puzzle's info (question, kind, hints, par, stars…) and its kind.
+// The puzzle's info (question, kind, widget, hints, par, stars…) and its answer widget.
 export function puzzleInfo(model) {
   return model.get("puzzle") || {};
 }
 
-export function puzzleKind(model) {
-  return String(puzzleInfo(model).kind || "move");
+export function puzzleWidget(model) {
+  return widgetFor(puzzleInfo(model));
 }
 
 // Text with rule ids ("R-DBL-3") turned into links to the rules reference.
@@ -99,9 +95,9 @@ export function hintsNode(model, pz, act) {
   return box;
 }
 
+// The answer form: the puzzle's answer widget (answer-widgets.js), or "Try again" after
+// a whole turn that ended wrong.
 export function answerNode(model, pz, act) {
-  const k = puzzleKind(model);
-  const p = puzzleInfo(model);
   const box = h("div", { class: "mtl-pz-answer" });
   const btn = (key, label, fn, extra) => {
     const b = h("button", Object.assign({ type: "button", class: "mtl-btn", "data-key": key, text: label }, extra || {}));
@@ -113,110 +109,8 @@ export function answerNode(model, pz, act) {
     box.appendChild(btn("retry", "Try again from the start", act.tryAgain));
     return box;
   }
-  if (BOARD_KINDS.has(k)) {
-    const row = h("div", { class: "mtl-controls", role: "group", "aria-label": "Moves that are not tiles" },
-      btn("draw", "Draw", () => act.pickMove("draw")),
-      btn("pass", "Pass", () => act.pickMove("pass")));
-    if (k === "sequence") {
-      row.appendChild(btn("end", "End turn", () => act.pickMove("end")));
-    }
-    box.appendChild(row);
-    box.appendChild(h("p", { class: "mtl-pz-how", text: k === "all-moves"
-      ? "Click a tile, then a train, to add a move to your list; then press Check."
-      : k === "sequence" ? "Play the moves one by one on the board: click a tile, then a train."
-        : "Click a tile in the hand, then the train to play it on (or Draw / Pass)." }));
-    if (k === "all-moves") {
-      const ul = h("ul", { class: "mtl-pz-list", "aria-label": "Your list of moves" });
-      pz.list.forEach((m, i) => {
-        const rm = h("button", { type: "button", class: "mtl-btn mtl-pz-remove", "aria-label": `Remove ${m}`, text: "×" });
-        rm.addEventListener("click", () => act.removeMove(i));
-        if (pz.done) rm.disabled = true;
-        ul.appendChild(h("li", null, h("code", { text: m }), " ", rm));
-      });
-      if (!pz.list.length) ul.appendChild(h("li", { class: "mtl-empty", text: "(no moves yet)" }));
-      box.appendChild(ul);
-      box.appendChild(btn("check", "Check my list", () => act.answer(pz.list.slice())));
-    }
-  } else if (k === "choose") {
-    const opts = asArray(p.options);
-    const group = h("div", { class: "mtl-controls mtl-pz-options", role: "group", "aria-label": "Choices" });
-    for (const o of opts) {
-      const v = String(o.value);
-      if (p.multi) {
-        const pressed = pz.choice.has(v);
-        group.appendChild(btn(`opt:${v}`, (pressed ? "☑ " : "☐ ") + String(o.label), () => act.toggleChoice(v), { "aria-pressed": pressed ? "true" : "false" }));
-      } else {
-        group.appendChild(btn(`opt:${v}`, String(o.label), () => act.answer(v)));
-      }
-    }
-    box.appendChild(group);
-    if (p.multi) box.appendChild(btn("check", "Check", () => act.answer([...pz.choice].sort())));
-  } else if (k === "number") {
-    const input = h("input", { type: "number", class: "mtl-pz-number", inputmode: "numeric",
-      "aria-label": "Your answer (a number)", "data-key": "number", value: pz.number });
-    if (pz.done) input.disabled = true;
-    input.addEventListener("input", () => act.setNumber(input.value));
-    // Enter in the field checks the number (keys.js: a binding taken in a text field).
-    bindKeys(input, [{ keys: ["Enter"], field: true, run: () => act.submitNumber(), label: "Enter", help: "check the number" }]);
-    box.appendChild(h("div", { class: "mtl-controls" }, input, btn("check", "Check", act.submitNumber)));
-  } else if (k === "plan") {
-    const from = p.plan_from;
-    const hand = asArray(p.plan_hand);
-    const tiles = h("div", { class: "mtl-hand-tiles mtl-pz-plan-hand", role: "group", "aria-label": "Tiles to place in order" });
-    for (const t of hand) {
-      const used = pz.chain.some((c) => sameTile(c, t));
-      const b = h("button", { type: "button", class: "mtl-tilebtn" + (used ? " mtl-selected" : ""),
-        "aria-label": used ? `${t}, in your train` : `${t}: add to your train`, "data-key": `plan:${t}` });
-      const [a, c] = parseTile(t);
-      const svg = dominoSvg(a, c, { vertical: true, colour: true });
-      svg.setAttribute("aria-hidden", "true");
-      b.appendChild(svg);
-      // the numbers under the pips, as in the board's hand (the name starts with them)
-      b.appendChild(h("span", { class: "mtl-num", text: `${a}-${c}` }));
-      if (used || pz.done) b.disabled = true;
-      b.addEventListener("click", () => act.addToChain(t));
-      tiles.appendChild(b);
-    }
-    box.appendChild(tiles);
-    box.appendChild(chainNode(model, pz, from));
-    box.appendChild(h("div", { class: "mtl-controls" },
-      btn("undo", "Remove last tile", () => act.popChain()),
-      btn("clear", "Clear", () => act.clearChain()),
-      btn("check", "Check", () => act.answer(pz.chain.slice()))));
-  }
+  append(box, puzzleWidget(model).node(model, pz, act, btn));
   return box;
-}
-
-// The tiles placed so far, laid out the way the board draws a train: each tile with
-// the number touching the one before it first ("12-5, 5-9"); a tile that does not fit
-// is marked "?" and named so. Tiles wrap between tiles, never inside one. Each tile is
-// an image named by its numbers, so a screen reader reads the line as it looks.
-function chainNode(model, pz, from) {
-  const view = model.get("view") || {};
-  const colour = (view.set | 0) > 9;
-  const line = h("div", { class: "mtl-pz-chain-line" },
-    h("span", { class: "mtl-pz-chain-from", text: `from ${from}` }));
-  const words = [];
-  let end = from;
-  for (const t of pz.chain) {
-    const [a, b] = parseTile(t);
-    const out = a === end ? b : b === end ? a : null;
-    const shown = out === null ? `${a}-${b}` : `${end}-${out}`;
-    const name = out === null ? `${shown}, does not fit ${end}` : shown;
-    words.push(shown);
-    const dbl = a === b;
-    const node = h("span", { class: "mtl-slot" + (dbl ? " mtl-slot-double" : "") },
-      tileImage(shown, { vertical: dbl, colour, name }));
-    if (out === null) {
-      node.classList.add("mtl-pz-misfit");
-      node.appendChild(h("span", { class: "mtl-pz-misfit-mark", "aria-hidden": "true", text: "?" }));
-    }
-    line.appendChild(node);
-    if (out !== null) end = out;
-  }
-  if (!pz.chain.length) line.appendChild(h("span", { class: "mtl-empty", text: "click tiles in order" }));
-  return h("div", { class: "mtl-pz-chain", "aria-live": "polite", "data-chain": words.join(" ") },
-    h("strong", { text: "Your train:" }), line);
 }
 
 // A set of puzzles (PuzzleSet): one at a time, with the learner's stars in the list.

@@ -9,7 +9,10 @@
 // the messages sent, and redraws with the view functions of puzzle-view.js. How many
 // stars a solve earns comes with the puzzle (puzzle.stars, decided in Python).
 //
-// Model keys: puzzle (question, kind, hints, options…), view, feedback, solution,
+// How the learner answers is the puzzle's answer widget (answer-widgets.js), named by
+// puzzle.widget; this file does not look at the puzzle's kind.
+//
+// Model keys: puzzle (question, kind, widget, hints, options…), view, feedback, solution,
 // progress (kernel storage), storage ("kernel" | "local"), rules_url.
 // Messages sent: {action: "answer", answer}, {action: "move", move} (sequence),
 // {action: "restart"}, {action: "show"}, {action: "progress", record},
@@ -18,7 +21,7 @@
 import { asArray, sameTile } from "./data.js";
 import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
-import { answerNode, BOARD_KINDS, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleKind, setNode } from "./puzzle-view.js";
+import { answerNode, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleWidget, setNode } from "./puzzle-view.js";
 import { bindKeys, focusAfterView, headingBase, rovingBindings, trainStop } from "./keys.js";
 import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
 import { starsFor } from "./stars.js";
@@ -28,7 +31,8 @@ export function renderPuzzle(model, el) {
   const root = h("div", { class: "mtl-root mtl-puzzle", role: "region" });
   el.appendChild(root);
   const info = () => puzzleInfo(model);
-  const kind = () => puzzleKind(model);
+  // The answer widget (answer-widgets.js), chosen by the id the puzzle names.
+  const widget = () => puzzleWidget(model);
   // The attempt's state: everything the view functions draw besides the model.
   const pz = {
     selected: null,      // the hand tile picked, waiting for a train
@@ -37,10 +41,8 @@ export function renderPuzzle(model, el) {
     hintsUsed: 0,
     done: null,          // "solved" | "shown" | null
     earned: 0,           // stars of this attempt
-    list: [],            // all-moves: moves listed so far
-    chain: [],           // plan: tiles in order
-    choice: new Set(),   // choose: ticked options
-    number: "",          // number: the text typed
+    form: null,          // the answer widget's own state (moves listed, tiles…) …
+    formFor: null,       // … and the widget it is for (a set may move to another kind)
     shownFrame: null,    // show-the-answer: the frame on the board
     lastFeedback: null,
     needRetry: false,    // sequence: the turn ended wrong; the board waits for "Try again"
@@ -112,23 +114,20 @@ export function renderPuzzle(model, el) {
     const move = moveFor(pz.selected, train);
     pickMove(move);
   }
-  function pickMove(move) {
-    if (pz.done) return;
-    pz.note = "";
-    if (kind() === "all-moves") {
-      if (!pz.list.includes(move)) pz.list.push(move);
-      pz.selected = null;
-      pz.note = `Added ${move} to your list.`;
-      draw();
-    } else if (kind() === "sequence") {
-      pz.note = `Trying ${move}…`;
-      draw();
-      send({ action: "move", move });
-    } else {
-      pz.note = `Trying ${move}…`;
-      draw();
-      answer(move);
+  // The answer widget, with its own state made fresh if it is not that widget's yet.
+  function currentWidget() {
+    const w = widget();
+    if (pz.formFor !== w) {
+      pz.form = w.fresh();
+      pz.formFor = w;
     }
+    return w;
+  }
+  function pickMove(move) {
+    const w = currentWidget();
+    if (pz.done || !w.pick) return;
+    pz.note = "";
+    w.pick(move, pz, act);
   }
 
   // -- feedback from the host -------------------------------------------------------
@@ -142,7 +141,7 @@ export function renderPuzzle(model, el) {
     }
     const st = pz.lastFeedback.status;
     if (st === "wrong" || st === "illegal") pz.slips += 1;
-    if (st === "wrong" && kind() === "sequence") pz.needRetry = true;
+    if (st === "wrong" && widget().retryOnWrong) pz.needRetry = true;
     if (st === "right" && !pz.done) {
       pz.done = "solved";
       pz.earned = starsFor(info().stars, pz.slips + pz.hintsUsed);
@@ -190,10 +189,8 @@ export function renderPuzzle(model, el) {
     pz.hintsUsed = 0;
     pz.done = null;
     pz.earned = 0;
-    pz.list = [];
-    pz.chain = [];
-    pz.choice = new Set();
-    pz.number = "";
+    pz.form = null;
+    pz.formFor = null;
     pz.selected = null;
     pz.note = "";
     pz.lastFeedback = null;
@@ -250,16 +247,6 @@ export function renderPuzzle(model, el) {
     draw();
   }
 
-  function submitNumber() {
-    const v = String(pz.number).trim();
-    if (!/^-?\d+$/.test(v)) {
-      pz.note = "Type a whole number first.";
-      draw();
-      return;
-    }
-    answer(parseInt(v, 10));
-  }
-
   function go(j) {
     const items = asArray(model.get("set"));
     if (!items.length || j < 0 || j >= items.length || j === (model.get("index") | 0)) return;
@@ -267,31 +254,24 @@ export function renderPuzzle(model, el) {
     send({ action: "goto", index: j });
   }
 
-  // What the view functions may do: the controller's actions.
+  // What the view functions and the answer widgets may do: the controller's actions.
   const act = {
-    answer, pickMove, tryAgain, showAnswer, submitNumber, go, restart, resetProgress, record,
+    answer, send, pickMove, tryAgain, showAnswer, go, restart, resetProgress, record, draw,
     hint(n) { pz.hintsUsed = Math.max(pz.hintsUsed, n); draw(); },
-    removeMove(i) { pz.list.splice(i, 1); draw(); },
-    toggleChoice(v) {
-      if (pz.choice.has(v)) pz.choice.delete(v); else pz.choice.add(v);
-      draw();
-    },
-    setNumber(text) { pz.number = text; },
-    addToChain(tile) { pz.chain.push(tile); draw(); },
-    popChain() { pz.chain.pop(); draw(); },
-    clearChain() { pz.chain = []; draw(); },
+    note(text) { pz.note = text; draw(); },
   };
 
   function draw() {
     let key = focusKey(root);
     if (pendingFocus && ownsFocus()) key = pendingFocus;
     pendingFocus = null;
+    const w = currentWidget();
     const p = info();
     root.replaceChildren();
     root.setAttribute("aria-label", `Puzzle: ${p.title || ""}`);
     root.setAttribute("data-puzzle", String(p.id || ""));
     const view = pz.shownFrame || model.get("view");
-    const interactive = BOARD_KINDS.has(kind()) && !pz.done && !pz.needRetry && !(view && view.over);
+    const interactive = w.board && !pz.done && !pz.needRetry && !(view && view.over);
     append(root, [
       setNode(model, pz, act),
       headNode(model),

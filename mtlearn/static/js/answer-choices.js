@@ -1,0 +1,36 @@
+// The answer widget "choices": one button per option (a player), or, when the puzzle
+// says `multi`, options to tick (trains) and a Check button. Its shape is the one
+// answer-widgets.js describes.
+
+import { asArray } from "./data.js";
+import { h } from "./dom.js";
+
+export const choices = {
+  board: false,
+  fresh: () => ({ choice: new Set() }),
+  node(model, pz, act, btn) {
+    const p = model.get("puzzle") || {};
+    const ticked = pz.form.choice;
+    const group = h("div", { class: "mtl-controls mtl-pz-options", role: "group", "aria-label": "Choices" });
+    for (const o of asArray(p.options)) {
+      const v = String(o.value);
+      if (p.multi) {
+        const pressed = ticked.has(v);
+        const toggle = () => {
+          if (ticked.has(v)) ticked.delete(v); else ticked.add(v);
+          act.draw();
+        };
+        group.appendChild(btn(`opt:${v}`, (pressed ? "☑ " : "☐ ") + String(o.label), toggle, { "aria-pressed": pressed ? "true" : "false" }));
+      } else {
+        group.appendChild(btn(`opt:${v}`, String(o.label), () => act.answer(v)));
+      }
+    }
+    return [group, p.multi ? btn("check", "Check", () => act.answer([...ticked].sort())) : null];
+  },
+  // one option, or the trains ticked, sorted and joined with commas
+  stored(answers, value) {
+    const key = Array.isArray(value) ? value.map(String).sort().join(",") : String(value);
+    const fb = answers.choices && answers.choices[key];
+    return fb ? { fb } : { missing: key };
+  },
+};

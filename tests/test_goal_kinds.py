@@ -1,0 +1,178 @@
+"""Issue 26, part 4: each kind of puzzle goal is one registered class in one file.
+
+Every registered kind has all its parts (reader, judge, truth, solutions, stored answers,
+an answer widget the front end knows), every bundled puzzle's kind is registered, each
+module of ``mtlearn/content/goals/`` holds one kind, and a kind written in one place (the
+example of the book's page docs/add-a-goal-kind.md, run from the page) is read from a
+puzzle file, proved, judged, stored for a page without an engine and answered in a
+session like the kinds mtlearn ships.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mtlearn.content import goals, puzzles
+from mtlearn.content.goals.goal_kind import GoalKind, register
+from mtlearn.content.puzzles import PuzzleError, PuzzleSession, bundled, check, from_data
+
+REPO = Path(__file__).resolve().parents[1]
+GOALS = REPO / "mtlearn" / "content" / "goals"
+WIDGETS_JS = REPO / "mtlearn" / "static" / "js" / "answer-widgets.js"
+BUILT_IN = {"move", "sequence", "all-moves", "choose", "number", "plan"}
+
+
+def js_widget_ids() -> set[str]:
+    """The ids of the front end's map of answer widgets (``WIDGETS`` in answer-widgets.js)."""
+    text = WIDGETS_JS.read_text(encoding="utf-8")
+    body = re.search(r"export const WIDGETS = \{(.*?)\n\};", text, re.S)
+    assert body, "answer-widgets.js: export const WIDGETS = {…};"
+    return {m.group(1) or m.group(2) for m in
+            re.finditer(r'^\s*(?:"([\w-]+)"|(\w+))\s*[:,]', body.group(1), re.M)}
+
+
+def test_the_front_end_map_of_widgets_is_read():
+    assert {"board-move", "choices", "number", "train-plan"} <= js_widget_ids()
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_every_registered_kind_has_all_its_parts(name):
+    kind = goals.GOAL_KINDS[name]
+    cls = type(kind)
+    assert isinstance(kind, GoalKind) and cls.name == name
+    assert cls.summary and puzzles.KINDS[name] == cls.summary
+    assert cls.widget in js_widget_ids(), f"{name}: no answer widget {cls.widget!r} in JS"
+    # the parts the base class cannot give: each kind writes its own
+    assert cls.read is not GoalKind.read or cls.read_conditions is not GoalKind.read_conditions
+    for part in ("judge", "solutions", "stored_answers"):
+        assert getattr(cls, part) is not getattr(GoalKind, part), f"{name}: no {part}"
+    mine = [p for p in bundled() if p.kind == name]
+    assert mine, f"no bundled puzzle of kind {name}"
+    for p in mine:
+        assert p.goal_kind is kind
+        assert p.solutions(limit=2), p.id
+        assert p.judge(p.answer).status == "right", p.id
+        try:
+            truth = p.truth()
+        except ValueError:
+            truth = None          # a kind judged move by move has no single answer
+        if cls.truth is not GoalKind.truth:
+            assert truth is not None or name == "choose", p.id
+        stored = p.precomputed()
+        assert isinstance(stored, dict) and json.loads(json.dumps(stored)) == stored, p.id
+        info = p.info()
+        assert info["widget"] == cls.widget and info["kind"] == name
+        assert p.answer_text().endswith("."), p.id
+        assert p.example_frames(), p.id
+
+
+def test_every_bundled_puzzle_kind_is_registered_and_every_kind_is_used():
+    used = {p.kind for p in bundled()}
+    assert used <= set(goals.GOAL_KINDS)
+    assert used == BUILT_IN <= set(goals.GOAL_KINDS)
+
+
+def test_each_module_of_the_goals_folder_holds_one_kind():
+    """Adding a kind is adding a file: the package imports every module of its folder."""
+    modules = sorted(p.stem for p in GOALS.glob("*.py")
+                     if p.stem not in ("__init__", "goal_kind"))
+    by_module: dict[str, list[str]] = {}
+    for name, kind in goals.GOAL_KINDS.items():
+        module = type(kind).__module__
+        if module.startswith("mtlearn.content.goals."):
+            by_module.setdefault(module.rsplit(".", 1)[1], []).append(name)
+    assert {m: len(by_module.get(m, [])) for m in modules} == dict.fromkeys(modules, 1)
+
+
+def test_a_kind_needs_a_name_a_summary_and_a_widget_and_one_name_is_one_kind():
+    with pytest.raises(TypeError, match="needs a widget"):
+        @register
+        class NoWidget(GoalKind):
+            name = "no-widget"
+            summary = "nothing"
+    assert "no-widget" not in goals.GOAL_KINDS
+
+    with pytest.raises(ValueError, match="registered twice"):
+        @register
+        class Again(GoalKind):
+            name = "move"
+            summary = "another move"
+            widget = "board-move"
+    assert type(goals.GOAL_KINDS["move"]).__name__ == "MoveKind"
+
+
+# ------------------------------------------------------------ a kind in one place
+#: The example kind of the book's page on adding a goal kind: the file a newcomer writes.
+GUIDE = REPO / "docs" / "add-a-goal-kind.md"
+
+
+@pytest.fixture
+def hand_size() -> Iterator[type[GoalKind]]:
+    """The ``hand-size`` kind of docs/add-a-goal-kind.md (how many tiles does a player
+    hold? answered in the number field), run as if it were a file of the goals folder."""
+    code = re.search(r"^```py\n(.*?)^```", GUIDE.read_text(encoding="utf-8"), re.S | re.M)
+    assert code, "docs/add-a-goal-kind.md: the ```py example"
+    space: dict[str, Any] = {"__name__": "mtlearn.content.goals.hand_size_goal",
+                             "__package__": "mtlearn.content.goals"}
+    exec(compile(code.group(1), str(GUIDE), "exec"), space)
+    try:
+        yield space["HandSizeKind"]
+    finally:
+        goals.unregister("hand-size")
+    assert "hand-size" not in puzzles.KINDS
+
+
+def _hand_size_data(**goal: Any) -> dict[str, Any]:
+    data = yaml.safe_load((REPO / "mtlearn/puzzles/scoring/01-count-the-hand.yaml")
+                          .read_text(encoding="utf-8"))
+    data.update(id="how-many-tiles", kind="hand-size", goal=goal or {"tiles_in_hand": True,
+                "seat": "Ana"}, answer=3, wrong=[{"answer": 2, "expect": "R-SET-3"}],
+                explain="Ana holds 12-5, 3-4 and 6-6.")
+    return data
+
+
+def test_a_kind_written_in_one_place_is_read_proved_judged_and_stored(hand_size):
+    assert puzzles.KINDS["hand-size"] == "say how many tiles a player holds"
+    p = from_data(_hand_size_data(), "how-many.json")
+    assert p.goal == {"tiles_in_hand": True, "seat": 0}
+    assert check(p) == ["1 right answer", "1 wrong answer explained"]
+    assert p.judge(3).status == "right"
+    wrong = p.judge(4)
+    assert (wrong.status, wrong.rule) == ("wrong", "R-SET-3")
+    assert p.judge("three").status == "invalid"
+    state = p.state()
+    assert state["puzzle"]["widget"] == "number" and state["puzzle"]["kind"] == "hand-size"
+    assert state["answers"] == {"value": 3, "right": p.judge(3).to_dict(),
+                                "wrong": "count the tiles of Ana's hand (R-SET-3)."}
+    assert state["solution"]["text"] == "3."
+    assert "points" not in state["view"]["description"]      # hides_points
+    session = PuzzleSession(p)
+    assert session.handle({"action": "answer", "answer": 3})["feedback"]["status"] == "right"
+    assert session.handle({"action": "move", "move": "draw"})["feedback"]["status"] == \
+        "invalid"                                             # answered as a whole
+
+
+def test_a_kind_written_in_one_place_refuses_a_bad_goal_by_file_line_and_field(hand_size):
+    with pytest.raises(PuzzleError) as ei:
+        from_data(_hand_size_data(tiles_in_hand="yes"), "how-many.json")
+    assert ei.value.where == "goal.tiles_in_hand" and "how-many.json" in str(ei.value)
+    with pytest.raises(PuzzleError, match="unknown condition 'size' for a hand-size puzzle"):
+        from_data(_hand_size_data(size=3), "how-many.json")
+    with pytest.raises(PuzzleError, match="the goal is a mapping of conditions"):
+        from_data({**_hand_size_data(), "goal": []}, "how-many.json")
+
+
+def test_an_unregistered_kind_is_refused_with_the_registered_ones_named():
+    data = {**_hand_size_data(), "kind": "hand-size"}
+    with pytest.raises(PuzzleError) as ei:
+        from_data(data, "how-many.json")
+    assert ei.value.where == "kind"
+    assert "'hand-size' is not one of all-moves, choose, move, number, plan, sequence" \
+        in str(ei.value)
