@@ -30,7 +30,7 @@ Standard library only: Pyodide runs it unchanged.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, Union
+from typing import Any, Literal, TypedDict
 
 __all__ = [
     "VIEW_VERSION", "Answered", "BoardAnswer", "BoardIntent", "BoardMessage", "Branch",
@@ -42,7 +42,8 @@ __all__ = [
     "TableInfo", "TableState", "Team", "Verdict", "View", "refusal",
 ]
 
-VIEW_VERSION = 1
+#: The view format's version (a view says it in ``version``).
+VIEW_VERSION: Literal[1] = 1
 
 # ---------------------------------------------------------------------- the view
 
@@ -50,7 +51,6 @@ VIEW_VERSION = 1
 class PlacedTile(TypedDict):
     """A tile on a train or branch, from the hub outward: ``inward`` is the end touching
     the tile before it; a ``double`` is drawn crosswise."""
-
     tile: str
     inward: int
     outward: int
@@ -61,7 +61,6 @@ class Branch(TypedDict):
     """A branch of a train (R-VAR-BRANCH): ``id`` is the line code used in moves
     (``"5-0@1.2a"``) and in highlights; ``parent`` the line it grows from (``"1"`` or
     ``"1.2a"``); ``at`` the branched double's 1-based position on that line."""
-
     id: str
     name: str
     label: str
@@ -78,7 +77,6 @@ class Branch(TypedDict):
 class Train(TypedDict):
     """A personal train (in seat order) or the Mexican train (last). ``team`` and
     ``partner`` (1-based) only under R-VAR-TEAMS, else null."""
-
     id: str
     label: str
     owner: int | None
@@ -97,7 +95,6 @@ class Train(TypedDict):
 class Player(TypedDict):
     """A seat: ``hand`` is null when the perspective hides it (``hand_count`` is always
     shown); ``round_score`` is set once the round is over."""
-
     seat: int
     name: str
     hand: list[str] | None
@@ -113,7 +110,6 @@ class Player(TypedDict):
 
 class Result(TypedDict):
     """How the round ended: ``winner`` the seat that went out (null when blocked)."""
-
     blocked: bool
     winner: int | None
     scores: list[int]
@@ -122,14 +118,12 @@ class Result(TypedDict):
 
 class Highlights(TypedDict):
     """Tiles and lines (train or branch codes) marked on the board."""
-
     tiles: list[str]
     trains: list[str]
 
 
 class LegalMove(TypedDict):
     """A legal move of the player to play, and its words."""
-
     move: str
     text: str
 
@@ -137,7 +131,6 @@ class LegalMove(TypedDict):
 class Verdict(TypedDict):
     """The engine's verdict on one move a learner might try with a click; ``suggests``
     holds the legal moves its sentence proposes instead."""
-
     legal: bool
     rule: str | None
     text: str
@@ -147,7 +140,6 @@ class Verdict(TypedDict):
 
 class Team(TypedDict):
     """A partnership (R-VAR-TEAMS)."""
-
     team: int
     seats: list[int]
     name: str
@@ -157,7 +149,6 @@ class Team(TypedDict):
 
 class Standing(TypedDict):
     """One line of the match standings, best first."""
-
     place: int
     seat: int
     name: str
@@ -168,7 +159,6 @@ class Standing(TypedDict):
 
 class MatchSetup(TypedDict):
     """The table a New game starts from (absent on class boards)."""
-
     players: int
     bots: int
     bot: str | None
@@ -190,13 +180,11 @@ class _MatchInfo(TypedDict):
 class MatchInfo(_MatchInfo, total=False):
     """The match around a session's board: round, standings, what may come next. It
     draws the end-of-round and end-of-match panels and New game (``match.js``)."""
-
     setup: MatchSetup
 
 
 class StepItem(TypedDict):
     """One checked step of a board (:mod:`mtlearn.content.steps`)."""
-
     id: str
     text: str
     done: bool
@@ -204,7 +192,6 @@ class StepItem(TypedDict):
 
 class StepsView(TypedDict):
     """A board's checked steps: their ticks, and stars once every step is done."""
-
     name: str
     items: list[StepItem]
     done: int
@@ -252,7 +239,6 @@ class View(_View, total=False):
     ``steps`` (a board with checked steps), ``step`` and ``move`` (scenario frames: the
     label above the narration, and the move that led to the frame), ``successors``
     (static boards: move -> the view after it, or ``{"view", "message"}``)."""
-
     verdicts: dict[str, Verdict]
     match: MatchInfo
     steps: StepsView
@@ -268,7 +254,6 @@ class BoardMessage(TypedDict):
     """What a board says after an intent: ``ok`` (a move played), ``refusal`` (a move the
     rules refuse, with the rule's id) or ``info``; ``bots`` lists the computer players'
     moves, in words, since the learner's last action."""
-
     kind: Literal["ok", "refusal", "info"]
     text: str
     rule: str | None
@@ -278,14 +263,12 @@ class BoardMessage(TypedDict):
 
 class BoardAnswer(TypedDict):
     """A board session's answer to an intent, and its state."""
-
     view: View
     message: BoardMessage | None
 
 
 class MoveIntent(TypedDict):
     """Play a move: ``{"action": "move", "move": "12-5@M"}``."""
-
     action: Literal["move"]
     move: str
 
@@ -293,7 +276,6 @@ class MoveIntent(TypedDict):
 class SimpleIntent(TypedDict):
     """An intent with no field: draw, pass, announce the last tile, end the turn, undo,
     ask for a hint, deal the next round."""
-
     action: Literal["draw", "pass", "uno", "end", "undo", "hint", "next_round"]
 
 
@@ -303,7 +285,6 @@ class _NewMatchIntent(TypedDict):
 
 class NewMatchIntent(_NewMatchIntent, total=False):
     """The same table, a fresh deal from round 1."""
-
     seed: int | str
 
 
@@ -313,14 +294,13 @@ class _NewGameIntent(TypedDict):
 
 class NewGameIntent(_NewGameIntent, total=False):
     """A new table: ``players`` (2-8), ``bots`` computer players of kind ``bot``."""
-
     players: int | str
     bots: int | str
     bot: Literal["planner", "greedy", "random"]
     seed: int | str
 
 
-BoardIntent = Union[MoveIntent, SimpleIntent, NewMatchIntent, NewGameIntent]
+BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent
 
 # ---------------------------------------------------------------------- puzzles
 
@@ -335,14 +315,12 @@ class Feedback(_Feedback, total=False):
     goal), ``illegal`` (refused by the rules, with ``rule``), ``continue`` (a sequence
     not finished yet) or ``invalid`` (an answer of the wrong shape for this question);
     ``n`` counts the feedbacks of a session, so the same words twice still show."""
-
     rule: str | None
     n: int
 
 
 class PuzzleOption(TypedDict):
     """One choice of a ``choose`` puzzle."""
-
     value: str
     label: str
 
@@ -350,7 +328,6 @@ class PuzzleOption(TypedDict):
 class PuzzleInfo(TypedDict):
     """What the front end shows of a puzzle (no answers): the question, hints, kind and
     options. ``seat`` (1-based) is the player who answers."""
-
     id: str
     title: str
     family: str
@@ -372,14 +349,12 @@ class PuzzleInfo(TypedDict):
 
 class Solution(TypedDict):
     """The answer shown: in words, and played out frame by frame."""
-
     text: str
     frames: list[View]
 
 
 class PuzzleAnswer(TypedDict, total=False):
     """A puzzle session's answer: the model keys to change (any of them)."""
-
     view: View
     feedback: Feedback | None
     solution: Solution
@@ -387,40 +362,35 @@ class PuzzleAnswer(TypedDict, total=False):
 
 class PuzzleMoveIntent(TypedDict):
     """One move of a sequence puzzle."""
-
     action: Literal["move"]
     move: str
 
 
 class PuzzleAnswerIntent(TypedDict):
     """A whole answer: a move, a list of moves or trains, a choice, a number, a plan."""
-
     action: Literal["answer"]
     answer: Any
 
 
 class PuzzleSimpleIntent(TypedDict):
     """Start the puzzle again, show the answer, or (kept by the page) reset progress."""
-
     action: Literal["restart", "show", "reset"]
 
 
 class PuzzleGotoIntent(TypedDict):
     """Go to puzzle ``index`` (from 0) of a set."""
-
     action: Literal["goto"]
     index: int
 
 
 class PuzzleProgressIntent(TypedDict):
     """The learner's record of this puzzle (stars, hints opened), to keep."""
-
     action: Literal["progress"]
     record: dict[str, Any]
 
 
-PuzzleIntent = Union[PuzzleMoveIntent, PuzzleAnswerIntent, PuzzleSimpleIntent,
-                     PuzzleGotoIntent, PuzzleProgressIntent]
+PuzzleIntent = (PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent
+                | PuzzleProgressIntent)
 
 # ---------------------------------------------------------------------- the one refusal
 
@@ -429,7 +399,6 @@ class Refusal(TypedDict):
     """The one refusal of every host: the request or intent was not served (malformed,
     out of range, not allowed) and nothing changed; ``error`` says what and where, in
     one line."""
-
     ok: Literal[False]
     error: str
 
@@ -444,7 +413,6 @@ def refusal(error: str) -> Refusal:
 
 class OpenRequest(TypedDict):
     """Open a session of ``kind`` (``"board"``, ``"puzzle"``) from its spec."""
-
     op: Literal["open"]
     kind: str
     spec: Any
@@ -452,7 +420,6 @@ class OpenRequest(TypedDict):
 
 class IntentRequest(TypedDict):
     """Send an intent (:data:`BoardIntent`, :data:`PuzzleIntent`) to an open session."""
-
     op: Literal["intent"]
     session: str
     intent: Any
@@ -460,17 +427,15 @@ class IntentRequest(TypedDict):
 
 class CloseRequest(TypedDict):
     """Forget an open session."""
-
     op: Literal["close"]
     session: str
 
 
-HostRequest = Union[OpenRequest, IntentRequest, CloseRequest]
+HostRequest = OpenRequest | IntentRequest | CloseRequest
 
 
 class Opened(TypedDict):
     """A session opened: its id and its first state."""
-
     ok: Literal[True]
     session: str
     result: BoardAnswer | PuzzleAnswer
@@ -478,25 +443,22 @@ class Opened(TypedDict):
 
 class Answered(TypedDict):
     """A session's answer to an intent."""
-
     ok: Literal[True]
     result: BoardAnswer | PuzzleAnswer
 
 
 class Closed(TypedDict):
     """A session closed."""
-
     ok: Literal[True]
 
 
-HostAnswer = Union[Opened, Answered, Closed, Refusal]
+HostAnswer = Opened | Answered | Closed | Refusal
 
 # ---------------------------------------------------------------------- the class server
 
 
 class SeatInfo(TypedDict):
     """A seat of a class table, as every device sees it (no token)."""
-
     seat: int
     name: str | None
     kind: Literal["student", "computer"]
@@ -506,7 +468,6 @@ class SeatInfo(TypedDict):
 
 class TableInfo(TypedDict):
     """A class table's set-up and seats."""
-
     id: str
     label: str
     n: int
@@ -530,7 +491,6 @@ class _TableState(TypedDict):
 class TableState(_TableState, total=False):
     """What the device at ``seat`` gets: its own view (its hand only while the round is
     played), its message and the table's log."""
-
     log: list[str]
 
 
@@ -538,7 +498,6 @@ class PublicTable(TypedDict):
     """A table as the projector and the teacher see it: the public view
     (:mod:`mtlearn.present.perspective`: no hand and no hidden tile while the round is
     played), the last moves in words."""
-
     table: TableInfo
     view: View | None
     log: list[str]
@@ -546,13 +505,11 @@ class PublicTable(TypedDict):
 
 class PublicState(PublicTable):
     """One table's public state, after a change."""
-
     type: Literal["public"]
 
 
 class PublicTables(TypedDict):
     """Every table's public state (a projector or teacher connecting)."""
-
     type: Literal["publics"]
     role: Literal["projector", "teacher"]
     tables: list[PublicTable]
@@ -560,7 +517,6 @@ class PublicTables(TypedDict):
 
 class Joined(TypedDict):
     """A student joined (or came back): their token."""
-
     type: Literal["joined"]
     token: str
     name: str
@@ -568,7 +524,6 @@ class Joined(TypedDict):
 
 class Lobby(TypedDict):
     """A student without a table: the tables with free seats."""
-
     type: Literal["lobby"]
     name: str
     tables: list[TableInfo]
@@ -576,14 +531,12 @@ class Lobby(TypedDict):
 
 class Done(TypedDict):
     """A teacher's table action, reported."""
-
     type: Literal["done"]
     text: str
 
 
 class TeacherState(TypedDict):
     """The teacher's page: the code, tables, students, idle limit, puzzle results."""
-
     type: Literal["teacher"]
     code: str
     address: str
@@ -602,7 +555,6 @@ class _PuzzleState(TypedDict):
 
 class PuzzleState(_PuzzleState, total=False):
     """A student's puzzle board in a puzzle round (``set`` null: no round is on)."""
-
     set_title: str
     index: int
     puzzle: PuzzleInfo
@@ -616,12 +568,11 @@ class PuzzleState(_PuzzleState, total=False):
 
 class PuzzleUpdate(PuzzleAnswer, total=False):
     """The model keys a student's puzzle message changes."""
-
     type: Literal["puzzle_update"]
 
 
-ClassMessage = Union[TableState, PublicState, PublicTables, Joined, Lobby, Done,
-                     TeacherState, PuzzleState, PuzzleUpdate, Refusal]
+ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState
+                | PuzzleState | PuzzleUpdate | Refusal)
 
 #: The named types written to the schema and the TypeScript types, in this order.
 EXPORTS: dict[str, Any] = {

@@ -21,7 +21,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import protocol
 
-__all__ = ["NOTE_PATH", "SCHEMA_PATH", "TS_PATH", "json_schema", "typescript", "typed_dicts",
+__all__ = ["NOTE_PATH", "SCHEMA_PATH", "TS_PATH", "json_schema", "typed_dicts", "typescript",
            "view_format"]
 
 STATIC = Path(__file__).resolve().parents[1] / "static"

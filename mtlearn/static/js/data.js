@@ -1,4 +1,4 @@
-// Reading a view's data (devnotes/VIEW_FORMAT.md): tiles, lists, names and rule links.
+// Reading a view's data (mtlearn/core/protocol.py; protocol.d.ts): tiles, lists, names and rule links.
 // No DOM here, so node's test runner imports this file as it is (tests/js/).
 
 export function asArray(x) {
@@ -35,4 +35,23 @@ export function ruleHref(rulesUrl, rule, ruleUrl) {
 export function playerName(view, seat) {
   const p = asArray(view.players).find((x) => x.seat === seat);
   return p ? String(p.name) : `Player ${seat}`;
+}
+
+// The protocol's one refusal, {ok: false, error} (mtlearn/core/protocol.py: Refusal): every
+// host answers a request or intent it does not serve with it, and nothing changed. A board
+// shows it as an info message, a puzzle as "invalid" feedback.
+export function refusalMessage(refusal) {
+  return { kind: "info", text: String(refusal.error), rule: null, rule_url: null, bots: [] };
+}
+
+export function refusalFeedback(refusal) {
+  return { status: "invalid", text: String(refusal.error), rule: null, n: Date.now() };
+}
+
+// A kernel's refusal arrives as a custom widget message: call fn with it. Returns the
+// function that stops listening.
+export function onRefusal(model, fn) {
+  const cb = (msg) => { if (msg && msg.ok === false) fn(msg); };
+  model.on("msg:custom", cb);
+  return () => model.off("msg:custom", cb);
 }

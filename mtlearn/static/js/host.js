@@ -22,6 +22,8 @@
 // and the worker answers {id, answer: "<JSON>"}; it also posts {event: "ready", ms} once
 // Python and mtlearn are loaded, or {event: "failed", error}.
 
+import { refusalMessage } from "./data.js";
+
 const MTL_HOW_TO_PLAY_ON =
   "To play on, serve the book's folder over HTTP (for example `python3 -m http.server` in it, " +
   "then open 127.0.0.1:8000 in the browser), or open this chapter on Binder with the launch button.";
@@ -47,7 +49,11 @@ export function mtlEngine(url) {
         worker.postMessage({ id, request: JSON.stringify(req) });
       })).then((text) => {
         const answer = JSON.parse(text);
-        if (!answer.ok) throw new Error(answer.error || "the engine refused the request");
+        if (!answer.ok) {  // the protocol's one refusal: kept on the error for the board
+          const err = new Error(answer.error || "the engine refused the request");
+          err.refusal = answer;
+          throw err;
+        }
         return answer;
       });
     },
@@ -265,7 +271,8 @@ export function mtlEngineBoard(root, state, initial) {
     return engine.request({ op: "intent", session: sid, intent: content })
       .then((answer) => apply(answer.result, performance.now() - t))
       .catch((err) => {
-        model.set("message", mtlMsg("info", "The engine could not answer: " + err.message));
+        model.set("message", err.refusal ? refusalMessage(err.refusal)
+          : mtlMsg("info", "The engine could not answer: " + err.message));
         apply(null);
       });
   }

@@ -1,6 +1,6 @@
 // Puzzles in a static page: the precomputed answers and the stand-in model.
 
-import { asArray, parseTile } from "./data.js";
+import { asArray, parseTile, refusalFeedback } from "./data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 
 // ---------------------------------------------------------------- precomputed answers
@@ -161,7 +161,12 @@ export function mtlPuzzleModel(root, state, initial) {
       root.setAttribute("data-host", "engine");
       engine.request({ op: "intent", session: sessions[i], intent: content })
         .then((answer) => { if (index === i) apply(model, answer.result); settle(); })
-        .catch(() => { useEngine = false; hosts[i](model, content); settle(); });
+        .catch((err) => {
+          // the protocol's one refusal is shown; an engine that failed hands over
+          if (err && err.refusal) model.set("feedback", refusalFeedback(err.refusal));
+          else { useEngine = false; hosts[i](model, content); }
+          settle();
+        });
     } else {
       root.setAttribute("data-host", "precomputed");
       hosts[i](model, content);
