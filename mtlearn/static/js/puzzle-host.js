@@ -8,6 +8,9 @@ import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 // The host for a page with no engine: every answer the page can send was judged by
 // the engine when the page was built (mtlearn.content.puzzles.Puzzle.precomputed).
 
+/** @typedef {import("./protocol").Feedback} Feedback */
+
+// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts.
 export function puzzleStaticHost(state) {
   const answers = state.answers || {};
   const info = state.puzzle || {};
@@ -24,6 +27,7 @@ export function puzzleStaticHost(state) {
     const f = flip(key);
     return Object.prototype.hasOwnProperty.call(table, f) ? table[f] : undefined;
   };
+  /** @param {any} model @param {Feedback} fb */
   const say = (model, fb) => {
     n += 1;
     model.set("feedback", Object.assign({}, fb, { n }));
