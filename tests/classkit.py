@@ -107,11 +107,13 @@ class Client:
 
     async def expect(self, kind: str, after: int = 0, timeout: float = 10.0,
                      where: Any = None) -> dict[str, Any]:
-        """The first message of type ``kind`` received after message number ``after``."""
+        """The first message of type ``kind`` received after message number ``after``
+        (``"refused"``: the protocol's one refusal, ``{"ok": false, "error"}``)."""
         deadline = time.monotonic() + timeout
         while True:
             for m in self.got[after:]:
-                if m.get("type") == kind and (where is None or where(m)):
+                if (m.get("ok") is False if kind == "refused" else m.get("type") == kind) \
+                        and (where is None or where(m)):
                     return m
             left = deadline - time.monotonic()
             if left <= 0:

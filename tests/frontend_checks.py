@@ -4,9 +4,12 @@
    then offline) lints ``mtlearn/static/**/*.js`` and ``tests/js/`` with ``biome.json``:
    every name a module uses must be imported or declared (each file is a real ES module,
    assembled by :mod:`mtlearn.present.frontend`), nothing imported or declared unused.
-2. ``node --test tests/js/*.test.mjs``: the modules against a fake model and a fake DOM.
+2. TypeScript's checker (pinned like Biome): ``tsc --noEmit --allowJs --checkJs`` over the
+   modules that handle the hosts' messages (:data:`TSC_CHECKED`), with their JSDoc types
+   and ``mtlearn/static/js/protocol.d.ts`` (generated from ``mtlearn/core/protocol.py``).
+3. ``node --test tests/js/*.test.mjs``: the modules against a fake model and a fake DOM.
 
-Usage: ``python tests/frontend_checks.py`` (exit status 0 when both pass).
+Usage: ``python tests/frontend_checks.py`` (exit status 0 when all pass).
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from npm_vendor import BIOME_VERSION, NpmError, fetch  # noqa: E402
+from npm_vendor import BIOME_VERSION, TYPESCRIPT_VERSION, NpmError, fetch  # noqa: E402
+
+#: The front-end modules type-checked against the protocol (and what they import): the
+#: hosts and the data helpers, which read and write the protocol's messages.
+TSC_CHECKED = ["data.js", "host.js", "class-host.js", "puzzle-host.js", "protocol.d.ts"]
 
 #: Biome's binary package for this machine (npm's os-cpu names).
 _BIOME_PACKAGES = {("Linux", "x86_64"): "@biomejs/cli-linux-x64",
@@ -48,11 +55,21 @@ def main() -> int:
         print("frontend_checks: node is needed for tests/js (apt-get install -y nodejs)",
               file=sys.stderr)
         return 1
+    try:
+        tsc = [node, str(fetch("typescript", TYPESCRIPT_VERSION, "lib/tsc.js")), "--noEmit",
+               "--allowJs", "--checkJs", "--target", "es2022", "--module", "es2022",
+               "--moduleResolution", "bundler", "--lib", "es2022,dom,dom.iterable", "--skipLibCheck",
+               *TSC_CHECKED]
+    except NpmError as err:
+        print(f"frontend_checks: {err}", file=sys.stderr)
+        return 1
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
-    for cmd in (lint, [node, "--test", "--test-reporter=dot", *tests]):
-        print("+", " ".join(Path(cmd[0]).name if i == 0 else c for i, c in enumerate(cmd)),
-              flush=True)
-        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+    js = ROOT / "mtlearn" / "static" / "js"
+    for cmd, cwd in ((lint, ROOT), (tsc, js),
+                     ([node, "--test", "--test-reporter=dot", *tests], ROOT)):
+        print("+", " ".join(Path(c).name if i < 2 and "/" in c else c
+                            for i, c in enumerate(cmd)), flush=True)
+        if subprocess.run(cmd, cwd=cwd).returncode != 0:
             return 1
     return 0
 

@@ -21,6 +21,9 @@ CACHE = Path(__file__).resolve().parent.parent / ".cache" / "npm"
 AXE = ("axe-core", "4.10.3", "axe.min.js")
 #: Biome, the front end's linter (biome.json): one binary, in the package for this machine.
 BIOME_VERSION = "1.9.4"
+#: TypeScript, whose checker (tsc --checkJs) checks the front end's JSDoc types against the
+#: protocol's generated types (tests/frontend_checks.py).
+TYPESCRIPT_VERSION = "5.6.3"
 
 
 class NpmError(RuntimeError):

@@ -90,15 +90,19 @@ def test_request_scan_is_linear_for_any_text():
         assert time.perf_counter() - start < 10
 
 
-def test_non_dict_intent_to_a_puzzle_session_gets_invalid_feedback():
+def test_a_malformed_intent_to_a_puzzle_session_is_refused_as_a_board_is():
     host = SessionHost()
     sid = ask(host, {"op": "open", "kind": "puzzle", "spec": puzzle_spec()})["session"]
+    board = ask(host, {"op": "open", "kind": "board", "spec": BoardSession(
+        Game.new(2, seed=1)).to_spec()})["session"]
     before = session_state(host)
     for intent in ([1], "answer", None, 7, {"action": []}, {"action": "fly"},
                    {"action": "answer"}, {"action": "move", "move": "6-2@1"}):
         answer = ask(host, {"op": "intent", "session": sid, "intent": intent})
-        assert answer["ok"]
-        assert answer["result"]["feedback"]["status"] == "invalid", intent
+        assert set(answer) == {"ok", "error"} and answer["ok"] is False, intent
+        if intent != {"action": "answer"} and intent != {"action": "move", "move": "6-2@1"}:
+            other = ask(host, {"op": "intent", "session": board, "intent": intent})
+            assert set(other) == {"ok", "error"} and other["ok"] is False, intent
     after = session_state(host)
     assert [m for m, _ in before.values()] == [m for m, _ in after.values()]
     right = ask(host, {"op": "intent", "session": sid,
@@ -292,13 +296,15 @@ def test_host_requests_of_the_wrong_shape():
     ([], "not an intent: []"),
     ("undo", "not an intent: 'undo'"),
 ])
-def test_malformed_intents_get_an_info_message_and_change_nothing(intent, why):
+def test_malformed_intents_are_refused_and_change_nothing(intent, why):
     session = BoardSession(Game.new(3, seed=4), bots={1: "greedy", 2: "greedy"},
                            perspective=0)
     game, before = session.game, fingerprint(session.game)
-    out = session.handle(intent)
-    assert out["message"]["kind"] == "info" and why in out["message"]["text"]
-    assert "\n" not in out["message"]["text"]
+    message = session.message
+    with pytest.raises(SessionError) as refused:
+        session.handle(intent)
+    assert why in str(refused.value) and "\n" not in str(refused.value)
+    assert session.message == message
     assert session.game is game and fingerprint(game) == before
     assert sorted(session.bots) == [1, 2] and session.perspective == 0
 
@@ -322,10 +328,10 @@ def test_an_engine_failure_mid_intent_puts_the_board_back():
     session.bots = {1: Crash()}
     before = fingerprint(game)
     move = next(m for m in (str(x) for x in game.legal_moves) if "@" in m)
-    out = session.handle({"action": "move", "move": move})
-    assert out["message"]["kind"] == "info"
-    assert "internal error while answering 'move'" in out["message"]["text"]
-    assert "the board is unchanged" in out["message"]["text"]
+    with pytest.raises(SessionError) as refused:
+        session.handle({"action": "move", "move": move})
+    assert "internal error while answering 'move'" in str(refused.value)
+    assert "the board is unchanged" in str(refused.value)
     assert fingerprint(session.game) == before
 
 

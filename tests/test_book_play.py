@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from mtlearn import Game
-from mtlearn.hosts.session import BoardSession
+from mtlearn.hosts.session import BoardSession, SessionError
 from mtlearn.jupyter.widgets import Board
 
 ENGINE_TIMEOUT = 180_000  # ms: Pyodide boots in seconds, but CI machines can be busy
@@ -443,6 +443,16 @@ def test_page_engine_answers_like_the_kernel_board(page, page_guard, book_url):
     assert result["view"]["over"]
     for intent in [{"action": "undo"}, {"action": "hint"}, {"action": "next_round"},
                    {"action": "new_game", "players": 5, "bots": 2, "seed": 3},
-                   {"action": "new_match", "seed": 4}, {"action": "fly"}]:
+                   {"action": "new_match", "seed": 4}]:
         both(intent)
+    # a malformed intent: the protocol's one refusal from both hosts, the same words
+    refused = page.evaluate(
+        """async ([sid, intent]) => {
+             const e = Object.values(window.__mtlearnEngines)[0];
+             try { await e.request({op: 'intent', session: sid, intent}); return null; }
+             catch (err) { return err.refusal || String(err); }
+           }""", [opened["session"], {"action": "fly"}])
+    with pytest.raises(SessionError) as kernel:
+        board.send_intent({"action": "fly"})
+    assert refused == {"ok": False, "error": str(kernel.value)}
     page_guard.assert_clean()

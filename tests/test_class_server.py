@@ -167,12 +167,12 @@ def test_abuse_is_refused_with_a_clear_message_and_changes_nothing(tmp_path: Pat
         ]
         for client, msg, words in cases:
             refusal = await client.ask(msg, "refused")
-            assert words in refusal["text"], (msg if isinstance(msg, dict) else msg[:40], refusal)
+            assert words in refusal["error"], (msg if isinstance(msg, dict) else msg[:40], refusal)
         # a flood from one socket: refused past the limit, the others unaffected
         n = len(waiter.got)
         for _ in range(60):
             await waiter.send({"op": "hello", "code": cp.code, "token": waiter.token})
-        await waiter.expect("refused", n, where=lambda m: "too many messages" in m["text"])
+        await waiter.expect("refused", n, where=lambda m: "too many messages" in m["error"])
         await asyncio.sleep(0.2)
         assert (cp.folder / "tables" / "t1.json").read_bytes() == state  # nothing changed
         n_mover = len(mover.got)
@@ -180,7 +180,7 @@ def test_abuse_is_refused_with_a_clear_message_and_changes_nothing(tmp_path: Pat
                           "intent": intent_for(latest(mover)["view"])})
         after = await mover.expect("table", n_mover)
         assert after["view"]["players"] and not [m for m in mover.got[n_mover:]
-                                                 if m.get("type") == "refused"]
+                                                 if m.get("ok") is False]
         assert (cp.folder / "tables" / "t1.json").read_bytes() != state  # the move counted
         for c in (teacher, ana, ben, stranger):
             await c.close()
@@ -198,7 +198,7 @@ def test_connections_per_address_are_limited(tmp_path: Path) -> None:
         a, b = await Client.open(cp.ws_url), await Client.open(cp.ws_url)
         c = await Client.open(cp.ws_url)
         refusal = await c.expect("refused")
-        assert "too many connections from 127.0.0.1: at most 2" in refusal["text"]
+        assert "too many connections from 127.0.0.1: at most 2" in refusal["error"]
         await b.close()
         await asyncio.sleep(0.3)
         d = await Client.open(cp.ws_url)  # a place freed is a place again
@@ -291,7 +291,7 @@ def test_a_puzzle_round_is_judged_on_the_server_and_exported(tmp_path: Path) -> 
         teacher = await teacher_of(cp)
         ana = await join(cp.ws_url, cp.code, "Ana")
         state = await ana.ask({"op": "noop"}, "refused")
-        assert "unknown op" in state["text"]
+        assert "unknown op" in state["error"]
         n = len(ana.got)
         await teacher.send({"op": "puzzle_round", "token": cp.token, "set": "doubles"})
         first = await ana.expect("puzzle", n)
@@ -357,7 +357,7 @@ def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> N
         assert not [m for m in other.got[n_other:] if "Hint" in json.dumps(m)]
         refusal = await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
                                      "action": "hint", "seat": 2 - seat}, "refused")
-        assert "not seat" in refusal["text"] and "turn" in refusal["text"]
+        assert "not seat" in refusal["error"] and "turn" in refusal["error"]
         # undo: the last student move comes off, on every screen
         await teacher.ask({"op": "table", "token": cp.token, "table": "t1", "action": "undo"},
                           "done")
@@ -371,7 +371,7 @@ def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> N
         await ben.expect("lobby", n_ben)
         refusal = await ben.ask({"op": "intent", "token": ben.token,
                                  "intent": {"action": "draw"}}, "refused")
-        assert "take a seat" in refusal["text"]
+        assert "take a seat" in refusal["error"]
         await play_until([ana], lambda: latest(ana)["view"]["over"])
         assert saved_game(cp.folder).is_round_over
         await teacher.ask({"op": "table", "token": cp.token, "table": "t1",
@@ -398,7 +398,7 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
                            (dict(seats=9), "seats: choose 2 to 8"),
                            (dict(computers=3), "computers: choose 0 to 2")):
             msg = {"op": "open_table", "token": cp.token, "seats": 3, **bad}
-            assert words in (await teacher.ask(msg, "refused"))["text"], bad
+            assert words in (await teacher.ask(msg, "refused"))["error"], bad
         await teacher.ask({"op": "open_table", "token": cp.token, "seats": 3, "preset": "standard",
                            "options": {"scoring": "blanks-25"}}, "teacher")
         ana = await join(cp.ws_url, cp.code, "Ana")

@@ -83,9 +83,10 @@ def test_refusals_and_bad_intents_leave_the_game_untouched():
     for bad in [{"action": "fly"}, "draw", {"action": "new_game", "players": 40},
                 {"action": "new_game", "players": 3, "bots": 3},
                 {"action": "new_game", "players": "x"}, {"action": "new_match", "seed": [1]}]:
-        msg = session.handle(bad)["message"]
-        assert msg["kind"] == "info" and msg["text"], bad
+        with pytest.raises(SessionError):  # the one refusal: nothing changes
+            session.handle(bad)
         assert session.game is game and game.history == []
+        assert session.state()["message"]["kind"] == "refusal"
     assert session.handle({"action": "next_round"})["message"]["rule"] == "R-END-1"
 
 

@@ -73,21 +73,26 @@ class PuzzleSession:
         """Answer one message: ``answer``, ``move`` (sequence), ``restart`` or ``show``.
 
         A malformed message (not an object, an unknown action, a move that is not text)
-        gets ``"invalid"`` feedback naming the problem and changes nothing else; so does
-        a failure of the engine itself (the moves played so far are kept).
+        raises :class:`~mtlearn.core.errors.SessionError` naming the problem, and changes
+        nothing: every host answers it with the protocol's one refusal; so does a failure
+        of the engine itself (the moves played so far are kept). An answer of the wrong
+        shape for the question (a number to a move puzzle) is judged ``"invalid"``.
         """
         if not isinstance(content, dict):
-            return self._fb(Feedback("invalid", f"Not a message: {one_line(repr(content))} "
-                                     "(expected an object with an \"action\")."))
+            raise SessionError(f"Not a message: {one_line(repr(content))} (expected an "
+                               "object with an \"action\").")
         action = content.get("action")
-        moves = list(self.moves)
+        moves, count = list(self.moves), self.count
         try:
             return self._handle(action, content)
+        except SessionError:
+            self.moves, self.count = moves, count
+            raise
         except Exception as e:  # a backstop: the engine failed on this answer
-            self.moves = moves
-            return self._fb(Feedback("invalid", f"Internal error while judging "
-                                     f"{one_line(repr(action))}: {type(e).__name__}: "
-                                     f"{one_line(str(e))}. Nothing was changed."))
+            self.moves, self.count = moves, count
+            raise SessionError(f"Internal error while judging {one_line(repr(action))}: "
+                               f"{type(e).__name__}: {one_line(str(e))}. Nothing was "
+                               "changed.") from None
 
     def _handle(self, action: Any, content: dict[str, Any]) -> dict[str, Any]:
         p = self.puzzle
@@ -99,14 +104,14 @@ class PuzzleSession:
             return {"solution": {"text": p.answer_text(), "frames": p.example_frames()}}
         if action == "move":
             if not p.goal_kind.move_by_move:
-                return self._fb(Feedback("invalid", "This puzzle is answered as a whole "
-                                         "(\"answer\"), not move by move."))
+                raise SessionError("This puzzle is answered as a whole (\"answer\"), not "
+                                   "move by move.")
             move = content.get("move")
             if isinstance(move, Move):
                 move = str(move)
             if not isinstance(move, str) or len(move) > 64:
-                return self._fb(Feedback("invalid", "A move is text like \"12-5@M\", not "
-                                         f"{one_line(repr(move))}."))
+                raise SessionError(f"A move is text like \"12-5@M\", not "
+                                   f"{one_line(repr(move))}.")
             answer = [*self.moves, move]
             fb = p.judge(answer)
             view = None
@@ -125,8 +130,7 @@ class PuzzleSession:
             return out
         if action == "answer":
             if "answer" not in content:
-                return self._fb(Feedback("invalid", "An answer message needs an "
-                                         "\"answer\"."))
+                raise SessionError("An answer message needs an \"answer\".")
             answer = content["answer"]
             fb = p.judge(answer)
             out = self._fb(fb)
@@ -134,8 +138,8 @@ class PuzzleSession:
             if view is not None:
                 out["view"] = view
             return out
-        return self._fb(Feedback("invalid", f"Unknown action {one_line(repr(action))}: use "
-                                 "answer, move, restart or show."))
+        raise SessionError(f"Unknown action {one_line(repr(action))}: use answer, move, "
+                           "restart or show.")
 
 
 

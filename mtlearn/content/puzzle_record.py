@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from ..core.protocol import View
 from ..core.rules import Rules
 from ..core.tiles import Tile
 from ..engine.game import Game
@@ -157,7 +158,7 @@ class Puzzle:
         return goals.solutions(self, limit)
 
     # ------------------------------------------------------------------ the answer shown
-    def example_frames(self) -> list[dict[str, Any]]:
+    def example_frames(self) -> list[View]:
         """Board views along the example answer (for "show me the answer")."""
         return self.goal_kind.example_frames(self)
 
@@ -167,7 +168,7 @@ class Puzzle:
 
     # ------------------------------------------------------------------ front end
     def view(self, game: Game | None = None, *,
-             highlights: dict[str, list[str]] | None = None) -> dict[str, Any]:
+             highlights: dict[str, list[str]] | None = None) -> View:
         """The board view of the puzzle (or of ``game``), without giveaways."""
         g = self.game if game is None else game
         v = view(g, perspective=self.perspective, highlights=highlights)
@@ -176,7 +177,7 @@ class Puzzle:
             v["description"] = _strip_points(v["description"])
         return v
 
-    def after_view(self, moves: list[str]) -> dict[str, Any]:
+    def after_view(self, moves: list[str]) -> View:
         """The board after ``moves`` from the start, the last one highlighted: what the
         learner sees once a move is played (a right answer, or a step of a sequence)."""
         g = self.start()

@@ -44,6 +44,7 @@ from typing import Any
 from ..core.errors import IllegalMoveError, NotationError, PositionError, RulesError
 from ..core.moves import Move
 from ..core.notation import normal_line, parse_seat, train_code
+from ..core.protocol import View
 from ..core.rules import Rules
 from ..core.tiles import Tile
 from ..engine.game import Game
@@ -117,7 +118,7 @@ class Scenario:
     source: str
     warnings: list[str] = field(default_factory=list)
 
-    def frames(self, *, verdicts: bool = False) -> list[dict[str, Any]]:
+    def frames(self, *, verdicts: bool = False) -> list[View]:
         """The JSON views of every frame, each with its narration and step label."""
         out = []
         total = len(self.steps)

@@ -33,6 +33,7 @@ from typing import Any
 from ..core.errors import MtlearnError, NotationError
 from ..core.moves import Move
 from ..core.notation import line_code, normal_line, parse_seat, train_code
+from ..core.protocol import StepItem, StepsView
 from ..core.tiles import Tile
 from ..engine.game import Game
 from ..present.perspective import Perspective
@@ -343,12 +344,12 @@ class StepLog:
         return [s.id in self.kept or any(s.done_by(e) for e in self.events)
                 for s in self.steps.steps]
 
-    def view(self, seen: Perspective) -> dict[str, Any]:
+    def view(self, seen: Perspective) -> StepsView:
         """The ``steps`` entry of a board's view: ``items`` (``id``, ``text``, ``done``),
         ``done`` and ``total`` counts, ``slips`` and ``stars`` (null until every step is
         done). Texts pass through the perspective's guard."""
         done = self.done()
-        items = [{"id": s.id, "text": seen.guard(s.text), "done": d}
+        items: list[StepItem] = [{"id": s.id, "text": seen.guard(s.text), "done": d}
                  for s, d in zip(self.steps.steps, done, strict=True)]
         return {"name": self.steps.name, "items": items, "done": sum(done),
                 "total": len(done), "slips": self.slips,

@@ -22,17 +22,15 @@ So one intent gives the same JSON in both. Intents (``{"action": …}``):
                    optional ``seed``
 =================  ===============================================================
 
-Every answer is ``{"view": …, "message": …}``. The view is :func:`mtlearn.present.view.view`
-with ``match`` added (round, standings, what may come next, the table set-up) and, on a
-board with checked steps, ``steps`` (:mod:`mtlearn.content.steps`); once a round is
-over every hand is shown. The message is
-``{"kind": "ok" | "refusal" | "info", "text", "rule", "rule_url", "bots"}`` where
-``bots`` lists the computer players' moves, in words, since the learner's last action.
+Every answer is a :class:`~mtlearn.core.protocol.BoardAnswer` (intents, views and
+messages are typed in :mod:`mtlearn.core.protocol`): the view with ``match`` added and,
+on a board with checked steps, ``steps``; once a round is over every hand is shown.
 
-Bad input never raises: every field of an intent is checked (type and range) before anything
-changes, and a malformed intent is answered with an info message naming the field, the game
-untouched. :class:`~mtlearn.hosts.session_host.SessionHost` answers a request it cannot
-serve with ``{"ok": false, "error": …}`` and changes nothing; its limits are in its docs.
+Every field of an intent is checked (type and range) before anything changes; a malformed
+intent raises :class:`SessionError` naming the field, the game untouched, and every host
+answers it with the protocol's one refusal, ``{"ok": false, "error": …}``
+(:mod:`mtlearn.core.protocol`): :class:`~mtlearn.hosts.session_host.SessionHost` (its
+limits are in its docs), the class server and the JupyterLab widgets.
 
 Standard library only: Pyodide runs it unchanged.
 """
@@ -41,12 +39,13 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from ..content.steps import StepLog, StepSet, load_steps
 from ..core.errors import MtlearnError, NotationError, SessionError
 from ..core.moves import Move
 from ..core.notation import parse_seat
+from ..core.protocol import BoardAnswer, BoardMessage, MatchInfo, PuzzleAnswer, Standing, View
 from ..core.rules import usual_set
 from ..core.words import one_line
 from ..engine.game import Game
@@ -54,12 +53,7 @@ from ..play.bots import Bot, GreedyBot, PlannerBot
 from ..present.perspective import Perspective, tiles_named
 from ..present.view import TurnFacts, describe_played, hidden_turn, hint_text, view
 
-__all__ = [
-    "BOT_KINDS",
-    "BoardSession",
-    "Session",
-    "SessionError",
-]
+__all__ = ["BOT_KINDS", "BoardSession", "Session", "SessionError"]
 
 #: Players a learner may choose in New game (a double-12 set serves 2 to 8).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -107,8 +101,8 @@ def _seat(game: Game, who: int | str, what: str) -> int:
         raise SessionError(f"{what}: {e}") from None
 
 
-def _message(kind: str, text: str, rule: str | None = None,
-             bots: list[str] | None = None) -> dict[str, Any]:
+def _message(kind: Literal["ok", "refusal", "info"], text: str, rule: str | None = None,
+             bots: list[str] | None = None) -> BoardMessage:
     return {"kind": kind, "text": text, "rule": rule, "rule_url": None, "bots": list(bots or [])}
 
 
@@ -118,12 +112,13 @@ class Session(Protocol):
 
     kind: ClassVar[str]
 
-    def handle(self, intent: Any) -> dict[str, Any]:
-        """Answer one intent with ``{"view": …, "message": …}``."""
+    def handle(self, intent: Any) -> BoardAnswer | PuzzleAnswer:
+        """Answer one intent with the model keys to change (SessionError: a malformed
+        intent, refused and nothing changed)."""
         ...
 
-    def state(self) -> dict[str, Any]:
-        """The current ``{"view": …, "message": …}``."""
+    def state(self) -> BoardAnswer | PuzzleAnswer:
+        """The current model keys."""
         ...
 
 
@@ -164,11 +159,11 @@ class BoardSession:
         self.steps: StepLog | None = None if steps is None else StepLog(
             steps if isinstance(steps, StepSet) else load_steps(steps, self.game))
         said = self.run_bots()
-        self.message: dict[str, Any] | None = (
+        self.message: BoardMessage | None = (
             _message("info", "The computer players moved first.", bots=said) if said else None)
 
     # ------------------------------------------------------------------ views
-    def view(self, *, verdicts: bool | None = None) -> dict[str, Any]:
+    def view(self, *, verdicts: bool | None = None) -> View:
         """The JSON view of the position, with the match entry (see the module docs).
 
         ``verdicts`` overrides the session's setting (a page's stored answers need them;
@@ -184,11 +179,11 @@ class BoardSession:
                 g, None if g.is_round_over else self.perspective))
         return v
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> BoardAnswer:
         """``{"view": …, "message": …}``: what a board draws now."""
         return {"view": self.view(), "message": self.state_message()}
 
-    def state_message(self) -> dict[str, Any] | None:
+    def state_message(self) -> BoardMessage | None:
         """The message as a board may show it: checked by the perspective's guard (no
         tile of a hidden hand is named). A refusal is left as it is: it judges the
         learner's own move on their own turn and may echo the tile they named ("Ana does
@@ -198,18 +193,18 @@ class BoardSession:
         if message is None or message.get("kind") == "refusal" or g.is_round_over:
             return message
         seen = Perspective.of(g, self.perspective)
-        return {**message, "text": seen.guard(str(message.get("text") or ""), allow=self._echo),
-                "bots": [seen.guard(str(b)) for b in message.get("bots") or []]}
+        return {**message, "text": seen.guard(message["text"], allow=self._echo),
+                "bots": [seen.guard(b) for b in message["bots"]]}
 
-    def match_info(self) -> dict[str, Any]:
+    def match_info(self) -> MatchInfo:
         """Round, standings with the tie-break, and what the board may offer next."""
         g = self.game
         names = g.players
         rounds = g.round_scores
-        standings = [{"place": place, "seat": seat + 1, "name": names[seat], "total": total,
-                      "zero_rounds": sum(1 for r in rounds if r[seat] == 0),
-                      "rounds": [r[seat] for r in rounds]}
-                     for place, seat, total in g.standings()]
+        standings: list[Standing] = [
+            {"place": place, "seat": seat + 1, "name": names[seat], "total": total,
+             "zero_rounds": sum(1 for r in rounds if r[seat] == 0),
+             "rounds": [r[seat] for r in rounds]} for place, seat, total in g.standings()]
         return {
             "round": g.round_no, "rounds": g.rounds,
             "round_over": g.is_round_over, "match_over": g.is_match_over,
@@ -223,20 +218,20 @@ class BoardSession:
         }
 
     # ------------------------------------------------------------------ intents
-    def handle(self, intent: Any) -> dict[str, Any]:
+    def handle(self, intent: Any) -> BoardAnswer:
         """Answer one intent (a dict with ``"action"``) with the new view and message.
 
         A malformed intent (an unknown action, a field of the wrong type or out of range)
-        gets an info message naming the field; the game is untouched. Every field is
-        checked before anything changes. Should the engine itself fail, the session is put
-        back as it was and the message says so (never a raw exception).
+        raises :class:`SessionError` naming the field, before anything changes: every host
+        answers it with the protocol's one refusal (:class:`~mtlearn.core.protocol.Refusal`).
+        So does an intent the engine cannot carry out (rules that refuse a new table, or a
+        failure of the engine itself): the session is put back as it was first.
         """
         self._echo = tuple(tiles_named(repr(intent)))  # the learner's words, echoed as sent
         try:
             act = self._intent_call(intent)
         except SessionError as e:
-            self.message = _message("info", str(e))
-            return self.state()
+            raise self._refusal(str(e)) from None
         # next_round changes the game beyond what pop() takes back: keep a copy for it
         game = self.game.copy() if intent["action"] == "next_round" else self.game
         log = self.steps
@@ -247,13 +242,21 @@ class BoardSession:
             act()
         except MtlearnError as e:  # rules that refuse the new table, and the like
             self._restore(saved)
-            self.message = _message("info", str(e))
+            raise self._refusal(str(e)) from None
         except Exception as e:  # a backstop: the engine failed; put the board back
             self._restore(saved)
-            self.message = _message("info", f"internal error while answering "
-                                    f"{intent.get('action')!r}: {type(e).__name__}: "
-                                    f"{one_line(str(e))}; the board is unchanged")
+            raise self._refusal(f"internal error while answering {intent.get('action')!r}: "
+                                f"{type(e).__name__}: {one_line(str(e))}; the board is "
+                                "unchanged") from None
         return self.state()
+
+    def _refusal(self, text: str) -> SessionError:
+        """The error refusing an intent, checked by the perspective's guard (the
+        learner's own words are echoed as sent; see :meth:`state_message`)."""
+        g = self.game
+        if not g.is_round_over:
+            text = Perspective.of(g, self.perspective).guard(text, allow=self._echo)
+        return SessionError(text)
 
     def _intent_call(self, intent: Any) -> Any:
         """Check every field of ``intent``; the call that carries it out (SessionError if

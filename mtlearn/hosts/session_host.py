@@ -3,7 +3,8 @@ on the board specs it is sent.
 
 :class:`SessionHost` keeps sessions by id and answers JSON requests with JSON text, always
 one well-formed object; a request it cannot serve gets ``{"ok": false, "error": …}`` and
-changes nothing. Standard library only.
+changes nothing (the protocol's one refusal, :class:`~mtlearn.core.protocol.Refusal`).
+Its requests and answers are typed in :mod:`mtlearn.core.protocol`. Standard library only.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, ClassVar
 
 from ..core.errors import MtlearnError, NotationError
 from ..core.notation import normal_line
+from ..core.protocol import BoardMessage, HostAnswer, refusal
 from ..core.tiles import Tile
 from ..core.words import one_line
 from ..engine.game import Game
@@ -62,7 +64,7 @@ def spec_highlights(value: Any, game: Game) -> dict[str, list[str]] | None:
     return out
 
 
-def spec_message(value: Any) -> dict[str, Any] | None:
+def spec_message(value: Any) -> BoardMessage | None:
     """``spec.message`` of a board checked: null, or a board message (``kind``, ``text``,
     ``rule``, ``rule_url``, ``bots``; see :mod:`mtlearn.hosts.session`). Only those keys are
     kept."""
@@ -77,17 +79,17 @@ def spec_message(value: Any) -> dict[str, Any] | None:
         raise SessionError(f"{where}.kind: {one_line(repr(kind))} is not ok, refusal or info")
     if not isinstance(text, str):
         raise SessionError(f"{where}.text: expected text, not {one_line(repr(text))}")
-    out: dict[str, Any] = {"kind": kind, "text": text}
+    extra: dict[str, str | None] = {}
     for key in ("rule", "rule_url"):
         v = value.get(key)
         if v is not None and not isinstance(v, str):
             raise SessionError(f"{where}.{key}: expected text or null, not {one_line(repr(v))}")
-        out[key] = v
+        extra[key] = v
     bots = value.get("bots", [])
     if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
         raise SessionError(f"{where}.bots: expected a list of texts, not {one_line(repr(bots))}")
-    out["bots"] = list(bots)
-    return out
+    return {"kind": kind, "text": text, "rule": extra["rule"], "rule_url": extra["rule_url"],
+            "bots": list(bots)}
 
 
 # ---------------------------------------------------------------------- the host
@@ -130,8 +132,8 @@ class SessionHost:
     Every answer is one JSON object. A request that cannot be answered gets ``{"ok":
     false, "error": "<one line: what is wrong, and where>"}`` and changes nothing: a
     session that fails to open is not registered, and an intent a session refuses
-    leaves it as it was (a session answers a refused intent with ``ok: true`` and a
-    refusal or info message, as a board draws it).
+    leaves it as it was (a session refuses a malformed intent, answered ``ok: false``
+    too; a move the rules refuse is ``ok: true`` with the board's refusal message).
 
     Limits, each refused with ``ok: false`` and the limit in the message:
 
@@ -155,15 +157,16 @@ class SessionHost:
 
     def request(self, text: str) -> str:
         """Answer one JSON request with JSON text (never raises)."""
+        answer: HostAnswer
         try:
             answer = self._answer(self._parse(text))
-        except MtlearnError as e:
-            answer = {"ok": False, "error": one_line(str(e), 400)}
+        except MtlearnError as e:  # SessionError too: a session refusing a malformed intent
+            answer = refusal(one_line(str(e), 400))
         except RecursionError:
-            answer = {"ok": False, "error": "the request nests too deeply to read"}
+            answer = refusal("the request nests too deeply to read")
         except Exception as e:  # a backstop: the engine failed on a request it accepted
-            answer = {"ok": False, "error": f"internal error in {_op_name(text)}: "
-                      f"{type(e).__name__}: {one_line(str(e), 300)}"}
+            answer = refusal(f"internal error in {_op_name(text)}: "
+                             f"{type(e).__name__}: {one_line(str(e), 300)}")
         return _dump(answer)
 
     def _parse(self, text: Any) -> dict[str, Any]:
@@ -187,7 +190,7 @@ class SessionHost:
             raise SessionError(f"a request must be a JSON object, not {type(req).__name__}")
         return req
 
-    def _answer(self, req: dict[str, Any]) -> dict[str, Any]:
+    def _answer(self, req: dict[str, Any]) -> HostAnswer:
         op = req.get("op")
         if op == "open":
             kind = req.get("kind")
@@ -210,11 +213,11 @@ class SessionHost:
                 raise SessionError(f"open {kind}: the spec is malformed "
                                    f"({type(e).__name__}: {one_line(str(e), 300)})") from None
             new_sid = f"{kind}-{self._count + 1}"
-            answer = {"ok": True, "session": new_sid, "result": result}
-            _dump(answer, strict=True)  # an answer that cannot be sent opens nothing
+            opened: HostAnswer = {"ok": True, "session": new_sid, "result": result}
+            _dump(opened, strict=True)  # an answer that cannot be sent opens nothing
             self._count += 1
             self.sessions[new_sid] = session
-            return answer
+            return opened
         if op in ("intent", "close"):
             sid = req.get("session")
             if not isinstance(sid, str) or sid not in self.sessions:
@@ -269,7 +272,7 @@ def _op_name(text: Any) -> str:
         return "request"
 
 
-def _dump(answer: dict[str, Any], *, strict: bool = False) -> str:
+def _dump(answer: HostAnswer, *, strict: bool = False) -> str:
     """JSON text of an answer; one the JSON standard cannot carry becomes ok:false (or,
     with ``strict``, raises SessionError)."""
     try:
@@ -278,5 +281,5 @@ def _dump(answer: dict[str, Any], *, strict: bool = False) -> str:
         if strict:
             raise SessionError(f"the answer cannot be written as JSON ({one_line(str(e))})") \
                 from None
-        return json.dumps({"ok": False, "error": "internal error: the answer cannot be "
-                           f"written as JSON ({one_line(str(e))})"}, separators=(",", ":"))
+        return json.dumps(refusal("internal error: the answer cannot be written as JSON "
+                                  f"({one_line(str(e))})"), separators=(",", ":"))

@@ -23,7 +23,9 @@ except ImportError as e:  # anywidget (and the traitlets it brings) is the jupyt
 
 from ..content.puzzles import Puzzle as PuzzleData
 from ..content.scenario import Scenario, get
+from ..core.errors import SessionError
 from ..core.moves import Move
+from ..core.protocol import BoardAnswer, refusal
 from ..engine.game import Game
 from ..hosts.pages import board_state
 from ..hosts.session import BoardSession
@@ -158,9 +160,9 @@ class Board(_Base):
     # -- python API -----------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw from the game (call after changing the game from Python)."""
-        self.view = self.session.view()
+        self.view = cast("dict[str, Any]", self.session.view())
 
-    def send_intent(self, intent: dict[str, Any]) -> dict[str, Any]:
+    def send_intent(self, intent: Any) -> BoardAnswer:
         """Act as if the front end sent ``intent`` (see :mod:`mtlearn.hosts.session`)."""
         result = self.session.handle(intent)
         self._show(result)
@@ -184,13 +186,15 @@ class Board(_Base):
         self._show(self.session.state())
         return done
 
-    def _show(self, result: dict[str, Any]) -> None:
-        self.message = result["message"]
-        self.view = result["view"]
+    def _show(self, result: BoardAnswer) -> None:
+        self.message = cast("dict[str, Any] | None", result["message"])
+        self.view = cast("dict[str, Any]", result["view"])
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict):
+        try:
             self.send_intent(content)
+        except SessionError as e:  # the protocol's one refusal, as a custom message
+            self.send(refusal(str(e)))
 
     def _static_state(self) -> dict[str, Any]:
         # The session for the in-page engine and one move deep of stored answers.
@@ -262,15 +266,16 @@ class Puzzle(_Base):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         from ..content.puzzles import write_progress
 
-        if not isinstance(content, dict):
-            return
-        action = content.get("action")
+        action = content.get("action") if isinstance(content, dict) else None
         if action == "progress" and isinstance(content.get("record"), dict):
             self.progress = write_progress(self.data.id, content["record"], self.progress_file)
         elif action == "reset":
             self.reset_progress()
-        elif action in ("answer", "move", "restart", "show"):
-            self._apply(self.session.handle(content))
+        else:
+            try:
+                self._apply(self.session.handle(content))
+            except SessionError as e:  # the protocol's one refusal, as a custom message
+                self.send(refusal(str(e)))
 
     def _static_state(self) -> dict[str, Any]:
         state = self.data.state()
@@ -329,7 +334,7 @@ class PuzzleSet(Puzzle):
         self.session = PuzzleSession(p)
         self.solution = None
         self.feedback = None
-        self.view = p.view()
+        self.view = cast("dict[str, Any]", p.view())
         self.progress = read_progress(self.progress_file).get(p.id)
         self.index = index
         self.puzzle = p.info()

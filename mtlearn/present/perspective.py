@@ -1,8 +1,12 @@
 """What one seat may see: the single place that decides which hands a board gives away.
 
 A board shown from a *perspective* (one player's seat) shows that player's hand and hides
-the others'. Hiding a hand is more than leaving its tiles out of the hand list: the moves a
-hidden player could make, the hint for them, the engine's verdicts on their moves and the
+the others'. The *public* perspective (:meth:`Perspective.public`: a projector, the
+teacher, any spectator) holds no hand and sees none while the round is played: no hand,
+no legal move, no hint, no verdict, no drawn tile; the boneyard is a count, as always.
+
+Hiding a hand is more than leaving its tiles out of the hand list: the moves a hidden
+player could make, the hint for them, the engine's verdicts on their moves and the
 tile they just drew all name their tiles. :class:`Perspective` answers each of those
 questions once, and every text producer asks it (:func:`mtlearn.present.view.view`,
 :func:`mtlearn.present.text.render`, :func:`mtlearn.present.view.status_text`,
@@ -29,7 +33,10 @@ if TYPE_CHECKING:
     from ..core.tiles import Tile
     from ..engine.game import Game
 
-__all__ = ["STRICT", "HiddenTileLeak", "Perspective", "tiles_named"]
+__all__ = ["PUBLIC_SEAT", "STRICT", "HiddenTileLeak", "Perspective", "Seen", "tiles_named"]
+
+#: The seat of the public perspective: no player's (a reader who holds no hand).
+PUBLIC_SEAT = -1
 
 #: When true, :meth:`Perspective.guard` raises instead of masking a leaked tile name
 #: (tests set it, so that a text producer that names a hidden tile fails loudly).
@@ -49,18 +56,45 @@ class HiddenTileLeak(AssertionError):
 
 @dataclass(frozen=True)
 class Perspective:
-    """What the player at ``seat`` (from 0) may see of ``game``; ``seat`` None sees all.
+    """What the player at ``seat`` (from 0) may see of ``game``; ``seat`` None sees all,
+    :data:`PUBLIC_SEAT` no hand (:meth:`public`).
 
-    Build it with :meth:`of`, which also takes a player's name.
+    Build it with :meth:`of`, which also takes a player's name, or :meth:`public`.
     """
 
     game: Game
     seat: int | None
 
     @classmethod
-    def of(cls, game: Game, perspective: int | str | None) -> Perspective:
-        """The perspective of a seat given by number (from 0) or by a player's name."""
+    def of(cls, game: Game, perspective: Seen) -> Perspective:
+        """The perspective of a seat given by number (from 0) or by a player's name (a
+        Perspective is taken as it is, for ``game``)."""
+        if isinstance(perspective, Perspective):
+            return perspective if perspective.game is game else cls(game, perspective.seat)
         return cls(game, None if perspective is None else game.seat(perspective))
+
+    @classmethod
+    def public(cls, game: Game) -> Perspective:
+        """The perspective of a reader who holds no hand (a projector, the teacher, a
+        spectator): every hand is hidden while the round is played."""
+        return cls(game, PUBLIC_SEAT)
+
+    @classmethod
+    def spectator(cls, game: Game) -> Perspective:
+        """What a spectator sees: :meth:`public` while the round is played, every hand
+        once it is over (as every seat does then)."""
+        return cls(game, None) if game.is_round_over else cls.public(game)
+
+    @property
+    def is_public(self) -> bool:
+        """True for the public perspective (no hand is this reader's)."""
+        return self.seat == PUBLIC_SEAT
+
+    @property
+    def shown_seat(self) -> int | None:
+        """The seat whose hand is shown, as a view writes it (from 1; None for all seats
+        and for the public)."""
+        return None if self.seat is None or self.is_public else self.seat + 1
 
     # ------------------------------------------------------------------ questions
     def sees_hand(self, seat: int) -> bool:
@@ -130,6 +164,11 @@ class Perspective:
         if not texts or not self.leaks("\n".join(texts)):
             return texts
         return [self.guard(t) for t in texts]
+
+
+#: A perspective as the text producers take it: a seat (from 0), a player's name, None
+#: (every hand) or a :class:`Perspective` (:meth:`Perspective.public` among them).
+Seen = int | str | None | Perspective
 
 
 def tiles_named(text: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.moves import train_code
-from .perspective import Perspective
+from .perspective import Perspective, Seen
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 __all__ = ["render"]
 
 
-def render(game: Game, *, perspective: int | str | None = None) -> str:
+def render(game: Game, *, perspective: Seen = None) -> str:
     """Describe ``game`` in lines of plain words.
 
     With ``perspective`` set to a player (seat from 0, or name), the other players'

@@ -1,8 +1,8 @@
 """The JSON view of a position: everything a board draws, as plain data.
 
-:func:`view` turns a :class:`~mtlearn.Game` into a JSON-compatible dict (the
-format is described in ``devnotes/VIEW_FORMAT.md`` and the contributors' page of
-the book). The same dict feeds the live widget in JupyterLab and the static HTML
+:func:`view` turns a :class:`~mtlearn.Game` into a JSON-compatible dict, typed by
+:class:`mtlearn.core.protocol.View` (in words in ``devnotes/VIEW_FORMAT.md``, generated
+from it). The same dict feeds the live widget in JupyterLab and the static HTML
 of the book, so both always show what the engine says.
 """
 
@@ -14,14 +14,13 @@ from typing import Any
 
 from ..core.moves import MEXICAN, Move, train_code
 from ..core.notation import branch_parent
+from ..core.protocol import VIEW_VERSION, Branch, LegalMove, Player, Train, Verdict, View
 from ..engine.game import Game
-from .perspective import Perspective
+from .perspective import Perspective, Seen
 from .text import render
 
 __all__ = ["TurnFacts", "describe_move", "describe_played", "hidden_turn", "hint_text",
            "result_text", "status_text", "view"]
-
-VIEW_VERSION = 1
 
 
 def describe_move(game: Game, move: Move) -> str:
@@ -163,14 +162,14 @@ def result_text(game: Game) -> str:
     return f"{head} Points left in hand: {parts}."
 
 
-def hidden_turn(game: Game, perspective: int | str | None) -> bool:
+def hidden_turn(game: Game, perspective: Seen) -> bool:
     """True when the player to play is not the seat whose hand is shown (their tiles,
     moves, hint and verdicts are hidden from the view). See
     :attr:`mtlearn.present.perspective.Perspective.hidden_turn`."""
     return Perspective.of(game, perspective).hidden_turn
 
 
-def status_text(game: Game, *, perspective: int | str | None = None) -> str:
+def status_text(game: Game, *, perspective: Seen = None) -> str:
     """One sentence about whose turn it is and what they must do.
 
     With ``perspective`` set, a tile drawn by a hidden player is not named.
@@ -201,7 +200,7 @@ def status_text(game: Game, *, perspective: int | str | None = None) -> str:
     return f"{name} to play."
 
 
-def hint_text(game: Game, *, perspective: int | str | None = None) -> str | None:
+def hint_text(game: Game, *, perspective: Seen = None) -> str | None:
     """The coach's hint for the player to play: the :class:`~mtlearn.PlannerBot` move
     and, in one sentence, the idea behind it (the planned train, the open double to
     cover, the points to shed before someone goes out …).
@@ -256,16 +255,18 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
         yield Move(kind)
 
 
-def view(game: Game, *, perspective: int | str | None = None,
+def view(game: Game, *, perspective: Seen = None,
          highlights: dict[str, list[str]] | None = None, narration: str | None = None,
-         verdicts: bool = False) -> dict[str, Any]:
-    """The JSON view of ``game``.
+         verdicts: bool = False) -> View:
+    """The JSON view of ``game`` (:class:`mtlearn.core.protocol.View`).
 
     Args:
         perspective: the player (seat from 0, or name) whose hand alone is shown; the
-            others are hidden (None shows all). While a hidden seat is to play, its
-            legal moves, hint and verdicts are left out too (``legal`` is empty,
-            ``hint`` None, ``verdicts`` empty), since they would give its tiles away.
+            others are hidden (None shows all; :meth:`Perspective.public
+            <mtlearn.present.perspective.Perspective.public>` none, for a projector).
+            While a hidden seat is to play, its legal moves, hint and verdicts are left
+            out too (``legal`` is empty, ``hint`` None, ``verdicts`` empty), since they
+            would give its tiles away.
         highlights: ``{"tiles": ["12-5"], "trains": ["M", "2"]}`` to mark on the board.
         narration: a sentence shown with the board (scenario steps).
         verdicts: include the engine's verdict on every move a learner could try
@@ -274,11 +275,10 @@ def view(game: Game, *, perspective: int | str | None = None,
     """
     g = game
     seen = Perspective.of(g, perspective)
-    perspective = seen.seat
     guard = seen.guard
     totals = g.totals
     last = g.scores[-1] if g.over else None
-    players = []
+    players: list[Player] = []
     for i, name in enumerate(g.players):
         face_down = not seen.sees_hand(i)
         hand = g.hand(i)
@@ -294,7 +294,7 @@ def view(game: Game, *, perspective: int | str | None = None,
             "team": None if g.team_of(i) is None else g.team_of(i) + 1,  # type: ignore[operator]
             "partner": None if g.partner(i) is None else g.partner(i) + 1,  # type: ignore[operator]
         })
-    trains = []
+    trains: list[Train] = []
     open_lines = g.open_double_lines
     for key in g.train_keys():
         t = g.train(key)
@@ -319,19 +319,19 @@ def view(game: Game, *, perspective: int | str | None = None,
             "branches": _branches(g, key, open_lines),
         })
     hidden = seen.hidden_turn
-    legal = [] if hidden else [{"move": str(m), "text": describe_move(g, m)}
-                               for m in g.legal_moves]
+    legal: list[LegalMove] = [] if hidden else [
+        {"move": str(m), "text": describe_move(g, m)} for m in g.legal_moves]
     for item, text in zip(legal, seen.guard_all([x["text"] for x in legal]), strict=True):
         item["text"] = text
-    out: dict[str, Any] = {
+    out: View = {
         "kind": "mtlearn/view", "version": VIEW_VERSION,
         "set": g.set_max, "engine": g.engine, "round": g.round_no, "rounds": g.rounds,
         "players": players, "trains": trains,
         "open_doubles": open_lines,
         "boneyard": g.boneyard_size,
         "to_play": None if g.over else g.current + 1,
-        "perspective": None if perspective is None else perspective + 1,
-        "status": status_text(g, perspective=perspective),
+        "perspective": seen.shown_seat,
+        "status": status_text(g, perspective=seen),
         "hidden_turn": hidden,
         "over": g.over,
         "result": None if not g.over else {
@@ -343,15 +343,15 @@ def view(game: Game, *, perspective: int | str | None = None,
         "notes": list(g.notes),
         "narration": narration,
         "rules": g.rules.name,
-        "description": guard(render(g, perspective=perspective)),
-        "hint": hint_text(g, perspective=perspective),
+        "description": guard(render(g, perspective=seen)),
+        "hint": hint_text(g, perspective=seen),
         "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
                    "round_score": None if last is None else last[a] + last[b],
                    "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],
         "swan": None if g.swan_at is None or g.over else train_code(g.swan_at),
     }
     if verdicts:
-        vs: dict[str, dict[str, Any]] = {}
+        vs: dict[str, Verdict] = {}
         for m in () if hidden else _verdict_keys(g):
             v = g.explain(m)
             vs[str(m)] = {"legal": v.legal, "rule": v.rule, "text": v.text,
@@ -364,9 +364,9 @@ def view(game: Game, *, perspective: int | str | None = None,
     return out
 
 
-def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[dict[str, Any]]:
+def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[Branch]:
     """The branches of a train in the view (R-VAR-BRANCH), in name order."""
-    out = []
+    out: list[Branch] = []
     label = g.train_label(key)
     for b in g.branches(key):
         d = g.branch_double(b)

@@ -19,10 +19,11 @@ teacher actions    ``token`` (the teacher's) and: ``open_table`` (``seats``,
                    ``idle`` (``seconds``), ``puzzle_round`` (``set`` or null)
 =================  =============================================================
 
-Every refusal is ``{"type": "refused", "text": …}`` to the sender alone, and nothing
-changed. Every change is written to the class folder (atomically: a new file renamed over
-the old) before its messages are sent, so ``mtlearn class --resume`` finds what the
-devices saw. Standard library only.
+Every refusal is the protocol's one refusal, ``{"ok": false, "error": …}``
+(:class:`~mtlearn.core.protocol.Refusal`), to the sender alone, and nothing changed. The
+messages sent are typed in :mod:`mtlearn.core.protocol` (``ClassMessage``). Every change
+is written to the class folder (atomically: a new file renamed over the old) before its
+messages are sent, so ``mtlearn class --resume`` finds what the devices saw. Standard library only.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any
 
 from ...core.errors import MtlearnError
 from ...core.files import write_atomic
+from ...core.protocol import refusal
 from ...core.rules import PRESETS
 from ...core.words import one_line
 from . import ClassError
@@ -69,8 +71,8 @@ def _text(payload: dict[str, Any]) -> str:
 
 
 def refused(text: str) -> str:
-    """The JSON text of a refusal."""
-    return _text({"type": "refused", "text": text})
+    """The JSON text of a refusal (the protocol's one refusal)."""
+    return json.dumps(refusal(text), separators=(",", ":"), allow_nan=False)
 
 
 class Classroom:

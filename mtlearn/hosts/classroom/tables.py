@@ -11,12 +11,14 @@ What leaves a table, and for whom:
 
 * :meth:`ClassTable.seat_state` — one seat's view (its hand only while the round is
   played) and message, checked by the seat's :class:`Perspective`;
-* :meth:`ClassTable.public_state` — the projector's and the teacher's view: every hand
-  face down (until the round is over), the last moves in words, the scores.
+* :meth:`ClassTable.public_state` — the projector's and the teacher's view, from the
+  public perspective (:meth:`Perspective.spectator`: no hand, no legal move, no hint and
+  no drawn tile until the round is over), the last moves in words, the scores.
 
 Each payload is checked a last time as the JSON text it will be sent as
 (:func:`checked`): a tile of a hand the reader may not see is masked there, whoever
-forgot to hide it. Standard library only.
+forgot to hide it. The payloads are typed in :mod:`mtlearn.core.protocol`. Standard
+library only.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ import time
 from typing import Any
 
 from ...core.errors import MtlearnError
+from ...core.protocol import BoardMessage, PublicTable, TableInfo
 from ...core.rules import PRESETS, Rules, usual_set
 from ...core.words import one_line
 from ...engine.game import Game
-from ...present.perspective import Perspective
+from ...present.perspective import Perspective, tiles_named
 from ...present.view import hint_text, view
 from ..session import BOT_KINDS, BoardSession
 from . import ClassError
@@ -43,11 +46,11 @@ LOG_LINES = 12
 
 def public_perspective(game: Game) -> Perspective:
     """The perspective of a reader who holds no hand (projector, teacher): every hand and
-    the boneyard are hidden from it."""
-    return Perspective(game, -1)
+    the boneyard are hidden from it (:meth:`Perspective.public`)."""
+    return Perspective.public(game)
 
 
-def checked(payload: dict[str, Any], seen: Perspective | None,
+def checked(payload: Any, seen: Perspective | None,
             allow: tuple[str, ...] = ()) -> str:
     """``payload`` as JSON text, with every tile of a hand ``seen`` may not see masked
     (the last line of defence before a socket; None checks nothing: the round is over)."""
@@ -101,7 +104,7 @@ class ClassTable:
         self.session: BoardSession | None = None
         self.log: list[str] = []
         self.turn_since = time.monotonic()  # when the seat to play got the turn
-        self.last: dict[int, dict[str, Any]] = {}  # the last message each seat was shown
+        self.last: dict[int, BoardMessage] = {}  # the last message each seat was shown
 
     # ------------------------------------------------------------------ seats
     @property
@@ -199,10 +202,15 @@ class ClassTable:
             session.perspective = None
         g = session.game
         changed = (g.round_no, len(g.history)) != before
-        message = session.message or {}
-        if changed:  # every seat is told what happened; the mover gets the session's words
-            self._moved([str(message.get("text") or ""), *(message.get("bots") or [])])
-        self.last[seat] = message
+        message = session.message
+        if changed and message is not None:  # every seat is told what happened; the mover
+            self._moved([message["text"], *message["bots"]])  # gets the session's words
+        elif changed:
+            self._moved([])
+        if message is not None:
+            self.last[seat] = message
+        else:
+            self.last.pop(seat, None)
         return changed
 
     def teacher(self, action: str, seat: int | None = None) -> str:
@@ -227,7 +235,7 @@ class ClassTable:
         if action == "next_round":
             before = g.round_no
             session.handle({"action": "next_round"})
-            said = str((session.message or {}).get("text") or "")
+            said = session.message["text"] if session.message else ""
             if session.game.round_no == before:
                 raise ClassError(f"{self.label}: {said or 'there is no next round'}")
             self._moved([said])
@@ -319,34 +327,27 @@ class ClassTable:
         message = self.last.get(seat)
         seen = Perspective(g, seat)
         echo: tuple[str, ...] = ()
-        if message and message.get("kind") == "refusal":
-            from ...present.perspective import tiles_named
-
-            echo = tuple(tiles_named(str(message.get("text"))))
+        if message and message["kind"] == "refusal":
+            echo = tuple(tiles_named(message["text"]))
         return checked({"type": "table", "table": info, "seat": seat + 1, "view": v,
                         "message": message or None, "log": self.log}, seen, allow=echo)
 
-    def public_state(self) -> dict[str, Any]:
-        """The projector's and the teacher's view of the table (no hand shown while the
-        round is played), as a dict; send it through :func:`checked`."""
-        out: dict[str, Any] = {"table": self.info(), "view": None, "log": list(self.log)}
+    def public_state(self) -> PublicTable:
+        """The projector's and the teacher's view of the table, from the public
+        perspective (no hand shown while the round is played; no seat's view patched),
+        as a dict; send it through :func:`checked`."""
+        out: PublicTable = {"table": self.info(), "view": None, "log": list(self.log)}
         if self.session is None:
             return out
         g = self.session.game
-        if g.is_round_over:
-            v = view(g)
-        else:
-            other = next(i for i in range(g.n) if i != g.current)
-            v = view(g, perspective=other)
-            v["players"][other]["hand"] = None
-            v["legal"], v["hint"], v["perspective"] = [], None, None
-            v["description"] = public_perspective(g).guard(v["status"])
-        v["match"] = self.session.match_info()
-        v["match"].pop("setup", None)
+        v = view(g, perspective=Perspective.spectator(g))
+        match = self.session.match_info()
+        match.pop("setup", None)
+        v["match"] = match
         out["view"] = v
         return out
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> TableInfo:
         """The table's set-up and seats (no token, no hand)."""
         g = self.session.game if self.session else None
         return {"id": self.id, "label": self.label, "n": self.n, "preset": self.preset,

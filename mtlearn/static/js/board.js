@@ -2,7 +2,7 @@
 // rules_url). Clicks become intents sent to the host (the kernel, the in-page engine
 // or the answers stored in the page); the host answers with the next view.
 
-import { asArray, ruleHref, sameTile } from "./data.js";
+import { asArray, onRefusal, refusalMessage, ruleHref, sameTile } from "./data.js";
 import { append, h, keepInView, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { freshTiles, lineCounts } from "./fresh.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
@@ -309,9 +309,11 @@ export function renderBoard(model, el) {
   const unlisten = listen(model, {
     view: onView, message: onOther, show_legal: onOther, rules_url: onOther, host: onOther,
   });
+  const unrefuse = onRefusal(model, (refusal) => model.set("message", refusalMessage(refusal)));
   draw();
   return () => {
     unlisten();
+    unrefuse();
     unbindKeys();
     root.removeEventListener("focusin", onFocusIn);
     root.removeEventListener("focusin", onFocusKey);

@@ -12,6 +12,17 @@
 
 import { mtlModel } from "./host.js";
 
+// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts: the server's
+// messages are mtlearn.core.protocol's ClassMessage.
+/** @typedef {import("./protocol").ClassMessage} ClassMessage */
+/**
+ * @typedef {object} SocketHandlers
+ * @property {(msg: ClassMessage, sock: any) => void} onMessage
+ * @property {(sock: any) => void} [onOpen]
+ * @property {(state: string) => void} [onState]
+ */
+
+/** @param {SocketHandlers} handlers */
 export function classSocket(handlers) {
   let ws = null;
   let wait = 500;
@@ -40,6 +51,7 @@ export function classSocket(handlers) {
       while (queue.length && ws.readyState === 1) ws.send(queue.shift());
     });
     ws.addEventListener("message", (ev) => {
+      /** @type {ClassMessage} */
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg && typeof msg === "object") handlers.onMessage(msg, sock);

@@ -138,9 +138,9 @@ export function bootStudent(root) {
     },
     onState(st) { if (st === "reconnecting") say("Connection lost: reconnecting…", "warn"); },
     onMessage(msg) {
-      if (msg.type === "refused") {
-        say("✗ " + msg.text, "refused");
-        if (/^(unknown seat token|wrong class code)/.test(msg.text)) {
+      if (msg.ok === false) {  // the protocol's one refusal
+        say("✗ " + msg.error, "refused");
+        if (/^(unknown seat token|wrong class code)/.test(msg.error)) {
           if (me && me.token) store(null);
           me = null;
           phase("join");
@@ -204,7 +204,7 @@ export function bootProjector(root) {
     onOpen(s) { s.send({ op: "watch", code: params.get("code") || "" }); },
     onState(st) { say(st === "reconnecting" ? "Connection lost: reconnecting…" : ""); },
     onMessage(msg) {
-      if (msg.type === "refused") say("✗ " + msg.text, "refused");
+      if (msg.ok === false) say("✗ " + msg.error, "refused");
       else if (msg.type === "publics") for (const p of msg.tables) show(p);
       else if (msg.type === "public") show(msg);
     },

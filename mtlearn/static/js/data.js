@@ -1,5 +1,12 @@
-// Reading a view's data (devnotes/VIEW_FORMAT.md): tiles, lists, names and rule links.
+// Reading a view's data (mtlearn/core/protocol.py; protocol.d.ts): tiles, lists, names and rule links.
 // No DOM here, so node's test runner imports this file as it is (tests/js/).
+// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts, which is generated
+// from mtlearn/core/protocol.py.
+
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").BoardMessage} BoardMessage */
+/** @typedef {import("./protocol").Feedback} Feedback */
+/** @typedef {import("./protocol").Refusal} Refusal */
 
 export function asArray(x) {
   return Array.isArray(x) ? x : [];
@@ -32,7 +39,34 @@ export function ruleHref(rulesUrl, rule, ruleUrl) {
 }
 
 // A seat's name as the view gives it.
+/** @param {View} view @param {number} seat @returns {string} */
 export function playerName(view, seat) {
   const p = asArray(view.players).find((x) => x.seat === seat);
   return p ? String(p.name) : `Player ${seat}`;
+}
+
+// The protocol's one refusal, {ok: false, error} (mtlearn/core/protocol.py: Refusal): every
+// host answers a request or intent it does not serve with it, and nothing changed. A board
+// shows it as an info message, a puzzle as "invalid" feedback.
+/** @param {Refusal} refusal @returns {BoardMessage} */
+export function refusalMessage(refusal) {
+  return { kind: "info", text: String(refusal.error), rule: null, rule_url: null, bots: [] };
+}
+
+/** @param {Refusal} refusal @returns {Feedback} */
+export function refusalFeedback(refusal) {
+  return { status: "invalid", text: String(refusal.error), rule: null, n: Date.now() };
+}
+
+// A kernel's refusal arrives as a custom widget message: call fn with it. Returns the
+// function that stops listening.
+/**
+ * @param {{on: Function, off: Function}} model
+ * @param {(refusal: Refusal) => void} fn
+ */
+export function onRefusal(model, fn) {
+  /** @param {any} msg a custom widget message */
+  const cb = (msg) => { if (msg && msg.ok === false) fn(msg); };
+  model.on("msg:custom", cb);
+  return () => model.off("msg:custom", cb);
 }

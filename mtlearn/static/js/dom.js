@@ -97,8 +97,8 @@ function coveredTop(node) {
  * `opts.focus` is still out of sight, that element is brought in too). Where nothing
  * is sticky (an `mtlearn html` page) it is the plain "scroll into view".
  *
- * @param {Element} node what must be seen.
- * @param {{focus?: Element|null}} [opts] focus: an element (usually a button inside
+ * @param {HTMLElement} node what must be seen.
+ * @param {{focus?: HTMLElement|null}} [opts] focus: an element (usually a button inside
  *   `node`) to give the keyboard focus, without a second scroll; a screen reader then
  *   reads it, and Enter acts on it.
  * @returns {boolean} true if the page was scrolled.

@@ -22,6 +22,16 @@
 // and the worker answers {id, answer: "<JSON>"}; it also posts {event: "ready", ms} once
 // Python and mtlearn are loaded, or {event: "failed", error}.
 
+import { refusalMessage } from "./data.js";
+
+// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts.
+/** @typedef {import("./protocol").HostRequest} HostRequest */
+/** @typedef {import("./protocol").HostAnswer} HostAnswer */
+/** @typedef {import("./protocol").Refusal} Refusal */
+/** @typedef {import("./protocol").BoardMessage} BoardMessage */
+/** @typedef {Exclude<HostAnswer, Refusal>} Served */
+/** @typedef {Error & {refusal?: Refusal}} HostError */
+
 const MTL_HOW_TO_PLAY_ON =
   "To play on, serve the book's folder over HTTP (for example `python3 -m http.server` in it, " +
   "then open 127.0.0.1:8000 in the browser), or open this chapter on Binder with the launch button.";
@@ -29,7 +39,9 @@ const MTL_HOW_TO_PLAY_ON =
 // One engine per page and address, shared by all boards (each board's module is a
 // separate module instance, so the registry lives on the window).
 export function mtlEngine(url) {
-  const registry = (window.__mtlearnEngines = window.__mtlearnEngines || {});
+  /** @type {Window & {__mtlearnEngines?: Record<string, any>}} */
+  const win = window;
+  const registry = (win.__mtlearnEngines = win.__mtlearnEngines || {});
   if (registry[url]) return registry[url];
   const pending = new Map();
   let next = 0;
@@ -40,14 +52,21 @@ export function mtlEngine(url) {
     startedAt: t0,
     readyMs: null,
     ready: null,
+    /** @param {HostRequest} req @returns {Promise<Served>} */
     request(req) {
       return engine.ready.then(() => new Promise((resolve, reject) => {
         const id = ++next;
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, request: JSON.stringify(req) });
       })).then((text) => {
-        const answer = JSON.parse(text);
-        if (!answer.ok) throw new Error(answer.error || "the engine refused the request");
+        /** @type {HostAnswer} */
+        const answer = JSON.parse(String(text));
+        if (answer.ok === false) {  // the protocol's one refusal: kept on the error for the board
+          /** @type {HostError} */
+          const err = new Error(answer.error || "the engine refused the request");
+          err.refusal = answer;
+          throw err;
+        }
         return answer;
       });
     },
@@ -88,7 +107,8 @@ export function mtlEngine(url) {
 // Where this board's engine lives, or why there is none.
 export function mtlEngineUrl(root) {
   const given = root.getAttribute("data-engine") ||
-    (document.querySelector('meta[name="mtlearn-engine"]') || { content: "" }).content;
+    (/** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="mtlearn-engine"]')) ||
+      { content: "" }).content;
   if (!given) return { url: null, why: "none" };
   if (location.protocol === "file:") return { url: null, why: "file" };
   if (typeof Worker === "undefined") return { url: null, why: "noworker" };
@@ -167,8 +187,12 @@ function mtlLookup(table, move) {
   return undefined;
 }
 
+/**
+ * @param {BoardMessage["kind"]} kind @param {string} text @param {string | null} [rule]
+ * @returns {BoardMessage}
+ */
 function mtlMsg(kind, text, rule) {
-  return { kind, text, rule: rule || null, rule_url: null };
+  return { kind, text, rule: rule || null, rule_url: null, bots: [] };
 }
 
 // Precomputed answers: successors (one move deep), then verdicts; never a kernel.
@@ -265,7 +289,8 @@ export function mtlEngineBoard(root, state, initial) {
     return engine.request({ op: "intent", session: sid, intent: content })
       .then((answer) => apply(answer.result, performance.now() - t))
       .catch((err) => {
-        model.set("message", mtlMsg("info", "The engine could not answer: " + err.message));
+        model.set("message", err.refusal ? refusalMessage(err.refusal)
+          : mtlMsg("info", "The engine could not answer: " + err.message));
         apply(null);
       });
   }

@@ -1,4 +1,4 @@
-// mtlearn board front end: draws a Mexican Train "view" (devnotes/VIEW_FORMAT.md).
+// mtlearn board front end: draws a Mexican Train "view" (mtlearn/core/protocol.py).
 //
 // The entry module. The files of static/js/ are ES modules; mtlearn.present.frontend
 // assembles this one and what it imports into the single module a widget (anywidget's

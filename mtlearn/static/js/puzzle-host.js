@@ -1,6 +1,7 @@
 // Puzzles in a static page: the precomputed answers and the stand-in model.
 
 import { widgetFor } from "./answer-widgets.js";
+import { refusalFeedback } from "./data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 
 // ---------------------------------------------------------------- precomputed answers
@@ -8,6 +9,9 @@ import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 // The host for a page with no engine: every answer the page can send was judged by
 // the engine when the page was built (mtlearn.content.puzzles.Puzzle.precomputed).
 
+/** @typedef {import("./protocol").Feedback} Feedback */
+
+// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts.
 export function puzzleStaticHost(state) {
   const answers = state.answers || {};
   const info = state.puzzle || {};
@@ -24,6 +28,7 @@ export function puzzleStaticHost(state) {
     const f = flip(key);
     return Object.prototype.hasOwnProperty.call(table, f) ? table[f] : undefined;
   };
+  /** @param {any} model @param {Feedback} fb */
   const say = (model, fb) => {
     n += 1;
     model.set("feedback", Object.assign({}, fb, { n }));
@@ -127,7 +132,12 @@ export function mtlPuzzleModel(root, state, initial) {
       root.setAttribute("data-host", "engine");
       engine.request({ op: "intent", session: sessions[i], intent: content })
         .then((answer) => { if (index === i) apply(model, answer.result); settle(); })
-        .catch(() => { useEngine = false; hosts[i](model, content); settle(); });
+        .catch((err) => {
+          // the protocol's one refusal is shown; an engine that failed hands over
+          if (err && err.refusal) model.set("feedback", refusalFeedback(err.refusal));
+          else { useEngine = false; hosts[i](model, content); }
+          settle();
+        });
     } else {
       root.setAttribute("data-host", "precomputed");
       hosts[i](model, content);

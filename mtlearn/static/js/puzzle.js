@@ -18,7 +18,7 @@
 // {action: "restart"}, {action: "show"}, {action: "progress", record},
 // {action: "reset"}.
 
-import { asArray, sameTile } from "./data.js";
+import { asArray, onRefusal, refusalFeedback, sameTile } from "./data.js";
 import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
 import { answerNode, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleWidget, setNode } from "./puzzle-view.js";
@@ -338,10 +338,12 @@ export function renderPuzzle(model, el) {
     feedback: onFeedback, view: onView, solution: onSolution, progress: draw,
     puzzle: onPuzzle, set_progress: draw,
   });
+  const unrefuse = onRefusal(model, (refusal) => model.set("feedback", refusalFeedback(refusal)));
   draw();
   return () => {
     stopShow();
     unlisten();
+    unrefuse();
     unbindKeys();
     root.removeEventListener("focusin", onFocusKey);
     root.removeEventListener("click", onPress, true);

@@ -174,7 +174,7 @@ function setTileNumbers(on) {
   }
   for (const root of document.querySelectorAll(".mtl-root")) {
     root.classList.toggle("mtl-pips-only", !on);
-    const box = root.querySelector(".mtl-numbers-toggle");
+    const box = /** @type {HTMLInputElement|null} */ (root.querySelector(".mtl-numbers-toggle"));
     if (box) box.checked = on;
   }
 }

@@ -1,0 +1,591 @@
+// generated from mtlearn/core/protocol.py by mtlearn.core.protocol_schema: do not edit
+
+/**
+ * The JSON view of a position (:func:`mtlearn.present.view.view`): everything a
+ * board draws. While ``hidden_turn`` (a perspective is set and another seat is to
+ * play) ``legal`` is empty, ``hint`` null and ``verdicts`` empty, and no text names a
+ * tile of a hidden hand. ``open_doubles`` and ``swan`` are line codes.
+ *
+ * Optional keys: ``verdicts`` (move -> :class:`Verdict` for every one-click move, so
+ * that a static page answers without a kernel), ``match`` (views of a session),
+ * ``steps`` (a board with checked steps), ``step`` and ``move`` (scenario frames: the
+ * label above the narration, and the move that led to the frame), ``successors``
+ * (static boards: move -> the view after it, or ``{"view", "message"}``).
+ */
+export interface View {
+  kind: "mtlearn/view";
+  version: 1;
+  set: number;
+  engine: number;
+  round: number;
+  rounds: number;
+  players: Player[];
+  trains: Train[];
+  open_doubles: string[];
+  boneyard: number;
+  to_play: number | null;
+  perspective: number | null;
+  status: string;
+  hidden_turn: boolean;
+  over: boolean;
+  result: Result | null;
+  highlights: Highlights;
+  legal: LegalMove[];
+  notes: string[];
+  narration: string | null;
+  rules: string;
+  description: string;
+  hint: string | null;
+  teams: Team[];
+  swan: string | null;
+  verdicts?: Record<string, Verdict>;
+  match?: MatchInfo;
+  steps?: StepsView;
+  step?: string;
+  move?: string | null;
+  successors?: Record<string, unknown>;
+}
+
+/**
+ * A seat: ``hand`` is null when the perspective hides it (``hand_count`` is always
+ * shown); ``round_score`` is set once the round is over.
+ */
+export interface Player {
+  seat: number;
+  name: string;
+  hand: string[] | null;
+  hand_count: number;
+  marker: boolean;
+  to_play: boolean;
+  announced: boolean;
+  round_score: number | null;
+  total: number;
+  team: number | null;
+  partner: number | null;
+}
+
+/**
+ * A personal train (in seat order) or the Mexican train (last). ``team`` and
+ * ``partner`` (1-based) only under R-VAR-TEAMS, else null.
+ */
+export interface Train {
+  id: string;
+  label: string;
+  owner: number | null;
+  mexican: boolean;
+  tiles: PlacedTile[];
+  open_end: number;
+  started: boolean;
+  marker: boolean;
+  public: boolean;
+  open_double: boolean;
+  team: number | null;
+  partner: number | null;
+  branches: Branch[];
+}
+
+/**
+ * A tile on a train or branch, from the hub outward: ``inward`` is the end touching
+ * the tile before it; a ``double`` is drawn crosswise.
+ */
+export interface PlacedTile {
+  tile: string;
+  inward: number;
+  outward: number;
+  double: boolean;
+}
+
+/**
+ * A branch of a train (R-VAR-BRANCH): ``id`` is the line code used in moves
+ * (``"5-0@1.2a"``) and in highlights; ``parent`` the line it grows from (``"1"`` or
+ * ``"1.2a"``); ``at`` the branched double's 1-based position on that line.
+ */
+export interface Branch {
+  id: string;
+  name: string;
+  label: string;
+  parent: string;
+  parent_label: string;
+  at: number;
+  double: string;
+  tiles: PlacedTile[];
+  open_end: number;
+  started: boolean;
+  open_double: boolean;
+}
+
+/**
+ * How the round ended: ``winner`` the seat that went out (null when blocked).
+ */
+export interface Result {
+  blocked: boolean;
+  winner: number | null;
+  scores: number[];
+  text: string;
+}
+
+/**
+ * Tiles and lines (train or branch codes) marked on the board.
+ */
+export interface Highlights {
+  tiles: string[];
+  trains: string[];
+}
+
+/**
+ * A legal move of the player to play, and its words.
+ */
+export interface LegalMove {
+  move: string;
+  text: string;
+}
+
+/**
+ * A partnership (R-VAR-TEAMS).
+ */
+export interface Team {
+  team: number;
+  seats: number[];
+  name: string;
+  round_score: number | null;
+  total: number;
+}
+
+/**
+ * The engine's verdict on one move a learner might try with a click; ``suggests``
+ * holds the legal moves its sentence proposes instead.
+ */
+export interface Verdict {
+  legal: boolean;
+  rule: string | null;
+  text: string;
+  move: string;
+  suggests: string[];
+}
+
+/**
+ * The match around a session's board: round, standings, what may come next. It
+ * draws the end-of-round and end-of-match panels and New game (``match.js``).
+ */
+export interface MatchInfo {
+  round: number;
+  rounds: number;
+  round_over: boolean;
+  match_over: boolean;
+  next_round: boolean;
+  standings: Standing[];
+  winners: string[];
+  tie_break: string;
+  setup?: MatchSetup;
+}
+
+/**
+ * One line of the match standings, best first.
+ */
+export interface Standing {
+  place: number;
+  seat: number;
+  name: string;
+  total: number;
+  zero_rounds: number;
+  rounds: number[];
+}
+
+/**
+ * The table a New game starts from (absent on class boards).
+ */
+export interface MatchSetup {
+  players: number;
+  bots: number;
+  bot: string | null;
+  min_players: number;
+  max_players: number;
+}
+
+/**
+ * A board's checked steps: their ticks, and stars once every step is done.
+ */
+export interface StepsView {
+  name: string;
+  items: StepItem[];
+  done: number;
+  total: number;
+  slips: number;
+  stars: number | null;
+}
+
+/**
+ * One checked step of a board (:mod:`mtlearn.content.steps`).
+ */
+export interface StepItem {
+  id: string;
+  text: string;
+  done: boolean;
+}
+
+/**
+ * What a board says after an intent: ``ok`` (a move played), ``refusal`` (a move the
+ * rules refuse, with the rule's id) or ``info``; ``bots`` lists the computer players'
+ * moves, in words, since the learner's last action.
+ */
+export interface BoardMessage {
+  kind: "ok" | "refusal" | "info";
+  text: string;
+  rule: string | null;
+  rule_url: string | null;
+  bots: string[];
+}
+
+/**
+ * A board session's answer to an intent, and its state.
+ */
+export interface BoardAnswer {
+  view: View;
+  message: BoardMessage | null;
+}
+
+/**
+ * Play a move: ``{"action": "move", "move": "12-5@M"}``.
+ */
+export interface MoveIntent {
+  action: "move";
+  move: string;
+}
+
+/**
+ * An intent with no field: draw, pass, announce the last tile, end the turn, undo,
+ * ask for a hint, deal the next round.
+ */
+export interface SimpleIntent {
+  action: "draw" | "pass" | "uno" | "end" | "undo" | "hint" | "next_round";
+}
+
+/**
+ * The same table, a fresh deal from round 1.
+ */
+export interface NewMatchIntent {
+  action: "new_match";
+  seed?: number | string;
+}
+
+/**
+ * A new table: ``players`` (2-8), ``bots`` computer players of kind ``bot``.
+ */
+export interface NewGameIntent {
+  action: "new_game";
+  players?: number | string;
+  bots?: number | string;
+  bot?: "planner" | "greedy" | "random";
+  seed?: number | string;
+}
+
+/**
+ * The judgement of a puzzle answer: ``right``, ``wrong`` (legal but misses the
+ * goal), ``illegal`` (refused by the rules, with ``rule``), ``continue`` (a sequence
+ * not finished yet) or ``invalid`` (an answer of the wrong shape for this question);
+ * ``n`` counts the feedbacks of a session, so the same words twice still show.
+ */
+export interface Feedback {
+  status: "right" | "wrong" | "illegal" | "continue" | "invalid";
+  text: string;
+  rule?: string | null;
+  n?: number;
+}
+
+/**
+ * What the front end shows of a puzzle (no answers): the question, hints, kind and
+ * options. ``seat`` (1-based) is the player who answers; ``widget`` names the answer
+ * widget the front end draws (the goal kind's, in ``answer-widgets.js``).
+ */
+export interface PuzzleInfo {
+  id: string;
+  title: string;
+  family: string;
+  family_title: string;
+  level: number;
+  teaches: string[];
+  question: string;
+  kind: string;
+  widget: string;
+  hints: string[];
+  par: number;
+  stars: number[];
+  options: PuzzleOption[];
+  multi: boolean;
+  seat: number;
+  player: string;
+  plan_from: number | null;
+  plan_hand: string[] | null;
+}
+
+/**
+ * One choice of a ``choose`` puzzle.
+ */
+export interface PuzzleOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A puzzle session's answer: the model keys to change (any of them).
+ */
+export interface PuzzleAnswer {
+  view?: View;
+  feedback?: Feedback | null;
+  solution?: Solution;
+}
+
+/**
+ * The answer shown: in words, and played out frame by frame.
+ */
+export interface Solution {
+  text: string;
+  frames: View[];
+}
+
+/**
+ * One move of a sequence puzzle.
+ */
+export interface PuzzleMoveIntent {
+  action: "move";
+  move: string;
+}
+
+/**
+ * A whole answer: a move, a list of moves or trains, a choice, a number, a plan.
+ */
+export interface PuzzleAnswerIntent {
+  action: "answer";
+  answer: unknown;
+}
+
+/**
+ * Start the puzzle again, show the answer, or (kept by the page) reset progress.
+ */
+export interface PuzzleSimpleIntent {
+  action: "restart" | "show" | "reset";
+}
+
+/**
+ * Go to puzzle ``index`` (from 0) of a set.
+ */
+export interface PuzzleGotoIntent {
+  action: "goto";
+  index: number;
+}
+
+/**
+ * The learner's record of this puzzle (stars, hints opened), to keep.
+ */
+export interface PuzzleProgressIntent {
+  action: "progress";
+  record: Record<string, unknown>;
+}
+
+/**
+ * The one refusal of every host: the request or intent was not served (malformed,
+ * out of range, not allowed) and nothing changed; ``error`` says what and where, in
+ * one line.
+ */
+export interface Refusal {
+  ok: false;
+  error: string;
+}
+
+/**
+ * Open a session of ``kind`` (``"board"``, ``"puzzle"``) from its spec.
+ */
+export interface OpenRequest {
+  op: "open";
+  kind: string;
+  spec: unknown;
+}
+
+/**
+ * Send an intent (:data:`BoardIntent`, :data:`PuzzleIntent`) to an open session.
+ */
+export interface IntentRequest {
+  op: "intent";
+  session: string;
+  intent: unknown;
+}
+
+/**
+ * Forget an open session.
+ */
+export interface CloseRequest {
+  op: "close";
+  session: string;
+}
+
+/**
+ * A session opened: its id and its first state.
+ */
+export interface Opened {
+  ok: true;
+  session: string;
+  result: BoardAnswer | PuzzleAnswer;
+}
+
+/**
+ * A session's answer to an intent.
+ */
+export interface Answered {
+  ok: true;
+  result: BoardAnswer | PuzzleAnswer;
+}
+
+/**
+ * A session closed.
+ */
+export interface Closed {
+  ok: true;
+}
+
+/**
+ * What the device at ``seat`` gets: its own view (its hand only while the round is
+ * played), its message and the table's log.
+ */
+export interface TableState {
+  type: "table";
+  table: TableInfo;
+  seat: number;
+  view: View | null;
+  message: BoardMessage | null;
+  log?: string[];
+}
+
+/**
+ * A class table's set-up and seats.
+ */
+export interface TableInfo {
+  id: string;
+  label: string;
+  n: number;
+  preset: string;
+  rounds: number | null;
+  started: boolean;
+  round: number | null;
+  round_over: boolean;
+  to_play: number | null;
+  seats: SeatInfo[];
+}
+
+/**
+ * A seat of a class table, as every device sees it (no token).
+ */
+export interface SeatInfo {
+  seat: number;
+  name: string | null;
+  kind: "student" | "computer";
+  taken: boolean;
+  away: boolean;
+}
+
+/**
+ * One table's public state, after a change.
+ */
+export interface PublicState {
+  table: TableInfo;
+  view: View | null;
+  log: string[];
+  type: "public";
+}
+
+/**
+ * Every table's public state (a projector or teacher connecting).
+ */
+export interface PublicTables {
+  type: "publics";
+  role: "projector" | "teacher";
+  tables: PublicTable[];
+}
+
+/**
+ * A table as the projector and the teacher see it: the public view
+ * (:mod:`mtlearn.present.perspective`: no hand and no hidden tile while the round is
+ * played), the last moves in words.
+ */
+export interface PublicTable {
+  table: TableInfo;
+  view: View | null;
+  log: string[];
+}
+
+/**
+ * A student joined (or came back): their token.
+ */
+export interface Joined {
+  type: "joined";
+  token: string;
+  name: string;
+}
+
+/**
+ * A student without a table: the tables with free seats.
+ */
+export interface Lobby {
+  type: "lobby";
+  name: string;
+  tables: TableInfo[];
+}
+
+/**
+ * A teacher's table action, reported.
+ */
+export interface Done {
+  type: "done";
+  text: string;
+}
+
+/**
+ * The teacher's page: the code, tables, students, idle limit, puzzle results.
+ */
+export interface TeacherState {
+  type: "teacher";
+  code: string;
+  address: string;
+  idle: number;
+  tables: TableInfo[];
+  students: Record<string, unknown>[];
+  puzzle_sets: Record<string, unknown>[];
+  presets: string[];
+  puzzles: Record<string, unknown> | null;
+}
+
+/**
+ * A student's puzzle board in a puzzle round (``set`` null: no round is on).
+ */
+export interface PuzzleState {
+  type: "puzzle";
+  set: unknown;
+  set_title?: string;
+  index?: number;
+  puzzle?: PuzzleInfo;
+  view?: View;
+  feedback?: Feedback | null;
+  solution?: Solution | null;
+  set_progress?: Record<string, unknown>;
+  progress?: Record<string, unknown> | null;
+  storage?: "server";
+}
+
+/**
+ * The model keys a student's puzzle message changes.
+ */
+export interface PuzzleUpdate {
+  view?: View;
+  feedback?: Feedback | null;
+  solution?: Solution;
+  type?: "puzzle_update";
+}
+
+export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
+
+export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
+
+export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
+
+export type HostAnswer = Opened | Answered | Closed | Refusal;
+
+export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
