@@ -20,9 +20,9 @@ import pytest
 import yaml
 
 from mtlearn.content import goals, puzzles
-from mtlearn.core.errors import SessionError
 from mtlearn.content.goals.goal_kind import GoalKind, register
 from mtlearn.content.puzzles import PuzzleError, PuzzleSession, bundled, check, from_data
+from mtlearn.core.errors import SessionError
 
 REPO = Path(__file__).resolve().parents[1]
 GOALS = REPO / "mtlearn" / "content" / "goals"
