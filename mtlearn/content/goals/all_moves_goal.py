@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.moves import train_code
+from ...core.protocol import View
 from ...engine.game import Game
 from ..fields import Fields
 from .goal_kind import (
@@ -78,7 +79,7 @@ class AllMovesKind(GoalKind):
     def answer_text(self, p: Puzzle) -> str:
         return describe_moves(p, p.answer, play=False)
 
-    def example_frames(self, p: Puzzle) -> list[dict[str, Any]]:
+    def example_frames(self, p: Puzzle) -> list[View]:
         g = p.start()
         tiles = sorted({str(m.tile) for m in g.legal_moves if m.tile})
         trains = sorted({train_code(m.train) for m in g.legal_moves if m.train is not None})

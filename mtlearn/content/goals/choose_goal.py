@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.moves import MEXICAN
 from ...core.notation import train_code
+from ...core.protocol import View
 from ...engine.game import Game
 from .goal_kind import (
     Feedback,
@@ -116,7 +117,7 @@ class ChooseKind(GoalKind):
                              for c in self.truth(p)) + "."
         return f"{player_name(p, self.truth(p))}."
 
-    def example_frames(self, p: Puzzle) -> list[dict[str, Any]]:
+    def example_frames(self, p: Puzzle) -> list[View]:
         if p.goal["ask"] == "open_trains":
             return [p.view(p.start(), highlights={"trains": self.truth(p)})]
         return super().example_frames(p)

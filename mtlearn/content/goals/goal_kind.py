@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from ...core.errors import IllegalMoveError
 from ...core.moves import Move
 from ...core.notation import parse_seat, parse_train, train_code
+from ...core.protocol import View
 from ...engine.game import Game
 from ...present.view import describe_move
 from ..fields import Fields, short
@@ -130,7 +131,7 @@ class GoalKind:
         """The example answer in words (default: the engine's truth)."""
         return f"{self.truth(p)}."
 
-    def example_frames(self, p: Puzzle) -> list[dict[str, Any]]:
+    def example_frames(self, p: Puzzle) -> list[View]:
         """Board views along the example answer (default: the position the question is
         about, after the goal's ``after`` moves)."""
         return [p.view(after_goal(p, p.start()))]
@@ -139,7 +140,7 @@ class GoalKind:
         """The moves the example answer plays on the board (none unless it plays some)."""
         return []
 
-    def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> dict[str, Any] | None:
+    def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> View | None:
         """The board to show after an answer judged ``fb`` (None: the board stays)."""
         return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.notation import train_code
+from ...core.protocol import View
 from ...engine.game import Game
 from ...play.plan import longest_train
 from ...present.view import describe_move
@@ -111,7 +112,7 @@ class MoveKind(GoalKind):
         a = p.answer
         return [move_text(x) for x in ([a] if isinstance(a, str) else list(a))]
 
-    def example_frames(self, p: Puzzle) -> list[dict[str, Any]]:
+    def example_frames(self, p: Puzzle) -> list[View]:
         g = p.start()
         frames = []
         for a in self.example_moves(p):
@@ -119,7 +120,7 @@ class MoveKind(GoalKind):
             frames.append(p.view(g, highlights=move_highlights(m)))
         return frames
 
-    def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> dict[str, Any] | None:
+    def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> View | None:
         """The right move, played."""
         return p.after_view([str(answer)]) if fb.status == "right" else None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.protocol import View
 from ...core.tiles import Tile
 from ...play.plan import longest_train
 from ..fields import plain_dashes, plural, short
@@ -94,7 +95,7 @@ class PlanKind(GoalKind):
     def answer_text(self, p: Puzzle) -> str:
         return " ".join(chain_texts(self.truth(p), goal_start(p))) + "."
 
-    def example_frames(self, p: Puzzle) -> list[dict[str, Any]]:
+    def example_frames(self, p: Puzzle) -> list[View]:
         return [p.view(p.start(), highlights={"tiles": [str(t) for t in self.truth(p)]})]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ...core.protocol import View
 from ...engine.game import Game
 from ...present.view import describe_move
 from .goal_kind import Feedback, candidates, move_table, move_text, player_name, register
@@ -71,7 +72,7 @@ class SequenceKind(MoveKind):
         _count_answers(p, p.start(), [max_nodes])   # refuse before judging
         return {"moves": move_table(p, p.start(), [], [max_nodes])}
 
-    def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> dict[str, Any] | None:
+    def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> View | None:
         return None     # the moves were shown one by one as they were played
 
 
