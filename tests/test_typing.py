@@ -25,7 +25,11 @@ def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
                      "pytest fast", "book build", "pytest fast", "pytest book+browser"], names
     commands = dict((name.strip('"'), command) for name, command in steps)
     assert commands["lint"] == '"$VENV/bin/ruff" check .'
-    assert commands["types"] == '"$VENV/bin/mypy" mtlearn'
+    assert commands["types"] == "check_types"
+    types = re.search(r"\ncheck_types\(\) \{\n(.*?)\n\}", (REPO / "dev").read_text(), re.S)
+    assert types and types.group(1).split("\n") == [
+        '    "$VENV/bin/mypy" mtlearn',
+        '    "$VENV/bin/mypy" --strict -p mtlearn.core -p mtlearn.engine']
     assert commands["front end"] == '"$VENV/bin/python" tests/frontend_checks.py'
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     mypy = project["tool"]["mypy"]
