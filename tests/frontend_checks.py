@@ -5,7 +5,7 @@
    every name a module uses must be imported or declared (each file is a real ES module,
    assembled by :mod:`mtlearn.present.frontend`), nothing imported or declared unused.
 2. TypeScript's checker (pinned like Biome): ``tsc --noEmit --allowJs --checkJs`` over the
-   modules that handle the hosts' messages (:data:`TSC_CHECKED`), with their JSDoc types
+   modules (:data:`TSC_CHECKED`: every module of the front end), with their JSDoc types
    and ``mtlearn/static/js/protocol.d.ts`` (generated from ``mtlearn/core/protocol.py``).
 3. ``node --test tests/js/*.test.mjs``: the modules against a fake model and a fake DOM.
 
@@ -27,7 +27,8 @@ from npm_vendor import BIOME_VERSION, TYPESCRIPT_VERSION, NpmError, fetch  # noq
 
 #: The front-end modules type-checked against the protocol (and what they import): the
 #: hosts and the data helpers, which read and write the protocol's messages.
-TSC_CHECKED = ["data.js", "host.js", "class-host.js", "puzzle-host.js", "protocol.d.ts"]
+TSC_CHECKED = [*sorted(p.name for p in (ROOT / "mtlearn" / "static" / "js").glob("*.js")),
+               "protocol.d.ts"]
 
 #: Biome's binary package for this machine (npm's os-cpu names).
 _BIOME_PACKAGES = {("Linux", "x86_64"): "@biomejs/cli-linux-x64",

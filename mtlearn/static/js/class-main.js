@@ -138,7 +138,7 @@ export function bootStudent(root) {
     },
     onState(st) { if (st === "reconnecting") say("Connection lost: reconnecting…", "warn"); },
     onMessage(msg) {
-      if (msg.ok === false) {  // the protocol's one refusal
+      if ("ok" in msg) {  // the protocol's one refusal (no other class message has "ok")
         say("✗ " + msg.error, "refused");
         if (/^(unknown seat token|wrong class code)/.test(msg.error)) {
           if (me && me.token) store(null);
@@ -204,7 +204,7 @@ export function bootProjector(root) {
     onOpen(s) { s.send({ op: "watch", code: params.get("code") || "" }); },
     onState(st) { say(st === "reconnecting" ? "Connection lost: reconnecting…" : ""); },
     onMessage(msg) {
-      if (msg.ok === false) say("✗ " + msg.error, "refused");
+      if ("ok" in msg) say("✗ " + msg.error, "refused");
       else if (msg.type === "publics") for (const p of msg.tables) show(p);
       else if (msg.type === "public") show(msg);
     },

@@ -53,7 +53,7 @@ export function bootTeacher(root) {
     onOpen(s) { s.send({ op: "teacher", token }); },
     onState(st) { if (st === "reconnecting") say("Connection lost: reconnecting…"); },
     onMessage(msg) {
-      if (msg.ok === false) say("✗ " + msg.error);
+      if ("ok" in msg) say("✗ " + msg.error);
       else if (msg.type === "done") say("✓ " + msg.text);
       else if (msg.type === "teacher") { last = msg; draw(); }
       else if (msg.type === "publics") { for (const p of msg.tables) publics.set(p.table.id, p); drawTables(); }

@@ -97,8 +97,8 @@ function coveredTop(node) {
  * `opts.focus` is still out of sight, that element is brought in too). Where nothing
  * is sticky (an `mtlearn html` page) it is the plain "scroll into view".
  *
- * @param {HTMLElement} node what must be seen.
- * @param {{focus?: HTMLElement|null}} [opts] focus: an element (usually a button inside
+ * @param {Element} node what must be seen.
+ * @param {{focus?: Element|null}} [opts] focus: an element (usually a button inside
  *   `node`) to give the keyboard focus, without a second scroll; a screen reader then
  *   reads it, and Enter acts on it.
  * @returns {boolean} true if the page was scrolled.
@@ -112,7 +112,7 @@ export function scrollIntoViewBelowBar(node, opts) {
   const height = win.innerHeight;
   let moved = false;
   if (r.top < top - 0.5 || r.bottom > height + 0.5) {
-    node.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
+    /** @type {HTMLElement} */ (node).style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
     const tall = r.height > height - top - 8;
     node.scrollIntoView({ behavior: "instant", block: tall || r.top < top ? "start" : "nearest", inline: "nearest" });
     moved = true;
@@ -122,12 +122,14 @@ export function scrollIntoViewBelowBar(node, opts) {
     // `node` was too tall to show whole: the element to act on must be seen at least.
     const f = focus.getBoundingClientRect();
     if (f.top < top - 0.5 || f.bottom > height + 0.5) {
-      focus.style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
+      /** @type {HTMLElement} */ (focus).style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
       focus.scrollIntoView({ behavior: "instant", block: "nearest", inline: "nearest" });
       moved = true;
     }
   }
-  if (focus && focus.isConnected && doc.activeElement !== focus) focus.focus({ preventScroll: true });
+  if (focus && focus.isConnected && doc.activeElement !== focus) {
+    /** @type {HTMLElement} */ (focus).focus({ preventScroll: true });
+  }
   return moved;
 }
 
