@@ -199,3 +199,49 @@ def test_every_class_message_follows_the_protocol(tmp_path):
         kinds.add(msg.get("type", "refusal" if msg.get("ok") is False else "?"))
     assert kinds >= {"teacher", "publics", "joined", "lobby", "table", "public", "done",
                      "puzzle", "puzzle_update", "refusal"}, kinds
+
+
+#: one well-formed message of every op the class server's clients send
+CLASS_REQUESTS = [
+    {"op": "join", "code": "ABCDE", "name": "Ana"},
+    {"op": "hello", "code": "ABCDE", "token": "t"},
+    {"op": "watch", "code": "ABCDE"},
+    {"op": "sit", "token": "t", "table": "t1", "seat": 2},
+    {"op": "sit", "token": "t", "table": "t1"},
+    {"op": "leave", "token": "t"},
+    {"op": "intent", "token": "t", "intent": {"action": "move", "move": "draw"}},
+    {"op": "puzzle", "token": "t", "msg": {"action": "answer", "answer": "12-5@1"}},
+    {"op": "teacher", "token": "T"},
+    {"op": "open_table", "token": "T", "seats": 4, "computers": 1, "preset": "standard"},
+    {"op": "table", "token": "T", "table": "t1", "action": "hint", "seat": 1},
+    {"op": "idle", "token": "T", "seconds": 30},
+    {"op": "puzzle_round", "token": "T", "set": "doubles"},
+    {"op": "puzzle_round", "token": "T", "set": None},
+]
+
+
+def test_what_class_clients_send_follows_the_protocol():
+    from mtlearn.core.protocol_requests import OPS
+
+    for msg in CLASS_REQUESTS:
+        check(msg, "ClassRequest")
+    assert sorted({m["op"] for m in CLASS_REQUESTS}) == sorted(OPS)
+    for bad in [{"op": "wach", "code": "A"}, {"op": "join", "code": "A"},
+                {"op": "table", "token": "T", "table": "t1", "action": "fly"},
+                {"op": "idle", "token": "T", "seconds": "30"}]:
+        assert errors(json.loads(json.dumps(bad)), {"$ref": "#/$defs/ClassRequest"}), bad
+
+
+def test_the_class_server_answers_exactly_the_ops_the_protocol_names():
+    """Every op the room reads is a ClassRequest op, and every ClassRequest op is read."""
+    import re
+
+    from mtlearn.core.protocol_requests import OPS
+
+    room = (Path(__file__).resolve().parents[1] / "mtlearn" / "hosts" / "classroom" /
+            "room.py").read_text(encoding="utf-8")
+    handle = room[room.index("    def handle(self"):room.index("    def _student(self")]
+    read = set()
+    for group in re.findall(r"op (?:in \(([^)]*)\)|== (\"[a-z_]+\"))", handle):
+        read.update(re.findall(r"\"([a-z_]+)\"", " ".join(group)))
+    assert read == set(OPS), read ^ set(OPS)

@@ -19,7 +19,10 @@ import types
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from . import protocol
+from . import protocol, protocol_requests
+
+#: Every named type of the protocol: the engine's and the class server's clients'.
+EXPORTS: dict[str, Any] = {**protocol.EXPORTS, **protocol_requests.EXPORTS}
 
 __all__ = ["NOTE_PATH", "SCHEMA_PATH", "TS_PATH", "json_schema", "typed_dicts", "typescript",
            "view_format"]
@@ -58,7 +61,7 @@ def typed_dicts() -> dict[str, Any]:
         for arg in get_args(tp):
             walk(arg)
 
-    for tp in protocol.EXPORTS.values():
+    for tp in EXPORTS.values():
         walk(tp)
     return found
 
@@ -110,13 +113,13 @@ def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every message of the protocol: ``$defs`` holds
     each TypedDict and each exported union, by name."""
     defs: dict[str, Any] = {name: _object(td) for name, td in typed_dicts().items()}
-    for name, tp in protocol.EXPORTS.items():
+    for name, tp in EXPORTS.items():
         if name not in defs:
             defs[name] = _schema(tp)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "https://mtlearn.invalid/protocol.schema.json",
             "title": "mtlearn protocol", "description": _HEAD,
-            "anyOf": [{"$ref": f"#/$defs/{n}"} for n in protocol.EXPORTS], "$defs": defs}
+            "anyOf": [{"$ref": f"#/$defs/{n}"} for n in EXPORTS], "$defs": defs}
 
 
 def schema_text() -> str:
@@ -168,7 +171,7 @@ def typescript() -> str:
             opt = "" if key in td.__required_keys__ else "?"
             lines.append(f"  {key}{opt}: {_ts(hint)};")
         lines += ["}", ""]
-    for name, tp in protocol.EXPORTS.items():
+    for name, tp in EXPORTS.items():
         if not _is_typed_dict(tp):
             lines += [f"export type {name} = {_ts(tp)};", ""]
     return "\n".join(lines)
@@ -184,7 +187,7 @@ def view_format() -> str:
              "`mtlearn/static/js/protocol.d.ts`; `tests/test_protocol.py` validates every "
              "bundled scenario frame, puzzle and message kind against the schema.", "",
              "## Unions", ""]
-    for name, tp in protocol.EXPORTS.items():
+    for name, tp in EXPORTS.items():
         if not _is_typed_dict(tp):
             lines.append(f"- `{name}` = `{_ts(tp)}`")
     lines.append("")

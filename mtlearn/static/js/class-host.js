@@ -13,22 +13,31 @@
 import { mtlModel } from "./host.js";
 
 // Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts: the server's
-// messages are mtlearn.core.protocol's ClassMessage.
+// messages are mtlearn.core.protocol's ClassMessage, what the pages send it
+// mtlearn.core.protocol_requests' ClassRequest.
 /** @typedef {import("./protocol").ClassMessage} ClassMessage */
+/** @typedef {import("./protocol").ClassRequest} ClassRequest */
+/**
+ * @typedef {object} ClassSocket
+ * @property {string} state
+ * @property {(obj: ClassRequest) => void} send
+ * @property {() => void} close
+ */
 /**
  * @typedef {object} SocketHandlers
- * @property {(msg: ClassMessage, sock: any) => void} onMessage
- * @property {(sock: any) => void} [onOpen]
+ * @property {(msg: ClassMessage, sock: ClassSocket) => void} onMessage
+ * @property {(sock: ClassSocket) => void} [onOpen]
  * @property {(state: string) => void} [onState]
  */
 
-/** @param {SocketHandlers} handlers */
+/** @param {SocketHandlers} handlers @returns {ClassSocket} */
 export function classSocket(handlers) {
   let ws = null;
   let wait = 500;
   let closed = false;
   const queue = [];
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+  /** @type {ClassSocket} */
   const sock = {
     state: "connecting",
     send(obj) {

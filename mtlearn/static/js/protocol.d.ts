@@ -580,6 +580,120 @@ export interface PuzzleUpdate {
   type?: "puzzle_update";
 }
 
+/**
+ * A student joins with the class code and a first name (answered with ``joined``).
+ */
+export interface Join {
+  op: "join";
+  code: string;
+  name: string;
+}
+
+/**
+ * A student's device comes back with the seat token it was given.
+ */
+export interface Hello {
+  op: "hello";
+  code: string;
+  token: string;
+}
+
+/**
+ * The projector asks for every table's public view.
+ */
+export interface Watch {
+  op: "watch";
+  code: string;
+}
+
+/**
+ * A student takes a seat (1-based; a free one when left out) at a table.
+ */
+export interface Sit {
+  op: "sit";
+  token: string;
+  table: string;
+  seat?: number;
+}
+
+/**
+ * A student leaves their seat.
+ */
+export interface Leave {
+  op: "leave";
+  token: string;
+}
+
+/**
+ * A seated student's board intent (a move, draw, pass…), as a board sends it.
+ */
+export interface Intent {
+  op: "intent";
+  token: string;
+  intent: MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
+}
+
+/**
+ * A student's puzzle message during a puzzle round.
+ */
+export interface PuzzleMessage {
+  op: "puzzle";
+  token: string;
+  msg: PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
+}
+
+/**
+ * The teacher's page signs in with the teacher's token.
+ */
+export interface TeacherHello {
+  op: "teacher";
+  token: string;
+}
+
+/**
+ * The teacher opens a table: seats, computer players, preset and options, rounds.
+ */
+export interface OpenTable {
+  op: "open_table";
+  token: string;
+  seats?: number;
+  computers?: number;
+  preset?: string;
+  rounds?: number | null;
+  bot?: string;
+  seed?: number | string | null;
+  options?: Record<string, unknown> | null;
+}
+
+/**
+ * The teacher acts on a table (for ``hint`` and ``computer``: the 1-based seat).
+ */
+export interface TableAction {
+  op: "table";
+  token: string;
+  table: string;
+  action: "deal" | "undo" | "next_round" | "hint" | "computer";
+  seat?: number;
+}
+
+/**
+ * The teacher sets how long an idle seat waits for its student (0: never).
+ */
+export interface Idle {
+  op: "idle";
+  token: string;
+  seconds: number;
+}
+
+/**
+ * The teacher starts a puzzle round on a puzzle set (``set: null`` ends it).
+ */
+export interface PuzzleRoundRequest {
+  op: "puzzle_round";
+  token: string;
+  set: string | null;
+}
+
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
@@ -589,3 +703,5 @@ export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 export type HostAnswer = Opened | Answered | Closed | Refusal;
 
 export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
+
+export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest;

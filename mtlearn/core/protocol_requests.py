@@ -1,0 +1,131 @@
+"""What the class server's clients send it: one ``TypedDict`` per ``op``.
+
+The students' phones, the projector and the teacher's page speak to the class server
+(:mod:`mtlearn.hosts.classroom`) over one WebSocket each; every message they send is a
+:data:`ClassRequest`, told apart by its ``op``. The server still trusts no client: it
+checks every field of every message it gets and answers anything else with the protocol's
+one :class:`~mtlearn.core.protocol.Refusal`. These types say what a well-formed message
+is; :mod:`mtlearn.core.protocol_schema` writes them into the JSON Schema and the
+TypeScript types with the rest of the protocol, so the class pages' ``send`` calls are
+checked by tsc. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from .protocol import BoardIntent, PuzzleIntent
+
+__all__ = ["OPS", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "OpenTable",
+           "PuzzleMessage", "PuzzleRoundRequest", "Sit", "TableAction", "TeacherHello",
+           "Watch"]
+
+
+class Join(TypedDict):
+    """A student joins with the class code and a first name (answered with ``joined``)."""
+    op: Literal["join"]
+    code: str
+    name: str
+
+
+class Hello(TypedDict):
+    """A student's device comes back with the seat token it was given."""
+    op: Literal["hello"]
+    code: str
+    token: str
+
+
+class Watch(TypedDict):
+    """The projector asks for every table's public view."""
+    op: Literal["watch"]
+    code: str
+
+
+class _Sit(TypedDict):
+    op: Literal["sit"]
+    token: str
+    table: str
+
+
+class Sit(_Sit, total=False):
+    """A student takes a seat (1-based; a free one when left out) at a table."""
+    seat: int
+
+
+class Leave(TypedDict):
+    """A student leaves their seat."""
+    op: Literal["leave"]
+    token: str
+
+
+class Intent(TypedDict):
+    """A seated student's board intent (a move, draw, pass…), as a board sends it."""
+    op: Literal["intent"]
+    token: str
+    intent: BoardIntent
+
+
+class PuzzleMessage(TypedDict):
+    """A student's puzzle message during a puzzle round."""
+    op: Literal["puzzle"]
+    token: str
+    msg: PuzzleIntent
+
+
+class TeacherHello(TypedDict):
+    """The teacher's page signs in with the teacher's token."""
+    op: Literal["teacher"]
+    token: str
+
+
+class _OpenTable(TypedDict):
+    op: Literal["open_table"]
+    token: str
+
+
+class OpenTable(_OpenTable, total=False):
+    """The teacher opens a table: seats, computer players, preset and options, rounds."""
+    seats: int
+    computers: int
+    preset: str
+    rounds: int | None
+    bot: str
+    seed: int | str | None
+    options: dict[str, Any] | None
+
+
+class _TableAction(TypedDict):
+    op: Literal["table"]
+    token: str
+    table: str
+    action: Literal["deal", "undo", "next_round", "hint", "computer"]
+
+
+class TableAction(_TableAction, total=False):
+    """The teacher acts on a table (for ``hint`` and ``computer``: the 1-based seat)."""
+    seat: int
+
+
+class Idle(TypedDict):
+    """The teacher sets how long an idle seat waits for its student (0: never)."""
+    op: Literal["idle"]
+    token: str
+    seconds: int
+
+
+class PuzzleRoundRequest(TypedDict):
+    """The teacher starts a puzzle round on a puzzle set (``set: null`` ends it)."""
+    op: Literal["puzzle_round"]
+    token: str
+    set: str | None
+
+
+ClassRequest = (Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello
+                | OpenTable | TableAction | Idle | PuzzleRoundRequest)
+
+#: Every op a client may send, from the types above.
+OPS: tuple[str, ...] = ("join", "hello", "watch", "sit", "leave", "intent", "puzzle",
+                        "teacher", "open_table", "table", "idle", "puzzle_round")
+
+#: The named types written to the schema and the TypeScript types.
+EXPORTS: dict[str, Any] = {"ClassRequest": ClassRequest}
