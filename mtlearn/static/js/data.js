@@ -1,7 +1,7 @@
 // Reading a view's data (mtlearn/core/protocol.py; protocol.d.ts): tiles, lists, names and rule links.
 // No DOM here, so node's test runner imports this file as it is (tests/js/).
-// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts, which is generated
-// from mtlearn/core/protocol.py.
+// Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts, which
+// mtlearn.core.protocol_schema writes.
 
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./protocol").BoardMessage} BoardMessage */
