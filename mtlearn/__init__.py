@@ -45,7 +45,8 @@ from .engine.variants import BranchState
 from .play.bots import GreedyBot, PlannerBot, RandomBot, play_match, play_round
 from .play.plan import Plan, longest_train
 
-__version__ = "0.1.0"
+#: The one version number (pyproject.toml reads it; `mtlearn --version` shows it).
+__version__ = "0.2.0"
 
 __all__ = [
     "MEXICAN",

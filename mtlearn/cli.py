@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .core.errors import MtlearnError
 
 __all__ = ["main"]
@@ -304,7 +305,7 @@ def _class(args: argparse.Namespace) -> int:
         from .hosts.classroom.server import book_folder, run
     except ImportError as e:
         print(f"mtlearn class: the class server needs the class extra ({e.name} is "
-              "missing): pip install \"mtlearn[class]\"", file=sys.stderr)
+              "missing): pip install \"mexican-train-learn[class]\"", file=sys.stderr)
         return 1
     from .hosts.classroom import ClassError
     from .hosts.classroom.room import MAX_IDLE, Classroom
@@ -336,7 +337,10 @@ def _class(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="mtlearn", description="Mexican Train tools.")
+    parser = argparse.ArgumentParser(
+        prog="mtlearn", description="Mexican Train tools (the mexican-train-learn package).")
+    parser.add_argument("--version", action="version",
+                        version=f"mtlearn {__version__} (mexican-train-learn)")
     sub = parser.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="validate scenario and puzzle files (replays every "
                        "step; proves every puzzle)")
@@ -369,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "one")
     h.add_argument("-o", "--output", help="the page to write (default: ID.html)")
     k = sub.add_parser("class", help="serve a class: tables and puzzle rounds for the "
-                       "students' own devices (needs mtlearn[class])",
+                       "students' own devices (needs mexican-train-learn[class])",
                        description="Start a class server on this machine: students open the "
                        "address, type the class code and their first name, and sit at a "
                        "table; the teacher's page opens tables and puzzle rounds.")

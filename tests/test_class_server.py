@@ -459,7 +459,7 @@ def test_the_command_says_what_is_missing_and_keeps_a_kept_class(tmp_path: Path)
                         "sys.exit(main(['class', '--folder', " + repr(str(tmp_path / "x")) +
                         "]))"], capture_output=True, text=True, timeout=60, check=False)
     assert r.returncode == 1
-    assert 'needs the class extra' in r.stderr and 'pip install "mtlearn[class]"' in r.stderr
+    assert 'needs the class extra' in r.stderr and 'pip install "mexican-train-learn[class]"' in r.stderr
     assert not (tmp_path / "x").exists()  # nothing made
     # a folder that keeps a class is not started afresh over it
     cp = start_class(tmp_path / "cls")

@@ -131,8 +131,8 @@ def test_content_without_pyyaml_says_which_extra_to_install() -> None:
     lines = dict(line.split(" | ", 1) for line in r.stdout.splitlines())
     for what in ("scenario", "puzzle"):
         assert lines[what] == ("reading scenario and puzzle files (YAML) needs PyYAML: "
-                               'pip install "mtlearn[content]"'), r.stdout
-    assert 'pip install "mtlearn[jupyter]"' in lines["widgets"], r.stdout
+                               'pip install "mexican-train-learn[content]"'), r.stdout
+    assert 'pip install "mexican-train-learn[jupyter]"' in lines["widgets"], r.stdout
 
 
 def test_the_engine_installs_with_no_dependency() -> None:
@@ -143,6 +143,6 @@ def test_the_engine_installs_with_no_dependency() -> None:
     assert project["dependencies"] == []
     extras = project["optional-dependencies"]
     assert extras["content"] == ["pyyaml>=6"]
-    assert "anywidget>=0.9" in extras["jupyter"] and "mtlearn[content]" in extras["jupyter"]
+    assert "anywidget>=0.9" in extras["jupyter"] and "mexican-train-learn[content]" in extras["jupyter"]
     for extra in ("test", "docs"):
-        assert any(r.startswith("mtlearn[") and "jupyter" in r for r in extras[extra]), extra
+        assert any(r.startswith("mexican-train-learn[") and "jupyter" in r for r in extras[extra]), extra

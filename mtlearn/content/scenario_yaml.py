@@ -10,7 +10,7 @@ name such as ``No`` as false, the error says so.
 
 PyYAML is imported only when a file is read: puzzles built from JSON data (the in-page
 engine) need nothing but the standard library. PyYAML is an optional extra
-(``pip install "mtlearn[content]"``); reading YAML without it raises a
+(``pip install "mexican-train-learn[content]"``); reading YAML without it raises a
 :class:`~mtlearn.MtlearnError` that says so. ``read_file`` and ``read_bundled`` read a
 file from disk and the files shipped with mtlearn.
 """
@@ -72,7 +72,7 @@ _BOOL_WORDS = {"yes", "no", "on", "off"}
 
 #: What to install to read YAML files (PyYAML is the ``content`` extra).
 NEEDS_YAML = ('reading scenario and puzzle files (YAML) needs PyYAML: '
-              'pip install "mtlearn[content]"')
+              'pip install "mexican-train-learn[content]"')
 
 
 def _yaml() -> Any:

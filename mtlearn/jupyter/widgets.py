@@ -18,8 +18,8 @@ try:
     import anywidget
     import traitlets
 except ImportError as e:  # anywidget (and the traitlets it brings) is the jupyter extra
-    raise ImportError('the notebook boards need anywidget: pip install "mtlearn[jupyter]"',
-                      name=e.name) from e
+    raise ImportError("the notebook boards need anywidget: "
+                      'pip install "mexican-train-learn[jupyter]"', name=e.name) from e
 
 from ..content.puzzles import Puzzle as PuzzleData
 from ..content.scenario import Scenario, get

@@ -15,7 +15,7 @@ The modules, in the order they import one another:
   folder; answers every message of the protocol with the messages to send back;
 * :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.
 
-Only :mod:`.server` needs the ``class`` extra (``pip install "mtlearn[class]"``: aiohttp
+Only :mod:`.server` needs the ``class`` extra (``pip install "mexican-train-learn[class]"``: aiohttp
 and segno); the other modules use the standard library and mtlearn alone, so the rules
 of a class (who may do what, what each seat sees) are tested without a network.
 """
