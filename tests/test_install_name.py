@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from treekit import tree_texts
 
 import mtlearn
 from mtlearn.cli import main
@@ -28,15 +29,12 @@ OTHERS = {"pandas"}
 INSTALL = re.compile(r"pip install((?:\s+-{1,2}[\w-]+(?:=\S+)?)*)\s+(\\?['\"]?)([^\s'\"`\\]+)")
 
 
-def _files() -> list[Path]:
-    # (./dev's own installs into .venv are the developers' tooling, not advice to a user)
-    found = [REPO / "README.md", REPO / "CHANGELOG.md", REPO / "binder" / "postBuild"]
-    for folder, patterns in (("docs", ["*.md"]), ("tutorials", ["*.md"]),
-                             ("mtlearn", ["**/*.py", "**/*.js", "**/*.html", "**/*.mjs"]),
-                             ("benchmarks", ["*.py", "*.md"]), ("devnotes", ["*.md"])):
-        for pattern in patterns:
-            found += sorted((REPO / folder).glob(pattern))
-    return [p for p in found if p.is_file()]
+#: Where a user reads install advice: the top-level texts, the book's and chapters' sources,
+#: the package (docstrings, error messages, pages), benchmarks and notes. (./dev's own
+#: installs into .venv are the developers' tooling, and the tests hold wrong commands on
+#: purpose.)
+SCANNED = ["README.md", "CHANGELOG.md", "binder", "docs", "tutorials", "mtlearn",
+           "benchmarks", "devnotes"]
 
 
 def install_targets(text: str) -> list[str]:
@@ -61,8 +59,7 @@ def test_the_distribution_name_is_the_projects_own():
 
 def test_every_install_command_in_the_tree_names_this_project():
     wrong = []
-    for path in _files():
-        text = path.read_text(encoding="utf-8")
+    for path, text in tree_texts(SCANNED):
         wrong += [f"{path.relative_to(REPO)}: pip install {t}" for t in install_targets(text)
                   if wrong_target(t)]
     assert not wrong, wrong

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import ast
 import importlib
-import os
 import re
 import sys
 from pathlib import Path
 
 import pytest
+from treekit import tree_texts
 
 PKG = Path(__file__).resolve().parents[1] / "mtlearn"
 ORDER = ["core", "engine", "play", "present", "content", "hosts", "jupyter", "cli"]
@@ -154,8 +154,6 @@ OLD_NAMES: dict[str, str] = {
 #: chapters, the book's sources (not its build), benchmarks, notes, and the files at the top.
 SCANNED = ["mtlearn", "tests", "tutorials", "docs", "benchmarks", "devnotes", "binder",
            "README.md", "pyproject.toml", "dev"]
-SKIPPED_DIRS = {"_build", "__pycache__", "node_modules", ".ipynb_checkpoints",
-                "jupyter_execute", ".jupyter_cache"}
 _OLD = "|".join(sorted(OLD_NAMES, key=len, reverse=True))
 #: ``mtlearn.<old>`` as a dotted name (an import, a reference, a string naming the module).
 #: ``mtlearn/puzzles/`` and ``mtlearn/scenarios/`` are folders of YAML files, named with
@@ -173,20 +171,6 @@ def old_paths_in(text: str) -> list[str]:
         found += [f"from mtlearn import {n.split()[0]}" for n in names
                   if n.split()[0] in OLD_NAMES]
     return found
-
-
-def scanned_files() -> list[Path]:
-    root = PKG.parent
-    files: list[Path] = []
-    for name in SCANNED:
-        top = root / name
-        if top.is_file():
-            files.append(top)
-            continue
-        for folder, dirs, names in os.walk(top):  # symlinks (docs/tutorials) not followed
-            dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]
-            files += [Path(folder) / n for n in names]
-    return files
 
 
 def test_old_paths_are_listed_with_their_layers():
@@ -216,11 +200,7 @@ def test_the_old_path_scan_sees_an_old_path():
 
 def test_no_old_module_path_is_written_anywhere():
     wrong = []
-    for path in scanned_files():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (UnicodeDecodeError, OSError):
-            continue  # images, wheels
+    for path, text in tree_texts(SCANNED):
         for old in old_paths_in(text):
             wrong.append(f"{path.relative_to(PKG.parent)}: {old}")
     assert not wrong, ("old module paths (write the layer path, mtlearn.<layer>.<name>, "
