@@ -91,22 +91,26 @@ html_favicon = "_static/favicon.svg"  # else browsers ask for /favicon.ico
 # pydata-sphinx-theme logs a console error without a default mode.
 html_context = {"default_mode": "light"}
 html_last_updated_fmt = None
+# The addresses live in one place, [project.urls] of pyproject.toml, read by
+# mtlearn/core/links.py (environment variables override). While the repository is unset,
+# the book shows no repository or Binder button: the live notebooks are the launch button.
+_REPOSITORY = links.repository()
 html_theme_options = {
-    # The addresses live in one place, mtlearn/core/links.py (environment variables override).
-    "repository_url": links.repository(),
-    "repository_branch": links.branch(),
-    "path_to_docs": "docs",
-    "use_repository_button": True,
     "use_download_button": True,
     "use_issues_button": False,
     "use_edit_page_button": False,
-    "launch_buttons": {
-        "binderhub_url": links.binderhub(),
-        "notebook_interface": "jupyterlab",
-    },
     "home_page_in_toc": True,
     "show_toc_level": 2,
 }
+if _REPOSITORY:
+    html_theme_options.update({
+        "repository_url": _REPOSITORY,
+        "repository_branch": links.branch(),
+        "path_to_docs": "docs",
+        "use_repository_button": True,
+        "launch_buttons": {"binderhub_url": links.binderhub(),
+                           "notebook_interface": "jupyterlab"},
+    })
 # MathJax: Sphinx adds its script (from a CDN) only to pages with math; the book has none,
 # and tests/test_book.py fails if any page requests something off the machine.
 

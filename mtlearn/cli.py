@@ -299,6 +299,39 @@ def _html_page(source: str, output: str | None) -> int:
     return 0
 
 
+def _book(args: argparse.Namespace) -> int:
+    """``mtlearn book``: serve a built book (its .zip or a folder) over HTTP."""
+    from .hosts.book_files import BookError, BookFiles
+    from .hosts.book_server import serve
+    from .hosts.lan import lan_address
+
+    given = args.book
+    if given is None:
+        if not (Path("docs/_build/html") / "index.html").is_file():
+            print("mtlearn book: which book? Give the book's .zip (mtlearn-book-VERSION.zip, "
+                  "from the release) or a built book's folder: mtlearn book BOOK.zip",
+                  file=sys.stderr)
+            return 2
+        given = "docs/_build/html"
+    if not 0 <= args.port <= 65535:
+        print("mtlearn book: --port is 0 to 65535", file=sys.stderr)
+        return 2
+    try:
+        book = BookFiles.open(given)
+    except BookError as e:
+        print(f"mtlearn book: {e}", file=sys.stderr)
+        return 2
+    host = (args.lan if args.lan not in (None, True) else lan_address()) if args.lan else \
+        "127.0.0.1"
+    try:
+        serve(book, host, args.port)
+    except OSError as e:
+        print(f"mtlearn book: cannot listen on {host}:{args.port}: {e.strerror or e}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
 def _class(args: argparse.Namespace) -> int:
     """``mtlearn class``: the class server (imported here: it needs the class extra)."""
     try:
@@ -307,13 +340,14 @@ def _class(args: argparse.Namespace) -> int:
         print(f"mtlearn class: the class server needs the class extra ({e.name} is "
               "missing): pip install \"mexican-train-learn[class]\"", file=sys.stderr)
         return 1
+    from .hosts.book_files import BookError
     from .hosts.classroom import ClassError
     from .hosts.classroom.room import MAX_IDLE, Classroom
 
-    book = book_folder(args.book)
-    if args.book and book is None:
-        print(f"mtlearn class: --book {args.book}: no index.html there (build the book "
-              "first)", file=sys.stderr)
+    try:
+        book = book_folder(args.book)
+    except BookError as e:
+        print(f"mtlearn class: --book: {e}", file=sys.stderr)
         return 2
     if not 0 <= args.port <= 65535 or not 1 <= args.per_address <= 1000:
         print("mtlearn class: --port is 0 to 65535, --per-address 1 to 1000", file=sys.stderr)
@@ -372,6 +406,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     h.add_argument("source", help="a scenario or puzzle file (.yaml), or the id of a bundled "
                    "one")
     h.add_argument("-o", "--output", help="the page to write (default: ID.html)")
+    b = sub.add_parser("book", help="serve the book (its release .zip or a built folder) "
+                       "on this machine or the room's network",
+                       description="Serve a built book over HTTP so that its boards, the "
+                       "in-page engine and the live notebooks work (opened from disk they "
+                       "cannot). The .zip is read as it is: nothing to unpack.")
+    b.add_argument("book", nargs="?", help="the book's .zip (mtlearn-book-VERSION.zip) or a "
+                   "built book's folder (default: docs/_build/html if built)")
+    b.add_argument("--lan", nargs="?", const=True, metavar="ADDRESS",
+                   help="serve the room's network, on this machine's address there (or on "
+                   "ADDRESS); default: this machine only, 127.0.0.1")
+    b.add_argument("--port", type=int, default=8766, help="port (default 8766; 0 picks a "
+                   "free one)")
     k = sub.add_parser("class", help="serve a class: tables and puzzle rounds for the "
                        "students' own devices (needs mexican-train-learn[class])",
                        description="Start a class server on this machine: students open the "
@@ -385,8 +431,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "(default ./mtlearn-class)")
     k.add_argument("--resume", action="store_true", help="carry on the class kept in "
                    "--folder, every table as it was")
-    k.add_argument("--book", help="a built book to serve at /book/ (default: "
-                   "docs/_build/html if built)")
+    k.add_argument("--book", help="the book to serve at /book/: its release .zip or a built "
+                   "folder (default: docs/_build/html if built)")
     k.add_argument("--per-address", type=int, default=8, help="connections one address may "
                    "hold at once (default 8)")
     k.add_argument("--idle", type=int, help="seconds before a computer player takes an "
@@ -403,6 +449,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _sim(args)
         elif args.command == "class":
             status = _class(args)
+        elif args.command == "book":
+            status = _book(args)
         else:
             status = _list()
         sys.stdout.flush()

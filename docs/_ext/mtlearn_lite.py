@@ -465,8 +465,7 @@ def _book_path(app: Any) -> str:
 LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
 <a class="mtl-live-open" href="{live}">Open as live notebook</a>
 <span class="mtl-live-note">runs in this browser, offline; first start takes a few seconds</span>
-<a class="mtl-live-binder" href="{binder}" rel="noopener">or open on Binder (needs the internet)</a>
-</div>
+{binder}</div>
 """
 
 
@@ -477,7 +476,10 @@ def launch_bar(live_url: str, chapter: str) -> str:
     from mtlearn.core import links
 
     binder = links.binder_url(f"tutorials/{chapter}.md")
-    return LAUNCH_BAR.format(live=escape(live_url, quote=True), binder=escape(binder, quote=True))
+    # Binder only when [project.urls] names a repository (mtlearn.core.links)
+    extra = (f'<a class="mtl-live-binder" href="{escape(binder, quote=True)}" rel="noopener">'
+             "or open on Binder (needs the internet)</a>\n") if binder else ""
+    return LAUNCH_BAR.format(live=escape(live_url, quote=True), binder=extra)
 
 
 def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any],

@@ -34,7 +34,7 @@ def scenario_page(scenario: Scenario, *, lang: str = "en") -> str:
     reference at the bottom of the same page.
     """
     state = {"title": scenario.title, "scenario_id": scenario.id, "frames": scenario.frames(),
-             "index": 0, "rules_url": ""}
+             "index": 0, "rules_url": "#"}
     keys = ("Keys: ← and → step through the scenario (click it first), Home and End jump "
             "to the start and the end, P switches presenter mode on and off, Esc leaves it.")
     return _page(title=scenario.title, summary=scenario.summary,
@@ -51,7 +51,7 @@ def puzzle_page(puzzle: Puzzle, *, lang: str = "en") -> str:
     puzzle file is escaped.
     """
     state = puzzle.state()
-    state["rules_url"] = ""
+    state["rules_url"] = "#"  # the rules this page teaches, at its foot
     # The page's heading is the title and the puzzle shows its question: each once.
     state["page_title"] = True
     keys = ("Answer with the board's controls; Hint gives the rule to think about, then the "
@@ -72,13 +72,15 @@ def _page(*, title: str, summary: str, widget: str, keys: str, teaches: list[str
         rules.append(f'<dt id="{escape(anchor(rid))}">{escape(rid)}</dt>\n'
                      f"<dd>{escape(short)}{where}</dd>")
     reference = ""
+    book = book_url()
     if rules:
+        # the published book's rules page, only when a book is published (core.links)
+        full = ('<p>The full rules reference, with every rule in plain words: '
+                f'<a href="{escape(book)}rules.html">the mtlearn book</a>.</p>\n') if book else ""
         reference = (
             '<section class="mtl-page-rules" aria-labelledby="mtl-rules-h">\n'
             f'<h2 id="mtl-rules-h">Rules this {what} teaches</h2>\n<dl>\n'
-            + "\n".join(rules)
-            + f'\n</dl>\n<p>The full rules reference, with every rule in plain words: '
-            f'<a href="{escape(book_url())}rules.html">the mtlearn book</a>.</p>\n</section>\n'
+            + "\n".join(rules) + f"\n</dl>\n{full}</section>\n"
         )
     return (
         f'<!doctype html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'

@@ -34,9 +34,11 @@ __all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html
 
 KINDS = ("scenario", "board", "puzzle")
 
-#: The published book's rules page (see :mod:`mtlearn.core.links` for every address and its
-#: environment variable). Boards link rule ids to :func:`rules_url`.
-DEFAULT_RULES_URL = _links.book_url() + "rules.html"
+#: The published book's rules page, or ``""`` while no book is published (see
+#: :mod:`mtlearn.core.links` for every address and its environment variable). Boards link
+#: rule ids to :func:`rules_url`.
+_BOOK = _links.book_url()
+DEFAULT_RULES_URL = _BOOK + "rules.html" if _BOOK else ""
 
 
 def rules_url() -> str:

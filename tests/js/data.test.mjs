@@ -27,6 +27,9 @@ test("rule links stay web or page-relative addresses", () => {
   assert.equal(safeHref("https://example.org/r"), "https://example.org/r");
   assert.equal(ruleHref("rules.html#old", "R-DBL-3"), "rules.html#r-dbl-3");
   assert.equal(ruleHref("", "R-DBL-3", "javascript:x"), "#");
+  // no rules page: no link at all (never a dead anchor); "#" is this page's own anchors
+  assert.equal(ruleHref("", "R-DBL-3"), "");
+  assert.equal(ruleHref("#", "R-DBL-3"), "#r-dbl-3");
 });
 
 test("playerName falls back to the seat number", () => {

@@ -35,6 +35,7 @@ from aiohttp import WSMsgType, web
 from ...core.errors import MtlearnError
 from ...core.words import one_line
 from ...present.frontend import bundle, static_text, stylesheet
+from ..book_files import BookFiles, Found, Redirect
 from ..session_host import SessionHost
 from .room import Classroom, Conn, refused
 
@@ -76,7 +77,7 @@ class _Bucket:
 class ClassServer:
     """The web application of one class."""
 
-    def __init__(self, room: Classroom, *, book: Path | None = None,
+    def __init__(self, room: Classroom, *, book: BookFiles | None = None,
                  per_address: int = 8) -> None:
         self.room = room
         self.book = book
@@ -90,9 +91,12 @@ class ClassServer:
                              web.get("/class/app.css", self.css), web.get("/qr.svg", self.qr),
                              web.get("/results.csv", self.results),
                              web.get("/favicon.ico", self.no_icon)])
+        # the rules reference: the book's page when a book is served, else the small copy
+        # that ships in the wheel (rule links on every page open the rule's text)
+        self.app.router.add_get("/rules.html", self.rules)
         if book is not None:
             self.app.router.add_get("/book", self.book_index)
-            self.app.router.add_static("/book/", book)
+            self.app.router.add_get("/book/{tail:.*}", self.book_file)
         self.app.on_startup.append(self._start_ticker)
         self.app.on_cleanup.append(self._stop_ticker)
 
@@ -101,7 +105,7 @@ class ClassServer:
         """A page of the class (student, teacher or projector)."""
         html = static_text(f"class/{_PAGES[request.path]}")
         if self.book is not None:
-            html = html.replace("<!--book-->", '<a href="/book/index.html">The book</a>')
+            html = html.replace("<!--book-->", '<a href="/book/">The book</a>')
         return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-store",
                                      "Referrer-Policy": "no-referrer"})
@@ -139,7 +143,25 @@ class ClassServer:
 
     async def book_index(self, request: web.Request) -> web.Response:
         """``/book`` goes to the book's first page."""
-        raise web.HTTPFound("/book/index.html")
+        raise web.HTTPFound("/book/")
+
+    async def book_file(self, request: web.Request) -> web.Response:
+        """A file of the book, read from its archive or folder (:mod:`..book_files`)."""
+        assert self.book is not None
+        found = self.book.lookup(request.match_info["tail"])
+        if isinstance(found, Redirect):
+            raise web.HTTPMovedPermanently("/book/" + found.to)
+        if found is None:
+            return web.Response(status=404, text="Not a page of the book.\n")
+        return web.Response(body=found.body, headers={"Content-Type": found.type,
+                                                      "Cache-Control": "no-cache"})
+
+    async def rules(self, request: web.Request) -> web.Response:
+        """The rules reference: the book's, or the wheel's own copy with no book."""
+        if self.book is not None and isinstance(self.book.lookup("rules.html"), Found):
+            raise web.HTTPFound("/book/rules.html")
+        return web.Response(text=static_text("rules.html"), content_type="text/html",
+                            headers={"Cache-Control": "no-cache"})
 
     # ------------------------------------------------------------------ the socket
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -243,7 +265,7 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def run(room: Classroom, *, host: str, port: int, book: Path | None,
+def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
         per_address: int, quiet_qr: bool = False) -> None:
     """Serve the class until Ctrl-C (or SIGTERM), printing how to join."""
     server = ClassServer(room, book=book, per_address=per_address)
@@ -263,7 +285,7 @@ def run(room: Classroom, *, host: str, port: int, book: Path | None,
              f"Teacher token: {room.teacher_token}",
              f"Class folder:  {room.folder}"]
     if book is not None:
-        lines.append(f"The book:      {room.address}book/index.html")
+        lines.append(f"The book:      {room.address}book/  (from the {book.kind} {book.source})")
     if host == "127.0.0.1":
         lines.append("(this machine only: add --lan to serve the room's network)")
     print("\n".join(lines), flush=True)
@@ -274,10 +296,13 @@ def run(room: Classroom, *, host: str, port: int, book: Path | None,
     web.run_app(server.app, sock=sock, print=None, handle_signals=True)
 
 
-def book_folder(given: str | None) -> Path | None:
-    """The built book to serve: ``given``, else ``docs/_build/html`` here, if built."""
-    path = Path(given) if given else Path("docs/_build/html")
-    return path.resolve() if (path / "index.html").is_file() else None
+def book_folder(given: str | None) -> BookFiles | None:
+    """The book to serve: ``given`` (a book's .zip or folder; BookError if it is not one),
+    else ``docs/_build/html`` here, if built, else none."""
+    if given:
+        return BookFiles.open(given)
+    path = Path("docs/_build/html")
+    return BookFiles.open(path) if (path / "index.html").is_file() else None
 
 
 def dumps(payload: Any) -> str:

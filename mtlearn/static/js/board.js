@@ -2,8 +2,8 @@
 // rules_url). Clicks become intents sent to the host (the kernel, the in-page engine
 // or the answers stored in the page); the host answers with the next view.
 
-import { asArray, onRefusal, refusalMessage, ruleHref, sameTile } from "./data.js";
-import { append, h, keepInView, listen, scrollIntoViewBelowBar } from "./dom.js";
+import { asArray, onRefusal, refusalMessage, sameTile } from "./data.js";
+import { append, h, keepInView, listen, ruleLink, scrollIntoViewBelowBar } from "./dom.js";
 import { freshTiles, lineCounts } from "./fresh.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { presenter } from "./presenter.js";
@@ -122,13 +122,7 @@ export function renderBoard(model, el) {
     if (msg.rule) {
       const rule = String(msg.rule);
       const rulesUrl = model.get("rules_url") || "";
-      const href = ruleHref(rulesUrl, rule, msg.rule_url);
-      const a = h("a", { class: "mtl-rule", href, text: rule });
-      // A rules file in the repository (JupyterLab, Binder) opens beside the notebook.
-      if (/\.md(#|$)/.test(href)) {
-        a.setAttribute("target", "_blank");
-        a.setAttribute("rel", "noopener");
-      }
+      const a = ruleLink(rulesUrl, rule, msg.rule_url);
       // "… (R-MARK-1)." becomes "… (rule R-MARK-1)." with the id as a link.
       const cite = `(${rule})`;
       const at = text.lastIndexOf(cite);

@@ -78,7 +78,7 @@ export function classSocket(handlers) {
 
 // A board model whose intents go to the server for this student's seat.
 export function classBoardModel(sock, token) {
-  return mtlModel({ kind: "board", view: null, message: null, show_legal: true, rules_url: "/book/rules.html", host: null },
+  return mtlModel({ kind: "board", view: null, message: null, show_legal: true, rules_url: "/rules.html", host: null },
     (_model, content) => {
       if (!content || typeof content !== "object") return;
       sock.send({ op: "intent", token: token(), intent: content });

@@ -32,9 +32,14 @@ export function safeHref(url) {
   return u;
 }
 
+// Where a rule id links to: the rules page `rulesUrl` at the rule's anchor ("#" alone: this
+// page's own anchors, as on a standalone page), or "" when there is no rules page to open
+// (the id is then shown without a link: never a dead anchor).
 export function ruleHref(rulesUrl, rule, ruleUrl) {
   if (ruleUrl) return safeHref(ruleUrl);
-  const base = safeHref(rulesUrl || "").split("#")[0];
+  const given = String(rulesUrl || "").trim();
+  if (!given) return "";
+  const base = safeHref(given).split("#")[0];
   return base + "#" + String(rule).toLowerCase();
 }
 

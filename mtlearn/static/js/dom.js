@@ -3,6 +3,8 @@
 //
 // Safety: text goes in with textContent / setAttribute only (setAttrs); no innerHTML.
 
+import { ruleHref } from "./data.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // ---------------------------------------------------------------- helpers
@@ -21,6 +23,20 @@ export function h(tag, attrs, ...children) {
   setAttrs(node, attrs);
   for (const child of children) append(node, child);
   return node;
+}
+
+// A rule id as a link to its text (see ruleHref), or as plain text when there is no rules
+// page. A rules file of the repository (JupyterLab, Binder) and every page address open in
+// a new tab, so the board's position is never lost.
+export function ruleLink(rulesUrl, rule, ruleUrl) {
+  const href = ruleHref(rulesUrl, rule, ruleUrl);
+  if (!href) return h("span", { class: "mtl-rule", text: String(rule) });
+  const a = h("a", { class: "mtl-rule", href, text: String(rule) });
+  if (!href.startsWith("#")) {
+    a.setAttribute("target", "_blank");
+    a.setAttribute("rel", "noopener");
+  }
+  return a;
 }
 
 export function s(tag, attrs) {

@@ -3,8 +3,8 @@
 // actions `act`. They keep no state of their own, so every draw is a fresh picture.
 
 import { widgetFor } from "./answer-widgets.js";
-import { asArray, ruleHref } from "./data.js";
-import { append, h } from "./dom.js";
+import { asArray } from "./data.js";
+import { append, h, ruleLink } from "./dom.js";
 import { cleanRecord, localRecord } from "./puzzle-store.js";
 import { MAX_STARS, starText } from "./stars.js";
 
@@ -26,7 +26,7 @@ export function withRuleLinks(text, rulesUrl) {
   const s = String(text || "");
   while ((m = re.exec(s)) !== null) {
     if (m.index > last) out.push(s.slice(last, m.index));
-    out.push(h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, m[0]), text: m[0] }));
+    out.push(ruleLink(rulesUrl, m[0]));
     last = m.index + m[0].length;
   }
   if (last < s.length) out.push(s.slice(last));
@@ -172,5 +172,5 @@ export function headNode(model) {
     model.get("page_title") ? null : h("div", { class: "mtl-title", text: String(p.title || "Puzzle") }),
     h("span", { class: "mtl-pz-meta" },
       `${p.family_title || p.family || ""} · level ${p.level || 1} of 5 · teaches `,
-      teaches.map((r, i) => [i ? ", " : "", h("a", { class: "mtl-rule", href: ruleHref(rulesUrl, r), text: r })])));
+      teaches.map((r, i) => [i ? ", " : "", ruleLink(rulesUrl, r)])));
 }
