@@ -102,15 +102,22 @@ def test_chapter_boards_link_to_the_books_rules_page(book: Path):
         assert urls <= {"../rules.html"}, (chapter, urls)
 
 
-def test_chapters_have_binder_launch_links(book: Path):
+def test_chapters_launch_their_live_notebook_and_no_unowned_address(book: Path):
+    """[project.urls] names no repository and no published book yet (mtlearn.core.links):
+    the chapters' launch button is the live notebook, and no page links to a Binder, a
+    repository or a published book (they would be someone else's)."""
     assert (DOCS / "tutorials").is_symlink()
     assert (DOCS / "tutorials").resolve() == (REPO / "tutorials").resolve()
     for chapter in CHAPTERS:
         text = (book / f"{chapter}.html").read_text(encoding="utf-8")
-        link = ("https://mybinder.org/v2/gh/mtlearn/mtlearn/main"
-                f"?urlpath=lab/tree/docs/{chapter}.md")
-        assert link in text, chapter
+        assert "Open as live notebook" in text, chapter
         assert (DOCS / f"{chapter}.md").is_file()
+    for page in book.rglob("*.html"):
+        if "/lite/" in page.as_posix():
+            continue
+        text = page.read_text(encoding="utf-8")
+        for address in ("mybinder.org", "github.com/mtlearn", "mtlearn.github.io"):
+            assert address not in text, (page.relative_to(book), address)
 
 
 def test_teachers_guide_example_scenario_replays():

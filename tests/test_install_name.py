@@ -88,3 +88,14 @@ def test_the_changelog_starts_with_this_version():
     text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     first = re.search(r"^## (\S+)", text, re.M)
     assert first and first.group(1) == mtlearn.__version__
+
+
+def test_release_file_names_in_the_docs_carry_this_version():
+    """The teacher's set-up names the release's files; they follow the one version."""
+    named = re.compile(r"(?:mexican_train_learn|mtlearn-book)-(\d+\.\d+\.\d+\w*)")
+    stale = [f"{path.relative_to(REPO)}: {m.group(0)}" for path, text in tree_texts(SCANNED)
+             for m in named.finditer(text) if m.group(1) != mtlearn.__version__]
+    assert not stale, stale
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert f'pip install "./mexican_train_learn-{mtlearn.__version__}-py3-none-any.whl[class]"' in readme
+    assert f"mtlearn class --lan --book mtlearn-book-{mtlearn.__version__}.zip" in readme

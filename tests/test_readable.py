@@ -300,12 +300,19 @@ def test_addresses_come_from_one_place(monkeypatch, tmp_path):
     from mtlearn.core import links
 
     repo = Path(mtlearn.__file__).resolve().parent.parent
-    monkeypatch.delenv("MTLEARN_RULES_URL", raising=False)
+    for name in ("MTLEARN_RULES_URL", "MTLEARN_REPOSITORY", "MTLEARN_BOOK_URL"):
+        monkeypatch.delenv(name, raising=False)
     # in a checkout, a notebook in tutorials/ links to the rules file JupyterLab can open
     assert links.rules_url(repo / "tutorials") == "../docs/rules.md"
     assert (repo / "tutorials" / links.rules_url(repo / "tutorials")).is_file()
-    # elsewhere, the published book
-    assert links.rules_url(tmp_path) == links.book_url() + "rules.html"
+    # [project.urls] names no repository and no book yet: no Binder link, no book link,
+    # and elsewhere no rules page (a board shows the rule id without a link)
+    assert links.project_urls() == {}
+    assert links.repository() is None and links.binder_url() is None
+    assert links.book_url() is None and links.rules_url(tmp_path) == ""
+    # once named (here by the environment, as a fork would), each is used
+    monkeypatch.setenv("MTLEARN_BOOK_URL", "https://school.example/book")
+    assert links.rules_url(tmp_path) == "https://school.example/book/rules.html"
     monkeypatch.setenv("MTLEARN_RULES_URL", "../rules.html")
     assert links.rules_url(tmp_path) == "../rules.html"
     monkeypatch.setenv("MTLEARN_REPOSITORY", "https://github.com/school/fork/")

@@ -1,0 +1,35 @@
+"""The rules reference that ships in the wheel (mtlearn/static/rules.html, made from
+docs/rules.md by docs/_ext/rules_page.py): up to date, every rule at the book's anchor,
+small, and a page with no script."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from mtlearn.core.ruleids import RULES, anchor
+
+REPO = Path(__file__).resolve().parents[1]
+PAGE = REPO / "mtlearn" / "static" / "rules.html"
+
+
+def test_the_page_is_made_from_the_rules_reference_of_today() -> None:
+    out = subprocess.run([sys.executable, str(REPO / "docs" / "_ext" / "rules_page.py"), "--check"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+
+
+def test_every_rule_has_its_section_at_the_books_anchor() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    ids = re.findall(r'<h[23] id="([^"]+)">', page)
+    assert sorted(anchor(r) for r in RULES) == sorted(i for i in ids if i.startswith("r-"))
+    for rid in RULES:  # each heading names its rule
+        assert re.search(rf'<h3 id="{anchor(rid)}">{re.escape(rid)} · ', page), rid
+    # links between rules stay on the page
+    for target in re.findall(r'href="#([^"]+)"', page):
+        assert f'id="{target}"' in page, target
+    assert "<script" not in page and "http" not in page.split("<main>")[1]
+    assert len(page.encode()) < 60_000
+    assert "{func}" not in page and "{class}" not in page and ")=" not in page
