@@ -236,14 +236,20 @@ def test_refusal_links_land_on_their_rule(page, page_guard, book_url: str, artif
         if not tried:
             scroll_to(page, board)
             page.screenshot(path=str(artifacts_dir / "book-refusal.png"))
-        link.click()
-        page.wait_for_url(re.compile(r"/rules\.html#"))
-        page.wait_for_load_state("load")
-        assert page.evaluate("location.pathname").endswith("/rules.html")
-        assert page.evaluate("location.hash") == f"#{want}"
-        assert page.evaluate(f"!!document.getElementById('{want}')")
-        heading = page.locator(f"#{want} h3").first.inner_text()
+        # the rule opens beside the board (a new tab): the board and its position stay
+        assert link.get_attribute("target") == "_blank"
+        before = page.url
+        with page.context.expect_page() as opened:
+            link.click()
+        rules = opened.value
+        rules.wait_for_load_state("load")
+        assert page.url == before and board.locator(".mtl-message a.mtl-rule").count() == 1
+        assert rules.evaluate("location.pathname").endswith("/rules.html")
+        assert rules.evaluate("location.hash") == f"#{want}"
+        assert rules.evaluate(f"!!document.getElementById('{want}')")
+        heading = rules.locator(f"#{want} h3").first.inner_text()
         assert heading.startswith(case["rule"]), heading
+        rules.close()
         tried.append((name, case["rule"]))
     assert tried, "no chapter has a board with a refused move to try"
     page_guard.assert_clean()
