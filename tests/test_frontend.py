@@ -365,12 +365,25 @@ def test_refusal_shows_words_and_rule_link(page, page_guard, tmp_path, artifacts
     page_guard.assert_clean()
 
 
-def test_open_double_refusal(page, page_guard, tmp_path):
+def test_a_rule_with_no_rules_page_is_named_without_a_dead_link(page, page_guard, tmp_path):
     open_fragments(page, tmp_path, standalone_html("board", {"view": load_view("four_player_mid")}))
     hand_tile(page, "9-2").click()
     train_button(page, "1").click()
+    assert "(rule R-DBL-3)" in message_text(page)
+    assert page.locator(".mtl-message a").count() == 0
+    assert page.locator(".mtl-message span.mtl-rule").inner_text() == "R-DBL-3"
+    page_guard.assert_clean()
+
+
+def test_open_double_refusal(page, page_guard, tmp_path):
+    open_fragments(page, tmp_path, standalone_html("board", {"view": load_view("four_player_mid"),
+                                                            "rules_url": "../rules.html"}))
+    hand_tile(page, "9-2").click()
+    train_button(page, "1").click()
     assert "Not allowed:" in message_text(page)
-    assert page.locator(".mtl-message a.mtl-rule").get_attribute("href").endswith("#r-dbl-3")
+    link = page.locator(".mtl-message a.mtl-rule")
+    assert link.get_attribute("href") == "../rules.html#r-dbl-3"
+    assert link.get_attribute("target") == "_blank"  # beside the board, never instead of it
     hand_tile(page, "4-1").click()
     train_button(page, "M").click()
     assert "Legal: Play 4-1 on the Mexican train" in message_text(page)
