@@ -1,0 +1,237 @@
+"""The class folder (issue 28): nothing is ever lost.
+
+Puzzle answers are appended to a log (class.json is not rewritten), a torn last line is
+left out and reported; every file is sealed with a checksum beside a kept previous copy,
+and ``--resume`` brings back every good table, falls back to a previous copy, names the
+bad file and keeps it; a puzzle round that is changed or ended is archived (JSON and
+CSV) and stays exportable. No network: the room is driven through
+:meth:`Classroom.handle`, as the server does."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtlearn.content.puzzles import get
+from mtlearn.hosts.classroom import ClassError
+from mtlearn.hosts.classroom.room import Classroom, Conn
+from mtlearn.hosts.classroom.store import seal, unseal
+
+
+class Class:
+    """A class with two students at two tables (each with a computer player), and a
+    teacher; ``say`` answers one message the way the server would."""
+
+    def __init__(self, folder: Path) -> None:
+        self.room = Classroom.create(folder)
+        self.folder = folder
+        self.teacher, self.ana, self.ben = Conn(), Conn(), Conn()
+        self.say(self.teacher, {"op": "teacher", "token": self.room.teacher_token})
+        self.tokens = {}
+        for conn, name in ((self.ana, "Ana"), (self.ben, "Ben")):
+            self.tokens[name] = self.say(conn, {"op": "join", "code": self.room.code,
+                                                "name": name})[0]["token"]
+        for k, (conn, name) in enumerate(((self.ana, "Ana"), (self.ben, "Ben")), 1):
+            self.t({"op": "open_table", "seats": 2, "computers": 1, "seed": k})
+            self.say(conn, {"op": "sit", "token": self.tokens[name], "table": f"t{k}",
+                            "seat": 1})
+
+    def say(self, conn: Conn, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        out = [json.loads(text) for _, text in self.room.handle(conn, msg)]
+        refused = [m for m in out if m.get("ok") is False]
+        assert not refused, refused
+        return out
+
+    def t(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        return self.say(self.teacher, {**msg, "token": self.room.teacher_token})
+
+    def move(self, conn: Conn, name: str, table: str) -> None:
+        """The student plays their first legal move (they are always to play: the computer
+        answers at once)."""
+        view = json.loads(self.room.tables[table].seat_state(0))["view"]
+        move = view["legal"][0]["move"]
+        intent = {"action": move} if move in ("draw", "pass") else {"action": "move",
+                                                                    "move": move}
+        self.say(conn, {"op": "intent", "token": self.tokens[name], "intent": intent})
+
+    def answer(self, conn: Conn, name: str, answer: str) -> dict[str, Any]:
+        return self.say(conn, {"op": "puzzle", "token": self.tokens[name],
+                               "msg": {"action": "answer", "answer": answer}})[0]
+
+
+def history(room: Classroom, table: str) -> list[str]:
+    session = room.tables[table].session
+    assert session is not None
+    return [str(m) for m in session.game.history]
+
+
+def first_puzzle(c: Class) -> Any:
+    assert c.room.puzzles is not None
+    return get(c.room.puzzles.puzzles[0].id)
+
+
+# ---------------------------------------------------------------------- sealed files
+def test_a_sealed_file_names_a_cut_or_changed_file() -> None:
+    text = seal({"a": [1, 2], "b": "x"})
+    assert json.loads(text)["a"] == [1, 2] and '"sha256":"' in text  # still plain JSON
+    assert unseal(text.encode(), "f.json") == {"a": [1, 2], "b": "x"}
+    with pytest.raises(ClassError, match=r"f\.json is cut short"):
+        unseal(text[:-30].encode(), "f.json")
+    with pytest.raises(ClassError, match=r"f\.json was changed or damaged \(its checksum"):
+        unseal(text.replace("2", "3", 1).encode(), "f.json")
+
+
+# ---------------------------------------------------------------------- the answers log
+def test_a_puzzle_answer_is_appended_to_the_log_and_class_json_is_left_alone(
+        tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    kept = (c.folder / "class.json").read_bytes()
+    p = first_puzzle(c)
+    assert c.answer(c.ana, "Ana", "draw")["feedback"]["status"] != "right"
+    assert c.answer(c.ana, "Ana", str(p.answer))["feedback"]["status"] == "right"
+    assert (c.folder / "class.json").read_bytes() == kept  # the class did not change
+    lines = (c.folder / "answers.jsonl").read_text().splitlines()
+    assert len(lines) == 2 and json.loads(lines[-1])["rec"]["solved"] is True
+    again = Classroom.resume(c.folder)
+    assert again.puzzles is not None and c.room.puzzles is not None
+    assert again.puzzles.students == c.room.puzzles.students
+    assert again.puzzles.students["s1"]["results"][p.id]["answers"] == ["draw", str(p.answer)]
+    assert again.notes == []
+
+
+def test_a_torn_last_line_of_the_log_is_left_out_and_reported(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    p = first_puzzle(c)
+    c.answer(c.ana, "Ana", "draw")
+    c.answer(c.ben, "Ben", str(p.answer))
+    log = c.folder / "answers.jsonl"
+    torn = log.read_text().splitlines()[-1][:40]
+    with log.open("a") as f:
+        f.write(torn)  # the server stopped in the middle of a line
+    again = Classroom.resume(c.folder)
+    assert any("answers.jsonl: its last line was cut short" in n for n in again.notes)
+    assert again.puzzles is not None
+    assert again.puzzles.students["s2"]["results"][p.id]["solved"] is True
+    # the class goes on: a new answer is a whole line of its own, and resumes too
+    c2 = Class.__new__(Class)
+    c2.room, c2.folder, c2.tokens = again, c.folder, c.tokens
+    ana = Conn()
+    c2.say(ana, {"op": "hello", "code": again.code, "token": c.tokens["Ana"]})
+    c2.answer(ana, "Ana", str(p.answer))
+    third = Classroom.resume(c.folder)
+    assert third.notes == []
+    assert third.puzzles is not None
+    assert third.puzzles.students["s1"]["results"][p.id]["answers"] == ["draw", str(p.answer)]
+
+
+# ---------------------------------------------------------------------- damaged files
+def test_a_truncated_table_falls_back_to_its_previous_copy_and_is_kept(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.move(c.ana, "Ana", "t1")
+    before = history(c.room, "t1")
+    c.move(c.ana, "Ana", "t1")
+    path = c.folder / "tables" / "t1.json"
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 2])
+    again = Classroom.resume(c.folder)
+    assert history(again, "t1") == before  # the copy before the last move
+    assert history(again, "t2") == history(c.room, "t2")
+    [note] = again.notes
+    assert note.startswith("tables/t1.json is cut short") and "class.json" not in note
+    assert "restored from its previous copy tables/t1.prev.json" in note
+    [aside] = (c.folder / "tables").glob("t1.bad-*.json")
+    assert aside.read_bytes() == whole[: len(whole) // 2]  # kept, never deleted
+
+
+def test_a_flipped_digit_is_noticed_and_one_bad_table_does_not_block_the_class(
+        tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    for name in ("t2.json", "t2.prev.json"):
+        path = c.folder / "tables" / name
+        text = path.read_text()
+        i = next(i for i, ch in enumerate(text) if ch.isdigit())
+        path.write_text(text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1:])
+    again = Classroom.resume(c.folder)
+    assert list(again.tables) == ["t1"]  # t1 is back
+    assert history(again, "t1") == history(c.room, "t1")
+    text = " | ".join(again.notes)
+    assert "tables/t2.json was changed or damaged (its checksum does not match)" in text
+    assert "t2: this table was left out" in text
+    assert len(list((c.folder / "tables").glob("t2.bad-*.json"))) == 1
+    assert (c.folder / "tables" / "t2.prev.json").exists()  # not deleted either
+    # Ben, whose table was left out, is back at the list of tables; a new table is t3
+    assert again.students["s2"]["table"] is None
+    c2 = Class.__new__(Class)
+    c2.room, c2.folder, c2.tokens, c2.teacher = again, c.folder, c.tokens, Conn()
+    c2.say(c2.teacher, {"op": "teacher", "token": again.teacher_token})
+    c2.t({"op": "open_table", "seats": 3})
+    assert list(again.tables) == ["t1", "t3"]
+
+
+def test_a_missing_table_is_named_without_blaming_the_class(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    (c.folder / "tables" / "t1.json").unlink()
+    (c.folder / "tables" / "t1.prev.json").unlink()
+    again = Classroom.resume(c.folder)
+    assert list(again.tables) == ["t2"]
+    text = " | ".join(again.notes)
+    assert "tables/t1.json is missing; no previous copy (tables/t1.prev.json)" in text
+    assert "no class was kept" not in text
+
+
+def test_a_damaged_class_json_falls_back_to_its_previous_copy(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    path = c.folder / "class.json"
+    good = path.read_text()
+    path.write_text(good.replace('"Ben"', '"Bem"'))
+    again = Classroom.resume(c.folder)
+    assert again.code == c.room.code and list(again.tables) == ["t1", "t2"]
+    assert again.notes[0].startswith("class.json was changed or damaged")
+    assert "restored from its previous copy class.prev.json" in again.notes[0]
+    # both copies bad: refused, naming the files, both kept
+    for name in ("class.json", "class.prev.json"):
+        (c.folder / name).write_text("{")
+    with pytest.raises(ClassError, match=r"class\.json is cut short.*class\.prev\.json"):
+        Classroom.resume(c.folder)
+    assert len(list(c.folder.glob("class.bad-*.json"))) >= 1
+
+
+# ---------------------------------------------------------------------- archives
+def test_results_are_archived_when_the_set_changes_and_when_the_round_ends(
+        tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    doubles = first_puzzle(c)
+    c.answer(c.ana, "Ana", "draw")
+    c.answer(c.ana, "Ana", str(doubles.answer))
+    c.t({"op": "puzzle_round", "set": "scoring"})
+    scoring = first_puzzle(c)
+    c.answer(c.ben, "Ben", "1234")
+    c.t({"op": "puzzle_round", "set": None})
+    archive = c.folder / "archive"
+    [first_csv, last_csv] = sorted(archive.glob("puzzles-*.csv"), key=lambda p: "scoring" in p.name)
+    assert "doubles" in first_csv.name and "scoring" in last_csv.name
+    assert f"Ana,{doubles.id}," in first_csv.read_text() and "draw" in first_csv.read_text()
+    assert f"Ben,{scoring.id}," in last_csv.read_text() and "1234" in last_csv.read_text()
+    assert len(list(archive.glob("puzzles-*.json"))) == 2
+    # the ended round stays with the class, after --resume too
+    assert c.room.puzzles is None and c.room.ended is not None
+    again = Classroom.resume(c.folder)
+    assert again.ended is not None and again.ended.family == "scoring"
+    assert "1234" in again.ended.csv(again.names())
+
+
+def test_a_lone_surrogate_answer_is_kept_writable(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    c.answer(c.ana, "Ana", "x\ud800y")
+    assert c.room.puzzles is not None
+    c.room.puzzles.csv(c.room.names()).encode("utf-8")  # no UnicodeEncodeError
+    c.t({"op": "puzzle_round", "set": None})
+    [csv] = (c.folder / "archive").glob("*.csv")
+    assert "x?y" in csv.read_text(encoding="utf-8")
