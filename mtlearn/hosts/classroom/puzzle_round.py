@@ -12,6 +12,7 @@ it. Standard library only (the puzzles are read once with mtlearn.content).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import secrets
 import time
@@ -27,8 +28,10 @@ __all__ = ["MAX_ANSWERS", "PuzzleRound", "clean", "puzzle_sets"]
 MAX_ANSWERS = 20
 
 
+@functools.cache
 def puzzle_sets() -> list[dict[str, Any]]:
-    """The sets a teacher can choose: one per family of bundled puzzles."""
+    """The sets a teacher can choose: one per family of bundled puzzles (read once; the
+    teacher's page gets it with every state)."""
     out = []
     for family, title in FAMILIES.items():
         ids = [p.id for p in bundled() if p.family == family]
@@ -56,6 +59,7 @@ class PuzzleRound:
         self.change: dict[str, Any] | None = None
         #: The archive file (in the class folder's archive/) once the round was archived.
         self.archive: str | None = None
+        self._rows: dict[str, tuple[str, dict[str, Any]]] = {}  # sid -> (name, results row)
         #: student id -> {"index": int, "results": {puzzle id: record}}
         self.students: dict[str, dict[str, Any]] = {}
         self._sessions: dict[tuple[str, int], PuzzleSession] = {}
@@ -94,6 +98,7 @@ class PuzzleRound:
         action = msg.get("action")
         st = self._student(sid)
         self.change = None
+        self._rows.pop(sid, None)
         if action == "goto":
             i = msg.get("index")
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.puzzles):
@@ -141,18 +146,25 @@ class PuzzleRound:
         """The teacher's table: one row per student, one cell per puzzle."""
         rows = []
         for sid in {**names, **self.students}:  # every student of the class
-            st = self.students.get(sid) or {"index": 0, "results": {}}
-            cells = []
-            for p in self.puzzles:
-                r = st["results"].get(p.id)
-                cells.append(None if r is None else {k: r[k] for k in
-                                                     ("tries", "hints", "solved", "shown")})
-            rows.append({"name": names.get(sid, "?"), "solved": sum(
-                1 for c in cells if c and c["solved"]), "cells": cells})
+            name = names.get(sid, "?")
+            kept = self._rows.get(sid)
+            if kept is None or kept[0] != name:  # rows are made again only when changed
+                kept = self._rows[sid] = (name, self._row(sid, name))
+            rows.append(kept[1])
         rows.sort(key=lambda r: str(r["name"]).casefold())
         return {"set": self.family, "title": self.title,
                 "puzzles": [{"id": p.id, "title": p.title} for p in self.puzzles],
                 "rows": rows}
+
+    def _row(self, sid: str, name: str) -> dict[str, Any]:
+        st = self.students.get(sid) or {"index": 0, "results": {}}
+        cells = []
+        for p in self.puzzles:
+            r = st["results"].get(p.id)
+            cells.append(None if r is None else {k: r[k] for k in
+                                                 ("tries", "hints", "solved", "shown")})
+        return {"name": name, "solved": sum(1 for c in cells if c and c["solved"]),
+                "cells": cells}
 
     def csv(self, names: dict[str, str]) -> str:
         """The results as CSV: one line per student and puzzle tried."""
@@ -184,6 +196,7 @@ class PuzzleRound:
                                 or _record_of(rec) is None):
             return False
         st = self._student(entry["s"])
+        self._rows.pop(entry["s"], None)
         st["index"] = i
         if pid is not None:
             st["results"][pid] = _record_of(rec)
