@@ -235,3 +235,110 @@ def test_a_lone_surrogate_answer_is_kept_writable(tmp_path: Path) -> None:
     c.t({"op": "puzzle_round", "set": None})
     [csv] = (c.folder / "archive").glob("*.csv")
     assert "x?y" in csv.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------- the results page
+def play_round(c: Class, conn: Conn, name: str, table: str) -> None:
+    for _ in range(300):
+        session = c.room.tables[table].session
+        assert session is not None
+        if session.game.is_round_over:
+            return
+        c.move(conn, name, table)
+    raise AssertionError("the round did not end")
+
+
+def test_the_results_page_shows_game_scores_and_titled_puzzles_escaped(tmp_path: Path) -> None:
+    from mtlearn.hosts.classroom.results import games, results_csv, results_html
+
+    c = Class(tmp_path / "c")
+    play_round(c, c.ana, "Ana", "t1")
+    session = c.room.tables["t1"].session
+    assert session is not None
+    g = session.game
+    ana_points = g.round_scores[0][0]
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    p = first_puzzle(c)
+    c.answer(c.ana, "Ana", "draw")
+    c.answer(c.ana, "Ana", str(p.answer))
+    c.room.students["s2"]["name"] = "<b>Ben</b> & co"  # a name from a hand-edited folder
+    [ana_game] = games(c.room)["s1"]
+    assert ana_game["rounds"] == [ana_points] and ana_game["total"] == sum(g.scores[0][:1])
+    page = results_html(c.room)
+    assert "&lt;b&gt;Ben&lt;/b&gt; &amp; co" in page and "<b>Ben</b>" not in page
+    assert f"<th>{p.title}</th>" in page.replace("&#x27;", "'")  # titles, not 1..N
+    assert "solved, 2 tries, 0 hints" in page and "not tried" in page
+    assert "Match total" in page and f"<td>{ana_points}</td>" in page
+    assert "<b>tries</b>: answers they gave" in page  # a legend in words
+    # the CSV: puzzle results, an empty line, game scores
+    text = results_csv(c.room)
+    puzzles, scores = text.split("\r\n\r\n")
+    assert puzzles.splitlines()[1].startswith(f"Ana,{p.id},")
+    head, *rows = scores.splitlines()
+    assert head.startswith("name,table,seat,place,match total,rounds played,round 1")
+    [ana_row] = [r for r in rows if r.startswith("Ana,")]
+    assert ana_row.startswith("Ana,Table 1,1,") and ana_row.endswith(f",1,{ana_points}")
+    # the round ended: still on the page and in the CSV, and listed as archived
+    c.t({"op": "puzzle_round", "set": None})
+    page = results_html(c.room)
+    assert "(ended)" in page and "solved, 2 tries" in page and "Earlier puzzle rounds" in page
+    assert f"Ana,{p.id}," in results_csv(c.room)
+
+
+@pytest.mark.slow
+def test_the_server_serves_the_results_page_and_csv_to_the_teacher_only(tmp_path: Path) -> None:
+    import html
+    import urllib.error
+    import urllib.request
+
+    from classkit import join, start_class, teacher_of
+    from test_class_server import run
+
+    cp = start_class(tmp_path / "cls", "--per-address", "50")
+
+    def fetch(path: str, token: str | None = None) -> str:
+        headers = {} if token is None else {"X-Teacher-Token": token}
+        req = urllib.request.Request(cp.address + path, headers=headers)
+        return urllib.request.urlopen(req, timeout=5).read().decode()
+
+    async def go() -> str:
+        teacher = await teacher_of(cp)
+        ana = await join(cp.ws_url, cp.code, "Ana")
+        await teacher.send({"op": "puzzle_round", "token": cp.token, "set": "doubles"})
+        first = await ana.expect("puzzle")
+        await ana.ask({"op": "puzzle", "token": ana.token,
+                       "msg": {"action": "answer", "answer": "draw"}}, "puzzle_update")
+        # a lone surrogate, as raw JSON: kept, and the export still works
+        raw = json.dumps({"op": "puzzle", "token": ana.token,
+                          "msg": {"action": "answer", "answer": "x\ud800"}})
+        assert "\\ud800" in raw
+        await ana.ask(raw, "puzzle_update")
+        await teacher.ask({"op": "puzzle_round", "token": cp.token, "set": None}, "teacher")
+        for c in (teacher, ana):
+            await c.close()
+        return str(first["set"][0]["title"])
+
+    try:
+        title = run(go())
+        shell = fetch("results")
+        assert "X-Teacher-Token" in shell and "Ana" not in shell and cp.token not in shell
+        for bad in ("", "x" * 16):
+            with pytest.raises(urllib.error.HTTPError) as e:
+                fetch("results", bad)
+            assert e.value.code == 403
+        page = fetch("results", cp.token)
+        assert "Ana" in page and "(ended)" in page and "not solved, 2 tries" in page
+        assert f"<th>{html.escape(title)}</th>" in page
+        text = fetch("results.csv", cp.token)
+        assert "Ana," in text and "draw | x?" in text and "\r\n\r\nname,table,seat" in text
+        [name] = [n for n in (cp.folder / "archive").iterdir() if n.suffix == ".csv"]
+        assert "draw" in fetch(f"results.csv?archive={name.name}", cp.token)
+        for bad in ("../class.json", "class.json", name.name.replace(".csv", ".json")):
+            with pytest.raises(urllib.error.HTTPError) as e:
+                fetch("results.csv?archive=" + urllib.request.quote(bad), cp.token)
+            assert e.value.code == 404
+        with pytest.raises(urllib.error.HTTPError) as e:
+            fetch(f"results.csv?archive={name.name}")
+        assert e.value.code == 403
+    finally:
+        cp.stop()
