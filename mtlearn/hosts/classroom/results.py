@@ -138,11 +138,15 @@ def results_html(room: Classroom) -> str:
                 pts = "".join(f"<td>{p}</td>" for p in g["rounds"])
                 pts += "<td></td>" * (most - len(g["rounds"]))
                 note = " (a computer player took the seat)" if g["computer"] else ""
-                state = "match over" if g["over"] else f"{len(g['rounds'])} of {g['of']} rounds"
+                done = len(g["rounds"])
+                if not done:
+                    place = "the first round is being played"
+                else:
+                    place = f"{g['place']} of {g['players']} (" + (
+                        "match over" if g["over"] else f"after {done} of {g['of']} rounds") + ")"
                 rows.append(f"<tr><th scope=\"row\">{_e(names[sid])}</th>"
                             f"<td>{_e(g['table'])}, seat {g['seat']}{_e(note)}</td>{pts}"
-                            f"<td>{g['total']}</td><td>{g['place']} of {g['players']} "
-                            f"({_e(state)})</td></tr>")
+                            f"<td>{g['total'] if done else ''}</td><td>{_e(place)}</td></tr>")
         parts.append(f'<table class="mtr-table"><thead><tr><th>Student</th><th>Table</th>'
                      f"{head}<th>Match total</th><th>Place</th></tr></thead>"
                      f"<tbody>{''.join(rows)}</tbody></table>")
