@@ -130,7 +130,8 @@ def test_a_torn_last_line_of_the_log_is_left_out_and_reported(tmp_path: Path) ->
 
 
 # ---------------------------------------------------------------------- damaged files
-def test_a_truncated_table_falls_back_to_its_previous_copy_and_is_kept(tmp_path: Path) -> None:
+def test_a_truncated_table_falls_back_to_its_previous_copy_and_is_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     c = Class(tmp_path / "c")
     c.move(c.ana, "Ana", "t1")
     before = history(c.room, "t1")
@@ -144,6 +145,7 @@ def test_a_truncated_table_falls_back_to_its_previous_copy_and_is_kept(tmp_path:
     [note] = again.notes
     assert note.startswith("tables/t1.json is cut short") and "class.json" not in note
     assert "restored from its previous copy tables/t1.prev.json" in note
+    assert f"mtlearn class: --resume: {note}" in capsys.readouterr().err  # said in the terminal
     [aside] = (c.folder / "tables").glob("t1.bad-*.json")
     assert aside.read_bytes() == whole[: len(whole) // 2]  # kept, never deleted
 
@@ -363,3 +365,47 @@ def test_the_teacher_opens_the_results_page_in_a_browser(chromium: Any, tmp_path
         assert not results.get_by_role("button", name="Print").is_visible()
     finally:
         cp.stop()
+
+
+def test_a_damaged_puzzle_snapshot_falls_back_and_replays_the_kept_logs(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    p = first_puzzle(c)
+    c.answer(c.ana, "Ana", "draw")
+    room = Classroom.resume(c.folder)  # compacted: the snapshot holds Ana's answer
+    c.room = room
+    ben = Conn()
+    c.say(ben, {"op": "hello", "code": room.code, "token": c.tokens["Ben"]})
+    c.answer(ben, "Ben", str(p.answer))
+    Classroom.resume(c.folder)  # compacted again: puzzles.prev.json lacks Ben's answer
+    snapshot = c.folder / "puzzles.json"
+    snapshot.write_bytes(snapshot.read_bytes()[:100])
+    again = Classroom.resume(c.folder)
+    assert any(n.startswith("puzzles.json is cut short") and "puzzles.prev.json" in n
+               for n in again.notes)
+    assert again.puzzles is not None
+    results = again.puzzles.students
+    assert results["s1"]["results"][p.id]["answers"] == ["draw"]
+    assert results["s2"]["results"][p.id]["solved"] is True  # from answers.prev.jsonl
+
+
+def test_a_class_folder_of_format_1_is_resumed_and_sealed(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    c.answer(c.ana, "Ana", "draw")
+    assert c.room.puzzles is not None
+    old = c.folder / "old"  # as the class server before issue 28 kept it: no checksums
+    (old / "tables").mkdir(parents=True)
+    for tid, t in c.room.tables.items():
+        (old / "tables" / f"{tid}.json").write_text(json.dumps(t.to_dict()))
+    (old / "class.json").write_text(json.dumps({
+        "format": "mtlearn-class", "version": 1, "code": c.room.code,
+        "teacher": c.room.teacher_token, "idle": 0, "students": c.room.students,
+        "tables": list(c.room.tables),
+        "puzzles": {"family": "doubles", "students": c.room.puzzles.students}}))
+    again = Classroom.resume(old)
+    assert again.notes == [] and list(again.tables) == ["t1", "t2"]
+    assert history(again, "t1") == history(c.room, "t1")
+    assert again.puzzles is not None and again.puzzles.students == c.room.puzzles.students
+    kept = unseal((old / "class.json").read_bytes(), "class.json")  # sealed now
+    assert kept["version"] == 2

@@ -8,7 +8,9 @@ The folder (format version 2)::
     tables/t1.json         one table (its seats and its match, move for move)
     tables/t1.prev.json    the copy of t1.json before its last move
     puzzles.json           the puzzle round on, as it was at its last compaction
+    puzzles.prev.json      the snapshot before that one
     answers.jsonl          every puzzle message that changed a result since then, one line each
+    answers.prev.jsonl     the log before the last compaction
     archive/               every puzzle round that ended or was changed: JSON and CSV
     *.bad-<time>.json      a file found damaged on --resume, put aside (never deleted)
 
@@ -24,14 +26,17 @@ is still read.
 **The answers log.** A puzzle message appends one line to ``answers.jsonl`` (the round's
 id, the student, their puzzle, and the whole record of that puzzle after the message),
 so a save costs one short write rather than the whole class. Each line is flushed to the
-operating system at once, so a crash or kill of the server loses nothing; it is forced
-to the disk (``fsync``) when the last forcing is older than :data:`FSYNC_EVERY` seconds,
-and when the log is compacted or closed: a power cut loses at most the answers of that
-last second. On ``--resume`` the lines of the round on are replayed onto
+operating system at once, so a crash or kill of the server loses nothing. It is forced to
+the disk (``fsync``) at once when the last forcing is older than :data:`FSYNC_EVERY`
+seconds, else by a timer at the end of that second (many answers in one second share one
+forcing), and when the log is compacted or closed: a power cut loses at most the answers
+of the last second. On ``--resume`` the lines of the round on are replayed onto
 ``puzzles.json`` (each line holds whole records, so replaying a line twice changes
 nothing); a last line cut short by a crash is left out and reported, never fatal; then
-the log is compacted (the snapshot written, the log emptied). The log is compacted too
-when it reaches :data:`COMPACT_LINES` lines.
+the log is compacted: the snapshot written, the log kept as ``answers.prev.jsonl`` and a
+new one started (the previous log is replayed too, so a snapshot that falls back to its
+previous copy misses nothing). The log is compacted too when it reaches
+:data:`COMPACT_LINES` lines.
 
 Standard library only.
 """
@@ -43,6 +48,7 @@ import hashlib
 import json
 import os
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -231,9 +237,9 @@ def read_round(folder: Path, ref: dict[str, Any], log: AnswerLog,
     found: list[str] = []
     r = read_kept(path, folder, found, check) if path.exists() or prev_of(path).exists() \
         else None
-    if r is None:
+    notes.extend(found)
+    if r is None:  # rebuilt from the logs alone
         r = PuzzleRound(str(ref["family"]), str(ref["id"]), float(ref["started"]))
-        notes.extend(found)
     written = log.path.exists() and log.path.stat().st_size > 0
     entries = log.read(notes)
     done = sum(1 for e in entries if r.apply(e))
@@ -241,9 +247,6 @@ def read_round(folder: Path, ref: dict[str, Any], log: AnswerLog,
         if done < len([e for e in entries if e.get("r") == r.id]):
             notes.append(f"{log.path.name}: {done} entries replayed; the others did not fit "
                          "the round and were left out")
-        keep = log.path.with_name("answers.replayed.jsonl")
-        if written:  # kept as it was, torn line and all, until the next --resume
-            write_atomic(keep, log.path.read_text("ascii", "replace"))
         write_round(folder, log, r)
     return r
 
@@ -274,32 +277,57 @@ def read_archive(folder: Path, name: str, notes: list[str]) -> PuzzleRound | Non
 
 
 class AnswerLog:
-    """``answers.jsonl``: one line per puzzle message that changed a result (see the module)."""
+    """``answers.jsonl``: one line per puzzle message that changed a result (see the module).
+    The log before the last compaction is kept as ``answers.prev.jsonl``."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.prev = path.with_name(path.stem + ".prev" + path.suffix)
         self.lines = 0
         self._file: Any = None
         self._synced = 0.0
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
 
     def append(self, entry: dict[str, Any]) -> None:
-        """Append one entry, flushed to the operating system (forced to the disk at most
-        every :data:`FSYNC_EVERY` seconds)."""
-        if self._file is None:
-            self._file = open(self.path, "a", encoding="ascii")  # kept open: one line per answer
-        self._file.write(json.dumps(entry, separators=(",", ":"), allow_nan=False) + "\n")
-        self._file.flush()
-        self.lines += 1
-        now = time.monotonic()
-        if now - self._synced >= FSYNC_EVERY:
-            os.fsync(self._file.fileno())
-            self._synced = now
+        """Append one entry, flushed to the operating system at once, forced to the disk at
+        once or, when it was forced less than :data:`FSYNC_EVERY` seconds ago, by a timer
+        that many seconds later (one timer for all the lines of that second)."""
+        line = json.dumps(entry, separators=(",", ":"), allow_nan=False) + "\n"
+        with self._lock:
+            if self._file is None:
+                self._file = open(self.path, "a", encoding="ascii")  # kept open
+            self._file.write(line)
+            self._file.flush()
+            self.lines += 1
+            if time.monotonic() - self._synced >= FSYNC_EVERY:
+                self._sync()
+            elif self._timer is None:
+                self._timer = threading.Timer(FSYNC_EVERY, self._sync_later)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _sync(self) -> None:
+        os.fsync(self._file.fileno())
+        self._synced = time.monotonic()
+
+    def _sync_later(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._file is not None:
+                with contextlib.suppress(OSError):
+                    self._sync()
 
     def read(self, notes: list[str]) -> list[dict[str, Any]]:
-        """Every entry in the log; a last line cut short (a crash while writing it) and
-        any damaged line are left out and said in ``notes``."""
+        """Every entry of the previous log and of the log, in order; a last line cut short
+        (a crash while writing it) and any damaged line of the log are left out and said
+        in ``notes`` (those of the previous log were said when it was the log)."""
+        return self._read(self.prev, []) + self._read(self.path, notes)
+
+    @staticmethod
+    def _read(path: Path, notes: list[str]) -> list[dict[str, Any]]:
         try:
-            raw = self.path.read_bytes()
+            raw = path.read_bytes()
         except FileNotFoundError:
             return []
         out: list[dict[str, Any]] = []
@@ -315,26 +343,33 @@ class AnswerLog:
             except ValueError:
                 shown = one_line(line.decode("utf-8", "replace"), 60)
                 if k == len(lines):
-                    notes.append(f"{self.path.name}: its last line was cut short (the server "
+                    notes.append(f"{path.name}: its last line was cut short (the server "
                                  f"stopped while writing it) and was left out: {shown}")
                 else:
-                    notes.append(f"{self.path.name}: line {k} is damaged and was left out: "
+                    notes.append(f"{path.name}: line {k} is damaged and was left out: "
                                  f"{shown}")
         return out
 
     def clear(self) -> None:
-        """Empty the log (after its entries were written into the snapshot)."""
+        """Start a new log (after its entries were written into the snapshot); the old
+        one is kept as the previous log."""
         self.close()
+        if self.path.exists() and self.path.stat().st_size:
+            os.replace(self.path, self.prev)
         write_atomic(self.path, "")
         self.lines = 0
 
     def close(self) -> None:
         """Force what was written to the disk and close the file."""
-        if self._file is not None:
-            self._file.flush()
-            os.fsync(self._file.fileno())
-            self._file.close()
-            self._file = None
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._file is not None:
+                self._file.flush()
+                os.fsync(self._file.fileno())
+                self._file.close()
+                self._file = None
 
 
 def archive_name(family: str, stamp: float, folder: Path) -> str:
