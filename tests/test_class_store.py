@@ -409,3 +409,21 @@ def test_a_class_folder_of_format_1_is_resumed_and_sealed(tmp_path: Path) -> Non
     assert again.puzzles is not None and again.puzzles.students == c.room.puzzles.students
     kept = unseal((old / "class.json").read_bytes(), "class.json")  # sealed now
     assert kept["version"] == 2
+
+
+def test_after_a_fallback_each_student_sits_where_their_table_says(tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "open_table", "seats": 3})
+    carl = Conn()
+    token = c.say(carl, {"op": "join", "code": c.room.code, "name": "Carl"})[0]["token"]
+    c.say(carl, {"op": "sit", "token": token, "table": "t3", "seat": 2})
+    path = c.folder / "tables" / "t3.json"
+    path.write_text(path.read_text().replace("Carl", "Karl"))  # t3.prev.json: Carl not seated
+    again = Classroom.resume(c.folder)
+    assert any("restored from its previous copy tables/t3.prev.json" in n for n in again.notes)
+    assert again.students["s3"]["table"] is None  # not "you sit at Table 3 already"
+    c.room = again
+    carl = Conn()
+    c.say(carl, {"op": "hello", "code": again.code, "token": token})
+    c.say(carl, {"op": "sit", "token": token, "table": "t3", "seat": 2})
+    assert again.tables["t3"].seat_of("s3") == 1

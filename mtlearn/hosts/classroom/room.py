@@ -130,9 +130,7 @@ class Classroom:
                 notes.append(f"{tid}: this table was left out; the other tables are back")
             else:
                 room.tables[tid] = t
-        for st in room.students.values():
-            if st["table"] is not None and st["table"] not in room.tables:
-                st["table"] = st["seat"] = None  # back to the list of tables
+        store.reconcile(room.students, room.tables, notes)  # who sits where, after a fallback
         ref = data["puzzles"]
         if ref is not None and "students" in ref:  # format 1: the round inside class.json
             room.puzzles = PuzzleRound.from_dict(ref, f"{folder / 'class.json'} (puzzles)")

@@ -136,7 +136,8 @@ class ClassServer:
         name = request.query.get("archive")
         if name is not None:
             if not name.endswith(".csv") or name not in archives(self.room.folder / "archive"):
-                return web.Response(status=404, text=f"no archived round named {name!r}\n")
+                return web.Response(status=404, text="no archived round named "
+                                    f"{one_line(repr(name), 60)}\n")
             text = (self.room.folder / "archive" / name).read_text("utf-8", "replace")
         else:
             name, text = "class-results.csv", results_csv(self.room)

@@ -71,7 +71,7 @@ FSYNC_EVERY = 1.0
 #: Lines of the answers log before it is compacted into puzzles.json.
 COMPACT_LINES = 20_000
 _SEAL = re.compile(r',?"sha256":"([0-9a-f]{64})"\}\s*\Z')
-_ARCHIVE = re.compile(r"^puzzles-[a-z0-9-]{1,40}-\d{8}-\d{6}(?:-\d+)?\.(?:json|csv)$")
+_ARCHIVE = re.compile(r"^puzzles-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?\.(?:json|csv)$")
 
 
 class Damaged(ClassError):
@@ -214,6 +214,24 @@ def read_class(folder: Path, notes: list[str]) -> dict[str, Any]:
     if data is None:
         raise ClassError("--resume: " + "; ".join(found))
     return data
+
+
+def reconcile(students: dict[str, dict[str, Any]], tables: dict[str, Any],
+              notes: list[str]) -> None:
+    """After a file fell back to its previous copy, the class and its tables may disagree
+    on who sits where: each student's seat is the one their table gives them (none if no
+    table does), and a seat kept for a student the class no longer knows is said."""
+    for sid, st in students.items():
+        at = [(tid, t.seat_of(sid)) for tid, t in tables.items() if t.seat_of(sid) is not None]
+        table, seat = at[0] if at else (None, None)
+        if (st["table"], st["seat"]) != (table, seat):
+            st["table"], st["seat"] = table, seat
+    for tid, t in tables.items():
+        for i, s in enumerate(t.seats):
+            if s["student"] is not None and s["student"] not in students:
+                notes.append(f"{tid}: seat {i + 1} is kept for {s['name']}, whom the class "
+                             "no longer knows (class.json fell back to an earlier copy): "
+                             "the teacher can give the seat to a computer player")
 
 
 def write_round(folder: Path, log: AnswerLog, round_: PuzzleRound) -> None:
@@ -388,7 +406,12 @@ def archives(folder: Path) -> list[str]:
         names = [p.name for p in folder.iterdir() if _ARCHIVE.match(p.name)]
     except FileNotFoundError:
         return []
-    return sorted(names, key=lambda n: (n.split("-")[-2:], n), reverse=True)
+    def when(name: str) -> tuple[str, str, int, str]:
+        m = _ARCHIVE.match(name)
+        assert m is not None
+        return m[1], m[2], int(m[3] or 1), name
+
+    return sorted(names, key=when, reverse=True)
 
 
 def is_archive(name: str) -> bool:
