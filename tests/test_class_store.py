@@ -409,6 +409,8 @@ def test_a_class_folder_of_format_1_is_resumed_and_sealed(tmp_path: Path) -> Non
     assert again.puzzles is not None and again.puzzles.students == c.room.puzzles.students
     kept = unseal((old / "class.json").read_bytes(), "class.json")  # sealed now
     assert kept["version"] == 2
+    third = Classroom.resume(old)  # and read as sealed files, tables too
+    assert third.notes == [] and list(third.tables) == ["t1", "t2"]
 
 
 def test_after_a_fallback_each_student_sits_where_their_table_says(tmp_path: Path) -> None:
@@ -427,3 +429,57 @@ def test_after_a_fallback_each_student_sits_where_their_table_says(tmp_path: Pat
     c.say(carl, {"op": "hello", "code": again.code, "token": token})
     c.say(carl, {"op": "sit", "token": token, "table": "t3", "seat": 2})
     assert again.tables["t3"].seat_of("s3") == 1
+
+
+@pytest.mark.slow
+def test_a_killed_server_resumes_answers_and_every_good_table(tmp_path: Path) -> None:
+    from classkit import Client, join, start_class, teacher_of
+    from test_class_server import run
+
+    folder = tmp_path / "cls"
+    cp = start_class(folder, "--per-address", "50")
+
+    async def first() -> str:
+        teacher = await teacher_of(cp)
+        for k in (1, 2):
+            await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2,
+                               "computers": 1, "seed": k}, "teacher")
+        ana = await join(cp.ws_url, cp.code, "Ana")
+        await ana.ask({"op": "sit", "token": ana.token, "table": "t1", "seat": 1}, "table")
+        await teacher.send({"op": "puzzle_round", "token": cp.token, "set": "doubles"})
+        await ana.expect("puzzle")
+        await ana.ask({"op": "puzzle", "token": ana.token,
+                       "msg": {"action": "answer", "answer": "draw"}}, "puzzle_update")
+        for c in (teacher, ana):
+            await c.close()
+        return ana.token
+
+    try:
+        token = run(first())
+    finally:
+        cp.stop(kill=True)  # SIGKILL: the answer was only appended to the log
+    t1 = folder / "tables" / "t1.json"
+    t1.write_bytes(t1.read_bytes()[:50])
+    (folder / "tables" / "t1.prev.json").unlink()
+    cp2 = start_class(folder, "--resume", "--per-address", "50")
+
+    async def second() -> None:
+        teacher = await teacher_of(cp2)
+        state = teacher.got[0]
+        assert [t["id"] for t in state["tables"]] == ["t2"]  # t1 left out, the class is on
+        row = state["puzzles"]["rows"][0]
+        assert row["name"] == "Ana" and row["cells"][0]["tries"] == 1
+        ana = await Client.open(cp2.ws_url)
+        lobby = await ana.ask({"op": "hello", "code": cp2.code, "token": token}, "lobby")
+        assert lobby["name"] == "Ana"
+        for c in (teacher, ana):
+            await c.close()
+
+    try:
+        banner = "".join(cp2.lines)
+        assert "tables/t1.json is cut short" in banner and "no class was kept" not in banner
+        assert "t1: this table was left out" in banner
+        run(second())
+    finally:
+        cp2.stop()
+    assert len(list((folder / "tables").glob("t1.bad-*.json"))) == 1

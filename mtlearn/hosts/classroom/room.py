@@ -142,6 +142,9 @@ class Classroom:
         room.notes = notes
         for note in notes:
             print(f"mtlearn class: --resume: {note}", file=sys.stderr, flush=True)
+        if not sealed:  # format 1: every file sealed from now on
+            for t in room.tables.values():
+                room.save(t, room=False)
         if notes or not sealed:
             room.save()
         return room
