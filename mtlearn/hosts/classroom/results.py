@@ -118,7 +118,9 @@ def results_html(room: Classroom) -> str:
     parts = [f"<h1>Class results <small>class {_e(room.code)} · "
              f"{_e(time.strftime('%Y-%m-%d %H:%M'))}</small></h1>",
              '<p class="mtr-noprint"><button type="button" data-print>Print</button> '
-             '<button type="button" data-csv="">Download the CSV</button></p>']
+             '<button type="button" data-csv="">Download the CSV</button> (two parts: the '
+             "puzzle results, a line per student and puzzle tried; then the game scores, a "
+             "line per student and table)</p>"]
     # game scores
     played = games(room)
     most = max((len(g["rounds"]) for gs in played.values() for g in gs), default=0)
