@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import browser
 import class_load
+import class_store
 import engine
 import inputs
 import instructions
@@ -24,4 +25,5 @@ if __name__ == "__main__":
     browser.main()
     play.main()
     class_load.main()
+    class_store.main([])
     lite.main()

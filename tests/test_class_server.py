@@ -327,7 +327,8 @@ def test_a_puzzle_round_is_judged_on_the_server_and_exported(tmp_path: Path) -> 
     finally:
         cp.stop()
     kept = (tmp_path / "cls" / "class.json").read_text()
-    assert '"name":"Ana"' in kept and "draw" in kept  # first names and answers, no more
+    answers = (tmp_path / "cls" / "answers.jsonl").read_text()  # appended, one line each
+    assert '"name":"Ana"' in kept and "draw" in answers  # first names and answers, no more
 
 
 def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> None:

@@ -11,8 +11,11 @@ The modules, in the order they import one another:
 
 * :mod:`.tables` — one table: seats, the session, what each seat and the projector see;
 * :mod:`.puzzle_round` — a puzzle round: a set of puzzles judged on the server, results;
+* :mod:`.store` — the class folder: sealed files with a previous copy, the answers log,
+  archived puzzle rounds; what ``--resume`` reads back;
 * :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
   folder; answers every message of the protocol with the messages to send back;
+* :mod:`.results` — the teacher's results: game scores and puzzle results, page and CSV;
 * :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.
 
 Only :mod:`.server` needs the ``class`` extra (``pip install "mexican-train-learn[class]"``: aiohttp

@@ -22,8 +22,9 @@ teacher actions    ``token`` (the teacher's) and: ``open_table`` (``seats``,
 Every refusal is the protocol's one refusal, ``{"ok": false, "error": …}``
 (:class:`~mtlearn.core.protocol.Refusal`), to the sender alone, and nothing changed. The
 messages sent are typed in :mod:`mtlearn.core.protocol` (``ClassMessage``). Every change
-is written to the class folder (atomically: a new file renamed over the old) before its
-messages are sent, so ``mtlearn class --resume`` finds what the devices saw. Standard library only.
+is written to the class folder (:mod:`.store`: sealed with a checksum, the previous copy
+kept, a puzzle answer appended to a log) before its messages are sent, so ``mtlearn class
+--resume`` finds what the devices saw. Standard library only.
 """
 
 from __future__ import annotations
@@ -32,16 +33,16 @@ import hmac
 import json
 import re
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import MtlearnError
-from ...core.files import write_atomic
 from ...core.protocol import refusal
 from ...core.rules import PRESETS
 from ...core.words import one_line
-from . import ClassError
+from . import ClassError, store
 from .puzzle_round import PuzzleRound, puzzle_sets
 from .tables import ClassTable, checked, public_perspective
 
@@ -89,12 +90,15 @@ class Classroom:
         self.idle = 0
         self.puzzles: PuzzleRound | None = None
         self.address = ""
+        self.answers = store.AnswerLog(folder / "answers.jsonl")  # the puzzle answers log
+        self.ended: PuzzleRound | None = None  # the last puzzle round ended (archived)
+        self.notes: list[str] = []  # what --resume found damaged and how it recovered
 
     # ------------------------------------------------------------------ the folder
     @classmethod
     def create(cls, folder: Path) -> Classroom:
         """A new class in ``folder`` (ClassError if a class is kept there already)."""
-        if (folder / "class.json").exists():
+        if (folder / "class.json").exists() or (folder / "class.prev.json").exists():
             raise ClassError(f"{folder} already holds a class: add --resume to carry it on, "
                              "or choose another --folder")
         try:
@@ -108,44 +112,58 @@ class Classroom:
 
     @classmethod
     def resume(cls, folder: Path) -> Classroom:
-        """The class kept in ``folder``, every table as it was after its last move."""
-        where = folder / "class.json"
-        try:
-            data = json.loads(where.read_text(encoding="utf-8"))
-            room = cls(folder, str(data["code"]), str(data["teacher"]))
-            room.idle = int(data["idle"])
-            for sid, st in data["students"].items():
-                room.students[str(sid)] = {"name": str(st["name"]), "token": str(st["token"]),
-                                           "table": st["table"], "seat": st["seat"]}
-                room.tokens[str(st["token"])] = str(sid)
-            for tid in data["tables"]:
-                path = folder / "tables" / f"{tid}.json"
-                room.tables[tid] = ClassTable.from_dict(
-                    json.loads(path.read_text(encoding="utf-8")), str(path))
-            if data["puzzles"] is not None:
-                room.puzzles = PuzzleRound.from_dict(data["puzzles"], f"{where} (puzzles)")
-        except FileNotFoundError as e:
-            raise ClassError(f"--resume: {e.filename} is missing (no class was kept in "
-                             f"{folder})") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise ClassError(f"{where}: not a saved class ({type(e).__name__}: "
-                             f"{one_line(str(e), 200)})") from None
+        """The class kept in ``folder``, every table as it was after its last move. A damaged
+        or missing file falls back to its previous copy; a table with no good copy is left
+        out (its file put aside); each is said in :attr:`notes` and on stderr."""
+        notes: list[str] = []
+        data = store.read_class(folder, notes)
+        room = cls(folder, data["code"], data["teacher"])
+        room.idle = data["idle"]
+        for sid, st in data["students"].items():
+            room.students[sid] = st
+            room.tokens[st["token"]] = sid
+        sealed = data["version"] >= 2
+        for tid in data["tables"]:
+            t = store.read_kept(folder / "tables" / f"{tid}.json", folder, notes,
+                                ClassTable.from_dict, sealed=sealed)
+            if t is None:
+                notes.append(f"{tid}: this table was left out; the other tables are back")
+            else:
+                room.tables[tid] = t
+        store.reconcile(room.students, room.tables, notes)  # who sits where, after a fallback
+        ref = data["puzzles"]
+        if ref is not None and "students" in ref:  # format 1: the round inside class.json
+            room.puzzles = PuzzleRound.from_dict(ref, f"{folder / 'class.json'} (puzzles)")
+            store.write_round(folder, room.answers, room.puzzles)
+        elif ref is not None:
+            room.puzzles = store.read_round(folder, ref, room.answers, notes)
+        if data["ended"] is not None:
+            room.ended = store.read_archive(folder, str(data["ended"]), notes)
+        room.notes = notes
+        for note in notes:
+            print(f"mtlearn class: --resume: {note}", file=sys.stderr, flush=True)
+        if not sealed:  # format 1: every file sealed from now on
+            for t in room.tables.values():
+                room.save(t, room=False)
+        if notes or not sealed:
+            room.save()
         return room
 
     def save(self, table: ClassTable | None = None, *, room: bool = True) -> None:
         """Write the class (unless ``room`` is false: a move changes one table only) and
         ``table``, if given, to the folder, atomically."""
         if table is not None:
-            write_atomic(self.folder / "tables" / f"{table.id}.json",
-                         json.dumps(table.to_dict(), separators=(",", ":")))
+            store.write_sealed(self.folder / "tables" / f"{table.id}.json", table.to_dict())
         if not room:
             return
-        write_atomic(self.folder / "class.json", json.dumps({
-            "format": "mtlearn-class", "version": 1, "code": self.code,
+        p = self.puzzles
+        store.write_sealed(self.folder / "class.json", {
+            "format": "mtlearn-class", "version": store.FORMAT_VERSION, "code": self.code,
             "teacher": self.teacher_token, "idle": self.idle, "students": self.students,
             "tables": list(self.tables),
-            "puzzles": None if self.puzzles is None else self.puzzles.to_dict()},
-            separators=(",", ":")))
+            "puzzles": None if p is None else {"family": p.family, "id": p.id,
+                                               "started": p.started},
+            "ended": None if self.ended is None else self.ended.archive})
 
     # ------------------------------------------------------------------ messages
     def handle(self, conn: Conn, msg: Any) -> list[Out]:
@@ -272,7 +290,10 @@ class Classroom:
         if self.puzzles is None:
             raise ClassError("no puzzle round is on: the teacher starts one")
         out = self.puzzles.handle(sid, msg.get("msg"))
-        self.save()
+        if self.puzzles.change is not None:  # one line appended; class.json unchanged
+            self.answers.append(self.puzzles.change)
+            if self.answers.lines >= store.COMPACT_LINES:
+                store.write_round(self.folder, self.answers, self.puzzles)
         replies: list[Out] = [("reply", _text(out))] if out else []
         return [*replies, ("teachers", self.teacher_state())]
 
@@ -281,6 +302,8 @@ class Classroom:
         if len(self.tables) >= MAX_TABLES:
             raise ClassError(f"open_table: {MAX_TABLES} tables is the most a class keeps")
         k = len(self.tables) + 1
+        while f"t{k}" in self.tables or any((self.folder / "tables").glob(f"t{k}.*")):
+            k += 1  # a table left out on --resume keeps its number and its files
         t = ClassTable(f"t{k}", f"Table {k}", msg.get("seats", 4), bots=msg.get("computers", 0),
                        preset=msg.get("preset", "standard"), rounds=msg.get("rounds"),
                        bot=msg.get("bot", "greedy"), seed=_seed(msg.get("seed")),
@@ -330,8 +353,17 @@ class Classroom:
 
     def _t_puzzle_round(self, msg: dict[str, Any]) -> list[Out]:
         family = msg.get("set")
-        self.puzzles = None if family is None else PuzzleRound(str(family))
-        self.save()
+        new = None if family is None else PuzzleRound(str(family))
+        old = self.puzzles
+        if old is not None and old.students:  # its results are archived, never deleted
+            store.archive_round(self.folder, old, self.names())
+            self.ended = old
+        self.puzzles = new
+        self.save()  # class.json names the new round: the old round's log lines no longer fit
+        if new is not None:
+            store.write_round(self.folder, self.answers, new)
+        else:
+            self.answers.clear()
         out: list[Out] = [(f"student:{sid}", self._puzzle_state(sid)) for sid in self.students]
         return [*out, ("teachers", self.teacher_state())]  # with a row for every student
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import io
 import json
 import socket
@@ -37,7 +38,9 @@ from ...core.words import one_line
 from ...present.frontend import bundle, static_text, stylesheet
 from ..book_files import BookFiles, Found, Redirect
 from ..session_host import SessionHost
+from .results import results_csv, results_html
 from .room import Classroom, Conn, refused
+from .store import archives
 
 __all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "RATE", "ClassServer", "lan_address",
            "run"]
@@ -90,6 +93,7 @@ class ClassServer:
         self.app.add_routes([web.get("/ws", self.socket), web.get("/class/app.js", self.js),
                              web.get("/class/app.css", self.css), web.get("/qr.svg", self.qr),
                              web.get("/results.csv", self.results),
+                             web.get("/results", self.results_page),
                              web.get("/favicon.ico", self.no_icon)])
         # the rules reference: the book's page when a book is served, else the small copy
         # that ships in the wheel (rule links on every page open the rule's text)
@@ -127,15 +131,36 @@ class ClassServer:
         return web.Response(body=out.getvalue(), content_type="image/svg+xml")
 
     async def results(self, request: web.Request) -> web.Response:
-        """The puzzle round's results as CSV (the teacher's token in X-Teacher-Token)."""
+        """The class's results as CSV (the teacher's token in X-Teacher-Token): puzzle
+        results (the round on, else the last one ended), then game scores
+        (:mod:`.results`); ``?archive=NAME`` an archived round's CSV."""
         token = request.headers.get("X-Teacher-Token", "")
-        if token != self.room.teacher_token:
+        if not hmac.compare_digest(token.encode(), self.room.teacher_token.encode()):
             return web.Response(status=403, text="the teacher's token is missing or wrong\n")
-        if self.room.puzzles is None:
-            return web.Response(status=404, text="no puzzle round is on\n")
-        return web.Response(text=self.room.puzzles.csv(self.room.names()), content_type="text/csv",
-                            headers={"Content-Disposition":
-                                     'attachment; filename="puzzle-results.csv"'})
+        name = request.query.get("archive")
+        if name is not None:
+            if not name.endswith(".csv") or name not in archives(self.room.folder / "archive"):
+                return web.Response(status=404, text="no archived round named "
+                                    f"{one_line(repr(name), 60)}\n")
+            text = (self.room.folder / "archive" / name).read_text("utf-8", "replace")
+        else:
+            name, text = "class-results.csv", results_csv(self.room)
+        return web.Response(text=text, content_type="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+
+    async def results_page(self, request: web.Request) -> web.Response:
+        """The printable results page: without X-Teacher-Token, the page (no data) whose
+        script sends the token of the address's ``#t=`` part; with it, the results."""
+        token = request.headers.get("X-Teacher-Token")
+        headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+        if token is None:
+            return web.Response(text=static_text("class/results.html"),
+                                content_type="text/html", headers=headers)
+        if not hmac.compare_digest(token.encode(), self.room.teacher_token.encode()):
+            return web.Response(status=403, text="the teacher's token is missing or wrong: "
+                                "open this page from the teacher's page\n", headers=headers)
+        return web.Response(text=results_html(self.room), content_type="text/html",
+                            headers=headers)
 
     async def no_icon(self, request: web.Request) -> web.Response:
         """No icon (an empty answer rather than a 404 in the browser's console)."""

@@ -151,8 +151,12 @@ export function bootTeacher(root) {
     stop.addEventListener("click", () => act({ op: "puzzle_round", set: null }));
     const csv = h("button", { type: "button", class: "mtl-btn", text: "Export CSV" });
     csv.addEventListener("click", exportCsv);
+    // the printable results (game scores and puzzles, ended rounds too): the token goes in
+    // the new tab's # part, which its script sends as a header and then removes
+    const printable = h("button", { type: "button", class: "mtl-btn", text: "Results page (printable)" });
+    printable.addEventListener("click", () => window.open(`/results#t=${encodeURIComponent(token)}`, "_blank"));
     puzzleBox.replaceChildren(h("h2", { text: "Puzzle round" }),
-      h("div", { class: "mtl-controls" }, pick, start, last.puzzles ? stop : null, last.puzzles ? csv : null),
+      h("div", { class: "mtl-controls" }, pick, start, last.puzzles ? stop : null, last.puzzles ? csv : null, printable),
       last.puzzles ? resultsTable(last.puzzles) : h("p", { text: "No puzzle round yet." }),
       h("h2", { text: "Idle seats" }),
       h("div", { class: "mtl-controls" }, field("A computer plays an idle student's turn after (seconds, 0 = never)", idle), setIdle));

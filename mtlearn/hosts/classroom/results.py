@@ -1,0 +1,187 @@
+"""What a teacher takes home from a lesson: every student's game scores and puzzle
+results, as a printable page (``/results``) and as CSV (``/results.csv``).
+
+**Game scores** come from the engine (each table's match standings): for every table a
+student sits at, or sat at until a computer player took the seat for good, the points
+left in hand at the end of each round (fewer is better), the match total and the place.
+
+**Puzzle results** are the puzzle round on, else the last one ended (kept in the class
+folder's ``archive/``): per puzzle, solved or not, tries, hints opened, answer shown.
+
+**The CSV** holds two parts, one after the other, an empty line between them:
+
+1. puzzle results, one line per student and puzzle tried: ``name, puzzle, title,
+   solved, tries, hints, answer shown, answers`` (:meth:`PuzzleRound.csv`);
+2. game scores, one line per student and table: ``name, table, seat, place, match
+   total, rounds played, round 1 … round N`` (points left in hand each round).
+
+Every text from a name or a title is escaped on the page (:func:`html.escape`) and
+guarded in the CSV (a cell a spreadsheet would run as a formula is quoted). Standard
+library only.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import time
+from typing import TYPE_CHECKING, Any
+
+from .puzzle_round import PuzzleRound, _cell, clean
+from .store import archives
+
+if TYPE_CHECKING:
+    from .room import Classroom
+
+__all__ = ["games", "results_csv", "results_html"]
+
+
+def games(room: Classroom) -> dict[str, list[dict[str, Any]]]:
+    """Student id -> the matches they played: table, seat, place, total, round points."""
+    out: dict[str, list[dict[str, Any]]] = {sid: [] for sid in room.students}
+    by_name: dict[str, list[str]] = {}
+    sid: str | None
+    for sid, st in room.students.items():
+        by_name.setdefault(str(st["name"]).casefold(), []).append(sid)
+    for t in room.tables.values():
+        if t.session is None:
+            continue
+        info = t.session.match_info()
+        for s in info["standings"]:
+            seat = t.seats[s["seat"] - 1]
+            sid = seat["student"]
+            taken = False
+            if sid is None and seat["kind"] == "computer":  # a student replaced for good?
+                found = by_name.get(str(s["name"]).casefold(), [])
+                sid, taken = (found[0], True) if len(found) == 1 else (None, False)
+            if sid is None or sid not in out:
+                continue
+            out[sid].append({"table": t.label, "seat": s["seat"], "place": s["place"],
+                             "players": len(t.seats), "total": s["total"],
+                             "rounds": list(s["rounds"]), "of": info["rounds"],
+                             "over": info["match_over"], "computer": taken})
+    return out
+
+
+def _round(room: Classroom) -> tuple[PuzzleRound | None, str]:
+    if room.puzzles is not None:
+        return room.puzzles, "on now"
+    if room.ended is not None:
+        return room.ended, "ended"
+    return None, ""
+
+
+def results_csv(room: Classroom) -> str:
+    """The class's results as CSV text: puzzle results, an empty line, game scores."""
+    names = room.names()
+    r, _ = _round(room)
+    out = io.StringIO()
+    if r is not None:
+        out.write(r.csv(names))
+    else:
+        csv.writer(out).writerow(["name", "puzzle", "title", "solved", "tries", "hints",
+                                  "answer shown", "answers"])
+    played = games(room)
+    most = max((len(g["rounds"]) for gs in played.values() for g in gs), default=0)
+    out.write("\r\n")
+    w = csv.writer(out)
+    w.writerow(["name", "table", "seat", "place", "match total", "rounds played",
+                *(f"round {k}" for k in range(1, most + 1))])
+    for sid in sorted(played, key=lambda s: str(names.get(s, "")).casefold()):
+        for g in played[sid]:
+            w.writerow([_cell(names.get(sid, "?")), _cell(g["table"]), g["seat"], g["place"],
+                        g["total"], len(g["rounds"]), *g["rounds"]])
+    return clean(out.getvalue())
+
+
+def _e(text: Any) -> str:
+    return html.escape(clean(str(text)), quote=True)
+
+
+def _puzzle_cell(c: dict[str, Any] | None) -> tuple[str, str]:
+    if c is None:
+        return "", "not tried"
+    tries = f"{c['tries']} {'try' if c['tries'] == 1 else 'tries'}"
+    hints = f"{c['hints']} {'hint' if c['hints'] == 1 else 'hints'}"
+    words = [("solved" if c["solved"] else "not solved"), tries, hints]
+    if c["shown"]:
+        words.append("answer shown")
+    return ("ok" if c["solved"] else "no"), ", ".join(words)
+
+
+def results_html(room: Classroom) -> str:
+    """The results page's content (a ``<main>``'s inside): game scores and puzzle results
+    per student, a legend, the archived rounds; every name and title escaped."""
+    names = room.names()
+    order = sorted(room.students, key=lambda s: str(names[s]).casefold())
+    parts = [f"<h1>Class results <small>class {_e(room.code)} · "
+             f"{_e(time.strftime('%Y-%m-%d %H:%M'))}</small></h1>",
+             '<p class="mtr-noprint"><button type="button" data-print>Print</button> '
+             '<button type="button" data-csv="">Download the CSV</button> (two parts: the '
+             "puzzle results, a line per student and puzzle tried; then the game scores, a "
+             "line per student and table)</p>"]
+    # game scores
+    played = games(room)
+    most = max((len(g["rounds"]) for gs in played.values() for g in gs), default=0)
+    parts.append("<h2>Game scores</h2>")
+    if not any(played.values()):
+        parts.append("<p>No table has been dealt yet.</p>")
+    else:
+        head = "".join(f"<th>Round {k}</th>" for k in range(1, most + 1))
+        rows = []
+        for sid in order:
+            sat: list[dict[str, Any] | None] = [*played[sid]] or [None]
+            for g in sat:
+                if g is None:
+                    rows.append(f"<tr><th scope=\"row\">{_e(names[sid])}</th>"
+                                f"<td colspan=\"{most + 3}\">did not play</td></tr>")
+                    continue
+                pts = "".join(f"<td>{p}</td>" for p in g["rounds"])
+                pts += "<td></td>" * (most - len(g["rounds"]))
+                note = " (a computer player took the seat)" if g["computer"] else ""
+                done = len(g["rounds"])
+                if not done:
+                    place = "the first round is being played"
+                else:
+                    place = f"{g['place']} of {g['players']} (" + (
+                        "match over" if g["over"] else f"after {done} of {g['of']} rounds") + ")"
+                rows.append(f"<tr><th scope=\"row\">{_e(names[sid])}</th>"
+                            f"<td>{_e(g['table'])}, seat {g['seat']}{_e(note)}</td>{pts}"
+                            f"<td>{g['total'] if done else ''}</td><td>{_e(place)}</td></tr>")
+        parts.append(f'<table class="mtr-table"><thead><tr><th>Student</th><th>Table</th>'
+                     f"{head}<th>Match total</th><th>Place</th></tr></thead>"
+                     f"<tbody>{''.join(rows)}</tbody></table>")
+        parts.append('<p class="mtr-legend"><b>Round</b>: the points of the tiles left in '
+                     "the player's hand when the round ended (fewer is better; 0 means they "
+                     "played out). <b>Match total</b>: the rounds added up; the lowest total "
+                     "wins.</p>")
+    # puzzle results
+    r, state = _round(room)
+    if r is None:
+        parts.append("<h2>Puzzle results</h2><p>No puzzle round yet.</p>")
+    else:
+        res = r.results(names)
+        parts.append(f"<h2>Puzzle results: {_e(res['title'])} <small>({_e(state)})</small></h2>")
+        head = "".join(f"<th>{_e(p['title'])}</th>" for p in res["puzzles"])
+        rows = []
+        for row in res["rows"]:
+            cells = []
+            for c in row["cells"]:
+                kind, words = _puzzle_cell(c)
+                cells.append(f'<td class="mtr-{kind or "none"}">{_e(words)}</td>')
+            rows.append(f"<tr><th scope=\"row\">{_e(row['name'])}</th>"
+                        f"<td>{row['solved']} of {len(res['puzzles'])}</td>{''.join(cells)}</tr>")
+        parts.append(f'<table class="mtr-table mtr-puzzles"><thead><tr><th>Student</th>'
+                     f"<th>Solved</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        parts.append('<p class="mtr-legend"><b>solved</b> / <b>not solved</b>: whether the '
+                     "student found the answer; <b>tries</b>: answers they gave; "
+                     "<b>hints</b>: hints they opened; <b>answer shown</b>: they asked to "
+                     "see the answer.</p>")
+    kept = [n for n in archives(room.folder / "archive") if n.endswith(".csv")]
+    if kept:
+        items = "".join(f'<li><a href="/results.csv?archive={_e(n)}" data-csv="{_e(n)}">'
+                        f"{_e(n)}</a></li>" for n in kept)
+        parts.append("<h2>Earlier puzzle rounds</h2><p>Kept in the class folder "
+                     f"({_e(room.folder / 'archive')}), newest first:</p><ul>{items}</ul>")
+    return "\n".join(parts)
