@@ -15,6 +15,7 @@ The screenshots go to ``test-artifacts/`` (looked at by hand, not compared)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import socket
 import threading
@@ -325,3 +326,63 @@ def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None
     finally:
         for c in (phone_ctx, proj_ctx, join_ctx):
             c.close()
+
+
+async def play_a_match(cp: ClassProcess, name: str) -> dict[str, Any]:
+    """A one-round match at a table of 2 (a computer player), played to its end by a
+    student over a WebSocket; the student's token and last view."""
+    teacher = await teacher_of(cp)
+    await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1,
+                       "rounds": 1}, "teacher")
+    s = await join(cp.ws_url, cp.code, name)
+    state = await s.ask({"op": "sit", "token": s.token, "table": "t1", "seat": 1}, "table")
+    for _ in range(400):
+        view = state["view"]
+        if view["match"]["round_over"]:
+            break
+        assert view["to_play"] == view["perspective"] and view["legal"], view["status"]
+        move = view["legal"][0]["move"]
+        intent = {"action": "move", "move": move} if "@" in move else {"action": move}
+        await asyncio.sleep(0.12)  # the server takes at most 10 messages a second from a device
+        state = await s.ask({"op": "intent", "token": s.token, "intent": intent}, "table")
+    await s.close()
+    await teacher.close()
+    assert state["view"]["match"]["match_over"]
+    return {"token": s.token, "view": state["view"]}
+
+
+def test_a_phone_at_the_end_of_the_match(chromium: Any, classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    got = run_async(play_a_match(cp, "Gus"))
+    ctx = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    stored = {"code": cp.code, "token": got["token"], "name": "Gus"}
+    ctx.add_init_script(f"localStorage.setItem('mtlearn-class', {json.dumps(json.dumps(stored))})")
+    try:
+        page = ctx.new_page()
+        page.goto(cp.address)
+        page.wait_for_selector(".mtl-match")
+        panel = page.locator(".mtl-match")
+        # no Next round ▶ / New match the server would refuse; who carries on, in words
+        assert panel.locator("button").count() == 0
+        assert page.locator("[data-key='new_match'], [data-key='next_round']").count() == 0
+        assert panel.locator(".mtc-next").inner_text() == \
+            "The match is over: your teacher starts the next one."
+        # the standings are whole: nothing wider than the phone, unless it scrolls in its box
+        panel.scroll_into_view_if_needed()
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "class-phone-match-over.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('table')].filter(t => {"
+            " const r = t.getBoundingClientRect(); if (r.right <= innerWidth + 1) return false;"
+            " for (let p = t.parentElement; p; p = p.parentElement) {"
+            " const o = getComputedStyle(p).overflowX;"
+            " if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= innerWidth + 1)"
+            " return false; } return true; }).map(t => t.className)")
+        assert cut == []
+        # a one-round match's standings fit a phone without scrolling sideways
+        fits = page.evaluate("() => { const w = document.querySelector('.mtl-match .mtl-table-wrap');"
+                             " return [w.scrollWidth, w.clientWidth]; }")
+        assert fits[0] <= fits[1], f"the standings are cut off: {fits}"
+    finally:
+        ctx.close()

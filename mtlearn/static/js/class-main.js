@@ -76,7 +76,7 @@ function noticeList(parent) {
 // The board's sticky bar stays below the page's sticky header (--pst-header-height is the
 // height the board's style sheets keep free at the top).
 function keepBelow(header, root) {
-  const set = () => root.style.setProperty("--pst-header-height", `${Math.ceil(header.getBoundingClientRect().height)}px`);
+  const set = () => root.style.setProperty("--pst-header-height", `${Math.floor(header.getBoundingClientRect().height)}px`);
   set();
   if (typeof ResizeObserver === "function") new ResizeObserver(set).observe(header);
 }
