@@ -119,7 +119,8 @@ def test_the_printed_projector_address_shows_six_tables_on_one_screen(
         chromium: Any, classroom: list[ClassProcess]) -> None:
     cp = classroom[0]
     assert cp.projector == f"{cp.address}projector?code={cp.code}"
-    run_async(open_tables(cp, 6, 6, moves=8))
+    run_async(open_tables(cp, 5, 5, moves=8))
+    run_async(play_a_match(cp, NAMES[5], "t6"))  # and one table at the end of its match
     ctx = chromium.new_context(viewport=PROJECTOR)
     try:
         page = ctx.new_page()
@@ -145,7 +146,7 @@ def test_the_printed_projector_address_shows_six_tables_on_one_screen(
             assert fit["w"] >= card["w"] * 0.9 or fit["h"] >= card["h"] * 0.9, "not scaled to fit"
             head = page.locator(f'.mtc-card[data-table="t{i + 1}"] .mtc-cardhead')
             assert head.inner_text().startswith(f"Table {i + 1}")
-            assert re.search(r"to play|round is over", head.inner_text())
+            assert re.search(r"to play" if i < 5 else "The match is over", head.inner_text())
         # how to join: the code and the QR code; never the teacher's token
         assert page.locator(".mtc-code strong").inner_text() == cp.code
         assert page.evaluate("() => { const q = document.querySelector('img.mtc-qr');"
@@ -161,13 +162,19 @@ def test_the_printed_projector_address_shows_six_tables_on_one_screen(
         ctx.close()
 
 
-def test_a_projector_without_the_code_asks_for_it(chromium: Any,
+def test_a_projector_without_the_code_asks_for_it_and_shows_new_tables(chromium: Any,
                                                   classroom: list[ClassProcess]) -> None:
     cp = classroom[0]
-    run_async(open_tables(cp, 2, 0))
     ctx = chromium.new_context(viewport=PROJECTOR)
     try:
         page = ctx.new_page()
+        page.goto(cp.projector)  # no table yet: it says so; tables opened appear
+        page.wait_for_selector(".mtc-none:visible")
+        assert page.locator(".mtc-none").inner_text().startswith("No table yet")
+        run_async(open_tables(cp, 2, 0))
+        page.wait_for_function("document.querySelectorAll('.mtc-card[data-scale]').length === 2")
+        assert page.locator(".mtc-none").is_hidden()
+        assert page.evaluate("document.documentElement.scrollHeight") <= 900
         page.goto(f"{cp.address}projector?code=ZZZZZ")
         page.wait_for_selector(".mtc-askcode input:visible")
         assert "not this class's code" in page.locator(".mtc-status").inner_text()
@@ -328,14 +335,14 @@ def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None
             c.close()
 
 
-async def play_a_match(cp: ClassProcess, name: str) -> dict[str, Any]:
+async def play_a_match(cp: ClassProcess, name: str, table: str = "t1") -> dict[str, Any]:
     """A one-round match at a table of 2 (a computer player), played to its end by a
     student over a WebSocket; the student's token and last view."""
     teacher = await teacher_of(cp)
     await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1,
                        "rounds": 1}, "teacher")
     s = await join(cp.ws_url, cp.code, name)
-    state = await s.ask({"op": "sit", "token": s.token, "table": "t1", "seat": 1}, "table")
+    state = await s.ask({"op": "sit", "token": s.token, "table": table, "seat": 1}, "table")
     for _ in range(400):
         view = state["view"]
         if view["match"]["round_over"]:

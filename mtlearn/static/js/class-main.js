@@ -265,7 +265,9 @@ export function bootProjector(root) {
   ask.append(h("label", { for: "mtc-code", text: "Type the class code (on the teacher's page) to show the tables" }), input,
     h("button", { type: "submit", class: "mtl-btn mtc-big", text: "Show the tables" }));
   const grid = h("div", { class: "mtc-grid" });
-  root.append(side, ask, grid);
+  const none = h("p", { class: "mtc-none", text: "No table yet: the teacher opens the tables on the teacher's page." });
+  none.hidden = true;
+  root.append(side, ask, none, grid);
   const cards = new Map();
 
   function showCode() {
@@ -275,6 +277,7 @@ export function bootProjector(root) {
 
   function asking(on) {
     ask.hidden = !on;
+    if (on) none.hidden = true;
     root.setAttribute("data-phase", on ? "code" : "tables");
     if (on) input.focus();
   }
@@ -295,6 +298,7 @@ export function bootProjector(root) {
     if (!n) return;
     let tallest = 1;
     for (const card of cards.values()) tallest = Math.max(tallest, card.fit.offsetHeight);
+    grid.setAttribute("data-count", String(n));
     const g = bestGrid(n, grid.clientWidth, grid.clientHeight, CARD_WIDTH, tallest, GRID_GAP);
     grid.style.gridTemplateColumns = `repeat(${g.cols}, minmax(0, 1fr))`;
     grid.style.gridTemplateRows = `repeat(${g.rows}, minmax(0, 1fr))`;
@@ -325,8 +329,10 @@ export function bootProjector(root) {
       cards.set(t.id, card);
     }
     const turn = t.to_play ? t.seats[t.to_play - 1].name : null;
+    card.box.classList.toggle("mtc-over", !!t.round_over);
     card.head.replaceChildren(h("h2", { text: t.label }),
-      h("p", { class: "mtc-turn", text: !t.started ? "Waiting for players" : t.round_over ? "The round is over" : `${turn} to play` }));
+      h("p", { class: "mtc-turn", text: !t.started ? "Waiting for players" : !t.round_over ? `${turn} to play`
+        : p.view && p.view.match && p.view.match.match_over ? "The match is over" : "The round is over" }));
     if (p.view) {
       if (!card.model) {
         card.model = classBoardModel({ send() {} }, () => "");
@@ -362,6 +368,7 @@ export function bootProjector(root) {
       }
       if (msg.type === "publics") for (const p of msg.tables) show(p);
       else if (msg.type === "public") show(msg);
+      none.hidden = cards.size > 0 || !ask.hidden;
     },
   });
   return sock;
