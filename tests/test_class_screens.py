@@ -374,6 +374,9 @@ def test_a_phone_at_the_end_of_the_match(chromium: Any, classroom: list[ClassPro
         assert page.locator("[data-key='new_match'], [data-key='next_round']").count() == 0
         assert panel.locator(".mtc-next").inner_text() == \
             "The match is over: your teacher starts the next one."
+        page.click("[data-key='legal']")  # the board drawn again: still said
+        page.wait_for_selector(".mtl-match .mtc-next")
+        assert page.locator(".mtl-match .mtc-next").count() == 1
         # the standings are whole: nothing wider than the phone, unless it scrolls in its box
         panel.scroll_into_view_if_needed()
         SHOTS.mkdir(exist_ok=True)

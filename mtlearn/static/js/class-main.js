@@ -4,7 +4,12 @@
 //
 // Students: type the class code and a first name, take a seat, play on the board, answer
 // the puzzle round. The seat token is kept in the browser's localStorage, so a reload or
-// a lost connection gives the same seat and hand back (the server checks the token).
+// a lost connection gives the same seat and hand back (the server checks the token). On a
+// phone the page's header (name, status, notices: a puzzle round started, a word from the
+// teacher) sticks at the top and the student's own hand at the bottom (class.css).
+//
+// Projector: the class code and QR code, and every table scaled to fit one screen, with
+// nothing to click (class-screen.js chooses the grid).
 //
 // Safety: every text from the server goes in with textContent (dom.js h()).
 
@@ -139,9 +144,11 @@ export function bootStudent(root) {
         : h("p", { text: "No free seat yet: wait for the teacher to open a table." }));
   }
 
-  // At a round's end the panel says who carries on (a student deals no round).
-  function roundEnd(view) {
-    const text = roundEndText(view);
+  // At a round's end the panel says who carries on (a student deals no round); again after
+  // each redraw of the board (a click on the board draws the panel anew).
+  let shownView = null;
+  function roundEnd() {
+    const text = roundEndText(shownView);
     const panel = boardBox.querySelector(".mtl-match");
     if (!text || !panel) return;
     let p = panel.querySelector(".mtc-next");
@@ -150,8 +157,9 @@ export function bootStudent(root) {
       const title = panel.querySelector("h4");
       panel.insertBefore(p, title ? title.nextSibling : panel.firstChild);
     }
-    p.textContent = text;
+    if (p.textContent !== text) p.textContent = text;
   }
+  if (typeof MutationObserver === "function") new MutationObserver(roundEnd).observe(boardBox, { childList: true, subtree: true });
 
   function table(msg) {
     phase("table");
@@ -175,7 +183,8 @@ export function bootStudent(root) {
       if (msg.message !== undefined) board.set("message", msg.message);
       board.set("view", view);
     }
-    roundEnd(view);
+    shownView = view;
+    roundEnd();
     logBox.replaceChildren(logNode(msg.log || [], 4));
   }
 
