@@ -189,6 +189,18 @@ def test_a_projector_without_the_code_asks_for_it_and_shows_new_tables(chromium:
         assert page.locator(".mtc-code strong").inner_text() == cp.code
         assert f"code={cp.code}" in page.url  # a reload keeps the projector working
         assert page.locator(".mtc-status").inner_text() == ""
+        # a new class on the same address: the projector asks for its code, shows none of
+        # the old class's tables
+        port = re.search(r":(\d+)/", cp.address)[1]  # type: ignore[index]
+        cp.stop(kill=True)
+        new = start_class(cp.folder.parent / "cls2", "--port", port)
+        classroom.append(new)
+        page.wait_for_selector(".mtc-askcode input:visible", timeout=20_000)
+        assert page.locator(".mtc-card").count() == 0
+        page.locator(".mtc-askcode input").fill(new.code)
+        page.locator(".mtc-askcode input").press("Enter")
+        page.wait_for_selector(".mtc-none:visible")
+        assert page.locator(".mtc-code strong").inner_text() == new.code
     finally:
         ctx.close()
 

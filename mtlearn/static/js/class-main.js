@@ -364,6 +364,8 @@ export function bootProjector(root) {
       if ("ok" in msg) {
         if (/^wrong class code/.test(msg.error)) {
           code = "";
+          cards.clear();  // another class's tables (the teacher started a new class)
+          grid.replaceChildren();
           showCode();
           asking(true);
           say("✗ That is not this class's code: type the code the teacher's page shows.", "refused");
