@@ -267,6 +267,10 @@ def test_a_phone_keeps_its_hand_in_view_and_hears_of_the_puzzle_round(
         page.wait_for_function("() => { const r = document.querySelector('#mtc-puzzles')"
                                ".getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }")
         assert page.locator(".mtc-notice").count() == 0
+        page.screenshot(path=str(SHOTS / "class-phone-puzzles.png"))
+        # the puzzle's own board keeps its hands in place (only the table's hand sticks)
+        assert page.evaluate("[...document.querySelectorAll('.mtc-puzzles .mtl-hand')]"
+                             ".every(n => getComputedStyle(n).position === 'static')")
     finally:
         page.context.close()
 
