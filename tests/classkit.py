@@ -32,6 +32,7 @@ class ClassProcess:
     address: str = ""
     code: str = ""
     token: str = ""
+    projector: str = ""
     lines: list[str] = field(default_factory=list)
 
     @property
@@ -70,6 +71,8 @@ def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess
             cp.address = m[1]
         elif m := re.match(r"Class code:\s+(\S+)", line):
             cp.code = m[1]
+        elif m := re.match(r"Projector:\s+(\S+)", line):
+            cp.projector = m[1]
         elif m := re.match(r"Teacher token: (\S+)", line):
             cp.token = m[1]
         elif line.startswith("Stop with Ctrl-C"):

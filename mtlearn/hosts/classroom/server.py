@@ -306,7 +306,7 @@ def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
     room.address = f"http://{shown}:{port}/"
     lines = [f"Class address: {room.address}", f"Class code:    {room.code}",
              f"Teacher page:  {room.address}teacher#t={room.teacher_token}",
-             f"Projector:     {room.address}projector",
+             f"Projector:     {room.address}projector?code={room.code}",
              f"Teacher token: {room.teacher_token}",
              f"Class folder:  {room.folder}"]
     if book is not None:

@@ -4,12 +4,18 @@
 //
 // Students: type the class code and a first name, take a seat, play on the board, answer
 // the puzzle round. The seat token is kept in the browser's localStorage, so a reload or
-// a lost connection gives the same seat and hand back (the server checks the token).
+// a lost connection gives the same seat and hand back (the server checks the token). On a
+// phone the page's header (name, status, notices: a puzzle round started, a word from the
+// teacher) sticks at the top and the student's own hand at the bottom (class.css).
+//
+// Projector: the class code and QR code, and every table scaled to fit one screen, with
+// nothing to click (class-screen.js chooses the grid).
 //
 // Safety: every text from the server goes in with textContent (dom.js h()).
 
 import { renderBoard } from "./board.js";
 import { applyKeys, classBoardModel, classPuzzleModel, classSocket } from "./class-host.js";
+import { bestGrid, isLoopback, noticeText, roundEndText, studentView } from "./class-screen.js";
 import { bootTeacher, logNode, scoresNode } from "./class-teacher.js";
 import { h } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
@@ -27,32 +33,81 @@ function store(value) {
   } catch { /* private mode: the seat is kept until the page closes */ }
 }
 
-function statusBar(root) {
+// The status line: the connection's state and the last refusal. `say(text, kind)` shows a
+// text; `say.connection(state)` shows "Connection lost" while reconnecting and takes it
+// away once the page is connected again (and only that text: a refusal shown since stays).
+function statusBar(parent) {
   const bar = h("p", { class: "mtc-status", role: "status", "aria-live": "polite" });
-  root.appendChild(bar);
-  return (text, kind) => {
+  parent.appendChild(bar);
+  let lost = false;
+  const say = (text, kind) => {
+    lost = false;
     bar.textContent = text || "";
     bar.className = "mtc-status" + (kind ? " mtc-" + kind : "");
   };
+  say.connection = (state) => {
+    if (state === "reconnecting") {
+      say("Connection lost: reconnecting…", "warn");
+      lost = true;
+    } else if (state === "open" && lost) say("");
+  };
+  return say;
+}
+
+// The notices at the top of a student's page (a puzzle round started, a word from the
+// teacher): each with the words, an optional link, and OK to take it away.
+function noticeList(parent) {
+  const box = h("div", { class: "mtc-notices", "aria-live": "polite" });
+  parent.appendChild(box);
+  return (key, text, link) => {
+    for (const old of box.querySelectorAll(`[data-notice="${key}"]`)) old.remove();
+    if (!text) return null;
+    const item = h("p", { class: "mtc-notice", "data-notice": key }, h("span", { text }));
+    const close = () => item.remove();
+    if (link) {
+      const a = h("a", { href: link.href, class: "mtc-notice-link", text: link.text });
+      a.addEventListener("click", close);
+      item.append(" ", a);
+    }
+    const ok = h("button", { type: "button", class: "mtl-btn mtc-notice-ok", text: "OK" });
+    ok.setAttribute("aria-label", "OK, hide this notice");
+    ok.addEventListener("click", close);
+    item.append(ok);
+    box.appendChild(item);
+    return item;
+  };
+}
+
+// The board's sticky bar stays below the page's sticky header (--pst-header-height is the
+// height the board's style sheets keep free at the top).
+function keepBelow(header, root) {
+  const set = () => root.style.setProperty("--pst-header-height", `${Math.floor(header.getBoundingClientRect().height)}px`);
+  set();
+  if (typeof ResizeObserver === "function") new ResizeObserver(set).observe(header);
 }
 
 export function bootStudent(root) {
   const params = new URLSearchParams(location.search);
   let me = stored();
   const head = h("header", { class: "mtc-head" });
-  const say = statusBar(root);
+  const who = h("p", { class: "mtc-me" });
+  head.appendChild(who);
+  const say = statusBar(head);
+  const notice = noticeList(head);
   const joinBox = h("form", { class: "mtc-join", "aria-label": "Join the class" });
   const lobbyBox = h("section", { class: "mtc-lobby", "aria-label": "Tables" });
   const tableBox = h("section", { class: "mtc-table", "aria-label": "Your table" });
   const tableHead = h("div", { class: "mtc-tablehead" });
   const boardBox = h("div", { class: "mtc-board" });
   const logBox = h("div", { class: "mtc-logbox" });
-  const puzzleBox = h("section", { class: "mtc-puzzles", "aria-label": "Puzzle round" });
+  const puzzleBox = h("section", { class: "mtc-puzzles", id: "mtc-puzzles", "aria-label": "Puzzle round", tabindex: "-1" });
   tableBox.append(tableHead, boardBox, logBox);
   root.append(head, joinBox, lobbyBox, tableBox, puzzleBox);
+  keepBelow(head, root);
   const token = () => (me ? me.token : "");
   let board = null;
   let puzzle = null;
+  let puzzleSet = null;  // the puzzle round's set, once one is on
 
   function phase(name) {
     root.setAttribute("data-phase", name);
@@ -89,6 +144,23 @@ export function bootStudent(root) {
         : h("p", { text: "No free seat yet: wait for the teacher to open a table." }));
   }
 
+  // At a round's end the panel says who carries on (a student deals no round); again after
+  // each redraw of the board (a click on the board draws the panel anew).
+  let shownView = null;
+  function roundEnd() {
+    const text = roundEndText(shownView);
+    const panel = boardBox.querySelector(".mtl-match");
+    if (!text || !panel) return;
+    let p = panel.querySelector(".mtc-next");
+    if (!p) {
+      p = h("p", { class: "mtc-next" });
+      const title = panel.querySelector("h4");
+      panel.insertBefore(p, title ? title.nextSibling : panel.firstChild);
+    }
+    if (p.textContent !== text) p.textContent = text;
+  }
+  if (typeof MutationObserver === "function") new MutationObserver(roundEnd).observe(boardBox, { childList: true, subtree: true });
+
   function table(msg) {
     phase("table");
     const t = msg.table;
@@ -101,15 +173,18 @@ export function bootStudent(root) {
       board = null;
       return;
     }
+    const view = studentView(msg.view);
     if (!board) {
       board = classBoardModel(sock, token);
       boardBox.replaceChildren();
-      applyKeys(board, msg, ["view", "message"]);
+      applyKeys(board, Object.assign({}, msg, { view }), ["view", "message"]);
       renderBoard(board, boardBox);
     } else {
       if (msg.message !== undefined) board.set("message", msg.message);
-      board.set("view", msg.view);
+      board.set("view", view);
     }
+    shownView = view;
+    roundEnd();
     logBox.replaceChildren(logNode(msg.log || [], 4));
   }
 
@@ -117,9 +192,15 @@ export function bootStudent(root) {
     if (msg.type === "puzzle" && !msg.set) {
       puzzleBox.replaceChildren();
       puzzle = null;
+      puzzleSet = null;
+      notice("puzzles", null);
       return;
     }
     if (msg.type === "puzzle") {
+      if (msg.set !== puzzleSet) {  // a new round (not the same one sent again on a reconnect)
+        notice("puzzles", "Your teacher started a puzzle round:", { href: "#mtc-puzzles", text: "Puzzles ↓" });
+        puzzleSet = msg.set;
+      }
       puzzle = classPuzzleModel(sock, token);
       applyKeys(puzzle, msg, ["set", "set_title", "index", "puzzle", "view", "feedback", "solution", "set_progress", "progress"]);
       puzzleBox.replaceChildren(h("h2", { text: "Puzzle round" }));
@@ -136,7 +217,7 @@ export function bootStudent(root) {
       if (me && me.token) s.send({ op: "hello", code: me.code, token: me.token });
       else phase("join");
     },
-    onState(st) { if (st === "reconnecting") say("Connection lost: reconnecting…", "warn"); },
+    onState: say.connection,
     onMessage(msg) {
       if ("ok" in msg) {  // the protocol's one refusal (no other class message has "ok")
         say("✗ " + msg.error, "refused");
@@ -147,10 +228,15 @@ export function bootStudent(root) {
         }
         return;
       }
+      const words = noticeText(msg);
+      if (words !== null) {  // a word from the teacher (moved, renamed, a table paused…)
+        notice("teacher", words);
+        return;
+      }
       if (msg.type === "joined") {
         me = { code: me ? me.code : "", token: msg.token, name: msg.name };
         store(me);
-        head.replaceChildren(h("strong", { text: msg.name }), document.createTextNode(` · class ${me.code}`));
+        who.replaceChildren(h("strong", { text: msg.name }), document.createTextNode(` · class ${me.code}`));
         say("");
         return;
       }
@@ -164,51 +250,139 @@ export function bootStudent(root) {
   return sock;
 }
 
-// The projector: every table's public board (no hand shown), whose turn, the last moves
-// in words, the scores. ?table=t1 shows one table.
+// The projector: how to join (the QR code and the class code, never the teacher's
+// token), then every table's public board (no hand shown), whose turn, the scores and the
+// last moves, as large as they fit on one screen together: nothing to click, nothing to
+// scroll. ?table=t1 shows one table; without ?code= (or with a wrong one) it asks for the
+// class code.
+const CARD_WIDTH = 720;  // px: a table's natural width, before it is scaled to its cell
+const GRID_GAP = 8;
+
 export function bootProjector(root) {
   const params = new URLSearchParams(location.search);
   const only = params.get("table");
-  const say = statusBar(root);
+  let code = (params.get("code") || "").trim().toUpperCase();
+  const side = h("aside", { class: "mtc-join-side", "aria-label": "How to join" });
+  const codeBox = h("p", { class: "mtc-code" });
+  side.append(h("h1", { class: "mtc-join-title", text: "Join the class" }),
+    h("img", { class: "mtc-qr", src: "/qr.svg", alt: "QR code: the class's address" }));
+  if (!isLoopback(location.host)) side.appendChild(h("p", { class: "mtc-addr", text: location.host }));
+  side.appendChild(codeBox);
+  const say = statusBar(side);
+  const ask = h("form", { class: "mtc-join mtc-askcode", "aria-label": "The class code" });
+  const input = h("input", { id: "mtc-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: "8", required: "" });
+  ask.append(h("label", { for: "mtc-code", text: "Type the class code (on the teacher's page) to show the tables" }), input,
+    h("button", { type: "submit", class: "mtl-btn mtc-big", text: "Show the tables" }));
   const grid = h("div", { class: "mtc-grid" });
-  root.appendChild(grid);
+  const none = h("p", { class: "mtc-none", text: "No table yet: the teacher opens the tables on the teacher's page." });
+  none.hidden = true;
+  root.append(side, ask, none, grid);
   const cards = new Map();
+
+  function showCode() {
+    codeBox.replaceChildren(h("span", { text: "Class code" }), h("strong", { text: code }));
+    codeBox.hidden = !code;
+  }
+
+  function asking(on) {
+    ask.hidden = !on;
+    if (on) none.hidden = true;
+    root.setAttribute("data-phase", on ? "code" : "tables");
+    if (on) input.focus();
+  }
+
+  ask.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    code = input.value.trim().toUpperCase();
+    const p = new URLSearchParams(location.search);
+    p.set("code", code);
+    history.replaceState(null, "", `${location.pathname}?${p}`);
+    say("");
+    sock.send({ op: "watch", code });
+  });
+
+  // Every card the same natural width; the grid chosen so that they are drawn largest.
+  function layout() {
+    const n = cards.size;
+    if (!n) return;
+    let tallest = 1;
+    for (const card of cards.values()) tallest = Math.max(tallest, card.fit.offsetHeight);
+    grid.setAttribute("data-count", String(n));
+    const g = bestGrid(n, grid.clientWidth, grid.clientHeight, CARD_WIDTH, tallest, GRID_GAP);
+    grid.style.gridTemplateColumns = `repeat(${g.cols}, minmax(0, 1fr))`;
+    grid.style.gridTemplateRows = `repeat(${g.rows}, minmax(0, 1fr))`;
+    for (const card of cards.values()) {
+      const w = card.box.clientWidth;
+      const s = Math.min(w / CARD_WIDTH, card.box.clientHeight / card.fit.offsetHeight, 2);
+      card.fit.style.transform = `scale(${s})`;
+      card.fit.style.left = `${Math.max(0, (w - CARD_WIDTH * s) / 2)}px`;
+      card.box.setAttribute("data-scale", s.toFixed(3));
+    }
+  }
+  if (typeof ResizeObserver === "function") new ResizeObserver(layout).observe(grid);
+
   function show(p) {
     const t = p.table;
     if (only && t.id !== only) return;
     let card = cards.get(t.id);
     if (!card) {
       card = { box: h("section", { class: "mtc-card", "data-table": t.id, "aria-label": t.label }), model: null };
+      card.fit = h("div", { class: "mtc-fit" });
+      card.fit.style.width = `${CARD_WIDTH}px`;
       card.head = h("div", { class: "mtc-cardhead" });
       card.mount = h("div", { class: "mtc-board" });
       card.side = h("div", { class: "mtc-side" });
-      card.box.append(card.head, card.mount, card.side);
+      card.fit.append(card.head, card.mount, card.side);
+      card.box.append(card.fit);
       grid.appendChild(card.box);
       cards.set(t.id, card);
     }
     const turn = t.to_play ? t.seats[t.to_play - 1].name : null;
+    card.box.classList.toggle("mtc-over", !!t.round_over);
     card.head.replaceChildren(h("h2", { text: t.label }),
-      h("p", { class: "mtc-turn", text: !t.started ? "Waiting for players" : t.round_over ? "The round is over" : `${turn} to play` }));
+      h("p", { class: "mtc-turn", text: !t.started ? "Waiting for players" : !t.round_over ? `${turn} to play`
+        : p.view && p.view.match && p.view.match.match_over ? "The match is over" : "The round is over" }));
     if (p.view) {
       if (!card.model) {
         card.model = classBoardModel({ send() {} }, () => "");
         card.model.set("show_legal", false);
-        card.model.set("view", p.view);
+        card.model.set("view", studentView(p.view));
         renderBoard(card.model, card.mount);
-      } else card.model.set("view", p.view);
+      } else card.model.set("view", studentView(p.view));
     }
-    card.side.replaceChildren(scoresNode(p.view), logNode(p.log || [], 6));
+    card.side.replaceChildren(scoresNode(p.view), logNode(p.log || [], 3));
+    layout();
     root.setAttribute("data-updates", String((root.getAttribute("data-updates") | 0) + 1));
   }
-  return classSocket({
-    onOpen(s) { s.send({ op: "watch", code: params.get("code") || "" }); },
-    onState(st) { say(st === "reconnecting" ? "Connection lost: reconnecting…" : ""); },
+
+  showCode();
+  asking(!code);
+  const sock = classSocket({
+    onOpen(s) { if (code) s.send({ op: "watch", code }); },
+    onState: say.connection,
     onMessage(msg) {
-      if ("ok" in msg) say("✗ " + msg.error, "refused");
-      else if (msg.type === "publics") for (const p of msg.tables) show(p);
+      if ("ok" in msg) {
+        if (/^wrong class code/.test(msg.error)) {
+          code = "";
+          cards.clear();  // another class's tables (the teacher started a new class)
+          grid.replaceChildren();
+          showCode();
+          asking(true);
+          say("✗ That is not this class's code: type the code the teacher's page shows.", "refused");
+        } else say("✗ " + msg.error, "refused");
+        return;
+      }
+      if (msg.type === "publics" || msg.type === "public") {
+        if (!ask.hidden) asking(false);
+        showCode();
+        say("");
+      }
+      if (msg.type === "publics") for (const p of msg.tables) show(p);
       else if (msg.type === "public") show(msg);
+      none.hidden = cards.size > 0 || !ask.hidden;
     },
   });
+  return sock;
 }
 
 export { bootTeacher };

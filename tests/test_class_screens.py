@@ -1,0 +1,414 @@
+"""The class pages on the screens of a lesson (issue 28): a projector at 1600×900 and phones
+at 390×844, in real headless Chromium against `mtlearn class` on 127.0.0.1.
+
+* The projector address printed in the terminal opens a working projector; without the
+  code (or with a wrong one) the page asks for it. It shows how to join (the class code
+  and the QR code, never the teacher's token) and six tables on one screen, scaled to
+  fit, with nothing to click.
+* A phone keeps the student's hand in view, is told at the top when a puzzle round
+  starts, hides "Skip to your hand" until it is focused, and shows a teacher's notice.
+* "Connection lost" goes once the page is connected again; an old refusal goes with a
+  later success.
+
+The screenshots go to ``test-artifacts/`` (looked at by hand, not compared)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+import threading
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from classkit import ClassProcess, join, start_class, teacher_of
+from conftest import REPO_ROOT
+
+SHOTS = REPO_ROOT / "test-artifacts"
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn"]
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1600, "height": 900}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def run_async(coro: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``coro`` on its own event loop in a thread (Playwright's sync API holds this one)."""
+    out: dict[str, Any] = {}
+
+    def go() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as e:  # handed to the test's thread
+            out["error"] = e
+
+    t = threading.Thread(target=go)
+    t.start()
+    t.join(60)
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
+async def open_tables(cp: ClassProcess, n: int, seated: int, moves: int = 0) -> None:
+    """``n`` tables of 4 seats (3 computer players); a student (over a WebSocket) sits at
+    seat 1 of the first ``seated``, so those are dealt, and plays the first legal move of
+    up to ``moves`` turns (table ``i`` fewer by ``i``: the tables differ)."""
+    teacher = await teacher_of(cp)
+    for _ in range(n):
+        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 4, "computers": 3,
+                           "rounds": 2}, "teacher")
+    for i in range(seated):
+        s = await join(cp.ws_url, cp.code, NAMES[i])
+        state = await s.ask({"op": "sit", "token": s.token, "table": f"t{i + 1}", "seat": 1},
+                            "table")
+        for _ in range(max(0, moves - i)):
+            view = state["view"]
+            if view["to_play"] != view["perspective"] or not view["legal"]:
+                break
+            move = view["legal"][0]["move"]
+            intent = {"action": "move", "move": move} if "@" in move else {"action": move}
+            state = await s.ask({"op": "intent", "token": s.token, "intent": intent}, "table")
+        await s.close()
+    await teacher.close()
+
+
+async def start_puzzles(cp: ClassProcess) -> str:
+    teacher = await teacher_of(cp)
+    state = await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+    family = state["puzzle_sets"][0]["id"]
+    await teacher.ask({"op": "puzzle_round", "token": cp.token, "set": family}, "teacher")
+    await teacher.close()
+    return str(family)
+
+
+@pytest.fixture
+def classroom(tmp_path: Path) -> Iterator[list[ClassProcess]]:
+    """A class server on a fixed port (a list: a test may start it again with --resume)."""
+    port = free_port()
+    procs = [start_class(tmp_path / "cls", "--port", str(port), "--per-address", "60")]
+    try:
+        yield procs
+    finally:
+        for p in procs:
+            p.stop(kill=True)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    got = page.evaluate("s => { const r = document.querySelector(s).getBoundingClientRect();"
+                        " return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width,"
+                        " h: r.height}; }", selector)
+    assert isinstance(got, dict)
+    return got
+
+
+#: Every control a person could click or type in, that is drawn.
+CONTROLS = ("() => [...document.querySelectorAll('button, a[href], input, select, textarea,"
+            " summary, [tabindex]:not([tabindex=\"-1\"])')].filter(e => e.getClientRects().length"
+            " && getComputedStyle(e).visibility !== 'hidden').map(e => e.outerHTML.slice(0, 80))")
+
+
+def test_the_printed_projector_address_shows_six_tables_on_one_screen(
+        chromium: Any, classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    assert cp.projector == f"{cp.address}projector?code={cp.code}"
+    run_async(open_tables(cp, 5, 5, moves=8))
+    run_async(play_a_match(cp, NAMES[5], "t6"))  # and one table at the end of its match
+    ctx = chromium.new_context(viewport=PROJECTOR)
+    try:
+        page = ctx.new_page()
+        page.goto(cp.projector)
+        page.wait_for_function("document.querySelectorAll('.mtc-card .mtl-root').length === 6")
+        page.wait_for_function("[...document.querySelectorAll('.mtc-card')]"
+                               ".every(c => c.hasAttribute('data-scale'))")
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "class-projector-6-tables.png"))
+        # one screen: nothing to scroll, no blank gap below the tables
+        size = page.evaluate("[document.documentElement.scrollWidth,"
+                             " document.documentElement.scrollHeight]")
+        assert size[0] <= 1600 and size[1] <= 900, size
+        grid = box(page, ".mtc-grid")
+        assert grid["b"] >= 900 - 40, f"a blank gap below the tables: {grid}"
+        for i in range(6):
+            card = box(page, f'.mtc-card[data-table="t{i + 1}"]')
+            fit = box(page, f'.mtc-card[data-table="t{i + 1}"] .mtc-fit')
+            assert 0 <= card["x"] and card["r"] <= 1600 and 0 <= card["y"] and card["b"] <= 900
+            # the table, scaled, is whole inside its cell (its top, bottom and sides)
+            assert fit["x"] >= card["x"] - 1 and fit["r"] <= card["r"] + 1, (card, fit)
+            assert fit["y"] >= card["y"] - 1 and fit["b"] <= card["b"] + 1, (card, fit)
+            assert fit["w"] >= card["w"] * 0.9 or fit["h"] >= card["h"] * 0.9, "not scaled to fit"
+            head = page.locator(f'.mtc-card[data-table="t{i + 1}"] .mtc-cardhead')
+            assert head.inner_text().startswith(f"Table {i + 1}")
+            assert re.search(r"to play" if i < 5 else "The match is over", head.inner_text())
+        # how to join: the code and the QR code; never the teacher's token
+        assert page.locator(".mtc-code strong").inner_text() == cp.code
+        assert page.evaluate("() => { const q = document.querySelector('img.mtc-qr');"
+                             " return q.complete && q.naturalWidth > 0"
+                             " && new URL(q.src).pathname; }") == "/qr.svg"
+        qr = box(page, "img.mtc-qr")
+        assert qr["w"] >= 150 and qr["b"] <= 900
+        assert cp.token not in page.content()
+        assert cp.token not in page.url
+        # read-only: no Play here, New match, skip link, book link or any other control
+        assert page.evaluate(CONTROLS) == []
+    finally:
+        ctx.close()
+
+
+def test_a_projector_without_the_code_asks_for_it_and_shows_new_tables(chromium: Any,
+                                                  classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    ctx = chromium.new_context(viewport=PROJECTOR)
+    try:
+        page = ctx.new_page()
+        page.goto(cp.projector)  # no table yet: it says so; tables opened appear
+        page.wait_for_selector(".mtc-none:visible")
+        assert page.locator(".mtc-none").inner_text().startswith("No table yet")
+        run_async(open_tables(cp, 2, 0))
+        page.wait_for_function("document.querySelectorAll('.mtc-card[data-scale]').length === 2")
+        assert page.locator(".mtc-none").is_hidden()
+        assert page.evaluate("document.documentElement.scrollHeight") <= 900
+        page.goto(f"{cp.address}projector?code=ZZZZZ")
+        page.wait_for_selector(".mtc-askcode input:visible")
+        assert "not this class's code" in page.locator(".mtc-status").inner_text()
+        page.goto(f"{cp.address}projector")
+        field = page.locator(".mtc-askcode input")
+        field.wait_for(state="visible")
+        assert page.locator('label[for="mtc-code"]').inner_text().startswith("Type the class code")
+        field.fill(cp.code.lower())
+        field.press("Enter")
+        page.wait_for_function("document.querySelectorAll('.mtc-card').length === 2")
+        assert page.locator(".mtc-askcode").is_hidden()
+        assert page.locator(".mtc-code strong").inner_text() == cp.code
+        assert f"code={cp.code}" in page.url  # a reload keeps the projector working
+        assert page.locator(".mtc-status").inner_text() == ""
+        # a new class on the same address: the projector asks for its code, shows none of
+        # the old class's tables
+        port = re.search(r":(\d+)/", cp.address)[1]  # type: ignore[index]
+        cp.stop(kill=True)
+        new = start_class(cp.folder.parent / "cls2", "--port", port)
+        classroom.append(new)
+        page.wait_for_selector(".mtc-askcode input:visible", timeout=20_000)
+        assert page.locator(".mtc-card").count() == 0
+        page.locator(".mtc-askcode input").fill(new.code)
+        page.locator(".mtc-askcode input").press("Enter")
+        page.wait_for_selector(".mtc-none:visible")
+        assert page.locator(".mtc-code strong").inner_text() == new.code
+    finally:
+        ctx.close()
+
+
+def sit_phone(chromium: Any, cp: ClassProcess, name: str, table: str) -> Any:
+    ctx = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(f"{cp.address}?code={cp.code}")
+    page.fill("#mtc-name", name)
+    page.click("button.mtc-big")
+    page.click(f'.mtc-seat[data-table="{table}"][data-seat="1"]')
+    page.wait_for_selector(".mtc-board .mtl-tilebtn", timeout=15_000)
+    return page
+
+
+def hand_in_view(page: Any) -> list[str]:
+    """The student's own tiles drawn wholly inside the window (none: the hand is out of view)."""
+    return list(page.evaluate(
+        "() => [...document.querySelectorAll('.mtc-board .mtl-tilebtn')].filter(b => {"
+        " const r = b.getBoundingClientRect(); const at = document.elementFromPoint("
+        "(r.left + r.right) / 2, (r.top + r.bottom) / 2);"
+        " return r.top >= 0 && r.bottom <= innerHeight && at && b.contains(at); })"
+        ".map(b => b.getAttribute('aria-label'))"))
+
+
+def test_a_phone_keeps_its_hand_in_view_and_hears_of_the_puzzle_round(
+        chromium: Any, classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    run_async(open_tables(cp, 1, 0))
+    page = sit_phone(chromium, cp, "Gus", "t1")
+    try:
+        tiles = page.locator(".mtc-board .mtl-tilebtn").count()
+        assert tiles >= 10
+        # the hand is in view at the top of the page and while the trains are looked at
+        page.evaluate("window.scrollTo(0, 0)")
+        assert len(hand_in_view(page)) == tiles
+        page.evaluate("document.querySelector('.mtl-trains').scrollIntoView()")
+        assert len(hand_in_view(page)) == tiles
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "class-phone-mid-round.png"))
+        # "Skip to your hand": out of sight, over no title, until it has the focus
+        skip = page.locator(".mtl-skip")
+        assert skip.evaluate("a => a.getBoundingClientRect().width") <= 1
+        title = page.locator(".mtc-tablehead h2")
+        page.evaluate("window.scrollTo(0, 0)")
+        assert title.evaluate("t => { const r = t.getBoundingClientRect();"
+                              " return t.contains(document.elementFromPoint(r.left + 8,"
+                              " (r.top + r.bottom) / 2)); }")
+        skip.focus()
+        assert skip.evaluate("a => a.getBoundingClientRect().width") > 40
+        skip.evaluate("a => a.blur()")
+
+        # a puzzle round: told at the top of the window, wherever the student is
+        page.evaluate("document.querySelector('.mtl-trains').scrollIntoView()")
+        run_async(start_puzzles(cp))
+        page.wait_for_selector(".mtc-notice[data-notice='puzzles']")
+        notice = page.locator(".mtc-notice[data-notice='puzzles']")
+        assert "Your teacher started a puzzle round" in notice.inner_text()
+        where = notice.bounding_box()
+        assert where is not None and 0 <= where["y"] and where["y"] + where["height"] <= 250
+        page.screenshot(path=str(SHOTS / "class-phone-puzzle-round.png"))
+        page.locator(".mtc-notice-link").click()
+        page.wait_for_function("() => { const r = document.querySelector('#mtc-puzzles')"
+                               ".getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }")
+        assert page.locator(".mtc-notice").count() == 0
+        page.screenshot(path=str(SHOTS / "class-phone-puzzles.png"))
+        # the puzzle's own board keeps its hands in place (only the table's hand sticks)
+        assert page.evaluate("[...document.querySelectorAll('.mtc-puzzles .mtl-hand')]"
+                             ".every(n => getComputedStyle(n).position === 'static')")
+    finally:
+        page.context.close()
+
+
+def test_a_teachers_notice_shows_at_the_top_as_text(chromium: Any,
+                                                    classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    ctx = chromium.new_context(viewport=PHONE)
+    # the page's sockets, kept where the test can hand them a message from the server
+    ctx.add_init_script("(() => { const W = window.WebSocket; window.__sockets = [];"
+                        " window.WebSocket = function (u, p) { const s = new W(u, p);"
+                        " window.__sockets.push(s); return s; };"
+                        " window.WebSocket.prototype = W.prototype; })()")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{cp.address}?code={cp.code}")
+        page.fill("#mtc-name", "Gus")
+        page.click("button.mtc-big")
+        page.wait_for_selector(".mtc-lobby h2")
+        text = "Your teacher moved you to <b>Table 2</b>."
+        for msg in ({"type": "notice", "text": text}, {"kind": "notice", "text": text + " Again."}):
+            page.evaluate("m => { const s = window.__sockets[window.__sockets.length - 1];"
+                          " s.dispatchEvent(new MessageEvent('message', {data: JSON.stringify(m)})); }",
+                          msg)
+        shown = page.locator(".mtc-notice[data-notice='teacher']")
+        assert shown.count() == 1  # the later notice replaced the earlier
+        assert shown.locator("span").inner_text() == text + " Again."
+        assert shown.locator("b").count() == 0  # text, never markup
+        assert shown.bounding_box()["y"] < 200  # type: ignore[index]
+        shown.locator("button").click()
+        assert page.locator(".mtc-notice").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    run_async(open_tables(cp, 1, 0))
+    phone_ctx = chromium.new_context(viewport=PHONE)
+    proj_ctx = chromium.new_context(viewport=PROJECTOR)
+    join_ctx = chromium.new_context(viewport=PHONE)
+    try:
+        phone = phone_ctx.new_page()
+        phone.goto(f"{cp.address}?code={cp.code}")
+        # a refusal, then a success: the refusal goes
+        phone.fill("#mtc-name", "R2D2")
+        phone.click("button.mtc-big")
+        phone.wait_for_function("document.querySelector('.mtc-status').textContent.startsWith('✗')")
+        phone.fill("#mtc-name", "Gus")
+        phone.click("button.mtc-big")
+        phone.wait_for_selector(".mtc-lobby h2")
+        assert phone.locator(".mtc-status").inner_text() == ""
+        phone.click('.mtc-seat[data-table="t1"][data-seat="1"]')
+        phone.wait_for_selector(".mtc-board .mtl-tilebtn")
+        projector = proj_ctx.new_page()
+        projector.goto(cp.projector)
+        projector.wait_for_selector(".mtc-card .mtl-root")
+        newcomer = join_ctx.new_page()  # a phone still on the join form (no seat yet)
+        newcomer.goto(f"{cp.address}?code={cp.code}")
+        newcomer.wait_for_selector("#mtc-name")
+        # the server stops: every page says so; it starts again: every page is connected,
+        # and says nothing
+        pages = (phone, projector, newcomer)
+        port = re.search(r":(\d+)/", cp.address)[1]  # type: ignore[index]
+        cp.stop(kill=True)
+        for p in pages:
+            p.wait_for_function("document.querySelector('.mtc-status').textContent"
+                                ".startsWith('Connection lost')")
+        classroom.append(start_class(cp.folder, "--port", port, "--per-address", "60",
+                                     "--resume"))
+        for p in pages:
+            p.wait_for_function("document.querySelector('.mtc-status').textContent === ''",
+                                timeout=20_000)
+        phone.wait_for_selector(".mtc-board .mtl-tilebtn")
+        assert projector.locator(".mtc-card").count() == 1
+    finally:
+        for c in (phone_ctx, proj_ctx, join_ctx):
+            c.close()
+
+
+async def play_a_match(cp: ClassProcess, name: str, table: str = "t1") -> dict[str, Any]:
+    """A one-round match at a table of 2 (a computer player), played to its end by a
+    student over a WebSocket; the student's token and last view."""
+    teacher = await teacher_of(cp)
+    await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1,
+                       "rounds": 1}, "teacher")
+    s = await join(cp.ws_url, cp.code, name)
+    state = await s.ask({"op": "sit", "token": s.token, "table": table, "seat": 1}, "table")
+    for _ in range(400):
+        view = state["view"]
+        if view["match"]["round_over"]:
+            break
+        assert view["to_play"] == view["perspective"] and view["legal"], view["status"]
+        move = view["legal"][0]["move"]
+        intent = {"action": "move", "move": move} if "@" in move else {"action": move}
+        await asyncio.sleep(0.12)  # the server takes at most 10 messages a second from a device
+        state = await s.ask({"op": "intent", "token": s.token, "intent": intent}, "table")
+    await s.close()
+    await teacher.close()
+    assert state["view"]["match"]["match_over"]
+    return {"token": s.token, "view": state["view"]}
+
+
+def test_a_phone_at_the_end_of_the_match(chromium: Any, classroom: list[ClassProcess]) -> None:
+    cp = classroom[0]
+    got = run_async(play_a_match(cp, "Gus"))
+    ctx = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    stored = {"code": cp.code, "token": got["token"], "name": "Gus"}
+    ctx.add_init_script(f"localStorage.setItem('mtlearn-class', {json.dumps(json.dumps(stored))})")
+    try:
+        page = ctx.new_page()
+        page.goto(cp.address)
+        page.wait_for_selector(".mtl-match")
+        panel = page.locator(".mtl-match")
+        # no Next round ▶ / New match the server would refuse; who carries on, in words
+        assert panel.locator("button").count() == 0
+        assert page.locator("[data-key='new_match'], [data-key='next_round']").count() == 0
+        assert panel.locator(".mtc-next").inner_text() == \
+            "The match is over: your teacher starts the next one."
+        page.click("[data-key='legal']")  # the board drawn again: still said
+        page.wait_for_selector(".mtl-match .mtc-next")
+        assert page.locator(".mtl-match .mtc-next").count() == 1
+        # the standings are whole: nothing wider than the phone, unless it scrolls in its box
+        panel.scroll_into_view_if_needed()
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "class-phone-match-over.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('table')].filter(t => {"
+            " const r = t.getBoundingClientRect(); if (r.right <= innerWidth + 1) return false;"
+            " for (let p = t.parentElement; p; p = p.parentElement) {"
+            " const o = getComputedStyle(p).overflowX;"
+            " if ((o === 'auto' || o === 'scroll') && p.getBoundingClientRect().right <= innerWidth + 1)"
+            " return false; } return true; }).map(t => t.className)")
+        assert cut == []
+        # a one-round match's standings fit a phone without scrolling sideways
+        fits = page.evaluate("() => { const w = document.querySelector('.mtl-match .mtl-table-wrap');"
+                             " return [w.scrollWidth, w.clientWidth]; }")
+        assert fits[0] <= fits[1], f"the standings are cut off: {fits}"
+    finally:
+        ctx.close()
