@@ -14,38 +14,75 @@ Limits, each refused with a message that says which, and nothing changed:
   :class:`~mtlearn.hosts.session_host.SessionHost` (depth, numbers, constants);
 * a connection sends at most :data:`RATE` messages a second (bursts of :data:`BURST`);
   one that goes on after :data:`MAX_REFUSED` refusals in a row is closed;
-* an address holds at most ``per_address`` connections at once (a phone needs one).
+* an address holds at most ``per_address`` WebSockets at once (a phone needs one);
+* what one address may do besides (students, class-code guesses, TCP connections and
+  their idle time, HTTP requests) is counted in :mod:`.limits`, which lists every limit;
+* ``/ws`` refuses (403) a browser whose ``Origin`` is not this server's own address as
+  the browser asked for it (``Host``); a client that sends no ``Origin`` (not a browser)
+  is let in.
+
+Every answer carries ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``
+and ``X-Frame-Options`` (``DENY``; ``SAMEORIGIN`` under ``/book/``, whose pages may frame
+one another). The class pages also carry a Content-Security-Policy (:func:`page_policy`:
+this server only, the pages' own inline module by its hash); the book under ``/book/`` is
+exempt (it runs WebAssembly and workers), a choice made per route in :data:`NO_CSP`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import io
 import json
+import re
+import signal
 import socket
+import ssl
 import sys
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from ...core.errors import MtlearnError
 from ...core.words import one_line
 from ...present.frontend import bundle, static_text, stylesheet
 from ..session_host import SessionHost
+from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol
 from .room import Classroom, Conn, refused
 
-__all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "RATE", "ClassServer", "lan_address",
-           "run"]
+__all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "NO_CSP", "RATE", "ClassServer",
+           "lan_address", "page_policy", "run"]
 
 MAX_MESSAGE = 8_000
 RATE, BURST = 10.0, 20.0
 MAX_REFUSED = 50
 MAX_CONNECTIONS = 400
 _PAGES = {"/": "student.html", "/teacher": "teacher.html", "/projector": "projector.html"}
+#: Path prefixes served without the class pages' Content-Security-Policy (the built book
+#: needs WebAssembly and workers); nosniff and the rest still apply.
+NO_CSP = ("/book/", "/book")
+#: Seconds the server waits for connections to finish when it stops.
+SHUTDOWN_TIMEOUT = 0.5
+_INLINE_SCRIPT = re.compile(r"<script(?: [^>]*)?>(.*?)</script>", re.S)
+
+
+def page_policy(html: str, host: str, secure: bool) -> str:
+    """The Content-Security-Policy of a class page: everything from this server only,
+    images also as ``data:`` addresses, the WebSocket to this server (``ws:`` or ``wss:``),
+    and the page's own inline scripts by their SHA-256 (no other inline script runs)."""
+    hashes = " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(m[1].encode()).digest()).decode() + "'"
+        for m in _INLINE_SCRIPT.finditer(html) if m[1].strip())
+    ws = ("wss://" if secure else "ws://") + host
+    return (f"default-src 'self'; script-src 'self' {hashes}; style-src 'self'; "
+            f"img-src 'self' data:; connect-src 'self' {ws}; object-src 'none'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 
 
 def lan_address() -> str:
@@ -81,10 +118,15 @@ class ClassServer:
         self.room = room
         self.book = book
         self.per_address = per_address
+        self.limits = AddressLimits(per_address)
         self.conns: dict[web.WebSocketResponse, Conn] = {}
         self.by_address: dict[str, int] = {}
         self._parser = SessionHost()
-        self.app = web.Application(client_max_size=64 * 1024)
+        self._qr: tuple[str, bytes] | None = None
+        self.app = web.Application(client_max_size=64 * 1024,
+                                   middlewares=[self._http_limit])
+        self.app.on_response_prepare.append(self._headers)
+        self.app.on_shutdown.append(self._close_sockets)
         self.app.add_routes([web.get(p, self.page) for p in _PAGES])
         self.app.add_routes([web.get("/ws", self.socket), web.get("/class/app.js", self.js),
                              web.get("/class/app.css", self.css), web.get("/qr.svg", self.qr),
@@ -97,14 +139,34 @@ class ClassServer:
         self.app.on_cleanup.append(self._stop_ticker)
 
     # ------------------------------------------------------------------ http
+    @web.middleware
+    async def _http_limit(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """At most so many HTTP requests a second from one address (429 past that)."""
+        if not self.limits.check_http(request.remote or "?"):
+            return web.Response(status=429, headers={"Retry-After": "1"}, text=(
+                "Too many requests from this address: wait a second, then reload the "
+                "page.\n"))
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """The safety headers of every answer (see the module's docstring)."""
+        book = request.path.startswith(NO_CSP)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "SAMEORIGIN" if book else "DENY"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        if not book and "Content-Security-Policy" not in response.headers:
+            response.headers["Content-Security-Policy"] = (
+                "default-src 'none'; frame-ancestors 'none'")
+
     async def page(self, request: web.Request) -> web.Response:
         """A page of the class (student, teacher or projector)."""
         html = static_text(f"class/{_PAGES[request.path]}")
         if self.book is not None:
             html = html.replace("<!--book-->", '<a href="/book/index.html">The book</a>')
-        return web.Response(text=html, content_type="text/html",
-                            headers={"Cache-Control": "no-store",
-                                     "Referrer-Policy": "no-referrer"})
+        return web.Response(text=html, content_type="text/html", headers={
+            "Cache-Control": "no-store",
+            "Content-Security-Policy": page_policy(html, request.host, request.secure)})
 
     async def js(self, request: web.Request) -> web.Response:
         """The front end: the board's modules and the class pages', one ES module."""
@@ -116,11 +178,16 @@ class ClassServer:
                             content_type="text/css")
 
     async def qr(self, request: web.Request) -> web.Response:
-        """The join address as a QR code (SVG)."""
-        out = io.BytesIO()
-        segno.make(self.room.address or "http://127.0.0.1/").save(
-            out, kind="svg", scale=6, border=2, xmldecl=False, title="Join the class")
-        return web.Response(body=out.getvalue(), content_type="image/svg+xml")
+        """The join address as a QR code (SVG), drawn once (again only if the address
+        changes)."""
+        address = self.room.address or "http://127.0.0.1/"
+        if self._qr is None or self._qr[0] != address:
+            out = io.BytesIO()
+            segno.make(address).save(out, kind="svg", scale=6, border=2, xmldecl=False,
+                                     title="Join the class")
+            self._qr = (address, out.getvalue())
+        return web.Response(body=self._qr[1], content_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=300"})
 
     async def results(self, request: web.Request) -> web.Response:
         """The puzzle round's results as CSV (the teacher's token in X-Teacher-Token)."""
@@ -129,7 +196,10 @@ class ClassServer:
             return web.Response(status=403, text="the teacher's token is missing or wrong\n")
         if self.room.puzzles is None:
             return web.Response(status=404, text="no puzzle round is on\n")
-        return web.Response(text=self.room.puzzles.csv(self.room.names()), content_type="text/csv",
+        # text saved before lone surrogates were refused is written with a replacement
+        # character rather than failing the whole export
+        body = self.room.puzzles.csv(self.room.names()).encode("utf-8", "replace")
+        return web.Response(body=body, content_type="text/csv", charset="utf-8",
                             headers={"Content-Disposition":
                                      'attachment; filename="puzzle-results.csv"'})
 
@@ -145,6 +215,11 @@ class ClassServer:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         """One device's WebSocket: messages in, the room's answers out."""
         addr = request.remote or "?"
+        origin = request.headers.get("Origin")
+        if origin is not None and not _same_origin(origin, request):
+            return web.Response(status=403, text=(
+                f"This page ({one_line(origin, 80)}) may not talk to the class server: "
+                f"open the class at {request.scheme}://{request.host}/ instead.\n"))
         # up to 1 MB is read and refused with a message (past MAX_MESSAGE); beyond, the
         # socket is closed with code 1009, "message too big"
         ws = web.WebSocketResponse(max_msg_size=1024 * 1024, heartbeat=20)
@@ -176,7 +251,7 @@ class ClassServer:
                         break
                     continue
                 bucket.refused = 0
-                await self._answer(ws, conn, msg.data)
+                await self._answer(ws, conn, msg.data, addr)
         finally:
             self.conns.pop(ws, None)
             self.by_address[addr] -= 1
@@ -184,7 +259,8 @@ class ClassServer:
                 del self.by_address[addr]
         return ws
 
-    async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str) -> None:
+    async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str,
+                      addr: str = "?") -> None:
         if len(text) > MAX_MESSAGE:
             await ws.send_str(refused(f"the message is {len(text):,} characters long; the "
                                       f"limit is {MAX_MESSAGE:,}"))
@@ -194,13 +270,33 @@ class ClassServer:
         except MtlearnError as e:
             await ws.send_str(refused(one_line(str(e), 300)))
             return
+        op = msg.get("op")
+        if op in ("join", "hello", "watch"):
+            why = self._code_limits(addr, op, msg.get("code"))
+            if why is not None:
+                await ws.send_str(refused(why))
+                return
         try:
             outs = self.room.handle(conn, msg)
+            if op == "join" and any(t == "reply" and text.startswith('{"type":"joined"')
+                                    for t, text in outs):
+                self.limits.joined(addr)
         except Exception as e:  # a backstop: say so, keep serving
             print(f"mtlearn class: internal error on {msg.get('op')!r}: {e!r}", file=sys.stderr)
             outs = [("reply", refused(f"internal error: {type(e).__name__}; nothing was "
                                       "changed"))]
         await self._send(ws, outs)
+
+    def _code_limits(self, addr: str, op: str, code: Any) -> str | None:
+        """A message with a class code: the address's lockout, its wrong guesses, and
+        (to join) its students; None if the room may answer it."""
+        locked = self.limits.check_code(addr)
+        if locked is not None:
+            return locked
+        if not isinstance(code, str) or code.strip().upper() != self.room.code:
+            self.limits.wrong_code(addr)
+            return None  # the room refuses it, in its own words
+        return self.limits.check_join(addr) if op == "join" else None
 
     async def _send(self, ws: web.WebSocketResponse | None,
                     outs: list[tuple[str, str]]) -> None:
@@ -230,6 +326,13 @@ class ClassServer:
     async def _start_ticker(self, app: web.Application) -> None:
         self._task = asyncio.get_running_loop().create_task(self._ticker())
 
+    async def _close_sockets(self, app: web.Application) -> None:
+        """On the way out: every WebSocket told the server is going (code 1001)."""
+        closes = [ws.close(code=WSCloseCode.GOING_AWAY, message=b"the class server stopped")
+                  for ws in list(self.conns)]
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*closes, return_exceptions=True), 1.0)
+
     async def _stop_ticker(self, app: web.Application) -> None:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -243,20 +346,46 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
+def _same_origin(origin: str, request: web.Request) -> bool:
+    """Is a browser's ``Origin`` this server as the browser asked for it?"""
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme == request.scheme and parts.netloc.lower() == request.host.lower()
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """The server's TLS settings from a certificate and its private key (PEM files)."""
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        ctx.load_cert_chain(cert, key)
+    except FileNotFoundError as e:
+        raise MtlearnError(f"--tls-cert/--tls-key: {e.filename} is missing") from None
+    except (ssl.SSLError, OSError) as e:
+        raise MtlearnError(f"--tls-cert {cert} --tls-key {key}: not a certificate and its "
+                           f"key in PEM form ({one_line(str(e), 120)})") from None
+    return ctx
+
+
 def run(room: Classroom, *, host: str, port: int, book: Path | None,
-        per_address: int, quiet_qr: bool = False) -> None:
-    """Serve the class until Ctrl-C (or SIGTERM), printing how to join."""
+        per_address: int, quiet_qr: bool = False, tls: ssl.SSLContext | None = None) -> None:
+    """Serve the class on ``host`` until Ctrl-C (or SIGTERM), printing how to join; on
+    the way out, one line that says how to carry on."""
     server = ClassServer(room, book=book, per_address=per_address)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
         sock.listen(128)  # connections wait in the queue until the app serves them
     except OSError as e:
+        sock.close()
         raise MtlearnError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     port = sock.getsockname()[1]
-    shown = lan_address() if host == "0.0.0.0" else host
-    room.address = f"http://{shown}:{port}/"
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    room.address = f"{'https' if tls else 'http'}://{shown}:{port}/"
     lines = [f"Class address: {room.address}", f"Class code:    {room.code}",
              f"Teacher page:  {room.address}teacher#t={room.teacher_token}",
              f"Projector:     {room.address}projector",
@@ -269,9 +398,51 @@ def run(room: Classroom, *, host: str, port: int, book: Path | None,
     print("\n".join(lines), flush=True)
     if not quiet_qr:
         print(terminal_qr(room.address), flush=True)
+    asyncio.run(_serve(server, sock, tls))
+    print(f"Class stopped; carry on with: mtlearn class --resume --folder {room.folder}",
+          flush=True)
+
+
+async def _serve(server: ClassServer, sock: socket.socket,
+                 tls: ssl.SSLContext | None) -> None:
+    """Serve until SIGINT or SIGTERM, then stop within about a second: the WebSockets
+    closed (code 1001), the connections given :data:`SHUTDOWN_TIMEOUT` to finish."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    loop.set_exception_handler(_quiet_on_the_way_out(stop))
+    runner = web.AppRunner(server.app, handle_signals=False, access_log=None,
+                           keepalive_timeout=IDLE_TIMEOUT, shutdown_timeout=SHUTDOWN_TIMEOUT)
+    await runner.setup()
+    handlers = runner.server
+    assert handlers is not None
+    listening = await loop.create_server(lambda: CountedProtocol(server.limits, handlers()),
+                                         sock=sock, ssl=tls, backlog=128)
     print("Stop with Ctrl-C; `mtlearn class --resume` carries on where it stopped.",
           flush=True)
-    web.run_app(server.app, sock=sock, print=None, handle_signals=True)
+    try:
+        await stop.wait()
+    finally:
+        listening.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(runner.cleanup(), 3.0)
+
+
+def _quiet_on_the_way_out(stop: asyncio.Event) -> Any:
+    """The loop's handler of errors no task awaited: while the server stops, the ends of
+    connections closed half-way (InvalidStateError, ConnectionError) are expected and not
+    shown; any other error is one line, never a traceback."""
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        e = context.get("exception")
+        if stop.is_set() and isinstance(e, (asyncio.InvalidStateError, ConnectionError,
+                                            asyncio.CancelledError)):
+            return
+        if isinstance(e, ConnectionError):
+            return
+        what = f"{type(e).__name__}: {e}" if e is not None else context.get("message", "")
+        print(f"mtlearn class: {one_line(str(what), 200)}", file=sys.stderr)
+    return handle
 
 
 def book_folder(given: str | None) -> Path | None:
