@@ -357,11 +357,12 @@ def _same_origin(origin: str, request: web.Request) -> bool:
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:
     """The server's TLS settings from a certificate and its private key (PEM files)."""
+    for given in (cert, key):
+        if not Path(given).is_file():
+            raise MtlearnError(f"--tls-cert/--tls-key: {given} is missing")
     ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         ctx.load_cert_chain(cert, key)
-    except FileNotFoundError as e:
-        raise MtlearnError(f"--tls-cert/--tls-key: {e.filename} is missing") from None
     except (ssl.SSLError, OSError) as e:
         raise MtlearnError(f"--tls-cert {cert} --tls-key {key}: not a certificate and its "
                            f"key in PEM form ({one_line(str(e), 120)})") from None
