@@ -495,3 +495,27 @@ def test_the_server_stops_quickly_and_quietly_with_phones_connected(
     assert "Traceback" not in out and "InvalidStateError" not in out, out
     assert out.rstrip().splitlines()[-1] == (
         f"Class stopped; carry on with: mtlearn class --resume --folder {tmp_path / 'cls'}")
+
+
+def test_connections_are_counted_per_address_and_in_all() -> None:
+    lim = L.AddressLimits(per_address=2, max_tcp=20)
+    per = L.tcp_per_address(2)
+    assert all(lim.open_tcp("a") for _ in range(per)) and not lim.open_tcp("a")
+    lim.close_tcp("a")
+    assert lim.open_tcp("a")
+    assert all(lim.open_tcp("b") for _ in range(20 - per)) and not lim.open_tcp("c")
+
+
+def test_a_low_open_files_limit_is_raised_or_respected() -> None:
+    """A Mac's soft limit of 256 open files would stop the server short of MAX_TCP: it is
+    raised as far as the hard limit allows, and the connections budgeted stay under it."""
+    code = ("import resource; from mtlearn.hosts.classroom.limits import tcp_budget;"
+            "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE);"
+            "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)); b = tcp_budget();"
+            "print(b, resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard);"
+            "resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)); print(tcp_budget())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=30, cwd=REPO, check=True).stdout.split()
+    budget, soft, hard, capped = (int(x) for x in out)
+    assert soft == min(L.MAX_TCP + 100, hard) and budget == min(L.MAX_TCP, soft - 100)
+    assert capped == 156  # the hard limit is 256 too: the budget stays under it

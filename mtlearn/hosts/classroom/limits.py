@@ -15,7 +15,9 @@ With ``per_address`` = *N* (``--per-address``, default :data:`PER_ADDRESS`):
   :data:`CODE_LOCKOUT` seconds;
 * **connections**: *N* WebSockets at once (counted in :mod:`.server`), and at most
   :func:`tcp_per_address` (4·*N* + 8) TCP connections at once, upgraded or not; the whole
-  server holds at most :data:`MAX_TCP` (further ones are closed at once). A connection that
+  server holds at most :data:`MAX_TCP`, or fewer if the system lets a process open fewer
+  files (:func:`tcp_budget`, which first raises the process's own limit as far as the
+  system allows); further ones are closed at once. A connection that
   sends no complete request within :data:`IDLE_TIMEOUT` seconds (idle keep-alive, or
   request headers sent slowly) is closed;
 * **HTTP requests**: :data:`HTTP_RATE` a second per allowed device (a burst of
@@ -27,15 +29,29 @@ The clock is a parameter (``now``) so that the limits are tested without waiting
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["CLASS_JOINS_PER_MINUTE", "CODE_GUESSES", "CODE_LOCKOUT", "HTTP_BURST",
-           "HTTP_RATE", "IDLE_TIMEOUT", "MAX_TCP", "MIN_JOINS_PER_MINUTE", "PER_ADDRESS",
-           "AddressLimits", "TokenBucket", "joins_per_minute", "tcp_per_address"]
+__all__ = [
+    "CLASS_JOINS_PER_MINUTE",
+    "CODE_GUESSES",
+    "CODE_LOCKOUT",
+    "HTTP_BURST",
+    "HTTP_RATE",
+    "IDLE_TIMEOUT",
+    "MAX_TCP",
+    "MIN_JOINS_PER_MINUTE",
+    "PER_ADDRESS",
+    "AddressLimits",
+    "TokenBucket",
+    "joins_per_minute",
+    "tcp_budget",
+    "tcp_per_address",
+]
 
 #: Devices one address may stand for, by default (``--per-address``).
 PER_ADDRESS = 8
@@ -59,6 +75,27 @@ _MINUTE = 60.0
 def joins_per_minute(per_address: int) -> int:
     """New students one address may add in a minute."""
     return max(MIN_JOINS_PER_MINUTE, math.ceil(per_address / 2))
+
+
+def tcp_budget(wanted: int = MAX_TCP, spare: int = 100) -> int:
+    """TCP connections the server may hold at once: ``wanted``, or fewer if the process
+    may not open that many files (keeping ``spare`` for the class folder, the pages and
+    the loop). The process's soft limit is raised toward the hard one first (a Mac's
+    default soft limit is 256)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to read
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = wanted + spare
+    if soft != resource.RLIM_INFINITY and soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(16, min(wanted, soft - spare))
 
 
 def tcp_per_address(per_address: int) -> int:
@@ -94,8 +131,9 @@ class AddressLimits:
     connections. Each ``check_…`` answers None (allowed) or the refusal's plain words."""
 
     def __init__(self, per_address: int = PER_ADDRESS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, max_tcp: int = MAX_TCP) -> None:
         self.per_address = per_address
+        self.max_tcp = max_tcp
         self.clock = clock
         self.students: dict[str, int] = {}
         self.joins: dict[str, deque[float]] = {}
@@ -172,7 +210,7 @@ class AddressLimits:
     def open_tcp(self, addr: str) -> bool:
         """Count a new TCP connection from ``addr``, if it may have one (True)."""
         if self.tcp.get(addr, 0) >= tcp_per_address(self.per_address) or \
-                self.tcp_total >= MAX_TCP:
+                self.tcp_total >= self.max_tcp:
             return False
         self.tcp[addr] = self.tcp.get(addr, 0) + 1
         self.tcp_total += 1

@@ -53,7 +53,7 @@ from ...core.errors import MtlearnError
 from ...core.words import one_line
 from ...present.frontend import bundle, static_text, stylesheet
 from ..session_host import SessionHost
-from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol
+from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .room import Classroom, Conn, refused
 
 __all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "NO_CSP", "RATE", "ClassServer",
@@ -399,7 +399,9 @@ def run(room: Classroom, *, host: str, port: int, book: Path | None,
     print("\n".join(lines), flush=True)
     if not quiet_qr:
         print(terminal_qr(room.address), flush=True)
-    asyncio.run(_serve(server, sock, tls))
+    server.limits.max_tcp = tcp_budget()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the loop took over
+        asyncio.run(_serve(server, sock, tls))
     print(f"Class stopped; carry on with: mtlearn class --resume --folder {room.folder}",
           flush=True)
 
