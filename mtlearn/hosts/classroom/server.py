@@ -37,6 +37,7 @@ import hashlib
 import io
 import json
 import re
+import shlex
 import signal
 import socket
 import ssl
@@ -402,8 +403,8 @@ def run(room: Classroom, *, host: str, port: int, book: Path | None,
     server.limits.max_tcp = tcp_budget()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the loop took over
         asyncio.run(_serve(server, sock, tls))
-    print(f"Class stopped; carry on with: mtlearn class --resume --folder {room.folder}",
-          flush=True)
+    print("Class stopped; carry on with: mtlearn class --resume --folder "
+          f"{shlex.quote(str(room.folder))}", flush=True)
 
 
 async def _serve(server: ClassServer, sock: socket.socket,
