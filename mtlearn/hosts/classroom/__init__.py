@@ -13,6 +13,8 @@ The modules, in the order they import one another:
 * :mod:`.puzzle_round` — a puzzle round: a set of puzzles judged on the server, results;
 * :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
   folder; answers every message of the protocol with the messages to send back;
+* :mod:`.limits` — what one network address may do (students, code guesses, connections,
+  requests), so that no single device can spoil the room;
 * :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.
 
 Only :mod:`.server` needs the ``class`` extra (``pip install "mexican-train-learn[class]"``: aiohttp

@@ -279,8 +279,8 @@ class ClassServer:
                 return
         try:
             outs = self.room.handle(conn, msg)
-            if op == "join" and any(t == "reply" and text.startswith('{"type":"joined"')
-                                    for t, text in outs):
+            if op == "join" and any(to == "reply" and out.startswith('{"type":"joined"')
+                                    for to, out in outs):
                 self.limits.joined(addr)
         except Exception as e:  # a backstop: say so, keep serving
             print(f"mtlearn class: internal error on {msg.get('op')!r}: {e!r}", file=sys.stderr)
@@ -421,8 +421,10 @@ async def _serve(server: ClassServer, sock: socket.socket,
     await runner.setup()
     handlers = runner.server
     assert handlers is not None
-    listening = await loop.create_server(lambda: CountedProtocol(server.limits, handlers()),
-                                         sock=sock, ssl=tls, backlog=128)
+    # a TLS handshake is given no longer than an idle connection (asyncio's default: 60 s)
+    listening = await loop.create_server(
+        lambda: CountedProtocol(server.limits, handlers()), sock=sock, ssl=tls, backlog=128,
+        ssl_handshake_timeout=IDLE_TIMEOUT if tls else None)
     print("Stop with Ctrl-C; `mtlearn class --resume` carries on where it stopped.",
           flush=True)
     try:
