@@ -187,8 +187,7 @@ class ClassServer:
             segno.make(address).save(out, kind="svg", scale=6, border=2, xmldecl=False,
                                      title="Join the class")
             self._qr = (address, out.getvalue())
-        return web.Response(body=self._qr[1], content_type="image/svg+xml",
-                            headers={"Cache-Control": "max-age=300"})
+        return web.Response(body=self._qr[1], content_type="image/svg+xml")
 
     async def results(self, request: web.Request) -> web.Response:
         """The puzzle round's results as CSV (the teacher's token in X-Teacher-Token)."""
