@@ -413,7 +413,10 @@ async def _serve(server: ClassServer, sock: socket.socket,
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+        # Windows has no such handlers: Ctrl-C there cancels this task, which stops the
+        # same way (the finally below)
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
     loop.set_exception_handler(_quiet_on_the_way_out(stop))
     runner = web.AppRunner(server.app, handle_signals=False, access_log=None,
                            keepalive_timeout=IDLE_TIMEOUT, shutdown_timeout=SHUTDOWN_TIMEOUT)
