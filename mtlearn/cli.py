@@ -321,8 +321,13 @@ def _book(args: argparse.Namespace) -> int:
     except BookError as e:
         print(f"mtlearn book: {e}", file=sys.stderr)
         return 2
-    host = (args.lan if args.lan not in (None, True) else lan_address()) if args.lan else \
-        "127.0.0.1"
+    host = args.lan or "127.0.0.1"
+    if args.lan == "":  # --lan alone: the address this machine has on the room's network
+        host = lan_address()
+        if host == "127.0.0.1":
+            print("mtlearn book: --lan: this machine has no network address (is it on the "
+                  "room's Wi-Fi?); give one with --lan ADDRESS", file=sys.stderr)
+            return 2
     try:
         serve(book, host, args.port)
     except OSError as e:
@@ -335,7 +340,7 @@ def _book(args: argparse.Namespace) -> int:
 def _class(args: argparse.Namespace) -> int:
     """``mtlearn class``: the class server (imported here: it needs the class extra)."""
     try:
-        from .hosts.classroom.server import book_folder, run
+        from .hosts.classroom.server import book_folder, lan_address, run, tls_context
     except ImportError as e:
         print(f"mtlearn class: the class server needs the class extra ({e.name} is "
               "missing): pip install \"mexican-train-learn[class]\"", file=sys.stderr)
@@ -355,14 +360,30 @@ def _class(args: argparse.Namespace) -> int:
     if args.idle is not None and not 0 <= args.idle <= MAX_IDLE:
         print(f"mtlearn class: --idle is 0 (off) to {MAX_IDLE} seconds", file=sys.stderr)
         return 2
+    if (args.tls_cert is None) != (args.tls_key is None):
+        print("mtlearn class: --tls-cert and --tls-key go together (the certificate and "
+              "its private key, PEM files)", file=sys.stderr)
+        return 2
+    if args.host is not None and args.lan is not None:
+        print("mtlearn class: give --lan ADDRESS or --host ADDRESS, not both",
+              file=sys.stderr)
+        return 2
+    host = args.host or args.lan or "127.0.0.1"
+    if args.lan == "":  # --lan alone: the address this machine has on the room's network
+        host = lan_address()
+        if host == "127.0.0.1":
+            print("mtlearn class: --lan: this machine has no network address (is it on "
+                  "the room's Wi-Fi?); give one with --lan ADDRESS", file=sys.stderr)
+            return 2
     folder = Path(args.folder).resolve()
     try:
+        tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
         room = Classroom.resume(folder) if args.resume else Classroom.create(folder)
         if args.idle is not None:
             room.idle = args.idle
             room.save()
-        run(room, host="0.0.0.0" if args.lan else "127.0.0.1", port=args.port, book=book,
-            per_address=args.per_address, quiet_qr=args.no_qr)
+        run(room, host=host, port=args.port, book=book, per_address=args.per_address,
+            quiet_qr=args.no_qr, tls=tls)
     except (ClassError, MtlearnError) as e:
         print(f"mtlearn class: {e}", file=sys.stderr)
         return 1
@@ -413,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                        "cannot). The .zip is read as it is: nothing to unpack.")
     b.add_argument("book", nargs="?", help="the book's .zip (mtlearn-book-VERSION.zip) or a "
                    "built book's folder (default: docs/_build/html if built)")
-    b.add_argument("--lan", nargs="?", const=True, metavar="ADDRESS",
+    b.add_argument("--lan", nargs="?", const="", metavar="ADDRESS",
                    help="serve the room's network, on this machine's address there (or on "
                    "ADDRESS); default: this machine only, 127.0.0.1")
     b.add_argument("--port", type=int, default=8766, help="port (default 8766; 0 picks a "
@@ -423,8 +444,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                        description="Start a class server on this machine: students open the "
                        "address, type the class code and their first name, and sit at a "
                        "table; the teacher's page opens tables and puzzle rounds.")
-    k.add_argument("--lan", action="store_true", help="serve the room's network (default: "
-                   "this machine only, 127.0.0.1)")
+    k.add_argument("--lan", nargs="?", const="", metavar="ADDRESS",
+                   help="serve the room's network, on this machine's address there (or the "
+                   "ADDRESS given; default: this machine only, 127.0.0.1)")
+    k.add_argument("--host", metavar="ADDRESS", help="the address to listen on (e.g. "
+                   "0.0.0.0 for every interface; default 127.0.0.1)")
+    k.add_argument("--tls-cert", metavar="FILE", help="serve https and wss with this "
+                   "certificate (PEM; with --tls-key)")
+    k.add_argument("--tls-key", metavar="FILE", help="the certificate's private key (PEM)")
     k.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a "
                    "free one)")
     k.add_argument("--folder", default="mtlearn-class", help="where the class is kept "
@@ -433,8 +460,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "--folder, every table as it was")
     k.add_argument("--book", help="the book to serve at /book/: its release .zip or a built "
                    "folder (default: docs/_build/html if built)")
-    k.add_argument("--per-address", type=int, default=8, help="connections one address may "
-                   "hold at once (default 8)")
+    k.add_argument("--per-address", type=int, default=8, help="devices one network address "
+                   "may stand for: its connections at once and the students it adds "
+                   "(default 8; a school whose devices share one address: about twice the "
+                   "class)")
     k.add_argument("--idle", type=int, help="seconds before a computer player takes an "
                    "idle student's turn (default: off; the teacher's page sets it too)")
     k.add_argument("--no-qr", action="store_true", help="do not draw the QR code in the "

@@ -188,6 +188,9 @@ class SessionHost:
                 from None
         if not isinstance(req, dict):
             raise SessionError(f"a request must be a JSON object, not {type(req).__name__}")
+        if ("\\u" in text or not text.isascii()) and not _encodable(req):
+            raise SessionError("the request holds a lone surrogate (half of a character "
+                               "pair, such as \\ud800), which is not text; type it again")
         return req
 
     def _answer(self, req: dict[str, Any]) -> HostAnswer:
@@ -244,6 +247,15 @@ def _finite(text: str) -> float:
 # A string runs to its closing quote or, unterminated, to the end of the text: every
 # quote starts a match that never backtracks, so the scan is linear whatever the text.
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.?)*(?:"|$)|[\[\]{}]', re.S)
+
+
+def _encodable(req: Any) -> bool:
+    """Can every string of ``req`` (keys too) be written as UTF-8 (no lone surrogate)?"""
+    try:
+        json.dumps(req, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _too_deep(text: str, limit: int) -> bool:

@@ -16,6 +16,8 @@ The modules, in the order they import one another:
 * :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
   folder; answers every message of the protocol with the messages to send back;
 * :mod:`.results` — the teacher's results: game scores and puzzle results, page and CSV;
+* :mod:`.limits` — what one network address may do (students, code guesses, connections,
+  requests), so that no single device can spoil the room;
 * :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.
 
 Only :mod:`.server` needs the ``class`` extra (``pip install "mexican-train-learn[class]"``: aiohttp

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import re
 import secrets
 import time
 from typing import Any
@@ -251,6 +252,17 @@ def _record_of(rec: Any) -> dict[str, Any] | None:
             "answers": [clean(str(a)) for a in rec["answers"]][-MAX_ANSWERS:]}
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
+#: A formula after a separator a spreadsheet may split a cell on (``x;=1+1``).
+_FORMULA_PART = re.compile(r"([;,][ ]*)(?=[=+\-@\t\r\n\0])")
+
+
 def _cell(text: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A CSV cell a spreadsheet will not run as a formula (as OWASP's CSV injection page
+    advises): a cell that starts with ``= + - @``, a tab, CR, LF or NUL (also after
+    leading spaces) starts with a ``'``, and so does every part after a ``;`` or ``,``
+    that would start so (``x;=1+1`` becomes ``x;'=1+1``: a spreadsheet that splits
+    cells on ``;`` reads text in both); the CSV writer quotes a cell holding a comma, a
+    quote or a line break."""
+    text = _FORMULA_PART.sub(r"\1'", text)
+    return "'" + text if text.lstrip(" ")[:1] in _FORMULA_START else text

@@ -14,51 +14,87 @@ Limits, each refused with a message that says which, and nothing changed:
   :class:`~mtlearn.hosts.session_host.SessionHost` (depth, numbers, constants);
 * a connection sends at most :data:`RATE` messages a second (bursts of :data:`BURST`);
   one that goes on after :data:`MAX_REFUSED` refusals in a row is closed;
-* an address holds at most ``per_address`` connections at once (a phone needs one).
+* an address holds at most ``per_address`` WebSockets at once (a phone needs one);
+* what one address may do besides (students, class-code guesses, TCP connections and
+  their idle time, HTTP requests) is counted in :mod:`.limits`, which lists every limit;
+* ``/ws`` refuses (403) a browser whose ``Origin`` is not this server's own address as
+  the browser asked for it (``Host``); a client that sends no ``Origin`` (not a browser)
+  is let in.
+
+Every answer carries ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``
+and ``X-Frame-Options`` (``DENY``; ``SAMEORIGIN`` under ``/book/``, whose pages may frame
+one another). The class pages also carry a Content-Security-Policy (:func:`page_policy`:
+this server only, the pages' own inline module by its hash); the book under ``/book/`` is
+exempt (it runs WebAssembly and workers), a choice made per route in :data:`NO_CSP`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import io
 import json
+import re
+import shlex
+import signal
 import socket
+import ssl
 import sys
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from ...core.errors import MtlearnError
 from ...core.words import one_line
 from ...present.frontend import bundle, static_text, stylesheet
 from ..book_files import BookFiles, Found, Redirect
+from ..lan import lan_address
 from ..session_host import SessionHost
+from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .results import results_csv, results_html
 from .room import Classroom, Conn, refused
 from .store import archives
 
-__all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "RATE", "ClassServer", "lan_address",
-           "run"]
+__all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "NO_CSP", "RATE", "ClassServer",
+           "lan_address", "page_policy", "run"]
 
 MAX_MESSAGE = 8_000
 RATE, BURST = 10.0, 20.0
 MAX_REFUSED = 50
 MAX_CONNECTIONS = 400
 _PAGES = {"/": "student.html", "/teacher": "teacher.html", "/projector": "projector.html"}
+#: Path prefixes served without the class pages' Content-Security-Policy (the built book
+#: needs WebAssembly and workers); nosniff and the rest still apply.
+NO_CSP = ("/book/", "/book")
+#: Seconds the server waits for connections to finish when it stops.
+SHUTDOWN_TIMEOUT = 0.5
+_INLINE_SCRIPT = re.compile(r"<script(?: [^>]*)?>(.*?)</script>", re.S)
+_INLINE_STYLE = re.compile(r"<style(?: [^>]*)?>(.*?)</style>", re.S)
 
 
-def lan_address() -> str:
-    """This machine's address on the room's network (no packet is sent: a UDP socket is
-    only pointed at a private address to learn which interface would be used)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("10.254.254.254", 1))
-        return str(s.getsockname()[0])
-    return "127.0.0.1"
+def _hashes(pattern: re.Pattern[str], html: str) -> str:
+    return " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(m[1].encode()).digest()).decode() + "'"
+        for m in pattern.finditer(html) if m[1].strip())
+
+
+def page_policy(html: str, host: str, secure: bool) -> str:
+    """The Content-Security-Policy of a class page: everything from this server only,
+    images also as ``data:`` addresses, the WebSocket to this server (``ws:`` or ``wss:``),
+    and the page's own inline scripts and style sheets by their SHA-256 (no other inline
+    script or style runs)."""
+    ws = ("wss://" if secure else "ws://") + host
+    return (f"default-src 'self'; script-src 'self' {_hashes(_INLINE_SCRIPT, html)}; "
+            f"style-src 'self' {_hashes(_INLINE_STYLE, html)}; "
+            f"img-src 'self' data:; connect-src 'self' {ws}; object-src 'none'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 
 
 class _Bucket:
@@ -85,10 +121,15 @@ class ClassServer:
         self.room = room
         self.book = book
         self.per_address = per_address
+        self.limits = AddressLimits(per_address)
         self.conns: dict[web.WebSocketResponse, Conn] = {}
         self.by_address: dict[str, int] = {}
         self._parser = SessionHost()
-        self.app = web.Application(client_max_size=64 * 1024)
+        self._qr: tuple[str, bytes] | None = None
+        self.app = web.Application(client_max_size=64 * 1024,
+                                   middlewares=[self._http_limit])
+        self.app.on_response_prepare.append(self._headers)
+        self.app.on_shutdown.append(self._close_sockets)
         self.app.add_routes([web.get(p, self.page) for p in _PAGES])
         self.app.add_routes([web.get("/ws", self.socket), web.get("/class/app.js", self.js),
                              web.get("/class/app.css", self.css), web.get("/qr.svg", self.qr),
@@ -105,14 +146,34 @@ class ClassServer:
         self.app.on_cleanup.append(self._stop_ticker)
 
     # ------------------------------------------------------------------ http
+    @web.middleware
+    async def _http_limit(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """At most so many HTTP requests a second from one address (429 past that)."""
+        if not self.limits.check_http(request.remote or "?"):
+            return web.Response(status=429, headers={"Retry-After": "1"}, text=(
+                "Too many requests from this address: wait a second, then reload the "
+                "page.\n"))
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """The safety headers of every answer (see the module's docstring)."""
+        book = request.path.startswith(NO_CSP)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "SAMEORIGIN" if book else "DENY"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        if not book and "Content-Security-Policy" not in response.headers:
+            response.headers["Content-Security-Policy"] = (
+                "default-src 'none'; frame-ancestors 'none'")
+
     async def page(self, request: web.Request) -> web.Response:
         """A page of the class (student, teacher or projector)."""
         html = static_text(f"class/{_PAGES[request.path]}")
         if self.book is not None:
             html = html.replace("<!--book-->", '<a href="/book/">The book</a>')
-        return web.Response(text=html, content_type="text/html",
-                            headers={"Cache-Control": "no-store",
-                                     "Referrer-Policy": "no-referrer"})
+        return web.Response(text=html, content_type="text/html", headers={
+            "Cache-Control": "no-store",
+            "Content-Security-Policy": page_policy(html, request.host, request.secure)})
 
     async def js(self, request: web.Request) -> web.Response:
         """The front end: the board's modules and the class pages', one ES module."""
@@ -124,11 +185,15 @@ class ClassServer:
                             content_type="text/css")
 
     async def qr(self, request: web.Request) -> web.Response:
-        """The join address as a QR code (SVG)."""
-        out = io.BytesIO()
-        segno.make(self.room.address or "http://127.0.0.1/").save(
-            out, kind="svg", scale=6, border=2, xmldecl=False, title="Join the class")
-        return web.Response(body=out.getvalue(), content_type="image/svg+xml")
+        """The join address as a QR code (SVG), drawn once (again only if the address
+        changes)."""
+        address = self.room.address or "http://127.0.0.1/"
+        if self._qr is None or self._qr[0] != address:
+            out = io.BytesIO()
+            segno.make(address).save(out, kind="svg", scale=6, border=2, xmldecl=False,
+                                     title="Join the class")
+            self._qr = (address, out.getvalue())
+        return web.Response(body=self._qr[1], content_type="image/svg+xml")
 
     async def results(self, request: web.Request) -> web.Response:
         """The class's results as CSV (the teacher's token in X-Teacher-Token): puzzle
@@ -145,17 +210,23 @@ class ClassServer:
             text = (self.room.folder / "archive" / name).read_text("utf-8", "replace")
         else:
             name, text = "class-results.csv", results_csv(self.room)
-        return web.Response(text=text, content_type="text/csv", headers={
-            "Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+        # text saved before lone surrogates were refused is written with a replacement
+        # character rather than failing the whole export
+        return web.Response(body=text.encode("utf-8", "replace"), content_type="text/csv",
+                            charset="utf-8", headers={
+                                "Content-Disposition": f'attachment; filename="{name}"',
+                                "Cache-Control": "no-store"})
 
     async def results_page(self, request: web.Request) -> web.Response:
         """The printable results page: without X-Teacher-Token, the page (no data) whose
         script sends the token of the address's ``#t=`` part; with it, the results."""
         token = request.headers.get("X-Teacher-Token")
-        headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+        headers = {"Cache-Control": "no-store"}
         if token is None:
-            return web.Response(text=static_text("class/results.html"),
-                                content_type="text/html", headers=headers)
+            html = static_text("class/results.html")
+            return web.Response(text=html, content_type="text/html", headers={
+                **headers, "Content-Security-Policy": page_policy(html, request.host,
+                                                                  request.secure)})
         if not hmac.compare_digest(token.encode(), self.room.teacher_token.encode()):
             return web.Response(status=403, text="the teacher's token is missing or wrong: "
                                 "open this page from the teacher's page\n", headers=headers)
@@ -192,6 +263,11 @@ class ClassServer:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         """One device's WebSocket: messages in, the room's answers out."""
         addr = request.remote or "?"
+        origin = request.headers.get("Origin")
+        if origin is not None and not _same_origin(origin, request):
+            return web.Response(status=403, text=(
+                f"This page ({one_line(origin, 80)}) may not talk to the class server: "
+                f"open the class at {request.scheme}://{request.host}/ instead.\n"))
         # up to 1 MB is read and refused with a message (past MAX_MESSAGE); beyond, the
         # socket is closed with code 1009, "message too big"
         ws = web.WebSocketResponse(max_msg_size=1024 * 1024, heartbeat=20)
@@ -223,7 +299,7 @@ class ClassServer:
                         break
                     continue
                 bucket.refused = 0
-                await self._answer(ws, conn, msg.data)
+                await self._answer(ws, conn, msg.data, addr)
         finally:
             self.conns.pop(ws, None)
             self.by_address[addr] -= 1
@@ -231,7 +307,8 @@ class ClassServer:
                 del self.by_address[addr]
         return ws
 
-    async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str) -> None:
+    async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str,
+                      addr: str = "?") -> None:
         if len(text) > MAX_MESSAGE:
             await ws.send_str(refused(f"the message is {len(text):,} characters long; the "
                                       f"limit is {MAX_MESSAGE:,}"))
@@ -241,13 +318,33 @@ class ClassServer:
         except MtlearnError as e:
             await ws.send_str(refused(one_line(str(e), 300)))
             return
+        op = msg.get("op")
+        if op in ("join", "hello", "watch"):
+            why = self._code_limits(addr, op, msg.get("code"))
+            if why is not None:
+                await ws.send_str(refused(why))
+                return
         try:
             outs = self.room.handle(conn, msg)
+            if op == "join" and any(to == "reply" and out.startswith('{"type":"joined"')
+                                    for to, out in outs):
+                self.limits.joined(addr)
         except Exception as e:  # a backstop: say so, keep serving
             print(f"mtlearn class: internal error on {msg.get('op')!r}: {e!r}", file=sys.stderr)
             outs = [("reply", refused(f"internal error: {type(e).__name__}; nothing was "
                                       "changed"))]
         await self._send(ws, outs)
+
+    def _code_limits(self, addr: str, op: str, code: Any) -> str | None:
+        """A message with a class code: the address's lockout, its wrong guesses, and
+        (to join) its students; None if the room may answer it."""
+        locked = self.limits.check_code(addr)
+        if locked is not None:
+            return locked
+        if not isinstance(code, str) or code.strip().upper() != self.room.code:
+            self.limits.wrong_code(addr)
+            return None  # the room refuses it, in its own words
+        return self.limits.check_join(addr) if op == "join" else None
 
     async def _send(self, ws: web.WebSocketResponse | None,
                     outs: list[tuple[str, str]]) -> None:
@@ -277,6 +374,13 @@ class ClassServer:
     async def _start_ticker(self, app: web.Application) -> None:
         self._task = asyncio.get_running_loop().create_task(self._ticker())
 
+    async def _close_sockets(self, app: web.Application) -> None:
+        """On the way out: every WebSocket told the server is going (code 1001)."""
+        closes = [ws.close(code=WSCloseCode.GOING_AWAY, message=b"the class server stopped")
+                  for ws in list(self.conns)]
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*closes, return_exceptions=True), 1.0)
+
     async def _stop_ticker(self, app: web.Application) -> None:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -290,20 +394,47 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
+def _same_origin(origin: str, request: web.Request) -> bool:
+    """Is a browser's ``Origin`` this server as the browser asked for it?"""
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme == request.scheme and parts.netloc.lower() == request.host.lower()
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """The server's TLS settings from a certificate and its private key (PEM files)."""
+    for given in (cert, key):
+        if not Path(given).is_file():
+            raise MtlearnError(f"--tls-cert/--tls-key: {given} is missing")
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        ctx.load_cert_chain(cert, key)
+    except (ssl.SSLError, OSError) as e:
+        raise MtlearnError(f"--tls-cert {cert} --tls-key {key}: not a certificate and its "
+                           f"key in PEM form ({one_line(str(e), 120)})") from None
+    return ctx
+
+
 def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
-        per_address: int, quiet_qr: bool = False) -> None:
-    """Serve the class until Ctrl-C (or SIGTERM), printing how to join."""
+        per_address: int, quiet_qr: bool = False, tls: ssl.SSLContext | None = None) -> None:
+    """Serve the class on ``host`` until Ctrl-C (or SIGTERM), printing how to join; on
+    the way out, one line that says how to carry on."""
     server = ClassServer(room, book=book, per_address=per_address)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
         sock.listen(128)  # connections wait in the queue until the app serves them
     except OSError as e:
+        sock.close()
         raise MtlearnError(f"cannot listen on {host}:{port}: {e.strerror}") from None
     port = sock.getsockname()[1]
-    shown = lan_address() if host == "0.0.0.0" else host
-    room.address = f"http://{shown}:{port}/"
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    room.address = f"{'https' if tls else 'http'}://{shown}:{port}/"
     lines = [f"Class address: {room.address}", f"Class code:    {room.code}",
              f"Teacher page:  {room.address}teacher#t={room.teacher_token}",
              f"Projector:     {room.address}projector?code={room.code}",
@@ -316,9 +447,58 @@ def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
     print("\n".join(lines), flush=True)
     if not quiet_qr:
         print(terminal_qr(room.address), flush=True)
+    server.limits.max_tcp = tcp_budget()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the loop took over
+        asyncio.run(_serve(server, sock, tls))
+    print("Class stopped; carry on with: mtlearn class --resume --folder "
+          f"{shlex.quote(str(room.folder))}", flush=True)
+
+
+async def _serve(server: ClassServer, sock: socket.socket,
+                 tls: ssl.SSLContext | None) -> None:
+    """Serve until SIGINT or SIGTERM, then stop within about a second: the WebSockets
+    closed (code 1001), the connections given :data:`SHUTDOWN_TIMEOUT` to finish."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        # Windows has no such handlers: Ctrl-C there cancels this task, which stops the
+        # same way (the finally below)
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    loop.set_exception_handler(_quiet_on_the_way_out(stop))
+    runner = web.AppRunner(server.app, handle_signals=False, access_log=None,
+                           keepalive_timeout=IDLE_TIMEOUT, shutdown_timeout=SHUTDOWN_TIMEOUT)
+    await runner.setup()
+    handlers = runner.server
+    assert handlers is not None
+    # a TLS handshake is given no longer than an idle connection (asyncio's default: 60 s)
+    listening = await loop.create_server(
+        lambda: CountedProtocol(server.limits, handlers()), sock=sock, ssl=tls, backlog=128,
+        ssl_handshake_timeout=IDLE_TIMEOUT if tls else None)
     print("Stop with Ctrl-C; `mtlearn class --resume` carries on where it stopped.",
           flush=True)
-    web.run_app(server.app, sock=sock, print=None, handle_signals=True)
+    try:
+        await stop.wait()
+    finally:
+        listening.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(runner.cleanup(), 3.0)
+
+
+def _quiet_on_the_way_out(stop: asyncio.Event) -> Any:
+    """The loop's handler of errors no task awaited: while the server stops, the ends of
+    connections closed half-way (InvalidStateError, ConnectionError) are expected and not
+    shown; any other error is one line, never a traceback."""
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        e = context.get("exception")
+        if stop.is_set() and isinstance(e, (asyncio.InvalidStateError, ConnectionError,
+                                            asyncio.CancelledError)):
+            return
+        if isinstance(e, ConnectionError):
+            return
+        what = f"{type(e).__name__}: {e}" if e is not None else context.get("message", "")
+        print(f"mtlearn class: {one_line(str(what), 200)}", file=sys.stderr)
+    return handle
 
 
 def book_folder(given: str | None) -> BookFiles | None:
