@@ -35,6 +35,9 @@ extensions = [
     "myst_nb",
     "mtlearn_engine",
     "mtlearn_lite",  # docs/_ext/mtlearn_lite.py: the chapters as live notebooks (lite/)
+    # docs/_ext/mtlearn_learner.py: learner pages without code, download or repository
+    # buttons, with a "Skip to the first board" link (_templates/layout.html)
+    "mtlearn_learner",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
 ]
@@ -155,4 +158,5 @@ def setup(app):
     app.connect("source-read", _book_links)
     app.connect("build-finished", _finish_pages)
     app.add_css_file("mtlearn-book.css")
+    app.add_js_file("mtlearn-book.js", loading_method="defer")
     return {"parallel_read_safe": True}

@@ -1,0 +1,191 @@
+"""Learner pages of the built book show no machinery (issue 29).
+
+A *learner page* is the book's front page, the rules reference, the puzzle progress page and
+every page from ``tutorials/`` but "Using mtlearn from Python" (defined here on its own, not
+read from the build's ``docs/_ext/mtlearn_learner.py``, so a wrong list there fails here).
+
+* no code cell source on a learner page: not shown, not folded behind a "Show code cell
+  source" toggle, not hidden in the HTML; programmer pages keep theirs;
+* no download, Binder or repository button in a learner page's header (even when
+  ``[project.urls]`` names a repository); the live-notebook button stays;
+* a page opened from disk (``file://``) is no dead end: the boards and the live-notebook
+  button say in learner words what to do;
+* "Skip to the first board": Tab from the page's top, Enter, and the focus is in the first
+  board (at most 3 presses), the link hidden until focused;
+* the scan: every learner page, its boards drawn in Chromium, has no Python literal in its
+  prose or outputs, no engine notation (``12-11@1``) in an accessible name and no internal
+  scenario or puzzle id in its visible text. Each failure names the page and the text.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtlearn.content import puzzles, scenario
+
+REPO = Path(__file__).resolve().parent.parent
+PROGRAMMER_CHAPTERS = {"tutorials/using-python"}
+LEARNER_PAGES = ["index", "rules", "progress"] + sorted(
+    f"tutorials/{p.stem}" for p in (REPO / "tutorials").glob("*.md")
+    if f"tutorials/{p.stem}" not in PROGRAMMER_CHAPTERS)
+PROGRAMMER_PAGES = sorted(PROGRAMMER_CHAPTERS) + ["teacher", "api", "formats", "how-it-works"]
+#: learner pages with boards, whose first board the skip link reaches
+SKIP_PAGES = ["tutorials/how-to-play", "tutorials/first-round", "tutorials/play",
+              "tutorials/05-doubles", "tutorials/puzzles"]
+
+
+def _html(book: Path, name: str) -> str:
+    return (book / f"{name}.html").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- no code, no buttons
+
+#: What myst-nb writes for a code cell's source or its toggle.
+CODE_MARKS = {
+    "a code cell's source": re.compile(r'class="cell_input[ "]'),
+    "a code-cell toggle": re.compile(r"Show code cell|<details class=\"hide"),
+    "highlighted Python": re.compile(r'class="highlight-ipython3'),
+}
+
+
+def code_problems(text: str) -> list[str]:
+    """What on a built page shows (or hides) a code cell's source."""
+    return [f"{what}: {m.group(0)!r} ×{len(pat.findall(text))}"
+            for what, pat in CODE_MARKS.items() if (m := pat.search(text))]
+
+
+@pytest.mark.parametrize("name", LEARNER_PAGES)
+def test_learner_page_has_no_code_cell_source(book: Path, name: str):
+    assert code_problems(_html(book, name)) == [], name
+
+
+def test_programmer_pages_keep_their_code(book: Path):
+    text = _html(book, "tutorials/using-python")
+    assert text.count('class="cell_input') >= 5
+    # and the notebooks keep their code for JupyterLab, the live notebooks and Binder
+    source = (REPO / "tutorials" / "01-tiles-and-set.md").read_text(encoding="utf-8")
+    assert "```{code-cell}" in source
+    live = book / "lite" / "files" / "01-tiles-and-set.ipynb"
+    assert live.read_text(encoding="utf-8").count('"cell_type": "code"') >= 5
+
+
+#: sphinx-book-theme's header buttons that learner pages must not carry (by their labels)
+MACHINERY = re.compile(r"download-(?:buttons|notebook-button|source-button)|launch-buttons|"
+                       r"source-(?:repository|file|edit)-button|_sources/|mybinder")
+
+
+@pytest.mark.parametrize("name", LEARNER_PAGES)
+def test_learner_page_header_has_no_download_or_repository_button(book: Path, name: str):
+    text = _html(book, name)
+    found = sorted(set(MACHINERY.findall(text)))
+    assert found == [], f"{name}: {found}"
+    if name.startswith("tutorials/"):
+        assert "Open as live notebook" in text, name
+
+
+def test_programmer_pages_keep_the_download_button(book: Path):
+    for name in PROGRAMMER_PAGES:
+        assert "download-source-button" in _html(book, name), name
+
+
+def test_learner_buttons_stay_off_when_a_repository_is_named():
+    """With [project.urls] naming a repository, sphinx-book-theme adds a repository group
+    and a launch (Binder) group to every page; a learner page drops them all."""
+    sys.path.insert(0, str(REPO / "docs" / "_ext"))
+    import mtlearn_learner
+    from sphinx_book_theme import header_buttons
+
+    theme_source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (
+        header_buttons, header_buttons.launch, header_buttons.source))
+    for label in mtlearn_learner.MACHINERY_BUTTONS:  # the theme's own labels
+        assert f'"label": "{label}"' in theme_source, label
+    buttons = [{"type": "group", "label": "download-buttons"},
+               {"type": "javascript", "label": "fullscreen-button"},
+               {"type": "group", "label": "launch-buttons"},
+               {"type": "group", "label": "source-buttons"}]
+    kept = mtlearn_learner.learner_header_buttons(buttons)
+    assert [b["label"] for b in kept] == ["fullscreen-button"]
+    context = {"header_buttons": buttons, "body": ""}
+    mtlearn_learner._context(None, "tutorials/05-doubles", "page.html", context, None)
+    assert [b["label"] for b in context["header_buttons"]] == ["fullscreen-button"]
+    context = {"header_buttons": buttons, "body": ""}
+    mtlearn_learner._context(None, "tutorials/using-python", "page.html", context, None)
+    assert context["header_buttons"] == buttons
+
+
+# ---------------------------------------------------------------- opened from disk
+
+
+def test_live_notebook_button_explains_itself_from_disk(page, book: Path):
+    url = (book / "tutorials" / "05-doubles.html").as_uri()
+    page.goto(url, wait_until="load")
+    button = page.locator(".mtl-live-launch a.mtl-live-open")
+    button.focus()
+    page.keyboard.press("Enter")
+    note = page.locator(".mtl-live-launch [role=status]")
+    note.wait_for()
+    said = note.inner_text()
+    assert page.url == url and len(page.context.pages) == 1, "the button left the page"
+    assert "ask your teacher" in said.lower() and "mtlearn book" in said, said
+    assert "http.server" not in said
+    assert button.get_attribute("aria-describedby") == note.get_attribute("id")
+
+
+def test_live_notebook_button_opens_the_notebook_when_served(page, book_url: str):
+    page.goto(book_url + "tutorials/05-doubles.html", wait_until="load")
+    link = page.locator(".mtl-live-launch a.mtl-live-open")
+    assert page.locator(".mtl-live-launch [role=status]").count() == 0
+    with page.expect_navigation():
+        link.click()
+    assert "/lite/lab/" in page.url and "05-doubles.ipynb" in page.url
+
+
+# ---------------------------------------------------------------- skip to the first board
+
+FOCUS = """() => { const a = document.activeElement;
+  return { text: a ? (a.innerText || '').trim() : '',
+           top: a ? a.getBoundingClientRect().top : null,
+           bottom: a ? a.getBoundingClientRect().bottom : null,
+           inFirstBoard: !!(a && a.closest('.mtl-standalone') ===
+                            document.querySelector('.mtl-standalone')) }; }"""
+
+
+@pytest.mark.parametrize("name", SKIP_PAGES)
+def test_skip_link_reaches_the_first_board_in_three_presses(page, book_url: str, name: str):
+    page.goto(book_url + name + ".html", wait_until="load")
+    page.locator(".mtl-standalone .mtl-root").first.wait_for()
+    link = page.get_by_role("link", name="Skip to the first board")
+    assert link.count() == 1
+    box = link.evaluate("el => el.getBoundingClientRect().toJSON()")
+    assert box["bottom"] <= 0, f"the skip link shows before it is focused: {box}"
+    presses = 0
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        presses += 1
+        if page.evaluate(FOCUS)["text"] == "Skip to the first board":
+            break
+    else:
+        raise AssertionError(f"{name}: 3 Tabs did not reach the skip link")
+    # focused, it slides into view (the theme's skip-link style)
+    page.wait_for_function(
+        "() => document.activeElement.getBoundingClientRect().top >= 0", timeout=5_000)
+    page.keyboard.press("Enter")
+    presses += 1
+    focus = page.evaluate(FOCUS)
+    assert focus["inFirstBoard"], f"{name}: focus after Enter: {focus}"
+    assert presses <= 3, presses
+    height = page.viewport_size["height"]
+    assert 0 <= focus["top"] < height, f"{name}: the board is not in view: {focus}"
+    # the next Tab stays in the board (its own controls or its "Skip to your hand")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS)["inFirstBoard"], name
+
+
+def test_pages_without_boards_have_no_skip_link(book: Path):
+    for name in ("rules", "index", "teacher"):
+        assert "Skip to the first board" not in _html(book, name), name
