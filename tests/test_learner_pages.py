@@ -30,10 +30,10 @@ from mtlearn.content import puzzles, scenario
 
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMMER_CHAPTERS = {"tutorials/using-python"}
-LEARNER_PAGES = ["index", "rules", "progress"] + sorted(
+LEARNER_PAGES = ["index", "rules", "progress", *sorted(
     f"tutorials/{p.stem}" for p in (REPO / "tutorials").glob("*.md")
-    if f"tutorials/{p.stem}" not in PROGRAMMER_CHAPTERS)
-PROGRAMMER_PAGES = sorted(PROGRAMMER_CHAPTERS) + ["teacher", "api", "formats", "how-it-works"]
+    if f"tutorials/{p.stem}" not in PROGRAMMER_CHAPTERS)]
+PROGRAMMER_PAGES = [*sorted(PROGRAMMER_CHAPTERS), "teacher", "api", "formats", "how-it-works"]
 #: learner pages with boards, whose first board the skip link reaches
 SKIP_PAGES = ["tutorials/how-to-play", "tutorials/first-round", "tutorials/play",
               "tutorials/05-doubles", "tutorials/puzzles"]
@@ -189,3 +189,126 @@ def test_skip_link_reaches_the_first_board_in_three_presses(page, book_url: str,
 def test_pages_without_boards_have_no_skip_link(book: Path):
     for name in ("rules", "index", "teacher"):
         assert "Skip to the first board" not in _html(book, name), name
+
+
+# ---------------------------------------------------------------- the scan
+
+#: Python values as Python prints them: lists, dicts, tuples, and strings inside them or
+#: alone on an output's line ('Ana' in prose quotes is English, not Python).
+LITERALS = {
+    "a Python list": re.compile(
+        r"\[\s*\]|\[\s*(?:'[^'\n]*'|\"[^\"\n]*\"|\(|\[|\{)[^\]\n]*\]"
+        r"|\[-?\d+(?:\.\d+)?(?:,\s*-?\d+(?:\.\d+)?)+\]|\[\s*(?:True|False|None)\b"),
+    "a Python dict": re.compile(r"\{\s*\}|\{\s*(?:'[^'\n]*'|\"[^\"\n]*\"|-?\d+)\s*:"),
+    "a Python tuple": re.compile(r"\(\s*'[^'\n]*'\s*,"),
+}
+#: a string as Python prints it, alone on a line of an output
+STRING_LINE = re.compile(r"^\s*'[^'\n]*'\s*$", re.M)
+#: Python's constants, as a notebook prints them (checked in outputs that are not boards)
+CONSTANTS = re.compile(r"\b(?:True|False|None)\b")
+#: a move in the engine's notation: tile @ train ("12-11@1", "4-9@M")
+NOTATION = re.compile(r"\b\d+-\d+@\w+")
+INTERNAL_IDS = sorted({s.id for s in scenario.bundled()} | {p.id for p in puzzles.bundled()})
+_IDS = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, INTERNAL_IDS)) + r")(?![\w-])")
+
+#: Runs in the page once its boards are drawn: steps every scenario player through its
+#: frames and shows every board's legal moves, then returns the article's visible text (one
+#: entry per frame), the text outputs that are not boards, and every accessible name.
+COLLECT = """() => {
+  const article = document.querySelector('article.bd-article') || document.body;
+  const texts = [article.innerText];
+  for (const player of article.querySelectorAll('.mtl-root.mtl-scenario')) {
+    for (let k = 0; k < 200; k++) {
+      const next = player.querySelector('button[data-key="next"]');
+      if (!next || next.disabled) break;
+      next.click();
+      texts.push(player.innerText);
+    }
+  }
+  for (const b of article.querySelectorAll('button[data-key="legal"]')) {
+    if (b.getAttribute('aria-pressed') !== 'true') b.click();
+  }
+  texts.push(article.innerText);
+  const names = [];
+  // controls are named by their content unless labelled; anything labelled, by its label
+  const controls = 'button, a[href], summary, input, select, option, [role=button], ' +
+    '[role=link], [role=tab], [role=option], [role=menuitem], [role=checkbox], ' +
+    '[role=radio], [role=switch], [role=img]';
+  for (const el of document.querySelectorAll(controls + ', [aria-label], [title]')) {
+    const label = el.getAttribute('aria-label');
+    if (label !== null) names.push(label);
+    else if (el.matches(controls)) names.push((el.textContent || '').trim());
+    if (el.title) names.push(el.title);
+    for (const id of (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean)) {
+      const by = document.getElementById(id);
+      if (by) names.push(by.textContent || '');
+    }
+  }
+  const outputs = [...article.querySelectorAll('.cell_output')]
+    .filter(o => !o.querySelector('.mtl-standalone')).map(o => o.innerText);
+  return {texts, names, outputs};
+}"""
+
+
+def _snippet(text: str, m: re.Match[str]) -> str:
+    start, end = max(0, m.start() - 40), min(len(text), m.end() + 40)
+    return " ".join(text[start:end].split())
+
+
+def scan(collected: dict[str, Any]) -> list[str]:
+    """Every offending text in what COLLECT returned, once: what it is, and where it was
+    first seen (the text around it, or the accessible name it is in)."""
+    found: dict[tuple[str, str], str] = {}
+
+    def add(what: str, hit: str, where: str) -> None:
+        found.setdefault((what, hit), where)
+
+    for text in collected["texts"] + collected["outputs"]:
+        for what, pattern in LITERALS.items():
+            for m in pattern.finditer(text):
+                add(what, m.group(0), f"in: …{_snippet(text, m)}…")
+        for m in _IDS.finditer(text):
+            add("an internal id", m.group(0), f"in: …{_snippet(text, m)}…")
+    for text in collected["outputs"]:
+        for m in STRING_LINE.finditer(text):
+            add("a Python string", m.group(0).strip(), "alone in an output")
+        for m in CONSTANTS.finditer(text):
+            add(f"Python's {m.group(0)}", m.group(0), f"in an output: …{_snippet(text, m)}…")
+    for name in collected["names"]:
+        for m in NOTATION.finditer(name):
+            add("notation", m.group(0), f"in the accessible name {' '.join(name.split())[:100]!r}")
+    return [f"{what} {hit!r} {where}" for (what, hit), where in found.items()]
+
+
+@pytest.mark.parametrize("name", LEARNER_PAGES)
+def test_learner_page_scan(page, book: Path, book_url: str, name: str):
+    """Every learner page with its boards drawn (the in-page engine held back: the scan
+    reads what the page itself says): no code cell, no Python literal in prose or output,
+    no notation in an accessible name, no internal id in the visible text."""
+    page.route(re.compile(r".*/engine\.json$"), lambda route: None)  # held: never answered
+    page.goto(book_url + name + ".html", wait_until="load")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.mtl-standalone')]
+                 .every(s => s.querySelector('.mtl-root') && !s.querySelector('.mtl-noscript'))""",
+        timeout=20_000)
+    problems = code_problems(_html(book, name)) + scan(page.evaluate(COLLECT))
+    if problems:
+        pytest.fail(f"{name}: {len(problems)} things a learner should not see:\n  "
+                    + "\n  ".join(problems), pytrace=False)
+
+
+def test_scan_finds_each_kind_and_spares_plain_prose():
+    """The scan's detectors on the kinds of text the issue found, and on true prose."""
+    bad = {"texts": ["Ben may: ['draw']", "Scores: {'Ana': 6, 'Ben': 15}",
+                     "rounds [0, 14, 9]", "scenario a-short-round", "a pair: ('6-1', 2)"],
+           "outputs": ["Is it a double? False", "'Ana'"],
+           "names": ["12-11@1 — Play 12-11 on Ana's train"]}
+    kinds = {problem.split(" '")[0].split(' "')[0] for problem in scan(bad)}
+    assert kinds == {"a Python list", "a Python dict", "an internal id", "a Python tuple",
+                     "Python's False", "a Python string", "notation"}, kinds
+    good = {"texts": ["Ana's train and the players' hands [R-DBL-3]. None of them may play; "
+                      "press 'End turn' to stop. True to the rules, {the set} has 91 tiles. "
+                      "See [1]. Scenario: a short round."],
+            "outputs": ["Ana played 12-11 on Ana's train. The round is over."],
+            "names": ["Play 12-11 on your train", "12-11", "Skip to the first board"]}
+    assert scan(good) == []
