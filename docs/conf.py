@@ -97,6 +97,8 @@ html_last_updated_fmt = None
 # The addresses live in one place, [project.urls] of pyproject.toml, read by
 # mtlearn/core/links.py (environment variables override). While the repository is unset,
 # the book shows no repository or Binder button: the live notebooks are the launch button.
+# Learner pages drop the download, Binder and repository buttons whatever is set here
+# (docs/_ext/mtlearn_learner.py); the programmers' and teachers' pages keep them.
 _REPOSITORY = links.repository()
 html_theme_options = {
     "use_download_button": True,

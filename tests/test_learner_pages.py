@@ -53,15 +53,31 @@ CODE_MARKS = {
 }
 
 
-def code_problems(text: str) -> list[str]:
-    """What on a built page shows (or hides) a code cell's source."""
-    return [f"{what}: {m.group(0)!r} ×{len(pat.findall(text))}"
-            for what, pat in CODE_MARKS.items() if (m := pat.search(text))]
+#: Python that imports mtlearn, in the text of the page's main part (tags taken out)
+IMPORTS = re.compile(r"\bfrom mtlearn\b[\w.]* import\b|\bimport mtlearn\b")
+
+
+#: Python written into a learner page's prose (not a notebook cell), page by page: the
+#: rules reference opens with one example of choosing rule options in Python
+#: (docs/rules.md, "from mtlearn import Game, Rules"). Anything more fails.
+AUTHORED_PYTHON = {"rules": 1}
+
+
+def code_problems(text: str, authored: int = 0) -> list[str]:
+    """What on a built page shows (or hides) a code cell's source, or imports mtlearn in
+    more than ``authored`` places."""
+    found = [f"{what}: {m.group(0)!r} ×{len(pat.findall(text))}"
+             for what, pat in CODE_MARKS.items() if (m := pat.search(text))]
+    main = re.sub(r"<[^>]+>", "", text[text.find("<main"):text.find("</main>")])
+    imports = IMPORTS.findall(main)
+    if len(imports) > authored:
+        found.append(f"Python code: {imports[:3]} ×{len(imports)}")
+    return found
 
 
 @pytest.mark.parametrize("name", LEARNER_PAGES)
 def test_learner_page_has_no_code_cell_source(book: Path, name: str):
-    assert code_problems(_html(book, name)) == [], name
+    assert code_problems(_html(book, name), AUTHORED_PYTHON.get(name, 0)) == [], name
 
 
 def test_programmer_pages_keep_their_code(book: Path):
@@ -291,7 +307,8 @@ def test_learner_page_scan(page, book: Path, book_url: str, name: str):
         """() => [...document.querySelectorAll('.mtl-standalone')]
                  .every(s => s.querySelector('.mtl-root') && !s.querySelector('.mtl-noscript'))""",
         timeout=20_000)
-    problems = code_problems(_html(book, name)) + scan(page.evaluate(COLLECT))
+    problems = (code_problems(_html(book, name), AUTHORED_PYTHON.get(name, 0))
+                + scan(page.evaluate(COLLECT)))
     if problems:
         pytest.fail(f"{name}: {len(problems)} things a learner should not see:\n  "
                     + "\n  ".join(problems), pytrace=False)
