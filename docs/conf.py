@@ -35,6 +35,9 @@ extensions = [
     "myst_nb",
     "mtlearn_engine",
     "mtlearn_lite",  # docs/_ext/mtlearn_lite.py: the chapters as live notebooks (lite/)
+    # docs/_ext/mtlearn_learner.py: learner pages without code, download or repository
+    # buttons, with a "Skip to the first board" link (_templates/layout.html)
+    "mtlearn_learner",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
 ]
@@ -94,6 +97,8 @@ html_last_updated_fmt = None
 # The addresses live in one place, [project.urls] of pyproject.toml, read by
 # mtlearn/core/links.py (environment variables override). While the repository is unset,
 # the book shows no repository or Binder button: the live notebooks are the launch button.
+# Learner pages drop the download, Binder and repository buttons whatever is set here
+# (docs/_ext/mtlearn_learner.py); the programmers' and teachers' pages keep them.
 _REPOSITORY = links.repository()
 html_theme_options = {
     "use_download_button": True,
@@ -155,4 +160,5 @@ def setup(app):
     app.connect("source-read", _book_links)
     app.connect("build-finished", _finish_pages)
     app.add_css_file("mtlearn-book.css")
+    app.add_js_file("mtlearn-book.js", loading_method="defer")
     return {"parallel_read_safe": True}

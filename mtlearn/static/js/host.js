@@ -123,8 +123,10 @@ export function mtlEngineUrl(root) {
 function mtlFallbackText(why, detail) {
   const stop = "This board can answer only your next move from answers stored in the page.";
   if (why === "file") {
-    return "This page was opened from a file on disk, and browsers do not let such a page " +
-      "start mtlearn's engine. " + stop + " " + MTL_HOW_TO_PLAY_ON;
+    return "This page was opened from a file on this computer, so this board can answer " +
+      "only your next move. To play on, open the book from its web address: ask your " +
+      "teacher for it, or, where mtlearn is installed, run \"mtlearn book\" followed by the " +
+      "book's folder or .zip file, and open the address it prints.";
   }
   if (why === "failed") {
     return "mtlearn's engine could not start in this page (" + detail + "). " + stop + " " +
