@@ -396,7 +396,7 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
                            (dict(options={"bogus": 1}), "options: "),
                            (dict(options={"teams": True}), "R-VAR-TEAMS"),
                            (dict(seats=9), "seats: choose 2 to 8"),
-                           (dict(computers=3), "computers: choose 0 to 2")):
+                           (dict(computers=4), "computers: choose 0 to 3")):
             msg = {"op": "open_table", "token": cp.token, "seats": 3, **bad}
             assert words in (await teacher.ask(msg, "refused"))["error"], bad
         await teacher.ask({"op": "open_table", "token": cp.token, "seats": 3, "preset": "standard",

@@ -179,8 +179,10 @@ class _MatchInfo(TypedDict):
 
 class MatchInfo(_MatchInfo, total=False):
     """The match around a session's board: round, standings, what may come next. It
-    draws the end-of-round and end-of-match panels and New game (``match.js``)."""
+    draws the end-of-round and end-of-match panels and New game (``match.js``).
+    ``new_match`` false: no New match button (a class board: the teacher deals)."""
     setup: MatchSetup
+    new_match: bool
 
 
 class StepItem(TypedDict):
@@ -478,6 +480,8 @@ class TableInfo(TypedDict):
     started: bool
     round: int | None
     round_over: bool
+    match_over: bool
+    paused: str | None
     to_play: int | None
     seats: list[SeatInfo]
 
@@ -531,10 +535,36 @@ class Lobby(TypedDict):
     tables: list[TableInfo]
 
 
-class Done(TypedDict):
-    """A teacher's table action, reported."""
+class _Done(TypedDict):
     type: Literal["done"]
     text: str
+
+
+class Done(_Done, total=False):
+    """A teacher's action, reported in words; ``undo``: the id to send back with a
+    ``revert`` to take it back (removing, moving or replacing a student)."""
+    undo: str
+
+
+class NewClass(TypedDict):
+    """The teacher ended the class and started a new one: its code and the teacher's new
+    token (the old class is kept in ``archived``, a folder of the class folder)."""
+    type: Literal["new_class"]
+    code: str
+    token: str
+    archived: str
+
+
+class StudentRow(TypedDict):
+    """A student on the teacher's page: id, name, seat, and whether a device of theirs
+    is connected (``since``: seconds since the epoch when that last changed)."""
+    id: str
+    name: str
+    table: str | None
+    table_label: str | None
+    seat: int | None
+    online: bool
+    since: float | None
 
 
 class TeacherState(TypedDict):
@@ -543,8 +573,9 @@ class TeacherState(TypedDict):
     code: str
     address: str
     idle: int
+    locked: bool
     tables: list[TableInfo]
-    students: list[dict[str, Any]]
+    students: list[StudentRow]
     puzzle_sets: list[dict[str, Any]]
     presets: list[str]
     puzzles: dict[str, Any] | None
@@ -574,7 +605,7 @@ class PuzzleUpdate(PuzzleAnswer, total=False):
 
 
 ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState
-                | PuzzleState | PuzzleUpdate | Refusal)
+                | PuzzleState | PuzzleUpdate | NewClass | Refusal)
 
 #: The named types written to the schema and the TypeScript types, in this order.
 EXPORTS: dict[str, Any] = {

@@ -36,7 +36,7 @@ from ...core.errors import MtlearnError
 from ...core.words import one_line
 from ...present.frontend import bundle, static_text, stylesheet
 from ..session_host import SessionHost
-from .room import Classroom, Conn, refused
+from .room import TICK, Classroom, Conn, refused
 
 __all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "RATE", "ClassServer", "lan_address",
            "run"]
@@ -182,6 +182,8 @@ class ClassServer:
             self.by_address[addr] -= 1
             if not self.by_address[addr]:
                 del self.by_address[addr]
+            with contextlib.suppress(Exception):  # the teacher's page: who is gone
+                await self._send(None, self.room.gone(conn))
         return ws
 
     async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str) -> None:
@@ -222,7 +224,7 @@ class ClassServer:
 
     async def _ticker(self) -> None:
         while True:
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(TICK)
             outs = self.room.tick()
             if outs:
                 await self._send(None, outs)

@@ -83,7 +83,7 @@ export function matchSection(view, send) {
     b.addEventListener("click", () => send({ action: "next_round" }));
     actions.appendChild(b);
   }
-  if (final) {
+  if (final && match.new_match !== false) { // false on a class board: the teacher deals
     const b = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "new_match", text: "New match" });
     b.addEventListener("click", () => send({ action: "new_match", seed: newSeed() }));
     actions.appendChild(b);

@@ -166,6 +166,7 @@ export interface Verdict {
 /**
  * The match around a session's board: round, standings, what may come next. It
  * draws the end-of-round and end-of-match panels and New game (``match.js``).
+ * ``new_match`` false: no New match button (a class board: the teacher deals).
  */
 export interface MatchInfo {
   round: number;
@@ -177,6 +178,7 @@ export interface MatchInfo {
   winners: string[];
   tie_break: string;
   setup?: MatchSetup;
+  new_match?: boolean;
 }
 
 /**
@@ -467,6 +469,8 @@ export interface TableInfo {
   started: boolean;
   round: number | null;
   round_over: boolean;
+  match_over: boolean;
+  paused: string | null;
   to_play: number | null;
   seats: SeatInfo[];
 }
@@ -531,11 +535,13 @@ export interface Lobby {
 }
 
 /**
- * A teacher's table action, reported.
+ * A teacher's action, reported in words; ``undo``: the id to send back with a
+ * ``revert`` to take it back (removing, moving or replacing a student).
  */
 export interface Done {
   type: "done";
   text: string;
+  undo?: string;
 }
 
 /**
@@ -546,11 +552,26 @@ export interface TeacherState {
   code: string;
   address: string;
   idle: number;
+  locked: boolean;
   tables: TableInfo[];
-  students: Record<string, unknown>[];
+  students: StudentRow[];
   puzzle_sets: Record<string, unknown>[];
   presets: string[];
   puzzles: Record<string, unknown> | null;
+}
+
+/**
+ * A student on the teacher's page: id, name, seat, and whether a device of theirs
+ * is connected (``since``: seconds since the epoch when that last changed).
+ */
+export interface StudentRow {
+  id: string;
+  name: string;
+  table: string | null;
+  table_label: string | null;
+  seat: number | null;
+  online: boolean;
+  since: number | null;
 }
 
 /**
@@ -578,6 +599,17 @@ export interface PuzzleUpdate {
   feedback?: Feedback | null;
   solution?: Solution;
   type?: "puzzle_update";
+}
+
+/**
+ * The teacher ended the class and started a new one: its code and the teacher's new
+ * token (the old class is kept in ``archived``, a folder of the class folder).
+ */
+export interface NewClass {
+  type: "new_class";
+  code: string;
+  token: string;
+  archived: string;
 }
 
 /**
@@ -672,7 +704,7 @@ export interface TableAction {
   op: "table";
   token: string;
   table: string;
-  action: "deal" | "undo" | "next_round" | "hint" | "computer";
+  action: "deal" | "undo" | "next_round" | "new_match" | "hint" | "computer";
   seat?: number;
 }
 
@@ -694,6 +726,60 @@ export interface PuzzleRoundRequest {
   set: string | null;
 }
 
+/**
+ * The teacher removes, renames (``name``) or moves a student (to ``table`` and its
+ * 1-based ``seat``, or to the lobby with ``table: null``); answered with ``done`` and
+ * an ``undo`` id for removing and moving.
+ */
+export interface StudentAction {
+  op: "student";
+  token: string;
+  student: string;
+  action: "remove" | "rename" | "move";
+  name?: string;
+  table?: string | null;
+  seat?: number;
+}
+
+/**
+ * The teacher takes back a removal, a move or a computer replacing a student (the
+ * ``undo`` id of its ``done``).
+ */
+export interface Revert {
+  op: "revert";
+  token: string;
+  undo: string;
+}
+
+/**
+ * The teacher locks joins (new students are refused; a returning device is welcome)
+ * or opens them again.
+ */
+export interface Lock {
+  op: "lock";
+  token: string;
+  locked: boolean;
+}
+
+/**
+ * The teacher pauses or resumes one table (``table``) or every table (null).
+ */
+export interface Pause {
+  op: "pause";
+  token: string;
+  table: string | null;
+  paused: boolean;
+}
+
+/**
+ * The teacher ends the class (kept in the class folder's archive) and starts a new
+ * one; answered with ``new_class``.
+ */
+export interface NewClassRequest {
+  op: "new_class";
+  token: string;
+}
+
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
@@ -702,6 +788,6 @@ export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 
 export type HostAnswer = Opened | Answered | Closed | Refusal;
 
-export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
+export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | NewClass | Refusal;
 
-export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest;
+export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest;
