@@ -353,11 +353,16 @@ def test_ending_the_class_archives_it_and_starts_a_new_one(tmp_path: Path) -> No
         await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2}, "done")
         ana = await join(cp.ws_url, cp.code, "Ana")
         n = len(ana.got)
-        fresh = await teacher.ask({"op": "new_class", "token": cp.token}, "new_class")
+        k = len(teacher.got)
+        done = await teacher.ask({"op": "new_class", "token": cp.token}, "done",
+                                 where=lambda m: "token" in m)
+        m = re.fullmatch(r"A new class started \(code ([A-Z]{5})\); the old one is kept in "
+                         r"(archive/class-[0-9-]+) of the class folder\.", done["text"])
+        assert m, done["text"]
+        fresh = {"code": m[1], "archived": m[2], "token": done["token"]}
         got.update(fresh)
         assert fresh["code"] != cp.code and fresh["token"] != cp.token
-        assert fresh["archived"].startswith("archive/class-")
-        state = await teacher.expect("teacher", where=lambda m: m["code"] == fresh["code"])
+        state = await teacher.expect("teacher", k, where=lambda m: m["code"] == fresh["code"])
         assert state["students"] == [] and state["tables"] == []
         told = await ana.expect("refused", n)
         assert "the class ended" in told["error"]

@@ -179,10 +179,9 @@ class _MatchInfo(TypedDict):
 
 class MatchInfo(_MatchInfo, total=False):
     """The match around a session's board: round, standings, what may come next. It
-    draws the end-of-round and end-of-match panels and New game (``match.js``).
-    ``new_match`` false: no New match button (a class board: the teacher deals)."""
+    draws the end-of-round and end-of-match panels and New game (``match.js``)."""
     setup: MatchSetup
-    new_match: bool
+    new_match: bool  # false: no New match button (a class board: the teacher deals)
 
 
 class StepItem(TypedDict):
@@ -541,30 +540,10 @@ class _Done(TypedDict):
 
 
 class Done(_Done, total=False):
-    """A teacher's action, reported in words; ``undo``: the id to send back with a
-    ``revert`` to take it back (removing, moving or replacing a student)."""
+    """A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
+    ``token``: the teacher's token of the new class the action started."""
     undo: str
-
-
-class NewClass(TypedDict):
-    """The teacher ended the class and started a new one: its code and the teacher's new
-    token (the old class is kept in ``archived``, a folder of the class folder)."""
-    type: Literal["new_class"]
-    code: str
     token: str
-    archived: str
-
-
-class StudentRow(TypedDict):
-    """A student on the teacher's page: id, name, seat, and whether a device of theirs
-    is connected (``since``: seconds since the epoch when that last changed)."""
-    id: str
-    name: str
-    table: str | None
-    table_label: str | None
-    seat: int | None
-    online: bool
-    since: float | None
 
 
 class TeacherState(TypedDict):
@@ -575,7 +554,7 @@ class TeacherState(TypedDict):
     idle: int
     locked: bool
     tables: list[TableInfo]
-    students: list[StudentRow]
+    students: list[dict[str, Any]]  # id, name, table, table_label, seat, online, since
     puzzle_sets: list[dict[str, Any]]
     presets: list[str]
     puzzles: dict[str, Any] | None
@@ -605,7 +584,7 @@ class PuzzleUpdate(PuzzleAnswer, total=False):
 
 
 ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState
-                | PuzzleState | PuzzleUpdate | NewClass | Refusal)
+                | PuzzleState | PuzzleUpdate | Refusal)
 
 #: The named types written to the schema and the TypeScript types, in this order.
 EXPORTS: dict[str, Any] = {

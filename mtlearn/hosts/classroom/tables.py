@@ -446,8 +446,9 @@ class ClassTable:
             return out
         g = self.session.game
         v = view(g, perspective=Perspective.spectator(g))
-        v["match"] = self.session.match_info()
-        self._teacher_only(v)
+        match = self.session.match_info()
+        match.pop("setup", None)  # the engine's view, unpatched (no seat plays from here)
+        v["match"] = match
         out["view"] = v
         return out
 

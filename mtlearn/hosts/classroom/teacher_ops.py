@@ -278,7 +278,7 @@ def pause(room: Classroom, msg: dict[str, Any]) -> list[Out]:
 def new_class(room: Classroom, conn: Conn) -> list[Out]:
     """``new_class``: keep this class in ``archive/class-<time>/`` of its folder (nothing
     is deleted), and start a new one there with a new code and teacher's token, printed
-    to the server's terminal and sent to the teacher's page."""
+    to the server's terminal and sent to the teacher's page (``done`` with ``token``)."""
     folder = room.folder
     stamp = time.strftime("%Y%m%d-%H%M%S")
     dest = folder / "archive" / f"class-{stamp}"
@@ -316,9 +316,8 @@ def new_class(room: Classroom, conn: Conn) -> list[Out]:
             c.role = None
     conn.role = "teacher"
     archived = str(dest.relative_to(folder))
-    out += [("reply", _text({"type": "new_class", "code": room.code,
-                             "token": room.teacher_token, "archived": archived})),
-            ("reply", done(f"A new class started (code {room.code}); the old one is kept in "
-                           f"{archived} of the class folder.")),
+    out += [("reply", _text({"type": "done", "token": room.teacher_token,
+                             "text": f"A new class started (code {room.code}); the old one "
+                             f"is kept in {archived} of the class folder."})),
             ("reply", room.teacher_state()), ("watchers", room._public_all("projector"))]
     return out

@@ -90,11 +90,13 @@ export function bootTeacher(root) {
     },
     onMessage(msg) {
       if ("ok" in msg) say("✗ " + msg.error, "refused");
-      else if (msg.type === "done") say("✓ " + msg.text, "ok", msg.undo);
-      else if (msg.type === "new_class") {
-        token = msg.token;
-        try { sessionStorage.setItem("mtlearn-teacher", token); } catch { /* kept in the page */ }
-        publics.clear();
+      else if (msg.type === "done") {
+        if (msg.token) { // a new class: its teacher's token from now on
+          token = msg.token;
+          try { sessionStorage.setItem("mtlearn-teacher", token); } catch { /* kept in the page */ }
+          publics.clear();
+        }
+        say("✓ " + msg.text, "ok", msg.undo);
       } else if (msg.type === "teacher") { last = msg; draw(); }
       else if (msg.type === "publics") { for (const p of msg.tables) publics.set(p.table.id, p); drawTables(); }
       else if (msg.type === "public") { publics.set(msg.table.id, msg); drawTables(); }

@@ -166,7 +166,6 @@ export interface Verdict {
 /**
  * The match around a session's board: round, standings, what may come next. It
  * draws the end-of-round and end-of-match panels and New game (``match.js``).
- * ``new_match`` false: no New match button (a class board: the teacher deals).
  */
 export interface MatchInfo {
   round: number;
@@ -535,13 +534,14 @@ export interface Lobby {
 }
 
 /**
- * A teacher's action, reported in words; ``undo``: the id to send back with a
- * ``revert`` to take it back (removing, moving or replacing a student).
+ * A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
+ * ``token``: the teacher's token of the new class the action started.
  */
 export interface Done {
   type: "done";
   text: string;
   undo?: string;
+  token?: string;
 }
 
 /**
@@ -554,24 +554,10 @@ export interface TeacherState {
   idle: number;
   locked: boolean;
   tables: TableInfo[];
-  students: StudentRow[];
+  students: Record<string, unknown>[];
   puzzle_sets: Record<string, unknown>[];
   presets: string[];
   puzzles: Record<string, unknown> | null;
-}
-
-/**
- * A student on the teacher's page: id, name, seat, and whether a device of theirs
- * is connected (``since``: seconds since the epoch when that last changed).
- */
-export interface StudentRow {
-  id: string;
-  name: string;
-  table: string | null;
-  table_label: string | null;
-  seat: number | null;
-  online: boolean;
-  since: number | null;
 }
 
 /**
@@ -599,17 +585,6 @@ export interface PuzzleUpdate {
   feedback?: Feedback | null;
   solution?: Solution;
   type?: "puzzle_update";
-}
-
-/**
- * The teacher ended the class and started a new one: its code and the teacher's new
- * token (the old class is kept in ``archived``, a folder of the class folder).
- */
-export interface NewClass {
-  type: "new_class";
-  code: string;
-  token: string;
-  archived: string;
 }
 
 /**
@@ -788,6 +763,6 @@ export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 
 export type HostAnswer = Opened | Answered | Closed | Refusal;
 
-export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | NewClass | Refusal;
+export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
 
 export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest;
