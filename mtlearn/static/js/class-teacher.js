@@ -50,7 +50,7 @@ export function confirmThen(question, yes, run, body) {
   const dlg = /** @type {HTMLDialogElement} */ (h("dialog", { class: "mtc-confirm", "aria-label": question }));
   const ok = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", text: yes, "data-confirm": "yes" });
   const no = h("button", { type: "button", class: "mtl-btn", text: "Cancel", "data-confirm": "no" });
-  dlg.append(h("p", { text: question }), body || null, h("div", { class: "mtl-controls" }, ok, no));
+  dlg.append(h("p", { text: question }), ...(body ? [body] : []), h("div", { class: "mtl-controls" }, ok, no));
   document.body.appendChild(dlg);
   const close = () => { if (dlg.open) dlg.close(); dlg.remove(); };
   ok.addEventListener("click", () => { close(); run(); });
@@ -161,8 +161,7 @@ export function bootTeacher(root) {
     pause.addEventListener("click", () => act({ op: "pause", table: t.id, paused: !t.paused }));
     const state = !t.started ? "waiting for players" : t.match_over ? "the match is over"
       : t.round_over ? `round ${t.round} over` : `round ${t.round}`;
-    const why = t.match_over ? "Next round: the match is over; deal a new match."
-      : t.started && !t.round_over ? "Next round: once this round is over." : "";
+    const why = t.match_over ? "Next round: the match is over; deal a new match." : "";
     return h("article", { class: "mtc-card", "data-table": t.id, "data-paused": t.paused ? "yes" : null },
       h("h3", { text: `${t.label} · ${t.preset} · ${state}${t.paused ? " · paused" : ""}` }),
       t.paused ? h("p", { class: "mtc-paused", role: "note", text: t.paused }) : null,
