@@ -394,3 +394,36 @@ def test_ending_the_class_archives_it_and_starts_a_new_one(tmp_path: Path) -> No
     assert (old / "tables" / "t1.json").is_file()
     now = json.loads((folder / "class.json").read_text())
     assert now["code"] == got["code"]
+
+
+def test_an_away_students_next_message_takes_the_seat_back(tmp_path: Path) -> None:
+    """In-process (no server): the computer keeps an idle seat for its turns only; the
+    student's next message, even one refused, gives the seat back, and says both."""
+    from mtlearn.hosts.classroom.room import Classroom, Conn
+
+    room = Classroom.create(tmp_path / "cls")
+    room.idle = 5
+    teacher = Conn()
+    room.handle(teacher, {"op": "teacher", "token": room.teacher_token})
+    room.handle(teacher, {"op": "open_table", "token": room.teacher_token, "seats": 2,
+                          "seed": 8})
+    conns, tokens = [], []
+    for i, name in enumerate(("Ana", "Ben")):
+        c = Conn()
+        out = room.handle(c, {"op": "join", "code": room.code, "name": name})
+        tokens.append(json.loads(out[0][1])["token"])
+        room.handle(c, {"op": "sit", "token": tokens[-1], "table": "t1", "seat": i + 1})
+        conns.append(c)
+    t = room.tables["t1"]
+    assert t.session is not None
+    idle = t.session.game.current
+    out = room.tick(t.turn_since + 6)  # past the limit: taken over, one move, no more
+    assert t.seats[idle]["away"] and len(t.session.game.history) == 1
+    assert [o for o in out if o[0] == "teachers"]
+    assert room.tick(t.turn_since + 0.5) == []  # the other student's turn: nobody moves
+    out = room.handle(conns[idle], {"op": "intent", "token": tokens[idle],
+                                    "intent": {"action": "draw"}})
+    assert not t.seats[idle]["away"]
+    said = json.loads(out[0][1])
+    assert said["ok"] is False and "turn, not yours" in said["error"]
+    assert any(target == "teachers" for target, _ in out)
