@@ -427,3 +427,27 @@ def test_an_away_students_next_message_takes_the_seat_back(tmp_path: Path) -> No
     said = json.loads(out[0][1])
     assert said["ok"] is False and "turn, not yours" in said["error"]
     assert any(target == "teachers" for target, _ in out)
+
+
+def test_a_paused_tables_idle_clock_stands_still(tmp_path: Path) -> None:
+    """In-process: no computer steps in at a paused table, however long it waits; after
+    Resume the idle limit counts afresh."""
+    from mtlearn.hosts.classroom.room import Classroom, Conn
+
+    room = Classroom.create(tmp_path / "cls")
+    room.idle = 5
+    teacher = Conn()
+    tok = room.teacher_token
+    room.handle(teacher, {"op": "teacher", "token": tok})
+    room.handle(teacher, {"op": "open_table", "token": tok, "seats": 2, "seed": 8})
+    for i, name in enumerate(("Ana", "Ben")):
+        c = Conn()
+        out = room.handle(c, {"op": "join", "code": room.code, "name": name})
+        room.handle(c, {"op": "sit", "token": json.loads(out[0][1])["token"], "table": "t1",
+                        "seat": i + 1})
+    t = room.tables["t1"]
+    room.handle(teacher, {"op": "pause", "token": tok, "table": "t1", "paused": True})
+    assert room.tick(t.turn_since + 3600) == [] and not any(s["away"] for s in t.seats)
+    room.handle(teacher, {"op": "pause", "token": tok, "table": None, "paused": False})
+    assert room.tick(t.turn_since + 4) == []  # a fresh wait of 5 s
+    assert room.tick(t.turn_since + 6) and any(s["away"] for s in t.seats)
