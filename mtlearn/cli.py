@@ -357,6 +357,9 @@ def _class(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535 or not 1 <= args.per_address <= 1000:
         print("mtlearn class: --port is 0 to 65535, --per-address 1 to 1000", file=sys.stderr)
         return 2
+    if not 0.2 <= args.pace <= 10:
+        print("mtlearn class: --pace is 0.2 to 10 seconds a move", file=sys.stderr)
+        return 2
     if args.idle is not None and not 0 <= args.idle <= MAX_IDLE:
         print(f"mtlearn class: --idle is 0 (off) to {MAX_IDLE} seconds", file=sys.stderr)
         return 2
@@ -382,6 +385,7 @@ def _class(args: argparse.Namespace) -> int:
         if args.idle is not None:
             room.idle = args.idle
             room.save()
+        room.pace = args.pace
         run(room, host=host, port=args.port, book=book, per_address=args.per_address,
             quiet_qr=args.no_qr, tls=tls)
     except (ClassError, MtlearnError) as e:
@@ -466,6 +470,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "class)")
     k.add_argument("--idle", type=int, help="seconds before a computer player takes an "
                    "idle student's turn (default: off; the teacher's page sets it too)")
+    k.add_argument("--pace", type=float, default=1.0, help="seconds a computer player takes "
+                   "for a move, so the class can follow it (default 1; 0.2 to 10)")
     k.add_argument("--no-qr", action="store_true", help="do not draw the QR code in the "
                    "terminal")
     args = parser.parse_args(argv)

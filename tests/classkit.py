@@ -153,3 +153,18 @@ async def join(url: str, code: str, name: str) -> Client:
     joined = await c.ask({"op": "join", "code": code, "name": name}, "joined")
     c.token = joined["token"]
     return c
+
+
+def wait_js(page: Any, expression: str, arg: Any = None, timeout: float = 30_000) -> Any:
+    """Wait until ``expression`` (JavaScript: an expression, or a function of ``arg``) is
+    truthy in ``page``; its value. Like Playwright's ``wait_for_function`` (``timeout`` in
+    ms), but each try is a plain ``page.evaluate``, which a Content-Security-Policy without
+    'unsafe-eval' (the class pages') allows: ``wait_for_function`` polls with eval()."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true after {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(100)

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from classkit import start_class
+from classkit import start_class, wait_js
 from conftest import REPO_ROOT
 
 from mtlearn.engine.game import Game
@@ -170,7 +170,7 @@ def test_four_phones_a_teacher_and_a_projector_play_a_round(chromium: Any, tmp_p
         assert reopened and resumed and moves > 14
         g, _ = saved(folder)
         want = {g.players[s]: total for _, s, total in g.standings()}
-        projector.wait_for_function(
+        wait_js(projector,
             "n => document.querySelectorAll('.mtc-scores tbody tr').length === n", arg=4)
         rows = projector.locator(".mtc-scores tbody tr").evaluate_all(
             "rs => rs.map(r => [...r.cells].map(c => c.textContent))")

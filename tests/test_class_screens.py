@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from classkit import ClassProcess, join, start_class, teacher_of
+from classkit import ClassProcess, join, start_class, teacher_of, wait_js
 from conftest import REPO_ROOT
 
 SHOTS = REPO_ROOT / "test-artifacts"
@@ -93,7 +93,9 @@ async def start_puzzles(cp: ClassProcess) -> str:
 def classroom(tmp_path: Path) -> Iterator[list[ClassProcess]]:
     """A class server on a fixed port (a list: a test may start it again with --resume)."""
     port = free_port()
-    procs = [start_class(tmp_path / "cls", "--port", str(port), "--per-address", "60")]
+    # computer players at a quick pace (the class default is a person's, 1 s a move)
+    procs = [start_class(tmp_path / "cls", "--port", str(port), "--per-address", "60",
+                         "--pace", "0.2")]
     try:
         yield procs
     finally:
@@ -125,8 +127,8 @@ def test_the_printed_projector_address_shows_six_tables_on_one_screen(
     try:
         page = ctx.new_page()
         page.goto(cp.projector)
-        page.wait_for_function("document.querySelectorAll('.mtc-card .mtl-root').length === 6")
-        page.wait_for_function("[...document.querySelectorAll('.mtc-card')]"
+        wait_js(page, "document.querySelectorAll('.mtc-card .mtl-root').length === 6")
+        wait_js(page, "[...document.querySelectorAll('.mtc-card')]"
                                ".every(c => c.hasAttribute('data-scale'))")
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "class-projector-6-tables.png"))
@@ -172,7 +174,7 @@ def test_a_projector_without_the_code_asks_for_it_and_shows_new_tables(chromium:
         page.wait_for_selector(".mtc-none:visible")
         assert page.locator(".mtc-none").inner_text().startswith("No table yet")
         run_async(open_tables(cp, 2, 0))
-        page.wait_for_function("document.querySelectorAll('.mtc-card[data-scale]').length === 2")
+        wait_js(page, "document.querySelectorAll('.mtc-card[data-scale]').length === 2")
         assert page.locator(".mtc-none").is_hidden()
         assert page.evaluate("document.documentElement.scrollHeight") <= 900
         page.goto(f"{cp.address}projector?code=ZZZZZ")
@@ -184,7 +186,7 @@ def test_a_projector_without_the_code_asks_for_it_and_shows_new_tables(chromium:
         assert page.locator('label[for="mtc-code"]').inner_text().startswith("Type the class code")
         field.fill(cp.code.lower())
         field.press("Enter")
-        page.wait_for_function("document.querySelectorAll('.mtc-card').length === 2")
+        wait_js(page, "document.querySelectorAll('.mtc-card').length === 2")
         assert page.locator(".mtc-askcode").is_hidden()
         assert page.locator(".mtc-code strong").inner_text() == cp.code
         assert f"code={cp.code}" in page.url  # a reload keeps the projector working
@@ -264,7 +266,7 @@ def test_a_phone_keeps_its_hand_in_view_and_hears_of_the_puzzle_round(
         assert where is not None and 0 <= where["y"] and where["y"] + where["height"] <= 250
         page.screenshot(path=str(SHOTS / "class-phone-puzzle-round.png"))
         page.locator(".mtc-notice-link").click()
-        page.wait_for_function("() => { const r = document.querySelector('#mtc-puzzles')"
+        wait_js(page, "() => { const r = document.querySelector('#mtc-puzzles')"
                                ".getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }")
         assert page.locator(".mtc-notice").count() == 0
         page.screenshot(path=str(SHOTS / "class-phone-puzzles.png"))
@@ -318,7 +320,7 @@ def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None
         # a refusal, then a success: the refusal goes
         phone.fill("#mtc-name", "R2D2")
         phone.click("button.mtc-big")
-        phone.wait_for_function("document.querySelector('.mtc-status').textContent.startsWith('✗')")
+        wait_js(phone, "document.querySelector('.mtc-status').textContent.startsWith('✗')")
         phone.fill("#mtc-name", "Gus")
         phone.click("button.mtc-big")
         phone.wait_for_selector(".mtc-lobby h2")
@@ -337,12 +339,12 @@ def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None
         port = re.search(r":(\d+)/", cp.address)[1]  # type: ignore[index]
         cp.stop(kill=True)
         for p in pages:
-            p.wait_for_function("document.querySelector('.mtc-status').textContent"
+            wait_js(p, "document.querySelector('.mtc-status').textContent"
                                 ".startsWith('Connection lost')")
-        classroom.append(start_class(cp.folder, "--port", port, "--per-address", "60",
+        classroom.append(start_class(cp.folder, "--port", port, "--per-address", "60", "--pace", "0.2",
                                      "--resume"))
         for p in pages:
-            p.wait_for_function("document.querySelector('.mtc-status').textContent === ''",
+            wait_js(p, "document.querySelector('.mtc-status').textContent === ''",
                                 timeout=20_000)
         phone.wait_for_selector(".mtc-board .mtl-tilebtn")
         assert projector.locator(".mtc-card").count() == 1
@@ -367,7 +369,11 @@ async def play_a_match(cp: ClassProcess, name: str, table: str = "t1") -> dict[s
         move = view["legal"][0]["move"]
         intent = {"action": "move", "move": move} if "@" in move else {"action": move}
         await asyncio.sleep(0.12)  # the server takes at most 10 messages a second from a device
-        state = await s.ask({"op": "intent", "token": s.token, "intent": intent}, "table")
+        n = len(s.got)
+        await s.send({"op": "intent", "token": s.token, "intent": intent})
+        # the computer answers at its pace: wait for the student's turn, or the round's end
+        state = await s.expect("table", n, timeout=60, where=lambda m: (
+            m["view"]["match"]["round_over"] or m["view"]["to_play"] == m["view"]["perspective"]))
     await s.close()
     await teacher.close()
     assert state["view"]["match"]["match_over"]

@@ -265,11 +265,15 @@ def test_an_idle_seat_is_played_by_a_computer_until_its_student_is_back(tmp_path
         teacher, students = await table_of(cp, ["Ana", "Ben"], seed=8)
         to_play = latest(students[0])["view"]["to_play"]
         idle = students[to_play - 1]
+        idle_name = ["Ana", "Ben"][to_play - 1]
         n = len(teacher.got)
         public = await teacher.expect("public", n, timeout=8,
                                       where=lambda m: m["table"]["seats"][to_play - 1]["away"])
         assert public["log"], "the computer's move is told in words"
         assert saved_game(cp.folder).history  # it played
+        kept = public["table"]["seats"][to_play - 1]
+        assert kept["kind"] == "student" and kept["name"] == idle_name  # for its turns only
+        assert public["table"]["paused"] is None  # one takeover does not pause the table
         n = len(teacher.got)
         await idle.send({"op": "hello", "code": cp.code, "token": idle.token})
         back = await teacher.expect("public", n, where=lambda m: not any(
@@ -397,7 +401,7 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
                            (dict(options={"bogus": 1}), "options: "),
                            (dict(options={"teams": True}), "R-VAR-TEAMS"),
                            (dict(seats=9), "seats: choose 2 to 8"),
-                           (dict(computers=3), "computers: choose 0 to 2")):
+                           (dict(computers=4), "computers: choose 0 to 3")):
             msg = {"op": "open_table", "token": cp.token, "seats": 3, **bad}
             assert words in (await teacher.ask(msg, "refused"))["error"], bad
         await teacher.ask({"op": "open_table", "token": cp.token, "seats": 3, "preset": "standard",

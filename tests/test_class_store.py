@@ -10,6 +10,7 @@ CSV) and stays exportable. No network: the room is driven through
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ class Class:
         self.room = Classroom.create(folder)
         self.folder = folder
         self.teacher, self.ana, self.ben = Conn(), Conn(), Conn()
+        self.clock = time.monotonic()
         self.say(self.teacher, {"op": "teacher", "token": self.room.teacher_token})
         self.tokens = {}
         for conn, name in ((self.ana, "Ana"), (self.ben, "Ben")):
@@ -49,17 +51,36 @@ class Class:
         return self.say(self.teacher, {**msg, "token": self.room.teacher_token})
 
     def move(self, conn: Conn, name: str, table: str) -> None:
-        """The student plays their first legal move (they are always to play: the computer
-        answers at once)."""
-        view = json.loads(self.room.tables[table].seat_state(0))["view"]
+        """The student plays their first legal move, once the computer player has answered
+        (it moves at a person's pace: the server's clock is moved on for it)."""
+        view = self.wait(table)
+        if not view["legal"]:
+            return  # the computer's answer ended the round
         move = view["legal"][0]["move"]
         intent = {"action": move} if move in ("draw", "pass") else {"action": "move",
                                                                     "move": move}
         self.say(conn, {"op": "intent", "token": self.tokens[name], "intent": intent})
 
+    def wait(self, table: str) -> dict[str, Any]:
+        """Move the server's clock on until the student at ``table`` may play (or the round
+        is over); their view."""
+        t = self.room.tables[table]
+        for _ in range(50):
+            view: dict[str, Any] = json.loads(t.seat_state(0))["view"]
+            if view["legal"] or t.session is None or t.session.game.is_round_over:
+                return view
+            self.clock += 2.0
+            self.room.tick(self.clock)
+        raise AssertionError(f"{table}: the computer player did not answer")
+
     def answer(self, conn: Conn, name: str, answer: str) -> dict[str, Any]:
         return self.say(conn, {"op": "puzzle", "token": self.tokens[name],
                                "msg": {"action": "answer", "answer": answer}})[0]
+
+
+def sid(room: Classroom, name: str) -> str:
+    """A student's id (random since students can be removed: never reused)."""
+    return next(k for k, v in room.students.items() if v["name"] == name)
 
 
 def history(room: Classroom, table: str) -> list[str]:
@@ -99,7 +120,7 @@ def test_a_puzzle_answer_is_appended_to_the_log_and_class_json_is_left_alone(
     again = Classroom.resume(c.folder)
     assert again.puzzles is not None and c.room.puzzles is not None
     assert again.puzzles.students == c.room.puzzles.students
-    assert again.puzzles.students["s1"]["results"][p.id]["answers"] == ["draw", str(p.answer)]
+    assert again.puzzles.students[sid(again, "Ana")]["results"][p.id]["answers"] == ["draw", str(p.answer)]
     assert again.notes == []
 
 
@@ -116,7 +137,7 @@ def test_a_torn_last_line_of_the_log_is_left_out_and_reported(tmp_path: Path) ->
     again = Classroom.resume(c.folder)
     assert any("answers.jsonl: its last line was cut short" in n for n in again.notes)
     assert again.puzzles is not None
-    assert again.puzzles.students["s2"]["results"][p.id]["solved"] is True
+    assert again.puzzles.students[sid(again, "Ben")]["results"][p.id]["solved"] is True
     # the class goes on: a new answer is a whole line of its own, and resumes too
     c2 = Class.__new__(Class)
     c2.room, c2.folder, c2.tokens = again, c.folder, c.tokens
@@ -126,7 +147,7 @@ def test_a_torn_last_line_of_the_log_is_left_out_and_reported(tmp_path: Path) ->
     third = Classroom.resume(c.folder)
     assert third.notes == []
     assert third.puzzles is not None
-    assert third.puzzles.students["s1"]["results"][p.id]["answers"] == ["draw", str(p.answer)]
+    assert third.puzzles.students[sid(third, "Ana")]["results"][p.id]["answers"] == ["draw", str(p.answer)]
 
 
 # ---------------------------------------------------------------------- damaged files
@@ -134,6 +155,7 @@ def test_a_truncated_table_falls_back_to_its_previous_copy_and_is_kept(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     c = Class(tmp_path / "c")
     c.move(c.ana, "Ana", "t1")
+    c.wait("t1")  # the computer's answer
     before = history(c.room, "t1")
     c.move(c.ana, "Ana", "t1")
     path = c.folder / "tables" / "t1.json"
@@ -167,7 +189,7 @@ def test_a_flipped_digit_is_noticed_and_one_bad_table_does_not_block_the_class(
     assert len(list((c.folder / "tables").glob("t2.bad-*.json"))) == 1
     assert (c.folder / "tables" / "t2.prev.json").exists()  # not deleted either
     # Ben, whose table was left out, is back at the list of tables; a new table is t3
-    assert again.students["s2"]["table"] is None
+    assert again.students[sid(again, "Ben")]["table"] is None
     c2 = Class.__new__(Class)
     c2.room, c2.folder, c2.tokens, c2.teacher = again, c.folder, c.tokens, Conn()
     c2.say(c2.teacher, {"op": "teacher", "token": again.teacher_token})
@@ -263,8 +285,8 @@ def test_the_results_page_shows_game_scores_and_titled_puzzles_escaped(tmp_path:
     p = first_puzzle(c)
     c.answer(c.ana, "Ana", "draw")
     c.answer(c.ana, "Ana", str(p.answer))
-    c.room.students["s2"]["name"] = "<b>Ben</b> & co"  # a name from a hand-edited folder
-    [ana_game] = games(c.room)["s1"]
+    c.room.students[sid(c.room, "Ben")]["name"] = "<b>Ben</b> & co"  # a name from a hand-edited folder
+    [ana_game] = games(c.room)[sid(c.room, "Ana")]
     assert ana_game["rounds"] == [ana_points] and ana_game["total"] == sum(g.scores[0][:1])
     page = results_html(c.room)
     assert "&lt;b&gt;Ben&lt;/b&gt; &amp; co" in page and "<b>Ben</b>" not in page
@@ -388,8 +410,8 @@ def test_a_damaged_puzzle_snapshot_falls_back_and_replays_the_kept_logs(tmp_path
                for n in again.notes)
     assert again.puzzles is not None
     results = again.puzzles.students
-    assert results["s1"]["results"][p.id]["answers"] == ["draw"]
-    assert results["s2"]["results"][p.id]["solved"] is True  # from answers.prev.jsonl
+    assert results[sid(c.room, "Ana")]["results"][p.id]["answers"] == ["draw"]
+    assert results[sid(c.room, "Ben")]["results"][p.id]["solved"] is True  # from answers.prev.jsonl
 
 
 def test_a_class_folder_of_format_1_is_resumed_and_sealed(tmp_path: Path) -> None:
@@ -426,12 +448,12 @@ def test_after_a_fallback_each_student_sits_where_their_table_says(tmp_path: Pat
     path.write_text(path.read_text().replace("Carl", "Karl"))  # t3.prev.json: Carl not seated
     again = Classroom.resume(c.folder)
     assert any("restored from its previous copy tables/t3.prev.json" in n for n in again.notes)
-    assert again.students["s3"]["table"] is None  # not "you sit at Table 3 already"
+    assert again.students[sid(again, "Carl")]["table"] is None  # not "you sit at Table 3 already"
     c.room = again
     carl = Conn()
     c.say(carl, {"op": "hello", "code": again.code, "token": token})
     c.say(carl, {"op": "sit", "token": token, "table": "t3", "seat": 2})
-    assert again.tables["t3"].seat_of("s3") == 1
+    assert again.tables["t3"].seat_of(sid(again, "Carl")) == 1
 
 
 @pytest.mark.slow
@@ -486,3 +508,24 @@ def test_a_killed_server_resumes_answers_and_every_good_table(tmp_path: Path) ->
     finally:
         cp2.stop()
     assert len(list((folder / "tables").glob("t1.bad-*.json"))) == 1
+
+
+def test_locked_joins_are_kept_and_a_new_class_takes_its_rounds_into_its_archive(
+        tmp_path: Path) -> None:
+    c = Class(tmp_path / "c")
+    c.t({"op": "lock", "locked": True})
+    again = Classroom.resume(c.folder)
+    assert again.locked  # a restart does not reopen the class to newcomers
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    c.answer(c.ana, "Ana", "draw")
+    c.t({"op": "puzzle_round", "set": None})
+    # the students are told the class ended (a refusal-shaped notice), so no c.t() here
+    out = [json.loads(text) for _, text in c.room.handle(
+        c.teacher, {"op": "new_class", "token": c.room.teacher_token})]
+    kept = [p for p in (c.folder / "archive").iterdir()]
+    assert len(kept) == 1 and kept[0].name.startswith("class-"), kept
+    assert (kept[0] / "class.json").is_file() and (kept[0] / "answers.jsonl").is_file()
+    [csv] = (kept[0] / "archive").glob("puzzles-doubles-*.csv")
+    assert "Ana," in csv.read_text() and "draw" in csv.read_text()
+    assert any(m.get("token") == c.room.teacher_token for m in out)
+    assert not c.room.locked and Classroom.resume(c.folder).code == c.room.code

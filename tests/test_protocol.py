@@ -217,6 +217,13 @@ CLASS_REQUESTS = [
     {"op": "idle", "token": "T", "seconds": 30},
     {"op": "puzzle_round", "token": "T", "set": "doubles"},
     {"op": "puzzle_round", "token": "T", "set": None},
+    {"op": "student", "token": "T", "student": "s1", "action": "move", "table": "t2", "seat": 1},
+    {"op": "student", "token": "T", "student": "s1", "action": "move", "table": None},
+    {"op": "student", "token": "T", "student": "s1", "action": "rename", "name": "Ana B"},
+    {"op": "revert", "token": "T", "undo": "u1"},
+    {"op": "lock", "token": "T", "locked": True},
+    {"op": "pause", "token": "T", "table": None, "paused": True},
+    {"op": "new_class", "token": "T"},
 ]
 
 

@@ -24,7 +24,6 @@ refusal of the protocol: it is a :class:`BoardMessage` of kind ``"refusal"`` (or
 
 Tiles are text ``"A-B"``; seats count from 1 here (the Python API counts from 0); moves
 are written as in :mod:`mtlearn.core.notation` (``"12-5@2"``, ``"12-5@M"``, ``"draw"``).
-
 Standard library only: Pyodide runs it unchanged.
 """
 
@@ -34,12 +33,12 @@ from typing import Any, Literal, TypedDict
 
 __all__ = [
     "VIEW_VERSION", "Answered", "BoardAnswer", "BoardIntent", "BoardMessage", "Branch",
-    "ClassMessage", "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest",
-    "Joined", "LegalMove", "Lobby", "MatchInfo", "MatchSetup", "MoveIntent", "NewGameIntent",
-    "NewMatchIntent", "OpenRequest", "Opened", "PlacedTile", "Player", "PublicState",
-    "PublicTables", "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent", "PuzzleOption",
-    "Refusal", "Result", "SeatInfo", "SimpleIntent", "Standing", "StepItem", "StepsView",
-    "TableInfo", "TableState", "Team", "Verdict", "View", "refusal",
+    "ClassMessage", "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest", "Joined",
+    "LegalMove", "Lobby", "MatchInfo", "MatchSetup", "MoveIntent", "NewGameIntent",
+    "NewMatchIntent", "Notice", "OpenRequest", "Opened", "PlacedTile", "Player", "PublicState",
+    "PublicTables", "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent", "PuzzleOption", "Refusal",
+    "Result", "SeatInfo", "SimpleIntent", "Standing", "StepItem", "StepsView", "TableInfo",
+    "TableState", "Team", "Verdict", "View", "refusal",
 ]
 
 #: The view format's version (a view says it in ``version``).
@@ -181,6 +180,7 @@ class MatchInfo(_MatchInfo, total=False):
     """The match around a session's board: round, standings, what may come next. It
     draws the end-of-round and end-of-match panels and New game (``match.js``)."""
     setup: MatchSetup
+    new_match: bool  # false: no New match button (a class board: the teacher deals)
 
 
 class StepItem(TypedDict):
@@ -478,6 +478,8 @@ class TableInfo(TypedDict):
     started: bool
     round: int | None
     round_over: bool
+    match_over: bool
+    paused: str | None
     to_play: int | None
     seats: list[SeatInfo]
 
@@ -531,9 +533,21 @@ class Lobby(TypedDict):
     tables: list[TableInfo]
 
 
-class Done(TypedDict):
-    """A teacher's table action, reported."""
+class _Done(TypedDict):
     type: Literal["done"]
+    text: str
+
+
+class Done(_Done, total=False):
+    """A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
+    ``token``: the teacher's token of the new class the action started."""
+    undo: str
+    token: str
+
+
+class Notice(TypedDict):
+    """A word for one student's phone from the teacher (moved, seat given to a computer)."""
+    type: Literal["notice"]
     text: str
 
 
@@ -543,8 +557,9 @@ class TeacherState(TypedDict):
     code: str
     address: str
     idle: int
+    locked: bool
     tables: list[TableInfo]
-    students: list[dict[str, Any]]
+    students: list[dict[str, Any]]  # id, name, table, table_label, seat, online, since
     puzzle_sets: list[dict[str, Any]]
     presets: list[str]
     puzzles: dict[str, Any] | None
@@ -573,8 +588,8 @@ class PuzzleUpdate(PuzzleAnswer, total=False):
     type: Literal["puzzle_update"]
 
 
-ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState
-                | PuzzleState | PuzzleUpdate | Refusal)
+ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice
+                | TeacherState | PuzzleState | PuzzleUpdate | Refusal)
 
 #: The named types written to the schema and the TypeScript types, in this order.
 EXPORTS: dict[str, Any] = {

@@ -16,9 +16,9 @@ from typing import Any, Literal, TypedDict
 
 from .protocol import BoardIntent, PuzzleIntent
 
-__all__ = ["OPS", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "OpenTable",
-           "PuzzleMessage", "PuzzleRoundRequest", "Sit", "TableAction", "TeacherHello",
-           "Watch"]
+__all__ = ["OPS", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "Lock",
+           "NewClassRequest", "OpenTable", "Pause", "PuzzleMessage", "PuzzleRoundRequest",
+           "Revert", "Sit", "StudentAction", "TableAction", "TeacherHello", "Watch"]
 
 
 class Join(TypedDict):
@@ -98,7 +98,7 @@ class _TableAction(TypedDict):
     op: Literal["table"]
     token: str
     table: str
-    action: Literal["deal", "undo", "next_round", "hint", "computer"]
+    action: Literal["deal", "undo", "next_round", "new_match", "hint", "computer"]
 
 
 class TableAction(_TableAction, total=False):
@@ -120,12 +120,61 @@ class PuzzleRoundRequest(TypedDict):
     set: str | None
 
 
+class _StudentAction(TypedDict):
+    op: Literal["student"]
+    token: str
+    student: str
+    action: Literal["remove", "rename", "move"]
+
+
+class StudentAction(_StudentAction, total=False):
+    """The teacher removes, renames (``name``) or moves a student (to ``table`` and its
+    1-based ``seat``, or to the lobby with ``table: null``); answered with ``done`` and
+    an ``undo`` id for removing and moving."""
+    name: str
+    table: str | None
+    seat: int
+
+
+class Revert(TypedDict):
+    """The teacher takes back a removal, a move or a computer replacing a student (the
+    ``undo`` id of its ``done``)."""
+    op: Literal["revert"]
+    token: str
+    undo: str
+
+
+class Lock(TypedDict):
+    """The teacher locks joins (new students are refused; a returning device is welcome)
+    or opens them again."""
+    op: Literal["lock"]
+    token: str
+    locked: bool
+
+
+class Pause(TypedDict):
+    """The teacher pauses or resumes one table (``table``) or every table (null)."""
+    op: Literal["pause"]
+    token: str
+    table: str | None
+    paused: bool
+
+
+class NewClassRequest(TypedDict):
+    """The teacher ends the class (kept in the class folder's archive) and starts a new
+    one; answered with ``new_class``."""
+    op: Literal["new_class"]
+    token: str
+
+
 ClassRequest = (Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello
-                | OpenTable | TableAction | Idle | PuzzleRoundRequest)
+                | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction
+                | Revert | Lock | Pause | NewClassRequest)
 
 #: Every op a client may send, from the types above.
 OPS: tuple[str, ...] = ("join", "hello", "watch", "sit", "leave", "intent", "puzzle",
-                        "teacher", "open_table", "table", "idle", "puzzle_round")
+                        "teacher", "open_table", "table", "idle", "puzzle_round", "student",
+                        "revert", "lock", "pause", "new_class")
 
 #: The named types written to the schema and the TypeScript types.
 EXPORTS: dict[str, Any] = {"ClassRequest": ClassRequest}

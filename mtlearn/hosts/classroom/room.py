@@ -15,8 +15,11 @@ Messages from a device (JSON objects, ``op`` first):
 teacher actions    ``token`` (the teacher's) and: ``open_table`` (``seats``,
                    ``computers``, ``preset``, ``rounds``, ``options``: rules
                    options the engine checks), ``table`` (``table``,
-                   ``action``: deal, undo, next_round, hint, computer; ``seat``),
-                   ``idle`` (``seconds``), ``puzzle_round`` (``set`` or null)
+                   ``action``: deal, undo, next_round, new_match, hint, computer;
+                   ``seat``), ``idle`` (``seconds``), ``puzzle_round`` (``set`` or
+                   null); and in :mod:`.teacher_ops`: ``student`` (remove, rename,
+                   move), ``revert`` (an ``undo`` id), ``lock``, ``pause``,
+                   ``new_class``
 =================  =============================================================
 
 Every refusal is the protocol's one refusal, ``{"ok": false, "error": …}``
@@ -42,15 +45,17 @@ from ...core.errors import MtlearnError
 from ...core.protocol import refusal
 from ...core.rules import PRESETS
 from ...core.words import one_line
-from . import ClassError, store
+from . import ClassError, store, teacher_ops
 from .puzzle_round import PuzzleRound, puzzle_sets
-from .tables import ClassTable, checked, public_perspective
+from .tables import PACE, ClassTable, checked, public_perspective
 
 __all__ = ["MAX_STUDENTS", "MAX_TABLES", "Classroom", "Conn", "Out"]
 
 MAX_STUDENTS, MAX_TABLES, MAX_NAME = 200, 40, 24
 #: The idle limit a teacher may set (seconds; 0 is off).
 MAX_IDLE = 3600
+#: How often the server calls :meth:`Classroom.tick` (seconds).
+TICK = 0.25
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
 _NAME = re.compile(r"^[^\W\d_]+(?:[ '’.-][^\W\d_]+)*\.?$")
 
@@ -93,6 +98,12 @@ class Classroom:
         self.answers = store.AnswerLog(folder / "answers.jsonl")  # the puzzle answers log
         self.ended: PuzzleRound | None = None  # the last puzzle round ended (archived)
         self.notes: list[str] = []  # what --resume found damaged and how it recovered
+        self.locked = False  # new students refused (returning devices welcome)
+        self.pace = PACE  # seconds a computer player takes a move (mtlearn class --pace)
+        self.undos: dict[str, dict[str, Any]] = {}  # the teacher's undoable actions
+        self.conns_of: dict[str, set[Conn]] = {}  # student id -> their open connections
+        self.since: dict[str, float] = {}  # student id -> when they (dis)connected
+        self.all_conns: set[Conn] = set()  # every connection that said who it is
 
     # ------------------------------------------------------------------ the folder
     @classmethod
@@ -119,6 +130,7 @@ class Classroom:
         data = store.read_class(folder, notes)
         room = cls(folder, data["code"], data["teacher"])
         room.idle = data["idle"]
+        room.locked = data["locked"]
         for sid, st in data["students"].items():
             room.students[sid] = st
             room.tokens[st["token"]] = sid
@@ -163,7 +175,8 @@ class Classroom:
             "tables": list(self.tables),
             "puzzles": None if p is None else {"family": p.family, "id": p.id,
                                                "started": p.started},
-            "ended": None if self.ended is None else self.ended.archive})
+            "ended": None if self.ended is None else self.ended.archive,
+            "locked": self.locked})
 
     # ------------------------------------------------------------------ messages
     def handle(self, conn: Conn, msg: Any) -> list[Out]:
@@ -180,11 +193,13 @@ class Classroom:
                     return self._join(conn, msg.get("name"))
                 if op == "watch":
                     conn.role = "projector"
+                    self.all_conns.add(conn)
                     return [("reply", self._public_all("projector"))]
                 return self._hello(conn, self._student(conn, msg))
             if op in ("sit", "leave", "intent", "puzzle"):
                 return getattr(self, "_" + op)(self._student(conn, msg), msg)
-            if op in ("teacher", "open_table", "table", "idle", "puzzle_round"):
+            if op in ("teacher", "open_table", "table", "idle", "puzzle_round", "student",
+                      "revert", "lock", "pause", "new_class"):
                 token = msg.get("token")
                 if not isinstance(token, str) or not hmac.compare_digest(
                         token.encode(), self.teacher_token.encode()):
@@ -192,8 +207,19 @@ class Classroom:
                                      "token is missing or wrong)")
                 if op == "teacher":
                     conn.role = "teacher"
+                    self.all_conns.add(conn)
                     return [("reply", self.teacher_state()), ("reply", self._public_all())]
-                return getattr(self, "_t_" + op)(msg)
+                if op == "new_class":
+                    return teacher_ops.new_class(self, conn)
+                if op in ("student", "revert", "lock", "pause"):
+                    return getattr(teacher_ops, op)(self, msg)  # type: ignore[no-any-return]
+                out: list[Out] = getattr(self, "_t_" + op)(msg)
+                if op == "puzzle_round":
+                    family = msg.get("set")
+                    out.insert(0, ("reply", teacher_ops.done(
+                        "The puzzle round is over." if family is None else
+                        f"Puzzle round on: every student gets the set {family}.")))
+                return out
         except MtlearnError as e:  # ClassError, and the engine's own refusals
             return [("reply", refused(one_line(str(e), 300)))]
         return [("reply", refused(f"unknown op {one_line(repr(op), 40)}: use join, hello, "
@@ -217,33 +243,64 @@ class Classroom:
     def _join(self, conn: Conn, name: Any) -> list[Out]:
         if conn.role is not None:
             raise ClassError("this connection has joined already")
-        if not isinstance(name, str) or not _NAME.match(" ".join(name.split())) \
-                or len(name.strip()) > MAX_NAME:
-            raise ClassError(f"name: type your first name ({MAX_NAME} letters at most, no "
-                             "digits), not " + one_line(repr(name), 40))
+        if self.locked:
+            raise ClassError("the class is closed to new students: ask your teacher (if you "
+                             "joined already, open the page on the same device)")
+        self._check_name(name)
+        assert isinstance(name, str)
+        teacher_ops.name_taken(self, name)
         if len(self.students) >= MAX_STUDENTS:
             raise ClassError(f"the class is full ({MAX_STUDENTS} students)")
-        sid = f"s{len(self.students) + 1}"
+        sid = "s" + secrets.token_hex(4)  # never a removed or earlier class's id again
         token = secrets.token_urlsafe(16)
-        self.students[sid] = {"name": " ".join(name.split()), "token": token, "table": None,
-                              "seat": None}
+        self.students[sid] = {"name": teacher_ops.clean_name(name), "token": token,
+                              "table": None, "seat": None}
         self.tokens[token] = sid
         self.save()
-        conn.role, conn.student = "student", sid
+        self._online(conn, sid)
         return [("reply", _text({"type": "joined", "token": token,
                                  "name": self.students[sid]["name"]})),
                 *self._student_views(sid), ("teachers", self.teacher_state())]
 
-    def _hello(self, conn: Conn, sid: str) -> list[Out]:
+    def _check_name(self, name: Any) -> None:
+        if not isinstance(name, str) or not _NAME.match(" ".join(name.split())) \
+                or len(name.strip()) > MAX_NAME:
+            raise ClassError(f"name: type your first name ({MAX_NAME} letters at most, no "
+                             "digits), not " + one_line(repr(name), 40))
+
+    def _online(self, conn: Conn, sid: str) -> None:
         conn.role, conn.student = "student", sid
+        self.all_conns.add(conn)
+        mine = self.conns_of.setdefault(sid, set())
+        if not mine:
+            self.since[sid] = time.time()
+        mine.add(conn)
+
+    def gone(self, conn: Conn) -> list[Out]:
+        """A connection closed: a student with no device left shows as gone on the
+        teacher's page."""
+        self.all_conns.discard(conn)
+        sid = conn.student
+        mine = self.conns_of.get(sid or "")
+        if sid is None or mine is None or conn not in mine:
+            return []
+        mine.discard(conn)
+        if mine:
+            return []
+        del self.conns_of[sid]
+        self.since[sid] = time.time()
+        return [("teachers", self.teacher_state())]
+
+    def _hello(self, conn: Conn, sid: str) -> list[Out]:
+        self._online(conn, sid)
         st = self.students[sid]
         out: list[Out] = [("reply", _text({"type": "joined", "token": st["token"],
                                            "name": st["name"]}))]
         t = self.tables.get(st["table"] or "")
         if t is not None and st["seat"] is not None and t.back(st["seat"]):
             self.save(t)
-            return out + self._table_update(t)
-        return out + self._student_views(sid)
+            return out + self._table_update(t) + [("teachers", self.teacher_state())]
+        return out + self._student_views(sid) + [("teachers", self.teacher_state())]
 
     def _sit(self, sid: str, msg: dict[str, Any]) -> list[Out]:
         st = self.students[sid]
@@ -280,10 +337,23 @@ class Classroom:
         if t.seats[st["seat"]]["student"] != sid:
             raise ClassError(f"a computer player has your seat at {t.label} now (the teacher "
                              "gave it one)")
-        t.back(st["seat"])
-        if t.handle(st["seat"], msg.get("intent")):
+        if t.paused_by == "teacher":
+            raise ClassError(f"{t.label}: your teacher paused the table; wait for them to "
+                             "resume it")
+        was = t.paused
+        took_back = t.back(st["seat"])
+        try:
+            changed = t.handle(st["seat"], msg.get("intent"))
+        except MtlearnError as e:  # refused, but the student is back: say both
+            if not took_back and was == t.paused:
+                raise
             self.save(t, room=False)
-            return self._table_update(t)
+            return [("reply", refused(one_line(str(e), 300))), *self._table_update(t),
+                    ("teachers", self.teacher_state())]
+        if changed or took_back or was != t.paused:
+            self.save(t, room=False)
+            return self._table_update(t) + (
+                [("teachers", self.teacher_state())] if was != t.paused else [])
         return [("reply", t.seat_state(st["seat"]))]
 
     def _puzzle(self, sid: str, msg: dict[str, Any]) -> list[Out]:
@@ -312,15 +382,21 @@ class Classroom:
             t.deal()
         self.tables[t.id] = t
         self.save(t)
-        return [("teachers", self.teacher_state()), *self._lobbies(), *self._table_update(t)]
+        bots = sum(s["kind"] == "computer" for s in t.seats)
+        said = f"{t.label} is open: {t.n} seats" + (f", {bots} for computer players" if bots
+                                                     else "") + "."
+        if t.started:
+            said += f" Every seat is taken: it plays at once, a move about every {self.pace:g} s."
+        return [("reply", teacher_ops.done(said)), ("teachers", self.teacher_state()),
+                *self._lobbies(), *self._table_update(t)]
 
     def _t_table(self, msg: dict[str, Any]) -> list[Out]:
         t = self._table(msg.get("table"))
         seat = msg.get("seat")
         action = msg.get("action")
-        if action not in ("deal", "undo", "next_round", "hint", "computer"):
+        if action not in ("deal", "undo", "next_round", "new_match", "hint", "computer"):
             raise ClassError(f"table: action {one_line(repr(action), 40)} is not one of deal, "
-                             "undo, next_round, hint, computer")
+                             "undo, next_round, new_match, hint, computer")
         student = None
         if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= t.n:
             student = t.seats[seat - 1]["student"]
@@ -328,18 +404,25 @@ class Classroom:
         else:
             seat = None
         said = t.teacher(action, seat)
-        if action == "computer" and student is not None:
+        undo = None
+        if action == "computer" and student is not None and seat is not None:
             self.students[student]["table"] = self.students[student]["seat"] = None
+            undo = teacher_ops.remember_computer(self, student, (t.id, seat))
+            said = said.replace(f"seat {seat + 1}",
+                                f"{self.students[student]['name']}'s seat ({seat + 1})")
         if action == "computer" and not t.started and not t.free_seats():
             t.deal()  # the last free seat went to a computer: the table is full
         self.save(t)
-        out: list[Out] = [("reply", _text({"type": "done", "text": said}))]
+        out: list[Out] = [("reply", teacher_ops.done(said, undo))]
         if action == "hint":
             sid = t.seats[seat or 0]["student"]
             return out + ([(f"student:{sid}", t.seat_state(seat or 0))] if sid else [])
         out += [*self._table_update(t), ("teachers", self.teacher_state())]
         if student is not None:
             out += self._student_views(student)
+            out.append((f"student:{student}", teacher_ops.notice(
+                f"Your teacher gave your seat at {t.label} to a computer player: choose a "
+                "free seat, or wait for your teacher.")))
         return out + self._lobbies()
 
     def _t_idle(self, msg: dict[str, Any]) -> list[Out]:
@@ -349,7 +432,9 @@ class Classroom:
                              f"{one_line(repr(s), 40)}")
         self.idle = s
         self.save()
-        return [("teachers", self.teacher_state())]
+        said = (f"Idle seats: a computer steps in after {s} s." if s else
+                "Idle seats: no computer steps in (off).")
+        return [("reply", teacher_ops.done(said)), ("teachers", self.teacher_state())]
 
     def _t_puzzle_round(self, msg: dict[str, Any]) -> list[Out]:
         family = msg.get("set")
@@ -368,15 +453,24 @@ class Classroom:
         return [*out, ("teachers", self.teacher_state())]  # with a row for every student
 
     def tick(self, now: float | None = None) -> list[Out]:
-        """Give every seat idle longer than the teacher's limit to a computer player."""
+        """Called every :data:`TICK` seconds: a computer player takes every seat idle
+        longer than the teacher's limit (for its turns only), and the computer player to
+        play at each table makes one move once its pace allows (:meth:`ClassTable.step`)."""
         now = time.monotonic() if now is None else now
         out: list[Out] = []
         for t in self.tables.values():
             seat = t.idle_seat(self.idle, now)
+            was = t.paused
+            taken = seat is not None
             if seat is not None:
                 t.to_computer(seat, away=True)
-                self.save(t)
-                out += [*self._table_update(t), ("teachers", self.teacher_state())]
+            moved = t.step(now, self.pace)
+            if taken or moved:
+                self.save(t, room=False)
+                out += self._table_update(t)
+            if taken or was != t.paused or (moved and t.session is not None
+                                            and t.session.game.is_round_over):
+                out.append(("teachers", self.teacher_state()))
         return out
 
     # ------------------------------------------------------------------ what is sent
@@ -435,10 +529,14 @@ class Classroom:
         """The teacher's page: the code, tables, students, idle limit, puzzle results."""
         return _text({
             "type": "teacher", "code": self.code, "address": self.address, "idle": self.idle,
-            "tables": [t.info() for t in self.tables.values()],
-            "students": [{"name": st["name"], "table": st["table"],
-                          "seat": None if st["seat"] is None else st["seat"] + 1}
-                         for st in self.students.values()],
+            "locked": self.locked, "tables": [t.info() for t in self.tables.values()],
+            "students": [{"id": sid, "name": st["name"], "table": st["table"],
+                          "table_label": self.tables[st["table"]].label
+                          if st["table"] in self.tables else None,
+                          "seat": None if st["seat"] is None else st["seat"] + 1,
+                          "online": bool(self.conns_of.get(sid)),
+                          "since": self.since.get(sid)}
+                         for sid, st in self.students.items()],
             "puzzle_sets": puzzle_sets(), "presets": list(PRESETS),
             "puzzles": None if self.puzzles is None else self.puzzles.results(self.names())})
 

@@ -59,7 +59,7 @@ from ..lan import lan_address
 from ..session_host import SessionHost
 from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .results import results_csv, results_html
-from .room import Classroom, Conn, refused
+from .room import TICK, Classroom, Conn, refused
 from .store import archives
 
 __all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "NO_CSP", "RATE", "ClassServer",
@@ -305,6 +305,8 @@ class ClassServer:
             self.by_address[addr] -= 1
             if not self.by_address[addr]:
                 del self.by_address[addr]
+            with contextlib.suppress(Exception):  # the teacher's page: who is gone
+                await self._send(None, self.room.gone(conn))
         return ws
 
     async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str,
@@ -366,7 +368,7 @@ class ClassServer:
 
     async def _ticker(self) -> None:
         while True:
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(TICK)
             outs = self.room.tick()
             if outs:
                 await self._send(None, outs)

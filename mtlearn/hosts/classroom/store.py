@@ -184,7 +184,8 @@ def class_data(data: Any, where: str) -> dict[str, Any]:
         out = {"version": int(data.get("version", 1)), "code": str(data["code"]),
                "teacher": str(data["teacher"]), "idle": int(data["idle"]),
                "students": {}, "tables": [str(t) for t in data["tables"]],
-               "puzzles": data["puzzles"], "ended": data.get("ended")}
+               "puzzles": data["puzzles"], "ended": data.get("ended"),
+               "locked": bool(data.get("locked", False))}
         for sid, st in data["students"].items():
             seat = st["seat"]
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):

@@ -7,6 +7,15 @@ seat still empty. From then on the session is the only authority: a seat's inten
 answered by :meth:`BoardSession.handle` with that seat's perspective, and every device
 gets a fresh view of its own seat after each move.
 
+Computer players move at a person's pace: one move per :data:`PACE` seconds, made by
+:meth:`ClassTable.step` (the class's ticker calls it), never at once, so a table the class
+watches can be followed. A computer keeps an idle student's seat (``away``) only for that
+seat's turns, and hands it back when the student returns (:meth:`ClassTable.back`). It
+never plays a match out alone: once :data:`HALT_TURNS` turns of the table went by with
+no student playing, or a round ended that way, the table pauses and says why
+(:attr:`ClassTable.paused`). The teacher can pause and resume a table too; a paused
+table refuses moves and its idle clock stands still.
+
 What leaves a table, and for whom:
 
 * :meth:`ClassTable.seat_state` — one seat's view (its hand only while the round is
@@ -40,6 +49,13 @@ from . import ClassError
 __all__ = ["MAX_SEATS", "MIN_SEATS", "ClassTable", "checked", "public_perspective"]
 
 MIN_SEATS, MAX_SEATS = 2, 8
+#: Seconds between two moves of the computer players (a pace a class can follow).
+PACE = 1.0
+#: Turns of the whole table (times the seats) computers may play in a row while a
+#: computer keeps an idle student's seat, before the table pauses.
+HALT_TURNS = 3
+#: What a paused table answers a student's move.
+PAUSED = "your teacher paused the table: wait for them to resume it"
 #: Last moves kept in words for the projector.
 LOG_LINES = 12
 
@@ -74,8 +90,8 @@ class ClassTable:
                  options: dict[str, Any] | None = None) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not MIN_SEATS <= n <= MAX_SEATS:
             raise ClassError(f"seats: choose {MIN_SEATS} to {MAX_SEATS}, not {one_line(repr(n))}")
-        if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots < n:
-            raise ClassError(f"computers: choose 0 to {n - 1} computer players for {n} seats, "
+        if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots <= n:
+            raise ClassError(f"computers: choose 0 to {n} computer players for {n} seats, "
                              f"not {one_line(repr(bots))}")
         if not isinstance(preset, str) or preset not in PRESETS:
             raise ClassError(f"preset: {one_line(repr(preset))} is not one of "
@@ -105,6 +121,11 @@ class ClassTable:
         self.log: list[str] = []
         self.turn_since = time.monotonic()  # when the seat to play got the turn
         self.last: dict[int, BoardMessage] = {}  # the last message each seat was shown
+        #: why the table is paused ("teacher" or "idle" in ``paused_by``), else None
+        self.paused: str | None = None
+        self.paused_by: str | None = None
+        self.streak = 0  # computer moves since a student last played
+        self._bots: dict[int, Any] = {}  # the computer player of each seat it plays
 
     # ------------------------------------------------------------------ seats
     @property
@@ -170,8 +191,9 @@ class ClassTable:
         rules = self.rules_dict(self.preset, self.rounds)
         game = Game.new(names, set=usual_set(self.n), rules=rules, seed=self.seed)
         self.seed = game.seed
-        bots = {i: self.bot for i, s in enumerate(self.seats) if s["kind"] == "computer"}
-        self.session = BoardSession(game, bots=bots)  # type: ignore[arg-type]
+        # the session runs no computer player itself: step() plays them, one move at a time
+        self.session = BoardSession(game)
+        self.streak = 0
         self._moved([])
 
     def rules_dict(self, preset: str, rounds: int | None) -> dict[str, Any]:
@@ -191,6 +213,8 @@ class ClassTable:
                    "next_round": "deal the next round"}.get(act, "start a new game")
             raise ClassError(f"at a class table only the teacher can {who}")
         g = session.game
+        if self.paused_by == "teacher":
+            raise ClassError(PAUSED)
         if act in ("move", "draw", "pass", "uno", "end") and not g.is_round_over \
                 and g.current != seat:
             raise ClassError(f"it is {g.players[g.current]}'s turn, not yours: wait for it")
@@ -202,6 +226,9 @@ class ClassTable:
             session.perspective = None
         g = session.game
         changed = (g.round_no, len(g.history)) != before
+        if changed:
+            self.streak = 0
+            self.wake()
         message = session.message
         if changed and message is not None:  # every seat is told what happened; the mover
             self._moved([message["text"], *message["bots"]])  # gets the session's words
@@ -214,8 +241,9 @@ class ClassTable:
         return changed
 
     def teacher(self, action: str, seat: int | None = None) -> str:
-        """A teacher's action on this table: undo, next_round, computer (replace the
-        student at ``seat``) or hint (for ``seat``); the sentence that reports it."""
+        """A teacher's action on this table: deal, undo, next_round, new_match, computer
+        (replace the student at ``seat``) or hint (for ``seat``); the sentence that
+        reports it."""
         if action == "deal":
             self.deal()
             return f"{self.label}: the match is dealt."
@@ -226,20 +254,36 @@ class ClassTable:
         session = self._session()
         g = session.game
         if action == "undo":
-            if not session.undo():
+            if not g.history:
                 raise ClassError(f"{self.label}: nothing to take back (this is the start of "
                                  "the round)")
+            while g.history:  # back to the last student move (computers would replay)
+                g.pop()
+                if not self.plays(g.current):
+                    break
+            self.streak = 0
             self._moved([f"The teacher took back the last move ({g.players[g.current]} "
                          "plays again)."])
             return f"{self.label}: the last move was taken back."
         if action == "next_round":
-            before = g.round_no
+            if not g.is_round_over:
+                raise ClassError(f"{self.label}: the round is not over yet")
+            if g.is_match_over:
+                raise ClassError(f"{self.label}: the match is over (that was the last "
+                                 "round): start a new match")
             session.handle({"action": "next_round"})
-            said = session.message["text"] if session.message else ""
-            if session.game.round_no == before:
-                raise ClassError(f"{self.label}: {said or 'there is no next round'}")
-            self._moved([said])
+            self.streak = 0
+            self._moved([session.message["text"] if session.message else ""])
             return f"{self.label}: round {session.game.round_no} is dealt."
+        if action == "new_match":
+            if not g.is_match_over:
+                raise ClassError(f"{self.label}: the match is not over yet (round "
+                                 f"{g.round_no} of {g.rounds})")
+            session.new_match()
+            self.seed = session.game.seed
+            self.streak = 0
+            self._moved([f"A new match: round 1 of {session.game.rounds}."])
+            return f"{self.label}: a new match is dealt."
         if seat is None or not 0 <= seat < self.n:
             raise ClassError(f"{action}: choose a seat of {self.label} (1 to {self.n})")
         if action == "computer":
@@ -258,37 +302,90 @@ class ClassTable:
         raise ClassError(f"unknown table action {one_line(repr(action))}")
 
     def to_computer(self, seat: int, *, away: bool) -> None:
-        """A computer player takes ``seat`` (for good, or while its student is ``away``)."""
-        session = self._session()
+        """A computer player takes ``seat`` (for good, or while its student is ``away``);
+        it moves at the table's pace (:meth:`step`), not at once."""
         s = self.seats[seat]
         s["away"] = away
         if not away:
             s["kind"], s["student"] = "computer", None
-        session.bots[seat] = BOT_KINDS[self.bot]()
-        g = session.game
-        before = len(g.history)
-        said = session.run_bots()
-        if len(g.history) != before:
-            self._moved(said)
+
+    def give_back(self, seat: int, student: str, name: str) -> None:
+        """A seat a computer took for good is a student's again (the teacher's undo)."""
+        s = self.seats[seat]
+        s.update(kind="student", student=student, away=False)
+        if not self.started:
+            s["name"] = name
+        self._bots.pop(seat, None)
+        self.turn_since = time.monotonic()
 
     def back(self, seat: int) -> bool:
         """A student whose seat a computer kept is back: the seat is theirs again."""
         s = self.seats[seat]
+        self.wake()
         if not s["away"] or self.session is None:
             return False
         s["away"] = False
-        self.session.bots.pop(seat, None)
+        self._bots.pop(seat, None)
+        self.streak = 0
         self.turn_since = time.monotonic()  # a fresh wait before the next takeover
         return True
 
+    def plays(self, seat: int) -> bool:
+        """True when a computer plays ``seat`` now (its own, or an idle student's)."""
+        s = self.seats[seat]
+        return bool(s["kind"] == "computer" or s["away"])
+
     def idle_seat(self, limit: float, now: float) -> int | None:
         """The student seat to play that has been idle longer than ``limit`` seconds."""
-        if self.session is None or limit <= 0:
+        if self.session is None or limit <= 0 or self.paused:
             return None
         g = self.session.game
-        if g.is_round_over or g.current in self.session.bots:
+        if g.is_round_over or self.plays(g.current):
             return None
         return g.current if now - self.turn_since > limit else None
+
+    def step(self, now: float, pace: float = PACE) -> bool:
+        """One move of the computer player to play, once ``pace`` seconds (:data:`PACE`
+        unless the teacher chose another with ``--pace``) went by since the last move;
+        True if it moved. Pauses the table (and says why) once
+        computers played :data:`HALT_TURNS` turns of the table, or the end of a round, with
+        no student playing while a computer keeps a student's seat."""
+        if self.session is None or self.paused:
+            return False
+        session = self.session
+        g = session.game
+        if g.is_round_over or not self.plays(g.current) or now - self.turn_since < pace:
+            return False
+        seat = g.current
+        bot = self._bots.setdefault(seat, BOT_KINDS[self.bot]())
+        session.perspective = None
+        session.play(bot.choose(g))
+        said = session.message["text"] if session.message else ""
+        self.streak += 1
+        self._moved([said])
+        away = [i + 1 for i, s in enumerate(self.seats) if s["away"]]
+        if away and (g.is_round_over or self.streak >= HALT_TURNS * self.n):
+            which = " and ".join(str(i) for i in away)
+            what = "the round ended" if g.is_round_over else \
+                f"{self.streak} moves went by"
+            self.pause(f"{self.label} paused itself: {what} with only computers playing "
+                       f"(a computer keeps seat {which} for an idle student). Resume it "
+                       "when the students are back.", by="idle")
+        return True
+
+    def pause(self, reason: str | None, *, by: str = "teacher") -> None:
+        """Pause the table (``reason`` says why) or, with None, resume it; the idle clock
+        and the computers' pace start afresh on resuming."""
+        self.paused = reason
+        self.paused_by = None if reason is None else by
+        if reason is None:
+            self.streak = 0
+            self.turn_since = time.monotonic()
+
+    def wake(self) -> None:
+        """A student acted: a table that paused itself for want of students goes on."""
+        if self.paused_by == "idle":
+            self.pause(None)
 
     def _moved(self, said: list[str]) -> None:
         """After a change of the game: the words in the log, and as every seat's message."""
@@ -323,8 +420,17 @@ class ClassTable:
         finally:
             session.perspective = None
         v["hint"] = None  # hints come from the teacher
-        v["match"].pop("setup", None)  # no New game controls on a class board
+        self._teacher_only(v)
         message = self.last.get(seat)
+        if self.seats[seat]["away"]:
+            message = {"kind": "info", "text": "A computer is playing for you while you are "
+                       "away: play your next move to take your seat back.", "rule": None,
+                       "rule_url": None, "bots": []}
+        elif self.paused:
+            message = {"kind": "info", "text": "The table is paused: " + (
+                "your teacher paused it." if self.paused_by == "teacher" else
+                "nobody played for a while; play to carry on."), "rule": None,
+                "rule_url": None, "bots": []}
         seen = Perspective(g, seat)
         echo: tuple[str, ...] = ()
         if message and message["kind"] == "refusal":
@@ -342,10 +448,18 @@ class ClassTable:
         g = self.session.game
         v = view(g, perspective=Perspective.spectator(g))
         match = self.session.match_info()
-        match.pop("setup", None)
+        match.pop("setup", None)  # the engine's view, unpatched (no seat plays from here)
         v["match"] = match
         out["view"] = v
         return out
+
+    @staticmethod
+    def _teacher_only(v: Any) -> None:
+        """No New game, Next round or New match on a class board: the teacher deals."""
+        match = v["match"]
+        match.pop("setup", None)
+        match["next_round"] = False
+        match["new_match"] = False
 
     def info(self) -> TableInfo:
         """The table's set-up and seats (no token, no hand)."""
@@ -354,6 +468,8 @@ class ClassTable:
                 "rounds": g.rounds if g else self.rounds, "started": self.started,
                 "round": g.round_no if g else None,
                 "round_over": g.is_round_over if g else False,
+                "match_over": g.is_match_over if g else False,
+                "paused": self.paused,
                 "to_play": None if g is None or g.is_round_over else g.current + 1,
                 "seats": [{"seat": i + 1, "name": s["name"], "kind": s["kind"],
                            "taken": s["student"] is not None, "away": s["away"]}
@@ -364,7 +480,7 @@ class ClassTable:
         """Everything needed to bring the table back exactly (see :meth:`from_dict`)."""
         return {"id": self.id, "label": self.label, "preset": self.preset,
                 "rounds": self.rounds, "bot": self.bot, "seed": self.seed,
-                "options": self.options,
+                "options": self.options, "paused": self.paused, "paused_by": self.paused_by,
                 "seats": [dict(s) for s in self.seats], "log": list(self.log),
                 "session": None if self.session is None else self.session.to_spec()}
 
@@ -380,9 +496,13 @@ class ClassTable:
                 s.update(name=saved["name"], student=saved["student"], kind=saved["kind"],
                          away=bool(saved["away"]))
             t.log = [str(x) for x in data["log"]][-LOG_LINES:]
+            paused, by = data.get("paused"), data.get("paused_by")
+            if paused is not None:
+                t.pause(str(paused), by="idle" if by == "idle" else "teacher")
             if data["session"] is not None:
                 t.session = BoardSession.from_spec(data["session"])
                 t.session.perspective = None
+                t.session.bots = {}  # step() plays the computers, at the table's pace
         except (KeyError, TypeError, ValueError, MtlearnError) as e:
             raise ClassError(f"{where}: not a saved class table ({type(e).__name__}: "
                              f"{one_line(str(e), 200)})") from None

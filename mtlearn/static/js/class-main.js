@@ -221,7 +221,8 @@ export function bootStudent(root) {
     onMessage(msg) {
       if ("ok" in msg) {  // the protocol's one refusal (no other class message has "ok")
         say("✗ " + msg.error, "refused");
-        if (/^(unknown seat token|wrong class code)/.test(msg.error)) {
+        // the token no longer works: a class ended, a wrong code, the teacher removed the student
+        if (/^(unknown seat token|wrong class code|Your teacher removed you)/.test(msg.error)) {
           if (me && me.token) store(null);
           me = null;
           phase("join");

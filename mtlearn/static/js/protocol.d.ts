@@ -177,6 +177,7 @@ export interface MatchInfo {
   winners: string[];
   tie_break: string;
   setup?: MatchSetup;
+  new_match?: boolean;
 }
 
 /**
@@ -467,6 +468,8 @@ export interface TableInfo {
   started: boolean;
   round: number | null;
   round_over: boolean;
+  match_over: boolean;
+  paused: string | null;
   to_play: number | null;
   seats: SeatInfo[];
 }
@@ -531,10 +534,21 @@ export interface Lobby {
 }
 
 /**
- * A teacher's table action, reported.
+ * A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
+ * ``token``: the teacher's token of the new class the action started.
  */
 export interface Done {
   type: "done";
+  text: string;
+  undo?: string;
+  token?: string;
+}
+
+/**
+ * A word for one student's phone from the teacher (moved, seat given to a computer).
+ */
+export interface Notice {
+  type: "notice";
   text: string;
 }
 
@@ -546,6 +560,7 @@ export interface TeacherState {
   code: string;
   address: string;
   idle: number;
+  locked: boolean;
   tables: TableInfo[];
   students: Record<string, unknown>[];
   puzzle_sets: Record<string, unknown>[];
@@ -672,7 +687,7 @@ export interface TableAction {
   op: "table";
   token: string;
   table: string;
-  action: "deal" | "undo" | "next_round" | "hint" | "computer";
+  action: "deal" | "undo" | "next_round" | "new_match" | "hint" | "computer";
   seat?: number;
 }
 
@@ -694,6 +709,60 @@ export interface PuzzleRoundRequest {
   set: string | null;
 }
 
+/**
+ * The teacher removes, renames (``name``) or moves a student (to ``table`` and its
+ * 1-based ``seat``, or to the lobby with ``table: null``); answered with ``done`` and
+ * an ``undo`` id for removing and moving.
+ */
+export interface StudentAction {
+  op: "student";
+  token: string;
+  student: string;
+  action: "remove" | "rename" | "move";
+  name?: string;
+  table?: string | null;
+  seat?: number;
+}
+
+/**
+ * The teacher takes back a removal, a move or a computer replacing a student (the
+ * ``undo`` id of its ``done``).
+ */
+export interface Revert {
+  op: "revert";
+  token: string;
+  undo: string;
+}
+
+/**
+ * The teacher locks joins (new students are refused; a returning device is welcome)
+ * or opens them again.
+ */
+export interface Lock {
+  op: "lock";
+  token: string;
+  locked: boolean;
+}
+
+/**
+ * The teacher pauses or resumes one table (``table``) or every table (null).
+ */
+export interface Pause {
+  op: "pause";
+  token: string;
+  table: string | null;
+  paused: boolean;
+}
+
+/**
+ * The teacher ends the class (kept in the class folder's archive) and starts a new
+ * one; answered with ``new_class``.
+ */
+export interface NewClassRequest {
+  op: "new_class";
+  token: string;
+}
+
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
@@ -702,6 +771,6 @@ export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 
 export type HostAnswer = Opened | Answered | Closed | Refusal;
 
-export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
+export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
 
-export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest;
+export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest;

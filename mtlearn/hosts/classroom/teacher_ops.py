@@ -1,0 +1,338 @@
+"""What a teacher does to the class itself, beside the tables: who is connected, remove,
+rename and move a student (and take that back), lock joins, pause tables, end the class
+and start a new one. Each function answers one teacher message for a
+:class:`~.room.Classroom` with the messages to send (see :mod:`.room`); no network here.
+
+Every action that takes something away is answered with an ``undo`` id
+(:class:`~mtlearn.core.protocol.Done`) that ``revert`` takes back while nothing else
+changed the seats involved; the room keeps the last :data:`KEEP_UNDOS` of them. Ending
+the class deletes nothing: its folder's files move to ``archive/class-<time>/``.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from ...core.protocol import refusal
+from ...core.words import one_line
+from . import ClassError
+
+if TYPE_CHECKING:
+    from .room import Classroom, Conn, Out
+
+__all__ = ["KEEP_UNDOS", "clean_name", "lock", "name_taken", "new_class", "pause", "revert",
+           "student"]
+
+#: Undoable actions the room remembers.
+KEEP_UNDOS = 20
+
+
+def _text(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), allow_nan=False)
+
+
+def done(text: str, undo: str | None = None) -> str:
+    """The JSON text of a ``done`` report (with the id that takes it back, if any)."""
+    return _text({"type": "done", "text": text, **({"undo": undo} if undo else {})})
+
+
+def notice(text: str) -> str:
+    """A few words from the teacher for a student's phone (a :class:`Notice`: the phone
+    shows it at the top of its page, as a notice rather than an error)."""
+    return json.dumps({"type": "notice", "text": text}, separators=(",", ":"))
+
+
+def _gone(text: str) -> str:
+    """The refusal that sends a student's phone back to its join form (its token no
+    longer works; the phone knows the words: mtlearn/static/js/class-main.js)."""
+    return json.dumps(refusal(text), separators=(",", ":"))
+
+
+def clean_name(name: str) -> str:
+    """A name as it is kept: trimmed, inner spaces made single."""
+    return " ".join(name.split())
+
+
+def name_taken(room: Classroom, name: str, but: str | None = None) -> None:
+    """Refuse ``name`` if another student of the class has it (whatever the case)."""
+    key = clean_name(name).casefold()
+    for sid, st in room.students.items():
+        if sid != but and str(st["name"]).casefold() == key:
+            first = st["name"]
+            raise ClassError(f"{first} is taken: add an initial, e.g. {first} B")
+
+
+def _remember(room: Classroom, entry: dict[str, Any]) -> str:
+    uid = "u" + secrets.token_hex(4)
+    room.undos[uid] = entry
+    while len(room.undos) > KEEP_UNDOS:
+        del room.undos[next(iter(room.undos))]
+    return uid
+
+
+def unseat(room: Classroom, sid: str) -> tuple[str, int] | None:
+    """Take ``sid`` from their seat (a dealt table gives it to a computer for good);
+    where they sat."""
+    st = room.students[sid]
+    t = room.tables.get(st["table"] or "")
+    if t is None or st["seat"] is None:
+        st["table"] = st["seat"] = None
+        return None
+    where = (t.id, int(st["seat"]))
+    if t.started:
+        t.to_computer(where[1], away=False)
+    else:
+        t.leave(sid)
+    st["table"] = st["seat"] = None
+    room.save(t)
+    return where
+
+
+def reseat(room: Classroom, sid: str, where: tuple[str, int] | None) -> None:
+    """Seat ``sid`` at ``where`` again (the seat must be as unseat() left it)."""
+    if where is None:
+        return
+    t = room.tables.get(where[0])
+    seat = where[1]
+    if t is None or not 0 <= seat < t.n:
+        raise ClassError("undo: that table is gone")
+    s = t.seats[seat]
+    name = room.students[sid]["name"]
+    if t.started:
+        if s["kind"] != "computer" or s["student"] is not None or s["name"] != name:
+            raise ClassError(f"undo: seat {seat + 1} of {t.label} changed since")
+        t.give_back(seat, sid, name)
+    else:
+        if s["student"] is not None:
+            raise ClassError(f"undo: seat {seat + 1} of {t.label} is taken now")
+        t.give_back(seat, sid, name)
+    room.students[sid].update(table=t.id, seat=seat)
+    room.save(t)
+
+
+def _where_words(room: Classroom, where: tuple[str, int] | None) -> str:
+    if where is None:
+        return "the lobby"
+    return f"{room.tables[where[0]].label}, seat {where[1] + 1}"
+
+
+def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
+    """``student``: remove, rename or move one student."""
+    sid = msg.get("student")
+    if not isinstance(sid, str) or sid not in room.students:
+        raise ClassError(f"student: no student {one_line(repr(sid), 40)} in this class")
+    action = msg.get("action")
+    st = room.students[sid]
+    name = st["name"]
+    if action == "rename":
+        new = msg.get("name")
+        room._check_name(new)
+        assert isinstance(new, str)
+        new = clean_name(new)
+        name_taken(room, new, but=sid)
+        st["name"] = new
+        t = room.tables.get(st["table"] or "")
+        if t is not None and not t.started:
+            t.seats[st["seat"]]["name"] = new
+            room.save(t)
+        room.save()
+        later = " (the table shows the old name until its next deal)" if t is not None \
+            and t.started else ""
+        return [("reply", done(f"{name} is now {new}{later}.")),
+                *room._student_views(sid), ("teachers", room.teacher_state())]
+    if action == "remove":
+        where = unseat(room, sid)
+        record = room.students.pop(sid)
+        room.tokens.pop(record["token"], None)
+        for conn in room.conns_of.pop(sid, set()):
+            conn.role = None  # the device may join again, as a new student
+        room.since.pop(sid, None)
+        room.save()
+        uid = _remember(room, {"kind": "remove", "sid": sid, "record": dict(record),
+                               "where": where})
+        out: list[Out] = [("reply", done(f"{name} was removed from the class.", uid)),
+                          (f"student:{sid}", _gone("Your teacher removed you from the class."))]
+        if where is not None:
+            out += room._table_update(room.tables[where[0]])
+        return out + room._lobbies() + [("teachers", room.teacher_state())]
+    if action == "move":
+        to_id = msg.get("table")
+        dest = None if to_id is None else room._table(to_id)
+        seat = msg.get("seat")
+        if dest is not None:
+            if dest.started:
+                raise ClassError(f"move: {dest.label} is playing; move a student to a table "
+                                 "not dealt yet")
+            if not isinstance(seat, int) or isinstance(seat, bool) or \
+                    seat - 1 not in dest.free_seats():
+                raise ClassError(f"move: choose a free seat of {dest.label} (free: "
+                                 f"{', '.join(str(i + 1) for i in dest.free_seats()) or 'none'})")
+        before = unseat(room, sid)
+        if dest is not None:
+            assert isinstance(seat, int)
+            dest.sit(seat - 1, sid, name)
+            st["table"], st["seat"] = dest.id, seat - 1
+            room.save(dest)
+        room.save()
+        after = None if dest is None else (dest.id, int(st["seat"]))
+        uid = _remember(room, {"kind": "move", "sid": sid, "from": before, "to": after})
+        said = f"Your teacher moved you to {_where_words(room, after)}."
+        out = [("reply", done(f"{name} moved to {_where_words(room, after)}.", uid))]
+        out += room._student_views(sid)
+        out.append((f"student:{sid}", notice(said)))
+        for where in (before, after):
+            if where is not None:
+                out += room._table_update(room.tables[where[0]])
+        return out + room._lobbies() + [("teachers", room.teacher_state())]
+    raise ClassError(f"student: action {one_line(repr(action), 40)} is not one of remove, "
+                     "rename, move")
+
+
+def remember_computer(room: Classroom, sid: str, where: tuple[str, int]) -> str:
+    """Keep the undo of a computer taking ``sid``'s seat for good."""
+    return _remember(room, {"kind": "move", "sid": sid, "from": where, "to": None})
+
+
+def revert(room: Classroom, msg: dict[str, Any]) -> list[Out]:
+    """``revert``: take back a removal, a move or a computer replacing a student."""
+    uid = msg.get("undo")
+    entry = room.undos.get(uid) if isinstance(uid, str) else None
+    if entry is None:
+        raise ClassError("undo: that action is too old to take back (or was taken back)")
+    sid = entry["sid"]
+    touched: list[str] = []
+    if entry["kind"] == "remove":
+        record = entry["record"]
+        name_taken(room, record["name"])
+        if entry["where"] is not None:
+            _check_free(room, entry["where"], record["name"])
+        room.students[sid] = dict(record, table=None, seat=None)
+        room.tokens[record["token"]] = sid
+        reseat(room, sid, entry["where"])
+        text = f"{record['name']} is back in the class"
+        where = entry["where"]
+    else:
+        st = room.students.get(sid)
+        here = None if st is None or st["table"] is None else (st["table"], st["seat"])
+        if st is None or here != entry["to"]:
+            raise ClassError("undo: that student moved since")
+        if entry["from"] is not None:
+            _check_free(room, entry["from"], st["name"])
+        unseat(room, sid)
+        reseat(room, sid, entry["from"])
+        text = f"{st['name']} is back at {_where_words(room, entry['from'])}"
+        where = entry["from"]
+        if entry["to"] is not None:
+            touched.append(entry["to"][0])
+    if where is not None:
+        touched.append(where[0])
+    del room.undos[str(uid)]
+    room.save()
+    out: list[Out] = [("reply", done(text + "."))]
+    out += room._student_views(sid)
+    for tid in dict.fromkeys(touched):
+        out += room._table_update(room.tables[tid])
+    return out + room._lobbies() + [("teachers", room.teacher_state())]
+
+
+def _check_free(room: Classroom, where: tuple[str, int], name: str) -> None:
+    t = room.tables.get(where[0])
+    if t is None:
+        raise ClassError("undo: that table is gone")
+    s = t.seats[where[1]]
+    ok = (s["kind"] == "computer" and s["student"] is None and s["name"] == name) \
+        if t.started else s["student"] is None
+    if not ok:
+        raise ClassError(f"undo: seat {where[1] + 1} of {t.label} changed since")
+
+
+def lock(room: Classroom, msg: dict[str, Any]) -> list[Out]:
+    """``lock``: refuse new students (or welcome them again)."""
+    locked = msg.get("locked")
+    if not isinstance(locked, bool):
+        raise ClassError("lock: locked is true or false")
+    room.locked = locked
+    room.save()
+    text = ("Joins are locked: new students are refused; students who joined can come "
+            "back.") if locked else "Joins are open: new students can join."
+    return [("reply", done(text)), ("teachers", room.teacher_state())]
+
+
+def pause(room: Classroom, msg: dict[str, Any]) -> list[Out]:
+    """``pause``: pause or resume one table, or every table (``table`` null)."""
+    on = msg.get("paused")
+    if not isinstance(on, bool):
+        raise ClassError("pause: paused is true or false")
+    tid = msg.get("table")
+    tables = list(room.tables.values()) if tid is None else [room._table(tid)]
+    if not tables:
+        raise ClassError("pause: no table is open yet")
+    out: list[Out] = []
+    for t in tables:
+        t.pause("Your teacher paused the table." if on else None)
+        room.save(t)
+        out += room._table_update(t)
+    which = "Every table" if tid is None else tables[0].label
+    text = f"{which} is {'paused' if on else 'playing again'}."
+    return [("reply", done(text)), *out, ("teachers", room.teacher_state())]
+
+
+def new_class(room: Classroom, conn: Conn) -> list[Out]:
+    """``new_class``: keep this class in ``archive/class-<time>/`` of its folder (nothing
+    is deleted), and start a new one there with a new code and teacher's token, printed
+    to the server's terminal and sent to the teacher's page (``done`` with ``token``)."""
+    folder = room.folder
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    dest = folder / "archive" / f"class-{stamp}"
+    k = 1
+    while dest.exists():
+        k += 1
+        dest = folder / "archive" / f"class-{stamp}-{k}"
+    room.answers.close()  # the answers log moves with the class
+    try:
+        dest.mkdir(parents=True)
+        for p in sorted(folder.iterdir()):
+            if p.name != "archive":
+                p.rename(dest / p.name)
+        # the class's earlier puzzle rounds (archive/puzzles-…) go with it too
+        for p in sorted((folder / "archive").iterdir()):
+            if not p.name.startswith("class-"):
+                (dest / "archive").mkdir(exist_ok=True)
+                p.rename(dest / "archive" / p.name)
+    except OSError as e:
+        raise ClassError(f"new class: cannot keep the class in {dest}: {e.strerror}; "
+                         "nothing else was changed") from None
+    olds = [(c, c.student, c.role) for c in room.all_conns]
+    fresh = type(room).create(folder)
+    keep = {"address": room.address, "idle": room.idle, "all_conns": room.all_conns,
+            "pace": room.pace}
+    room.__dict__.update(fresh.__dict__)
+    room.__dict__.update(keep)
+    room.save()
+    print(f"New class: the old one is kept in {dest}\nClass code:    {room.code}\n"
+          f"Teacher page:  {room.address}teacher#t={room.teacher_token}\n"
+          f"Teacher token: {room.teacher_token}", flush=True, file=sys.stdout)
+    out: list[Out] = []
+    for c, sid, role in olds:
+        if c is conn:
+            continue
+        if role == "student" and sid is not None:
+            # a refusal: the phone forgets the old class's token and shows the join form
+            out.append((f"student:{sid}", _gone(
+                "unknown seat token: the class ended; join the new class with the code your "
+                "teacher shows")))
+            c.role = None
+        elif role == "teacher":
+            c.role = None
+    conn.role = "teacher"
+    archived = str(dest.relative_to(folder))
+    out += [("reply", _text({"type": "done", "token": room.teacher_token,
+                             "text": f"A new class started (code {room.code}); the old one "
+                             f"is kept in {archived} of the class folder."})),
+            ("reply", room.teacher_state()), ("watchers", room._public_all("projector"))]
+    return out
