@@ -152,7 +152,7 @@ def test_round_against_three_bots_then_round_two_undo_and_new_match(
         page, page_guard, book_url, artifacts_dir):
     open_chapter(page, book_url, "tutorials/09-strategy")
     me = Learner(page)
-    assert "Loading the engine" in me.box.locator(".mtl-host").inner_text()
+    assert "Getting the board ready" in me.box.locator(".mtl-host").inner_text()
     me.wait_engine()
     said = me.play("12-5", "1")  # chapter 9's "Try it": open your train with 12-5…
     assert played(said, "Ana", "12-5") and "The computer players' moves (" in said

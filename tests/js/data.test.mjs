@@ -1,7 +1,7 @@
 // Unit tests of static/js/data.js and stars.js: no DOM needed.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asArray, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/data.js";
+import { asArray, moveName, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/data.js";
 import { clampStars, starsFor, starText } from "../../mtlearn/static/js/stars.js";
 
 test("parseTile reads both ends, and 0 for what is not a number", () => {
@@ -50,4 +50,21 @@ test("starText draws 0 to 3 stars, whatever it is given", () => {
   assert.equal(starText(10 ** 6), "★★★");
   assert.equal(starText(-4), "☆☆☆");
   assert.equal(clampStars("x"), 0);
+});
+
+test("moveName says a move in words, never in notation", () => {
+  const view = {
+    to_play: 1,
+    players: [{ seat: 1, name: "Ana" }, { seat: 2, name: "Ben" }],
+    trains: [{ id: "1", owner: 1 }, { id: "2", owner: 2, branches: [{ id: "2.3a" }] }, { id: "M", mexican: true }],
+    legal: [{ move: "12-11@1", text: "Play 12-11 on your train" }],
+  };
+  assert.equal(moveName(view, "12-11@1"), "Play 12-11 on your train");  // the view's words
+  assert.equal(moveName(view, "11-10@M"), "Play 11-10 on the Mexican train");
+  assert.equal(moveName(view, "11-3@2"), "Play 11-3 on Ben's train");
+  assert.equal(moveName(view, "3-4@1"), "Play 3-4 on your train");
+  assert.equal(moveName(view, "3-4@2.3a"), "Play 3-4 on branch 2.3a of Ben's train");
+  assert.equal(moveName(view, "draw"), "Draw a tile");
+  assert.equal(moveName(view, "pass"), "Pass");
+  assert.equal(moveName(null, "5-5@M"), "Play 5-5 on the Mexican train".replace("the Mexican train", "train M"));
 });
