@@ -256,3 +256,27 @@ def test_status_after_a_draw_still_names_the_open_double():
     status = view(game, perspective=game.current)["status"]
     assert f"drew {game.drawn}" in status
     assert f"The double {d}-{d} on {where} is still open" in status
+
+
+def test_the_stars_rule_is_one_rule_in_python_and_in_the_boards():
+    """stars.js starRule (boards with steps, puzzles) and the engine's stars_for (the
+    steps it ticks, the table sent with each puzzle) give the same stars."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from mtlearn.content.puzzle_record import stars_for
+    from mtlearn.content.steps import stars
+
+    node = shutil.which("node")
+    assert node, "node is needed (tests/frontend_checks.py uses it too)"
+    js = (Path(__file__).parent.parent / "mtlearn/static/js/stars.js").as_uri()
+    code = (f"import {{ starRule }} from {json.dumps(js)};"
+            "const out = [];"
+            "for (let par = 0; par < 4; par++) for (let s = 0; s < 9; s++) out.push(starRule(s, par));"
+            "console.log(JSON.stringify(out));")
+    got = json.loads(subprocess.run([node, "--input-type=module", "-e", code], check=True,
+                                    capture_output=True, text=True).stdout)
+    assert got == [stars_for(s, par) for par in range(4) for s in range(9)]
+    assert [stars(s) for s in range(4)] == [3, 2, 1, 1]
