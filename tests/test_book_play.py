@@ -58,7 +58,10 @@ class Learner:
 
     def legal(self) -> list[str]:
         self.show_legal()
-        return [c.inner_text() for c in self.box.locator(".mtl-legal-list code").all()]
+        # the moves in the engine's notation, from each button's data-key ("legal:9-3@1");
+        # the buttons name them in words
+        return [str(c.get_attribute("data-key"))[6:]
+                for c in self.box.locator(".mtl-legal-list .mtl-legal-move").all()]
 
     # -- acting
     def wait_engine(self) -> None:
