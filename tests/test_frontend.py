@@ -635,3 +635,26 @@ def test_skip_link_is_hidden_until_focused_and_never_covers_anything(page, page_
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.getAttribute('data-key')") == "tile:9-3"
     page_guard.assert_clean()
+
+
+def test_board_sentences_use_learner_words():
+    """What a board says to a learner (every string literal of the front end that is a
+    phrase, outside comments and console logs) never names the machinery: "engine" is
+    the central double only (the "Engine" label, one word), and neither "kernel",
+    "Pyodide" nor "Python" is said; the class server's pages (class-*.js) are another's."""
+    js_dir = Path(__file__).parent.parent / "mtlearn" / "static" / "js"
+    literal = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
+    machinery = re.compile(r"\b(engine|kernel|pyodide|python)\b", re.IGNORECASE)
+    found = []
+    for path in sorted(js_dir.glob("*.js")):
+        if path.name.startswith("class-"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//", 1)[0] if not line.lstrip().startswith("//") else ""
+            if "console." in code or "new Error(" in code:
+                continue  # for programmers, in the browser's console
+            for m in literal.finditer(code):
+                text = next(g for g in m.groups() if g is not None)
+                if " " in text.strip() and machinery.search(text):
+                    found.append(f"{path.name}:{n}: {text}")
+    assert found == [], found

@@ -302,7 +302,8 @@ export function mtlEngineBoard(root, state, initial) {
       .then((answer) => apply(answer.result, performance.now() - t))
       .catch((err) => {
         model.set("message", err.refusal ? refusalMessage(err.refusal)
-          : mtlMsg("info", "The page could not answer that (" + err.message + "). Try again."));
+          : mtlMsg("info", "The page could not answer that. Try again, or reload the page."));
+        if (!err.refusal) console.warn("mtlearn: the in-page engine did not answer:", err.message);
         apply(null);
       });
   }
@@ -317,7 +318,8 @@ export function mtlEngineBoard(root, state, initial) {
         model.set("message", mtlMsg("info", MTL_RESTARTED));
       })
       .catch((err) => {
-        model.set("message", mtlMsg("info", "The page could not start the round again (" + err.message + "). Reload the page."));
+        console.warn("mtlearn: the in-page engine could not open the board again:", err.message);
+        model.set("message", mtlMsg("info", "The page could not start the round again. Reload the page."));
         apply(null);
       });
   }
