@@ -183,6 +183,9 @@ test("a drawn board: ArrowDown goes to the next playable tile; M plays the picke
   const hand = el.querySelectorAll('[data-roving="hand"] .mtl-tilebtn');
   const playable = hand.filter((b) => b.hasAttribute("data-playable")).map((b) => b.getAttribute("data-key"));
   assert.deepEqual(playable, ["tile:9-3", "tile:12-7"]);
+  // each train's key is on its button for assistive technology
+  const shortcuts = el.querySelectorAll(".mtl-target").map((b) => b.getAttribute("aria-keyshortcuts"));
+  assert.deepEqual(shortcuts, ["1", "2", "M"]);
   const stop = hand.find((b) => b.getAttribute("tabindex") === "0");
   stop.focus();
   assert.equal(stop.getAttribute("data-key"), "tile:9-3");
