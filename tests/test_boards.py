@@ -219,3 +219,64 @@ def test_hint_button_shows_the_hint_in_words(page, page_guard, tmp_path):
     assert note.get_attribute("aria-live") == "polite"
     assert note.inner_text().startswith("Hint: Try 12-9 on Ana's train")
     page_guard.assert_clean()
+
+
+def test_legal_moves_are_named_in_words_said_to_the_player():
+    """A board's buttons name each move in words ("Play 12-5 on your train"), never in
+    the engine's notation; the player's own train is "your train"."""
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
+                               "hands": [["12-5", "5-9"], ["7-8", "3-4"]]})
+    texts = {m["move"]: m["text"] for m in view(game, perspective=0)["legal"]}
+    assert texts["12-5@1"] == "Play 12-5 on your train"
+    assert texts["12-5@M"] == "Play 12-5 on the Mexican train"
+    assert not any("@" in t for t in texts.values())
+
+
+def _draw_with_open_double() -> Game:
+    """A real game (seeded, greedy bots) just after a player drew while a double was open."""
+    for seed in range(200):
+        game = Game.new(4, seed=seed)
+        bot = GreedyBot()
+        for _ in range(300):
+            if game.over:
+                break
+            kinds = {m.kind for m in game.legal_moves}
+            if game.blocking_double_place is not None and kinds == {"draw"}:
+                game.push(next(m for m in game.legal_moves if m.kind == "draw"))
+                if game.blocking_double_place is not None and game.drawn is not None:
+                    return game
+                break
+            game.push(bot.choose(game))
+    raise AssertionError("no draw with an open double in 200 seeded games")
+
+
+def test_status_after_a_draw_still_names_the_open_double():
+    game = _draw_with_open_double()
+    d, where = game.blocking_double_place  # type: ignore[misc]
+    status = view(game, perspective=game.current)["status"]
+    assert f"drew {game.drawn}" in status
+    assert f"The double {d}-{d} on {where} is still open" in status
+
+
+def test_the_stars_rule_is_one_rule_in_python_and_in_the_boards():
+    """stars.js starRule (boards with steps, puzzles) and the engine's stars_for (the
+    steps it ticks, the table sent with each puzzle) give the same stars."""
+    import json
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from mtlearn.content.puzzle_record import stars_for
+    from mtlearn.content.steps import stars
+
+    node = shutil.which("node")
+    assert node, "node is needed (tests/frontend_checks.py uses it too)"
+    js = (Path(__file__).parent.parent / "mtlearn/static/js/stars.js").as_uri()
+    code = (f"import {{ starRule }} from {json.dumps(js)};"
+            "const out = [];"
+            "for (let par = 0; par < 4; par++) for (let s = 0; s < 9; s++) out.push(starRule(s, par));"
+            "console.log(JSON.stringify(out));")
+    got = json.loads(subprocess.run([node, "--input-type=module", "-e", code], check=True,
+                                    capture_output=True, text=True).stdout)
+    assert got == [stars_for(s, par) for par in range(4) for s in range(9)]
+    assert [stars(s) for s in range(4)] == [3, 2, 1, 1]

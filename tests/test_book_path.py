@@ -341,11 +341,15 @@ def test_play_a_game_against_the_computer(size, sized, book_url, artifacts_dir):
 # ---------------------------------------------------------------- scenario ids
 
 
-def test_scenario_players_carry_their_id(book: Path):
-    """A scenario player keeps its id in the page, for the teacher's presenter view (a
-    lesson plan names it); learners do not see it (tests/test_learner_pages.py)."""
-    text = (book / "tutorials" / "03-opening-trains.html").read_text(encoding="utf-8")
-    assert re.search(r'"scenario_id":\s*"starting-your-train"', text)
+def test_scenario_players_show_their_id_in_presenter_mode_only(page, book_url):
+    """A learner's page shows no internal id; the teacher's presenter view does."""
+    open_drawn(page, book_url + "tutorials/03-opening-trains.html")
+    assert page.locator(".mtl-scenario .mtl-scenario-id").count() == 0
+    player = page.locator(".mtl-scenario").first
+    player.focus()
+    page.keyboard.press("p")
+    ids = page.locator(".mtl-presenting .mtl-scenario-id code").all_inner_texts()
+    assert "starting-your-train" in ids, ids
 
 
 def test_scenario_page_shows_its_id():

@@ -48,8 +48,8 @@ def wait_for(what: Any, timeout: float = 15.0, why: str = "") -> Any:
 
 def play_one(page: Any) -> None:
     """The student on ``page`` plays their first legal move by clicking the board."""
-    page.wait_for_selector(".mtl-legal-list code", timeout=10_000)
-    move = page.locator(".mtl-legal-list code").first.inner_text()
+    page.wait_for_selector(".mtl-legal-list .mtl-legal-move", timeout=10_000)
+    move = str(page.locator(".mtl-legal-list .mtl-legal-move").first.get_attribute("data-key"))[6:]
     m = re.match(r"^(\d+)-(\d+)@(.+)$", move)
     if m is None:
         page.locator(f'.mtc-board [data-key="{move}"]').first.click()

@@ -109,3 +109,43 @@ def test_a_newcomer_plays_a_whole_round_by_page_two(size: str, chromium: Any, bo
         page.screenshot(path=str(artifacts_dir / f"first-round-{size}-steps.png"))
     finally:
         ctx.close()
+
+
+def test_the_guided_round_starts_again(page: Any, page_guard: Any, book_url: str) -> None:
+    """"Start the guided round again" (beside New match, and beside Next round at the
+    round's end) deals the guided round's own deal again, with its steps to do again;
+    "New match, same table" would deal a random one and leave the steps behind."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(book_url + "tutorials/first-round.html", wait_until="load")
+    me = Learner(page, 0)
+    me.wait_engine()
+    hand = me.box.locator('[data-roving="hand"] .mtl-tilebtn')
+    dealt = sorted(str(k) for k in hand.evaluate_all("ns => ns.map(n => n.getAttribute('data-key'))"))
+    solution = _solution()
+    for action in solution[:2]:
+        me.move(action)
+    assert _ticks(me) >= 1
+
+    def again(where: Any) -> None:
+        before = me.answers()
+        where.get_by_role("button", name="Start the guided round again").click()
+        me._answered(before)
+        assert "starts again from the deal" in me.message()
+        assert _ticks(me) == 0
+        assert me.box.locator(".mtl-steps-summary").inner_text() == "0 of 6 steps done."
+        now = sorted(str(k) for k in hand.evaluate_all(
+            "ns => ns.map(n => n.getAttribute('data-key'))"))
+        assert now == dealt
+
+    me.box.locator('summary[data-key="newgame"]').click()
+    form = me.box.locator(".mtl-newgame-form")
+    assert form.get_by_role("button", name="New match, same table").is_visible()
+    again(form)
+    # the steps tick again as the round is played to its end
+    for action in solution:
+        assert "Not allowed" not in me.move(action), action
+    assert _ticks(me) == 6
+    panel = me.box.locator(".mtl-match")
+    assert panel.get_by_role("button", name="Next round ▶").is_visible()
+    again(panel)
+    page_guard.assert_clean()

@@ -353,7 +353,7 @@ def test_refusal_shows_words_and_rule_link(page, page_guard, tmp_path, artifacts
     hand_tile(page, "9-3").click()
     train_button(page, "1").click()
     assert "Legal: Play 9-3 on Ana's train" in message_text(page)
-    assert "run the notebook" in message_text(page)
+    assert "open it as a live notebook" in message_text(page)
 
     # Orientation: 12-7 on the Mexican train goes 12 inward.
     hand_tile(page, "12-7").click()
@@ -427,7 +427,11 @@ def test_show_legal_marks_targets_in_words(page, page_guard, tmp_path):
         == "true"
     )
     legal = page.locator(".mtl-legal-list").inner_text()
-    assert "9-3@1" in legal and "Play 12-7 on the Mexican train" in legal
+    # each move in words, never in the engine's notation (the intents keep "9-3@1")
+    assert legal.splitlines() == ["Play 9-3 on Ana's train", "Play 12-7 on the Mexican train"]
+    entry = page.get_by_role("button", name="Play 12-7 on the Mexican train")
+    assert entry.get_attribute("data-key") == "legal:12-7@M"
+    assert "@" not in page.locator(".mtl-root").inner_text()
     hand_tile(page, "12-7").click()
     assert "can play here" in page.locator('.mtl-train[data-train="M"]').inner_text()
     assert "can play here" not in page.locator('.mtl-train[data-train="1"]').inner_text()
@@ -580,3 +584,77 @@ def test_live_board_in_jupyterlab(jupyterlab, page, page_guard, artifacts_dir):
     root.locator(".mtl-message", has_text="taken back").wait_for(timeout=10_000)
     assert root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count() == before
     page_guard.assert_clean()
+
+
+def test_scenario_id_shows_in_presenter_mode_only(page, page_guard, tmp_path):
+    """A learner's page shows the scenario's title; its internal id (for a teacher's
+    lesson plan) shows only in presenter mode, the teacher's view."""
+    state = dict(scenario_state(), scenario_id="a-short-round")
+    open_fragments(page, tmp_path, standalone_html("scenario", state))
+    root = page.locator(".mtl-scenario")
+    assert root.locator(".mtl-title").inner_text() == "Three positions"
+    assert "a-short-round" not in root.inner_text()
+    root.focus()
+    page.keyboard.press("p")
+    shown = page.locator(".mtl-presenting .mtl-scenario-id")
+    assert shown.inner_text() == "scenario a-short-round"
+    page.keyboard.press("Escape")
+    assert page.locator(".mtl-scenario-id").count() == 0
+    page_guard.assert_clean()
+
+
+def test_skip_link_is_hidden_until_focused_and_never_covers_anything(page, page_guard, tmp_path):
+    """The board's "Skip to your hand" is read and reached by Tab but not seen until it
+    has the focus; then it shows in its own line, over nothing; it goes to the hand.
+    The first board of a page is #mtl-board-1 (the page's own skip link goes there)."""
+    before = '<p id="above" style="margin:0">Show code cell source</p>'
+    open_fragments(page, tmp_path, before + standalone_html("board", {"view": load_view("two_player")}))
+    root = page.locator("#mtl-board-1")
+    assert root.get_attribute("role") == "region" and root.get_attribute("tabindex") == "-1"
+    skip = page.locator(".mtl-skip")
+    box = skip.bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
+    page.evaluate("document.getElementById('mtl-board-1').focus()")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('data-key')") == "skip"
+    box = skip.bounding_box()
+    assert box is not None and box["width"] > 40 and box["height"] > 10, box
+    # over nothing: no other element of the page is under the link's box
+    hits = page.evaluate("""() => {
+      const a = document.querySelector('.mtl-skip'); const r = a.getBoundingClientRect();
+      const out = [];
+      for (const n of document.querySelectorAll('body *')) {
+        if (n === a || n.contains(a) || a.contains(n)) continue;
+        const q = n.getBoundingClientRect();
+        if (!q.width || !q.height || getComputedStyle(n).visibility === 'hidden') continue;
+        if (q.left < r.right && r.left < q.right && q.top < r.bottom && r.top < q.bottom)
+          out.push(n.tagName + '.' + n.className + '#' + n.id);
+      }
+      return out; }""")
+    assert hits == [], hits
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.getAttribute('data-key')") == "tile:9-3"
+    page_guard.assert_clean()
+
+
+def test_board_sentences_use_learner_words():
+    """What a board says to a learner (every string literal of the front end that is a
+    phrase, outside comments and console logs) never names the machinery: "engine" is
+    the central double only (the "Engine" label, one word), and neither "kernel",
+    "Pyodide" nor "Python" is said; the class server's pages (class-*.js) are another's."""
+    js_dir = Path(__file__).parent.parent / "mtlearn" / "static" / "js"
+    literal = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`')
+    machinery = re.compile(r"\b(engine|kernel|pyodide|python)\b", re.IGNORECASE)
+    found = []
+    for path in sorted(js_dir.glob("*.js")):
+        if path.name.startswith("class-"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//", 1)[0] if not line.lstrip().startswith("//") else ""
+            if "console." in code or "new Error(" in code:
+                continue  # for programmers, in the browser's console
+            for m in literal.finditer(code):
+                text = next(g for g in m.groups() if g is not None)
+                if " " in text.strip() and machinery.search(text):
+                    found.append(f"{path.name}:{n}: {text}")
+    assert found == [], found

@@ -291,3 +291,131 @@ def test_a_puzzle_set_announces_the_next_question(page, page_guard, book_url):
         ".mtl-pz-question").inner_text()
     assert page.evaluate("document.activeElement.getAttribute('tabindex')") == "-1"
     page_guard.assert_clean()
+
+
+# ---------------------------------------------------------------- presses per tile move
+
+DIGITS = "0123456789"
+
+
+def _parse(tile: str) -> tuple[int, int]:
+    a, b = tile.split("-")
+    return int(a), int(b)
+
+
+def _with_number(tiles: list[str], start: int, number: int, inclusive: bool,
+                 playable: list[bool]) -> int | None:
+    """keys.js tileWithNumber: the next tile with ``number``, a playable one first."""
+    n = len(tiles)
+    other = None
+    for k in range(0 if inclusive else 1, n + 1):
+        j = (start + k) % n
+        if number not in _parse(tiles[j]):
+            continue
+        if playable[j]:
+            return j
+        if other is None:
+            other = j
+    return other
+
+
+def _next_playable(playable: list[bool], start: int, step: int) -> int:
+    n = len(playable)
+    for k in range(1, n):
+        j = (start + step * k) % n
+        if playable[j]:
+            return j
+    return start
+
+
+def hand_presses(tiles: list[str], playable: list[bool], start: int, goal: int) -> list[str]:
+    """The fewest keys (keys.js: arrows, Home, End, ArrowDown/Up to the next playable
+    tile, digits typed ahead) from hand tile ``start`` to ``goal`` (a breadth-first search
+    over the hand's states: the focused tile and the digits typed so far)."""
+    n = len(tiles)
+    first = (start, "")
+    seen = {first: []}
+    queue = [first]
+    while queue:
+        state = queue.pop(0)
+        i, typed = state
+        if i == goal:
+            return seen[state]
+        moves: list[tuple[str, tuple[int, str]]] = [
+            ("ArrowRight", (min(n - 1, i + 1), typed)), ("ArrowLeft", (max(0, i - 1), typed)),
+            ("Home", (0, typed)), ("End", (n - 1, typed)),
+            ("ArrowDown", (_next_playable(playable, i, 1), typed)),
+            ("ArrowUp", (_next_playable(playable, i, -1), typed))]
+        for d in DIGITS:
+            text = (typed if len(typed) < 2 else "") + d
+            j = _with_number(tiles, i, int(text), len(text) > 1, playable)
+            moves.append((d, (i if j is None else j, text)))
+        for key, nxt in moves:
+            if nxt not in seen:
+                seen[nxt] = [*seen[state], key]
+                queue.append(nxt)
+    raise AssertionError(f"tile {goal} cannot be reached in {tiles}")
+
+
+def _positions(games: int, per_game: int) -> list[Game]:
+    """Positions from real games (seeded Game.new, four players, greedy bots) where the
+    first seat is to play and has a tile to play."""
+    from mtlearn import GreedyBot
+
+    out = []
+    for seed in range(games):
+        game = Game.new(4, seed=2027 + seed)
+        bot = GreedyBot()
+        kept = 0
+        while not game.over and kept < per_game:
+            if game.current == 0 and any(m.kind == "play" for m in game.legal_moves):
+                out.append(game.copy())
+                kept += 1
+            game.push(bot.choose(game))
+    return out
+
+
+def test_every_tile_move_takes_at_most_four_presses(page, page_guard, tmp_path, artifacts_dir):
+    """For every legal tile move of positions from real games, the fewest key presses from
+    where the focus lands in the hand (the skip link's target), played on the board in
+    Chromium: the tile (keys above), Enter, then Enter on the train the focus lands on or
+    the train's key (M, 1-8). At most 4 each; the median and the max are saved."""
+    counts: list[int] = []
+    worst: tuple[int, str] = (0, "")
+    for k, game in enumerate(_positions(3, 6)):
+        html = tmp_path / f"position-{k}.html"
+        html.write_text(page_html(Board(game, perspective=0).to_html()), encoding="utf-8")
+        moves = [m for m in game.legal_moves if m.kind == "play"]
+        for move in moves:
+            page.goto(html.as_uri())
+            root = page.locator(".mtl-root.mtl-board")
+            root.wait_for()
+            root.locator(".mtl-skip").evaluate("a => a.click()")  # the focus lands in the hand
+            hand = root.locator('[data-roving="hand"] .mtl-tilebtn')
+            keys_ = [str(k_)[5:] for k_ in hand.evaluate_all(
+                "ns => ns.map(n => n.getAttribute('data-key'))")]
+            playable = hand.evaluate_all("ns => ns.map(n => n.hasAttribute('data-playable'))")
+            start = keys_.index(str(page.evaluate(ACTIVE))[5:])
+            goal = next(i for i, t in enumerate(keys_) if set(_parse(t)) == {move.inward, move.outward})
+            plan = hand_presses(keys_, playable, start, goal)
+            for key in plan:
+                page.keyboard.press(key)
+            page.keyboard.press("Enter")
+            plan.append("Enter")
+            landed = str(page.evaluate(ACTIVE))
+            target = f"train:{str(move).split('@')[1]}"
+            last = "Enter" if landed == target else target[6:]
+            assert landed == target or last == "M" or last.isdigit(), (landed, target)
+            page.keyboard.press(last)
+            plan.append(last)
+            said = root.locator(".mtl-message").inner_text()
+            assert f"played {move.inward}-{move.outward} on" in said, (str(move), plan, said)
+            counts.append(len(plan))
+            if len(plan) > worst[0]:
+                worst = (len(plan), f"{move}: {' '.join(plan)}")
+    figures = {"positions_moves": len(counts), "presses_median": statistics.median(counts),
+               "presses_max": max(counts), "worst": worst[1]}
+    (artifacts_dir / "keyboard-presses-per-move.json").write_text(json.dumps(figures, indent=1))
+    print(f"\n[keys] {figures}")
+    assert max(counts) <= 4, worst
+    page_guard.assert_clean()

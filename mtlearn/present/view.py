@@ -20,16 +20,28 @@ from .perspective import Perspective, Seen
 from .text import render
 
 __all__ = ["TurnFacts", "describe_move", "describe_played", "hidden_turn", "hint_text",
-           "result_text", "status_text", "view"]
+           "result_text", "status_text", "view", "your_place"]
 
 
-def describe_move(game: Game, move: Move) -> str:
+def your_place(game: Game, train: int | str, branch: str = "") -> str:
+    """Words for a place, said to the player to play: "your train" for their own train
+    ("branch 3a of your train"), else the place's name ("Ben's train", "the Mexican
+    train")."""
+    if train == game.current:
+        return f"branch {branch} of your train" if branch else "your train"
+    return game.place_label(train, branch)
+
+
+def describe_move(game: Game, move: Move, *, you: bool = False) -> str:
     """Words for a move the player to play could make: "Play 12-5 on the Mexican train",
     "Draw a tile". A pass or an 'end' is described by what it would do in this position
-    (whether a marker goes down, which turn it ends)."""
+    (whether a marker goes down, which turn it ends). With ``you``, the words are said to
+    the player to play: "Play 12-5 on your train" (a board's buttons)."""
     if move.kind == "play":
         assert move.train is not None
-        return f"Play {move.inward}-{move.outward} on {game.place_label(move.train, move.branch)}"
+        where = (your_place(game, move.train, move.branch) if you
+                 else game.place_label(move.train, move.branch))
+        return f"Play {move.inward}-{move.outward} on {where}"
     if move.kind == "end":
         if game.swan is not None:           # R-VAR-SWAN: 'end' stops a drive
             return "Stop the Swan Drive"
@@ -178,13 +190,20 @@ def status_text(game: Game, *, perspective: Seen = None) -> str:
         return result_text(game)
     seen = Perspective.of(game, perspective)
     name = game.players[game.current]
+    blocking = game.blocking_double_place
     if game.drawn is not None:
         drawn = seen.drawn
         what = "a tile" if drawn is None else str(drawn)
         if game.rules.drawn_tile != "must" or game.declined:
             # R-VAR-STRICT-DRAW, R-VAR-CHOOSE: a drawn tile that fits may be kept
-            return seen.guard(f"{name} drew {what} and may play it if it fits, or pass.")
-        return seen.guard(f"{name} drew {what} and plays it if it fits, otherwise passes.")
+            said = f"{name} drew {what} and may play it if it fits, or pass."
+        else:
+            said = f"{name} drew {what} and plays it if it fits, otherwise passes."
+        if blocking is not None:  # the double still must be covered first (R-DBL-3)
+            d, where = blocking
+            said += (f" The double {d}-{d} on {where} is still open: cover it with the drawn "
+                     f"tile if it fits, otherwise pass.")
+        return seen.guard(said)
     if game.bonus:
         return f"{name} played a double and plays again."
     if game.is_building:
@@ -192,7 +211,6 @@ def status_text(game: Game, *, perspective: Seen = None) -> str:
     if game.swan is not None:
         return (f"{name} is on a Swan Drive: one tile on each following public train, in "
                 f"clockwise order, or 'End turn' to stop.")
-    blocking = game.blocking_double_place
     if blocking is not None:
         d, where = blocking
         return (f"{name} to play. The double {d}-{d} on {where} is open and must be covered "
@@ -320,7 +338,7 @@ def view(game: Game, *, perspective: Seen = None,
         })
     hidden = seen.hidden_turn
     legal: list[LegalMove] = [] if hidden else [
-        {"move": str(m), "text": describe_move(g, m)} for m in g.legal_moves]
+        {"move": str(m), "text": describe_move(g, m, you=True)} for m in g.legal_moves]
     for item, text in zip(legal, seen.guard_all([x["text"] for x in legal]), strict=True):
         item["text"] = text
     out: View = {

@@ -1,8 +1,8 @@
 // Unit tests of static/js/data.js and stars.js: no DOM needed.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asArray, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/data.js";
-import { clampStars, starsFor, starText } from "../../mtlearn/static/js/stars.js";
+import { asArray, moveName, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/data.js";
+import { clampStars, starRule, starsFor, starText } from "../../mtlearn/static/js/stars.js";
 
 test("parseTile reads both ends, and 0 for what is not a number", () => {
   assert.deepEqual(parseTile("12-5"), [12, 5]);
@@ -41,7 +41,8 @@ test("playerName falls back to the seat number", () => {
 test("starsFor reads the table sent by Python; the last entry holds beyond", () => {
   const table = [3, 3, 3, 2, 1];          // par 2 (mtlearn.content.puzzle_record.star_table)
   assert.deepEqual([0, 1, 2, 3, 4, 5, 9].map((n) => starsFor(table, n)), [3, 3, 3, 2, 1, 1, 1]);
-  assert.equal(starsFor(undefined, 0), 1);  // no table: the least a solve gives
+  assert.equal(starsFor(undefined, 0), 3);  // no table: the rule with a par of 0
+  assert.equal(starsFor(undefined, 1), 2);
   assert.equal(starsFor([7, 7], 0), 3);     // a damaged table never gives more than 3
 });
 
@@ -50,4 +51,31 @@ test("starText draws 0 to 3 stars, whatever it is given", () => {
   assert.equal(starText(10 ** 6), "★★★");
   assert.equal(starText(-4), "☆☆☆");
   assert.equal(clampStars("x"), 0);
+});
+
+test("moveName says a move in words, never in notation", () => {
+  const view = {
+    to_play: 1,
+    players: [{ seat: 1, name: "Ana" }, { seat: 2, name: "Ben" }],
+    trains: [{ id: "1", owner: 1 }, { id: "2", owner: 2, branches: [{ id: "2.3a" }] }, { id: "M", mexican: true }],
+    legal: [{ move: "12-11@1", text: "Play 12-11 on your train" }],
+  };
+  assert.equal(moveName(view, "12-11@1"), "Play 12-11 on your train");  // the view's words
+  assert.equal(moveName(view, "11-10@M"), "Play 11-10 on the Mexican train");
+  assert.equal(moveName(view, "11-3@2"), "Play 11-3 on Ben's train");
+  assert.equal(moveName(view, "3-4@1"), "Play 3-4 on your train");
+  assert.equal(moveName(view, "3-4@2.3a"), "Play 3-4 on branch 2.3a of Ben's train");
+  assert.equal(moveName(view, "draw"), "Draw a tile");
+  assert.equal(moveName(view, "pass"), "Pass");
+  assert.equal(moveName(null, "5-5@M"), "Play 5-5 on the Mexican train".replace("the Mexican train", "train M"));
+});
+
+test("one rule for stars: 3 up to par, one fewer per slip over par, never fewer than 1", () => {
+  assert.deepEqual([0, 1, 2, 3, 9].map((n) => starRule(n, 0)), [3, 2, 1, 1, 1]);  // a board's steps
+  assert.deepEqual([0, 1, 2, 3, 4].map((n) => starRule(n, 1)), [3, 3, 2, 1, 1]);  // a puzzle, par 1
+  // a puzzle's table (as the engine sends it) read back gives the rule
+  for (const par of [0, 1, 2]) {
+    const table = [0, 1, 2, 3, 4].slice(0, par + 3).map((n) => starRule(n, par));
+    for (let n = 0; n < 8; n++) assert.equal(starsFor(table, n), starRule(n, par));
+  }
 });

@@ -176,6 +176,8 @@ test("board: Escape clears a selection, a modified Escape does not; the Keys hel
   assert.deepEqual(help, [
     "Tab moves between the actions, your hand and the trains (each is one stop)",
     "← → Home End choose a tile in your hand, or a train",
+    "↓ ↑ in your hand: the next tile you can play (on the trains: the next train)",
+    "M, 1 – 8 with a tile picked: play it on the Mexican train, or on the 1st … 8th player's train",
     "0 – 9 in your hand: the next tile with that number (type 1 2 for 12)",
     "Enter or Space pick the tile; on a train, play it there",
     "Esc clear the selection (or leave presenter mode)",

@@ -32,6 +32,32 @@ test("type-ahead finds the next tile with a number, round the hand", () => {
   assert.equal(keys.tileWithNumber(hand, 0, 7, false), null);
 });
 
+test("type-ahead goes to a tile that can be played first, then to the others", () => {
+  const hand = ["5-1", "9-5", "12-3", "5-5", "11-1"];
+  const playable = [false, false, false, true, false];
+  assert.equal(keys.tileWithNumber(hand, 0, 5, false, playable), 3);   // 5-5, past 9-5
+  assert.equal(keys.tileWithNumber(hand, 3, 5, false, playable), 3);   // round to itself
+  assert.equal(keys.tileWithNumber(hand, 0, 1, false, playable), 4);   // none playable: the next
+});
+
+test("ArrowDown and ArrowUp in the hand go to the next tile that can be played, round the hand", () => {
+  const playable = [true, false, false, true, false, true];
+  assert.equal(keys.nextPlayable(playable, 0, 1), 3);
+  assert.equal(keys.nextPlayable(playable, 3, 1), 5);
+  assert.equal(keys.nextPlayable(playable, 5, 1), 0);    // round the hand
+  assert.equal(keys.nextPlayable(playable, 0, -1), 5);
+  assert.equal(keys.nextPlayable([true, false], 0, 1), null);  // no other
+});
+
+test("M and the digits 1-8 name the trains while a tile is picked", () => {
+  assert.equal(keys.trainKeyTarget("m"), "train:M");
+  assert.equal(keys.trainKeyTarget("M"), "train:M");
+  assert.equal(keys.trainKeyTarget("2"), "train:2");
+  assert.equal(keys.trainKeyTarget("9"), null);
+  assert.equal(keys.trainKeyTarget("0"), null);
+  assert.equal(keys.trainKeyTarget("x"), null);
+});
+
 test("the hand's tab stop: the selected tile, else the last focused, else the first playable", () => {
   const v = { legal: [{ move: "5-9@M" }, { move: "draw" }] };
   const hand = ["1-2", "9-5", "3-3"];
@@ -125,7 +151,8 @@ test("picking moves the focus to a train the tile may go to; Escape brings it ba
   const names = hand.map((b) => b.getAttribute("data-key").slice(5));
   const from = names.indexOf(tile);
   const digit = names.flatMap((t) => t.split("-")).find((x) => x.length === 1 && x !== tile.split("-")[0]);
-  const want = keys.tileWithNumber(names, from, Number(digit), false);
+  const playable = hand.map((b) => b.hasAttribute("data-playable"));
+  const want = keys.tileWithNumber(names, from, Number(digit), false, playable);
   const typed = fakeEvent("keydown", true, { key: digit, target: document.activeElement });
   document.activeElement.dispatchEvent(typed);
   assert.equal(document.activeElement, hand[want]);
@@ -148,5 +175,42 @@ test("a train is a group named by its heading, its Play button last; tiles named
   const view_ = el.querySelector(".mtl-view");
   const order = view_.children.map((c) => c.getAttribute("class"));
   assert.ok(order.indexOf("mtl-hands") < order.indexOf("mtl-trains"), order.join());
+  el.remove();
+});
+
+test("a drawn board: ArrowDown goes to the next playable tile; M plays the picked tile on the Mexican train", () => {
+  const { el, model } = board();
+  const hand = el.querySelectorAll('[data-roving="hand"] .mtl-tilebtn');
+  const playable = hand.filter((b) => b.hasAttribute("data-playable")).map((b) => b.getAttribute("data-key"));
+  assert.deepEqual(playable, ["tile:9-3", "tile:12-7"]);
+  // each train's key is on its button for assistive technology
+  const shortcuts = el.querySelectorAll(".mtl-target").map((b) => b.getAttribute("aria-keyshortcuts"));
+  assert.deepEqual(shortcuts, ["1", "2", "M"]);
+  const stop = hand.find((b) => b.getAttribute("tabindex") === "0");
+  stop.focus();
+  assert.equal(stop.getAttribute("data-key"), "tile:9-3");
+  const down = fakeEvent("keydown", true, { key: "ArrowDown", target: stop });
+  stop.dispatchEvent(down);
+  assert.ok(down.defaultPrevented);
+  assert.equal(document.activeElement.getAttribute("data-key"), "tile:12-7");
+  document.activeElement.click();  // pick 12-7: the focus goes to the trains
+  assert.ok(document.activeElement.getAttribute("data-key").startsWith("train:"));
+  const m = fakeEvent("keydown", true, { key: "m", target: document.activeElement });
+  document.activeElement.dispatchEvent(m);
+  assert.ok(m.defaultPrevented);
+  assert.deepEqual(model.sent.at(-1), { action: "move", move: "12-7@M" });
+  // what the learner reads while the move is sent: words, not the notation
+  assert.equal(el.querySelector(".mtl-note").textContent, "Play 12-7 on the Mexican train…");
+  el.remove();
+});
+
+test("the legal moves list names each move in words only", () => {
+  const model = fakeModel({ kind: "board", view, message: null, show_legal: true, rules_url: "" });
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  widget.render({ model, el });
+  const entries = el.querySelectorAll(".mtl-legal-move");
+  assert.deepEqual(entries.map((b) => b.textContent), ["Play 9-3 on Ana's train", "Play 12-7 on the Mexican train"]);
+  assert.equal(entries[1].getAttribute("data-key"), "legal:12-7@M");  // the intent keeps the notation
   el.remove();
 });

@@ -88,7 +88,10 @@ test("board widgets: one move is answered, a turn is sent move by move, a list w
     play();
     sent[w] = model.sent.slice();
     if (w === "board-list") {
-      assert.match(el.querySelector(".mtl-pz-list").textContent, new RegExp(`${tile}@${train}`));
+      // the list names the move in words, never in notation ("9-3@1")
+      const listed = el.querySelector(".mtl-pz-list").textContent;
+      assert.match(listed, new RegExp(`Play ${tile} on `));
+      assert.doesNotMatch(listed, /@/);
       key("check").click();
       sent[w] = model.sent.slice();
     }

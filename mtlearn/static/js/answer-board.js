@@ -3,7 +3,7 @@
 // tile of the hand, then a train (or Draw / Pass); `pick` says what that click does.
 // Each widget has the shape answer-widgets.js describes.
 
-import { asArray } from "./data.js";
+import { asArray, moveName } from "./data.js";
 import { h } from "./dom.js";
 
 // Draw and Pass (and End turn for a whole turn): the moves that are not tiles.
@@ -28,8 +28,8 @@ function storedMove(table, move, look) {
 export const boardMove = {
   board: true,
   fresh: () => ({}),
-  pick(move, pz, act) {
-    pz.note = `Trying ${move}…`;
+  pick(move, pz, act, view) {
+    pz.note = `${moveName(view, move)}…`;
     act.draw();
     act.answer(move);
   },
@@ -45,8 +45,8 @@ export const boardTurn = {
   board: true,
   retryOnWrong: true,   // a turn that ended wrong waits for "Try again" from the start
   fresh: () => ({}),
-  pick(move, pz, act) {
-    pz.note = `Trying ${move}…`;
+  pick(move, pz, act, view) {
+    pz.note = `${moveName(view, move)}…`;
     act.draw();
     act.send({ action: "move", move });
   },
@@ -61,20 +61,22 @@ export const boardTurn = {
 export const boardList = {
   board: true,
   fresh: () => ({ list: [] }),
-  pick(move, pz, act) {
+  pick(move, pz, act, view) {
     if (!pz.form.list.includes(move)) pz.form.list.push(move);
     pz.selected = null;
-    pz.note = `Added ${move} to your list.`;
+    pz.note = `Added to your list: ${moveName(view, move)}.`;
     act.draw();
   },
-  node(_model, pz, act, btn) {
+  node(model, pz, act, btn) {
     const list = pz.form.list;
+    const view = model && model.get ? model.get("view") : null;
     const ul = h("ul", { class: "mtl-pz-list", "aria-label": "Your list of moves" });
     list.forEach((m, i) => {
-      const rm = h("button", { type: "button", class: "mtl-btn mtl-pz-remove", "aria-label": `Remove ${m}`, text: "×" });
+      const words = moveName(view, m);
+      const rm = h("button", { type: "button", class: "mtl-btn mtl-pz-remove", "aria-label": `Remove: ${words}`, text: "×" });
       rm.addEventListener("click", () => { list.splice(i, 1); act.draw(); });
       if (pz.done) rm.disabled = true;
-      ul.appendChild(h("li", null, h("code", { text: m }), " ", rm));
+      ul.appendChild(h("li", null, words, " ", rm));
     });
     if (!list.length) ul.appendChild(h("li", { class: "mtl-empty", text: "(no moves yet)" }));
     return [movesRow(act, btn, false),

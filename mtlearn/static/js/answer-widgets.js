@@ -6,7 +6,7 @@
 //   board          true if the learner answers on the board (its tiles and trains are live)
 //   retryOnWrong   true if a wrong answer waits for "Try again from the start"
 //   fresh()        the widget's own state for a new attempt (the controller keeps it as pz.form)
-//   pick(move, pz, act)
+//   pick(move, pz, act, view)
 //                  (board widgets) a move was clicked: a tile then a train, Draw or Pass
 //   node(model, pz, act, btn)
 //                  the answer form under the question: a node, or a list of nodes;

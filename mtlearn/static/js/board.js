@@ -2,7 +2,7 @@
 // rules_url). Clicks become intents sent to the host (the kernel, the in-page engine
 // or the answers stored in the page); the host answers with the next view.
 
-import { asArray, onRefusal, refusalMessage, sameTile } from "./data.js";
+import { asArray, moveName, onRefusal, refusalMessage, sameTile } from "./data.js";
 import { append, h, keepInView, listen, ruleLink, scrollIntoViewBelowBar } from "./dom.js";
 import { freshTiles, lineCounts } from "./fresh.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
@@ -25,6 +25,9 @@ export function renderBoard(model, el) {
   const boardCount = document.querySelectorAll(".mtl-root.mtl-board").length + 1;
   root.setAttribute("aria-label", boardCount > 1 ? `Mexican Train board ${boardCount}` : "Mexican Train board");
   root.setAttribute("role", "region");
+  // A stable address for the page's "Skip to the first board" link: #mtl-board-1 is the
+  // first board of the page (the root is focusable, tabindex -1, and a named region).
+  if (!document.getElementById(`mtl-board-${boardCount}`)) root.id = `mtl-board-${boardCount}`;
   el.appendChild(root);
   let selected = null;
   let note = "";
@@ -54,6 +57,7 @@ export function renderBoard(model, el) {
   let revealUntil = 0;    // till then, each redraw keeps that panel (and its button) in view
   let msgOpen = false;    // the message's "More" toggle on a small screen
   let stepNews = "";      // a step ticked (or unticked) by the last view, said in msgBox
+  let restarting = false; // the guided round was asked to start again: its steps are fresh
 
   function send(content) {
     actedAt = Date.now();
@@ -103,7 +107,7 @@ export function renderBoard(model, el) {
       return;
     }
     const move = moveFor(selected, train);
-    note = `Trying ${move}…`;
+    note = `${moveName(model.get("view"), move)}…`;
     draw();
     send({ action: "move", move });
   }
@@ -195,8 +199,15 @@ export function renderBoard(model, el) {
     if (noteBox.textContent !== note) noteBox.textContent = note;
     fitMessage();
     body.replaceChildren();
-    append(body, [hostStatusNode(model), newGameSection(view, send, ui),
-      matchSection(view, send), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
+    // A guided round (a board with steps) can start again from its deal, where the host
+    // can deal it (the in-page engine or the stored answers; a notebook runs its cell).
+    const restart = model.get("can_restart") ? () => {
+      selected = null;
+      restarting = true;
+      send({ action: "restart" });
+    } : null;
+    append(body, [hostStatusNode(model), newGameSection(view, send, ui, restart),
+      matchSection(view, send, restart), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
       legendSection(legend), keysHelp(keysState, keysShown)]);
     if (bar.parentNode !== root) root.replaceChildren(bar, body);
 
@@ -205,8 +216,9 @@ export function renderBoard(model, el) {
       // Each legal move is a button that plays it.
       for (const m of asArray(view.legal)) {
         const move = String(m.move);
-        const b = h("button", { type: "button", class: "mtl-legal-move", "data-key": `legal:${move}` },
-          h("code", { text: move }), " — ", String(m.text || ""));
+        // Named in words ("Play 12-11 on your train"); the notation stays in the intent.
+        const b = h("button", { type: "button", class: "mtl-legal-move", "data-key": `legal:${move}`,
+          text: String(m.text || move) });
         b.addEventListener("click", () => send({ action: "move", move }));
         list.appendChild(h("li", null, b));
       }
@@ -262,8 +274,9 @@ export function renderBoard(model, el) {
   let lastView = model.get("view") || null;
   const onView = () => {
     const view = model.get("view") || {};
-    stepNews = stepsNews(lastView, view);
-    pendingFocus = focusAfterView(lastView, view, rove.hand);
+    stepNews = restarting ? "" : stepsNews(lastView, view);
+    pendingFocus = focusAfterView(restarting ? null : lastView, view, rove.hand);
+    restarting = false;
     lastView = view;
     const said = announcement(view);
     if (said !== sayBox.textContent) sayBox.textContent = said;
@@ -278,7 +291,7 @@ export function renderBoard(model, el) {
     draw();
   };
   const onOther = () => {
-    if (note.startsWith("Trying")) note = "";
+    if (note.endsWith("…")) note = "";
     draw();
   };
   lines = lineCounts(model.get("view") || {});

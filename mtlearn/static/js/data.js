@@ -50,6 +50,39 @@ export function playerName(view, seat) {
   return p ? String(p.name) : `Player ${seat}`;
 }
 
+// A move in words, as a person reads it ("Play 12-11 on your train", "Draw a tile"),
+// never the notation "12-11@1" (which stays in the intents): the view's own words for a
+// legal move, else built from the trains' names.
+/** @param {any} view @param {string} move @returns {string} */
+export function moveName(view, move) {
+  const mv = String(move);
+  const entry = asArray(view && view.legal).find((m) => m && m.move === mv);
+  if (entry && entry.text) return String(entry.text);
+  const plain = { draw: "Draw a tile", pass: "Pass", end: "End the turn", uno: "Announce the last tile" };
+  if (Object.hasOwn(plain, mv)) return plain[mv];
+  const at = mv.indexOf("@");
+  if (at < 0) return mv;
+  const tile = mv.slice(0, at);
+  const id = mv.slice(at + 1);
+  for (const t of asArray(view && view.trains)) {
+    if (String(t.id) === id) return `Play ${tile} on ${trainWords(view, t)}`;
+    for (const b of asArray(t.branches)) {
+      if (String(b.id) === id) return `Play ${tile} on branch ${id} of ${trainWords(view, t)}`;
+    }
+  }
+  return `Play ${tile} on train ${id}`;
+}
+
+// A train as a sentence names it: "your train" (the player to play's), "the Mexican
+// train", "Ben's train".
+/** @param {any} view @param {any} train @returns {string} */
+export function trainWords(view, train) {
+  if (!train) return "that train";
+  if (train.mexican) return "the Mexican train";
+  if (view && train.owner === view.to_play) return "your train";
+  return train.label ? String(train.label) : `${playerName(view, train.owner)}'s train`;
+}
+
 // The protocol's one refusal, {ok: false, error} (mtlearn/core/protocol.py: Refusal): every
 // host answers a request or intent it does not serve with it, and nothing changed. A board
 // shows it as an info message, a puzzle as "invalid" feedback.

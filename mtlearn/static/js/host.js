@@ -32,9 +32,15 @@ import { refusalMessage } from "./data.js";
 /** @typedef {Exclude<HostAnswer, Refusal>} Served */
 /** @typedef {Error & {refusal?: Refusal}} HostError */
 
+// What a learner can do when the page cannot play on (learner words: no commands here;
+// the teacher's guide says how to serve the book).
 const MTL_HOW_TO_PLAY_ON =
-  "To play on, serve the book's folder over HTTP (for example `python3 -m http.server` in it, " +
-  "then open 127.0.0.1:8000 in the browser), or open this chapter on Binder with the launch button.";
+  "To play whole rounds, open the book from its web address instead of from a file: ask " +
+  "your teacher for it, or, where mtlearn is installed, run \"mtlearn book\" followed by " +
+  "the book's folder or .zip file, and open the address it prints.";
+
+// What a board says when its guided round starts again from the deal.
+const MTL_RESTARTED = "The guided round starts again from the deal: the steps are to do again.";
 
 // One engine per page and address, shared by all boards (each board's module is a
 // separate module instance, so the registry lives on the window).
@@ -123,24 +129,23 @@ export function mtlEngineUrl(root) {
 function mtlFallbackText(why, detail) {
   const stop = "This board can answer only your next move from answers stored in the page.";
   if (why === "file") {
-    return "This page was opened from a file on this computer, so this board can answer " +
-      "only your next move. To play on, open the book from its web address: ask your " +
-      "teacher for it, or, where mtlearn is installed, run \"mtlearn book\" followed by the " +
-      "book's folder or .zip file, and open the address it prints.";
+    return "This page was opened from a file on your computer, and browsers do not let such " +
+      "a page run the computer player. " + stop + " " + MTL_HOW_TO_PLAY_ON;
   }
   if (why === "failed") {
-    return "mtlearn's engine could not start in this page (" + detail + "). " + stop + " " +
-      MTL_HOW_TO_PLAY_ON;
+    console.warn("mtlearn: the in-page engine could not start:", detail);
+    return "The computer player could not start in this page. " + stop + " " +
+      "Reload the page to try again.";
   }
   if (why === "python-bots") {
-    return "This board's computer players are Python objects that only run in a notebook. " +
-      stop + " To play on, run the notebook in JupyterLab or on Binder.";
+    return "This board's computer players only play in a live notebook. " +
+      stop + " To play on, open the page as a live notebook.";
   }
   if (why === "noworker") {
-    return "This browser cannot run mtlearn's engine (no Web Workers). " + stop + " " +
-      MTL_HOW_TO_PLAY_ON;
+    return "This browser cannot run the computer player. " + stop + " " +
+      "Try another browser to play whole rounds.";
   }
-  return "This page has no copy of mtlearn's engine. " + stop + " " + MTL_HOW_TO_PLAY_ON;
+  return "This page cannot play whole rounds by itself. " + stop + " " + MTL_HOW_TO_PLAY_ON;
 }
 
 // The small stand-in for an anywidget model: get / set / on / off / save_changes / send.
@@ -201,10 +206,16 @@ function mtlMsg(kind, text, rule) {
 // A successor is either {view, message} (what a session answered) or a bare view.
 export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
   const history = [];
-  const playOn = playOnText || "run the notebook to play on";
+  const playOn = playOnText || "open it as a live notebook to play on";
   return (model, content) => {
     if (!content || typeof content !== "object") return;
     const view = model.get("view") || {};
+    if (content.action === "restart") {  // the guided round again (board.js, match.js)
+      history.length = 0;
+      model.set("view", initialView);
+      model.set("message", mtlMsg("info", MTL_RESTARTED));
+      return;
+    }
     if (content.action === "undo") {
       if (history.length) {
         model.set("view", history.pop());
@@ -222,7 +233,7 @@ export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
     if (content.action === "move") move = String(content.move || "");
     else if (content.action === "draw" || content.action === "pass") move = content.action;
     else {
-      model.set("message", mtlMsg("info", "This page cannot do that without the engine: " + playOn + "."));
+      model.set("message", mtlMsg("info", "This page cannot do that by itself: " + playOn + "."));
       return;
     }
     const legalEntry = (view.legal || []).find(
@@ -292,9 +303,29 @@ export function mtlEngineBoard(root, state, initial) {
       .then((answer) => apply(answer.result, performance.now() - t))
       .catch((err) => {
         model.set("message", err.refusal ? refusalMessage(err.refusal)
-          : mtlMsg("info", "The engine could not answer: " + err.message));
+          : mtlMsg("info", "The page could not answer that. Try again, or reload the page."));
+        if (!err.refusal) console.warn("mtlearn: the in-page engine did not answer:", err.message);
         apply(null);
       });
+  }
+  // The guided round again: a fresh session from the same spec (its deal, its steps).
+  function restartEngine() {
+    const old = sid;
+    if (old) engine.request({ op: "close", session: old }).catch(() => {});
+    return engine.request({ op: "open", kind: spec.kind || "board", spec })
+      .then((answer) => {
+        sid = answer.session;
+        apply(answer.result);
+        model.set("message", mtlMsg("info", MTL_RESTARTED));
+      })
+      .catch((err) => {
+        console.warn("mtlearn: the in-page engine could not open the board again:", err.message);
+        model.set("message", mtlMsg("info", "The page could not start the round again. Reload the page."));
+        apply(null);
+      });
+  }
+  function toHost(content) {
+    return content && content.action === "restart" ? restartEngine() : toEngine(content);
   }
   function goFallback(why, detail) {
     mode = "fallback";
@@ -308,19 +339,20 @@ export function mtlEngineBoard(root, state, initial) {
   if (mode === "fallback") {
     initial.host = { state: "fallback", text: fallbackText(located.why) };
   } else {
-    initial.host = { state: "loading", text: "Loading the engine… You can click already: your move is played as soon as it is ready." };
+    initial.host = { state: "loading", text: "Getting the board ready… You can click already: your move is played as soon as it is ready." };
   }
 
   const onSend = (m, content) => {
-    if (mode === "engine") toEngine(content);
+    if (mode === "engine") toHost(content);
     else if (mode === "loading") {
       queue.push(content);
-      setHost("loading", `Loading the engine… ${queue.length === 1 ? "Your move is" : queue.length + " actions are"} waiting and will be played as soon as it is ready.`);
+      setHost("loading", `Getting the board ready… ${queue.length === 1 ? "Your move is" : queue.length + " actions are"} waiting and will be played as soon as it is ready.`);
     } else {
       precomputed(m, content);
       apply(null);
     }
   };
+  initial.can_restart = true;  // this host can deal a guided round again (board.js)
   const mdl = mtlModel(initial, onSend);
   model = mdl;
 
@@ -332,11 +364,11 @@ export function mtlEngineBoard(root, state, initial) {
         sid = answer.session;
         mode = "engine";
         root.setAttribute("data-engine-ms", (performance.now() - engine.startedAt).toFixed(0));
-        setHost("engine", "The engine runs in this page: play on to the end of the match.");
+        setHost("engine", "The computer plays in this page: play on to the end of the match.");
         const pending = queue.splice(0);
         if (!pending.length) return;
         let chain = Promise.resolve();
-        for (const content of pending) chain = chain.then(() => toEngine(content));
+        for (const content of pending) chain = chain.then(() => toHost(content));
         return chain;
       })
       .catch((err) => goFallback("failed", err && err.message ? err.message : String(err)));

@@ -155,13 +155,38 @@ export function trainTileName(t) {
 // Type-ahead in the hand: the index of the next tile after `from` (round the hand) with
 // `number` on one of its halves, or null. `inclusive`: the tile at `from` counts too (a
 // second digit, "1" then "2" for 12, may name the tile the first one reached).
-export function tileWithNumber(tiles, from, number, inclusive) {
+// `playable` (optional, one flag per tile): a tile that can be played now comes first.
+export function tileWithNumber(tiles, from, number, inclusive, playable) {
   const n = tiles.length;
+  let other = null;
   for (let k = inclusive ? 0 : 1; k <= n; k++) {
     const j = (((from + k) % n) + n) % n;
     const [a, b] = parseTile(tiles[j]);
-    if (a === number || b === number) return j;
+    if (a !== number && b !== number) continue;
+    if (!playable || playable[j]) return j;
+    if (other === null) other = j;
   }
+  return other;
+}
+
+// ArrowDown / ArrowUp in the hand: the index of the next (dir 1) or previous (dir -1)
+// tile that can be played now, round the hand, or null when no other tile can be.
+export function nextPlayable(playable, from, dir) {
+  const n = playable.length;
+  for (let k = 1; k < n; k++) {
+    const j = (((from + dir * k) % n) + n) % n;
+    if (playable[j]) return j;
+  }
+  return null;
+}
+
+// The train a letter or digit key names while a tile is picked: M the Mexican train,
+// 1-8 that player's train (seat order, as the trains are listed). The target's data-key
+// ("train:M", "train:2"), or null.
+export function trainKeyTarget(key) {
+  const k = String(key);
+  if (k === "m" || k === "M") return "train:M";
+  if (/^[1-8]$/.test(k)) return `train:${k}`;
   return null;
 }
 
@@ -175,8 +200,13 @@ function typeAhead(ev, items, i) {
   typed.text = (more ? typed.text : "") + ev.key;
   typed.at = now;
   const tiles = items.map((n) => String(n.getAttribute("data-key") || "").replace(/^tile:/, ""));
-  const j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1);
+  const j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1, playableFlags(items));
   return j === null ? i : j;
+}
+
+// One flag per hand tile: can it be played now (sections.js marks it data-playable)?
+function playableFlags(items) {
+  return items.map((n) => n.hasAttribute("data-playable"));
 }
 
 // Apply an arrow key (Home, End; a digit in the hand) to the roving group holding the
@@ -189,18 +219,44 @@ export function rovingMove(ev) {
   const items = [...group.querySelectorAll("[data-rove]")].filter((n) => !n.disabled);
   const i = items.indexOf(t);
   if (i < 0) return false;
-  let j = rovingIndex(ev.key, i, items.length);
-  if (j === null && group.getAttribute("data-roving") === "hand") j = typeAhead(ev, items, i);
+  const inHand = group.getAttribute("data-roving") === "hand";
+  let j = null;
+  if (inHand && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
+    // the next tile that can be played (the current one when no other can)
+    j = nextPlayable(playableFlags(items), i, ev.key === "ArrowDown" ? 1 : -1) ?? i;
+  } else {
+    j = rovingIndex(ev.key, i, items.length);
+  }
+  if (j === null && inHand) j = typeAhead(ev, items, i);
   if (j === null) return false;
   items.forEach((n, k) => n.setAttribute("tabindex", k === j ? "0" : "-1"));
   items[j].focus();
   return true;
 }
 
+// M or 1-8 on the trains (a tile picked): play the tile on the Mexican train or on that
+// player's train at once. Returns false (the key passes on) elsewhere.
+export function trainKey(ev) {
+  const t = ev.target;
+  const group = t && t.closest ? t.closest("[data-roving]") : null;
+  if (!group || group.getAttribute("data-roving") !== "trains") return false;
+  const want = trainKeyTarget(ev.key);
+  if (!want) return false;
+  const btn = [...group.querySelectorAll("[data-rove]")].find((n) => n.getAttribute("data-key") === want);
+  if (!btn || btn.getAttribute("aria-disabled") === "true") return false;
+  btn.focus();
+  btn.click();
+  return true;
+}
+
 // The roving groups' bindings (a board's and a puzzle's hand and trains), for bindKeys.
 export const rovingBindings = [
-  { keys: ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"], run: rovingMove,
+  { keys: ["ArrowRight", "ArrowLeft", "Home", "End"], run: rovingMove,
     label: "← → Home End", help: "choose a tile in your hand, or a train" },
+  { keys: ["ArrowDown", "ArrowUp"], run: rovingMove,
+    label: "↓ ↑", help: "in your hand: the next tile you can play (on the trains: the next train)" },
+  { keys: ["m", ..."12345678"], run: trainKey,
+    label: "M, 1 – 8", help: "with a tile picked: play it on the Mexican train, or on the 1st … 8th player's train" },
   { keys: [..."0123456789"], run: rovingMove,
     label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12)" },
 ];

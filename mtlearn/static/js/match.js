@@ -9,7 +9,7 @@
 // min_players, max_players}}.
 
 import { asArray } from "./data.js";
-import { h } from "./dom.js";
+import { append, h } from "./dom.js";
 
 // Model key "host" (static pages only): {state: "loading" | "engine" | "fallback", text}.
 export function hostStatusNode(model) {
@@ -61,7 +61,16 @@ function standingsTable(_view, match, final) {
 }
 
 // The panel shown once a round is over (null while it is played).
-export function matchSection(view, send) {
+// The button that starts a guided round (a board with steps) again from its deal, with
+// its steps to do again; null when the host cannot (a notebook's kernel: run the cell).
+export function restartButton(view, restart) {
+  if (!restart || !view || !view.steps) return null;
+  const b = h("button", { type: "button", class: "mtl-btn", "data-key": "restart", text: "Start the guided round again" });
+  b.addEventListener("click", () => restart());
+  return b;
+}
+
+export function matchSection(view, send, restart) {
   const match = view && view.match;
   if (!match || !match.round_over) return null;
   const final = !!match.match_over;
@@ -88,6 +97,7 @@ export function matchSection(view, send) {
     b.addEventListener("click", () => send({ action: "new_match", seed: newSeed() }));
     actions.appendChild(b);
   }
+  append(actions, restartButton(view, restart));
   box.appendChild(actions);
   if (!final) {
     box.appendChild(h("p", { text: "Every hand is shown below, with the round's scores. " +
@@ -124,7 +134,7 @@ export function runningTotalsNode(view) {
 
 // New game: a disclosure with the number of players and of computer players.
 // ui.newGame keeps it open, and the choices, from one draw to the next.
-export function newGameSection(view, send, ui) {
+export function newGameSection(view, send, ui, restart) {
   const match = view && view.match;
   if (!match || !match.setup) return null;
   const setup = match.setup;
@@ -184,7 +194,7 @@ export function newGameSection(view, send, ui) {
   details.appendChild(h("div", { class: "mtl-newgame-form" },
     h("label", null, "Players in all ", players),
     h("label", null, "Computer players ", bots),
-    start, again, explain));
+    start, again, restartButton(view, restart), explain));
   return details;
 }
 

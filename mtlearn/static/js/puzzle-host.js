@@ -34,7 +34,7 @@ export function puzzleStaticHost(state) {
     model.set("feedback", Object.assign({}, fb, { n }));
   };
   const missing = (model, what) => say(model, { status: "invalid",
-    text: `This page has no stored answer for ${what}: run the notebook to try it.` });
+    text: `This page has no stored answer for ${what}: open the page as a live notebook to try it.` });
 
   return (model, content) => {
     if (!content || typeof content !== "object") return;

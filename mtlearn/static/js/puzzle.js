@@ -127,7 +127,7 @@ export function renderPuzzle(model, el) {
     const w = currentWidget();
     if (pz.done || !w.pick) return;
     pz.note = "";
-    w.pick(move, pz, act);
+    w.pick(move, pz, act, currentView());
   }
 
   // -- feedback from the host -------------------------------------------------------

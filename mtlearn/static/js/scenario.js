@@ -65,8 +65,9 @@ export function renderScenario(model, el) {
     const narration = h("div", { class: "mtl-narration", "aria-live": "polite", "aria-atomic": "true" },
       h("p", { class: "mtl-narration-text", text: frame && frame.narration ? String(frame.narration) : "" }));
 
-    // The scenario's id, small, for a teacher whose lesson plan names it.
-    const sid = model.get("scenario_id");
+    // The scenario's id, small, for a teacher whose lesson plan names it: in presenter
+    // mode only (the teacher's view); a learner's page shows the title alone.
+    const sid = pres.active() ? model.get("scenario_id") : null;
     const idNode = sid ? h("span", { class: "mtl-scenario-id" }, "scenario ", h("code", { text: String(sid) })) : null;
     append(root, [
       title || idNode ? h("div", { class: "mtl-title-row" },

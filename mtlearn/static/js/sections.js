@@ -6,7 +6,7 @@ import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } 
 import { asArray, parseTile, playerName, sameTile } from "./data.js";
 import { append, h } from "./dom.js";
 import { freshWrap, isFresh } from "./fresh.js";
-import { handStop, legalTargets, level, trainStop, trainTileName } from "./keys.js";
+import { handStop, isPlayable, legalTargets, level, trainStop, trainTileName } from "./keys.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
 import { addPlayHere } from "./targets.js";
 
@@ -175,6 +175,7 @@ function handsSection(view, ctx) {
             "aria-pressed": pressed ? "true" : "false",
             "data-key": `tile:${t}`,
             "data-rove": "",
+            "data-playable": isPlayable(view, t) ? "" : null,
             tabindex: stop !== null && sameTile(stop, t) ? "0" : "-1",
           });
           const [a, b] = parseTile(t);

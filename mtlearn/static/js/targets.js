@@ -20,6 +20,10 @@ export function addPlayHere(row, ctx, target, where, stopRowClick) {
     "aria-disabled": sel ? "false" : "true",
     text: sel ? `Play ${sel} here` : "Play here",
   });
+  // Its key while a tile is picked (keys.js: trainKey): M, or the owner's seat 1-8.
+  const shortcut = target.mexican ? "M" : Number.isInteger(target.owner) && target.owner >= 1 &&
+    target.owner <= 8 && String(target.id) === String(target.owner) ? String(target.owner) : null;
+  if (shortcut) btn.setAttribute("aria-keyshortcuts", shortcut);
   // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
   btn.setAttribute("aria-label", sel ? `Play ${sel} here: ${where}` : `Play here: ${where} (choose a tile first)`);
   btn.addEventListener("click", (ev) => {
