@@ -15,7 +15,9 @@ learner pages free of code, and charts described in words.
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -68,15 +70,37 @@ def _prose(text: str) -> str:
 
 
 # ----------------------------------------------------------------------------- (a) tiles
+STEPS = REPO / "mtlearn" / "steps"
+
+
+def _played_out(game: Game, solution: list[str]) -> list[Game]:
+    """Every position of a board's steps solution played from ``game`` ("undo" takes back;
+    a move the solution tries in order to be refused changes nothing)."""
+    g, out = game.copy(), []
+    for move in solution:
+        if move == "undo":
+            g.pop()
+        elif g.explain(move).legal:
+            g.push(move)
+        out.append(g.copy())
+    return out
+
+
 class _Recorder:
-    """Stands in for a board widget: keeps the games it would draw."""
+    """Stands in for a board widget: keeps the games it would draw, and for a board with
+    steps the step texts and every position of the steps' solution."""
 
     def __init__(self, shown: list[Game]) -> None:
         self.shown = shown
+        self.step_texts: list[str] = []
 
     def board(self, game: Game | None = None, *args: Any, **kwargs: Any) -> None:
         if isinstance(game, Game):
             self.shown.append(game.copy())
+            if kwargs.get("steps"):
+                spec = json.loads((STEPS / f"{kwargs['steps']}.json").read_text(encoding="utf-8"))
+                self.step_texts += [s["text"] for s in spec["steps"]]
+                self.shown += _played_out(game, spec.get("solution", []))
 
     def scenario(self, sid: str, *args: Any, **kwargs: Any) -> None:
         self.shown.extend(g.copy() for g in scenario.get(sid).games)
@@ -85,8 +109,11 @@ class _Recorder:
         return None
 
 
-def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[list[Game]]:
-    """Run the page's cells in order; after each one, every game it drew or left in scope."""
+def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch,
+                            step_texts: list[str] | None = None) -> list[list[Game]]:
+    """Run the page's cells in order; after each one, every game it drew or left in scope
+    (with the positions of a steps board's solution). The texts of the boards' steps are
+    added to ``step_texts``, as a list for each cell."""
     import mtlearn.jupyter as jupyter
     import mtlearn.jupyter.widgets as widgets
 
@@ -106,6 +133,9 @@ def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[
         exec(compile(source, f"{name} cell", "exec"), scope)  # the book's own cells
         games = [g.copy() for g in scope.values() if isinstance(g, Game)]
         after.append(games + list(shown))
+        if step_texts is not None:
+            step_texts.append("\n".join(rec.step_texts))
+            rec.step_texts.clear()
     return after
 
 
@@ -133,14 +163,31 @@ def test_bundled_scenario_narration_reads_as_the_board_shows_it() -> None:
 @pytest.mark.parametrize("name", [n for n in _learner_pages() if n not in NOT_RUN])
 def test_tiles_in_prose_read_as_the_boards_next_to_them(name: str,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    boards = _boards_after_each_cell(name, monkeypatch)
+    steps: list[str] = []
+    boards = _boards_after_each_cell(name, monkeypatch, steps)
     pieces = [p for kind, p in _pieces(_text(name)) if kind == "prose"]
     assert len(pieces) == len(boards) + 1
     wrong = []
     for i, prose in enumerate(pieces):
         near = (boards[i - 1] if i > 0 else []) + (boards[i] if i < len(boards) else [])
         wrong += _reversed_tiles(prose, near)
+    for texts, near in zip(steps, boards, strict=True):   # a board's steps, against its moves
+        wrong += [f"step: {w}" for w in _reversed_tiles(texts, near)]
     assert not wrong, f"{name}: tiles written the other way round from the board: {wrong}"
+
+
+def test_the_steps_check_catches_a_reversed_tile_in_a_step(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """Ch. 5's step once read "Put 9-4" where the board lays 4-9 (and ch. 7's "3-0" for 0-3)."""
+    spec = json.loads((STEPS / "ch5-leave-a-double-open.json").read_text(encoding="utf-8"))
+    spec["steps"][1]["text"] = "Put 9-4 on the Mexican train: the double is left open."
+    (tmp_path / "ch5-leave-a-double-open.json").write_text(json.dumps(spec), encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "STEPS", tmp_path)
+    steps: list[str] = []
+    boards = _boards_after_each_cell("05-doubles.md", monkeypatch, steps)
+    found = [w for texts, near in zip(steps, boards, strict=True)
+             for w in _reversed_tiles(texts, near)]
+    assert found == ["9-4 (the board shows 4-9)"]
 
 
 @pytest.mark.parametrize("name", sorted(NOT_RUN - PROGRAMMER_PAGES))
