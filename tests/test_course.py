@@ -442,7 +442,7 @@ WORD_RE = re.compile(r"[A-Za-z0-9'’]+(?:-[A-Za-z0-9'’]+)*")
 CHAPTERS = sorted(p.name for p in TUTORIALS.glob("[01][0-9]-*.md"))
 #: The longest stretch of words between two boards (or puzzles) on a page, and the words
 #: before a chapter's first board (its first screen).
-MOST_BETWEEN, MOST_BEFORE_FIRST = 250, 150
+MOST_BETWEEN, MOST_BEFORE_FIRST = 250, 200
 #: Every word a newcomer reads before the first whole round they play (first-round.md).
 MOST_BEFORE_FIRST_ROUND = 1000
 
