@@ -42,16 +42,23 @@ def sentence(*lines: str) -> Shown:
     return Shown(html, "\n".join(lines))
 
 
+#: Cell styles written into the table itself, so it reads the same in the book and in
+#: JupyterLab without a stylesheet.
+_TD = "padding:0.2em 0.8em 0.2em 0;text-align:left;border-bottom:1px solid #8884"
+_TH = _TD + ";font-weight:bold"
+
+
 def table(header: Sequence[str], rows: Iterable[Sequence[object]], *,
           caption: str | None = None) -> Shown:
     """A short table: a header row and rows of values (written with ``str``, escaped)."""
     body = [[str(cell) for cell in row] for row in rows]
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in header)
-    trs = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
-                  for row in body)
-    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    html = (f'<table class="mtl-said-table">{cap}<thead><tr>{head}</tr></thead>'
-            f"<tbody>{trs}</tbody></table>")
+    head = "".join(f'<th scope="col" style="{_TH}">{escape(h)}</th>' for h in header)
+    trs = "".join("<tr>" + "".join(f'<td style="{_TD}">{escape(c)}</td>' for c in row)
+                  + "</tr>" for row in body)
+    cap = (f'<caption style="caption-side:top;text-align:left;font-weight:bold">'
+           f"{escape(caption)}</caption>" if caption else "")
+    html = (f'<table class="mtl-said-table" style="border-collapse:collapse;margin:0.5em 0">'
+            f"{cap}<thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
     lines = ([caption] if caption else []) + [" | ".join(header)]
     lines += [" | ".join(row) for row in body]
     return Shown(html, "\n".join(lines))
