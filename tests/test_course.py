@@ -525,3 +525,44 @@ def test_one_idea_then_its_board(name: str) -> None:
           f"stretches {runs}")
     assert runs[0] <= MOST_BEFORE_FIRST, f"{name}: {runs[0]} words before the first board"
     assert max(runs) < MOST_BETWEEN, f"{name}: {max(runs)} words without a board: {runs}"
+
+
+# ----------------------------------------------------------------------------- shown words
+PYTHON_LITERAL = re.compile(r"[\[\]{}=]|\b(?:True|False|None)\b|@\d|@M|\w+_\w+")
+
+
+def _shown_texts(name: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The text of every sentence and table the page's cells end with, run as the book runs
+    them (boards replaced by recorders)."""
+    from mtlearn.present.course import Shown
+
+    _boards_after_each_cell(name, monkeypatch)   # the boards stubbed, as the tile check does
+    scope: dict[str, Any] = {"__name__": "__chapter__"}
+    out = []
+    for kind, source in _pieces(_text(name)):
+        if kind != "cell":
+            continue
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, f"{name} cell", "exec"), scope)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), f"{name} cell", "eval"), scope)
+            if isinstance(value, Shown):
+                out.append(value.text)
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in _learner_pages() if n not in NOT_RUN])
+def test_sentences_and_tables_read_as_words(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a learner page shows under a cell is words: no list, dict, True, option name or
+    move notation (a variant's table once named its rules "standard (teams=True)")."""
+    bad = [t for t in _shown_texts(name, monkeypatch) if PYTHON_LITERAL.search(t)]
+    assert not bad, f"{name}: Python in what the page shows: {bad}"
+
+
+def test_the_literal_check_finds_python_in_shown_words() -> None:
+    for text in ["standard (teams=True)", "Ben may: ['draw']", "Scores: {'Ana': 6}",
+                 "6-1@1", "double_bonus"]:
+        assert PYTHON_LITERAL.search(text), text
+    assert not PYTHON_LITERAL.search("Ana may play 6-1 on Ana's train or 4-9 on the Mexican "
+                                     "train. Is it a double? No.")
