@@ -15,7 +15,10 @@ learner pages free of code, and charts described in words.
 
 from __future__ import annotations
 
+import ast
+import json
 import re
+import sys
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -68,15 +71,37 @@ def _prose(text: str) -> str:
 
 
 # ----------------------------------------------------------------------------- (a) tiles
+STEPS = REPO / "mtlearn" / "steps"
+
+
+def _played_out(game: Game, solution: list[str]) -> list[Game]:
+    """Every position of a board's steps solution played from ``game`` ("undo" takes back;
+    a move the solution tries in order to be refused changes nothing)."""
+    g, out = game.copy(), []
+    for move in solution:
+        if move == "undo":
+            g.pop()
+        elif g.explain(move).legal:
+            g.push(move)
+        out.append(g.copy())
+    return out
+
+
 class _Recorder:
-    """Stands in for a board widget: keeps the games it would draw."""
+    """Stands in for a board widget: keeps the games it would draw, and for a board with
+    steps the step texts and every position of the steps' solution."""
 
     def __init__(self, shown: list[Game]) -> None:
         self.shown = shown
+        self.step_texts: list[str] = []
 
     def board(self, game: Game | None = None, *args: Any, **kwargs: Any) -> None:
         if isinstance(game, Game):
             self.shown.append(game.copy())
+            if kwargs.get("steps"):
+                spec = json.loads((STEPS / f"{kwargs['steps']}.json").read_text(encoding="utf-8"))
+                self.step_texts += [s["text"] for s in spec["steps"]]
+                self.shown += _played_out(game, spec.get("solution", []))
 
     def scenario(self, sid: str, *args: Any, **kwargs: Any) -> None:
         self.shown.extend(g.copy() for g in scenario.get(sid).games)
@@ -85,8 +110,11 @@ class _Recorder:
         return None
 
 
-def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[list[Game]]:
-    """Run the page's cells in order; after each one, every game it drew or left in scope."""
+def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch,
+                            step_texts: list[str] | None = None) -> list[list[Game]]:
+    """Run the page's cells in order; after each one, every game it drew or left in scope
+    (with the positions of a steps board's solution). The texts of the boards' steps are
+    added to ``step_texts``, as a list for each cell."""
     import mtlearn.jupyter as jupyter
     import mtlearn.jupyter.widgets as widgets
 
@@ -106,6 +134,9 @@ def _boards_after_each_cell(name: str, monkeypatch: pytest.MonkeyPatch) -> list[
         exec(compile(source, f"{name} cell", "exec"), scope)  # the book's own cells
         games = [g.copy() for g in scope.values() if isinstance(g, Game)]
         after.append(games + list(shown))
+        if step_texts is not None:
+            step_texts.append("\n".join(rec.step_texts))
+            rec.step_texts.clear()
     return after
 
 
@@ -133,14 +164,31 @@ def test_bundled_scenario_narration_reads_as_the_board_shows_it() -> None:
 @pytest.mark.parametrize("name", [n for n in _learner_pages() if n not in NOT_RUN])
 def test_tiles_in_prose_read_as_the_boards_next_to_them(name: str,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    boards = _boards_after_each_cell(name, monkeypatch)
+    steps: list[str] = []
+    boards = _boards_after_each_cell(name, monkeypatch, steps)
     pieces = [p for kind, p in _pieces(_text(name)) if kind == "prose"]
     assert len(pieces) == len(boards) + 1
     wrong = []
     for i, prose in enumerate(pieces):
         near = (boards[i - 1] if i > 0 else []) + (boards[i] if i < len(boards) else [])
         wrong += _reversed_tiles(prose, near)
+    for texts, near in zip(steps, boards, strict=True):   # a board's steps, against its moves
+        wrong += [f"step: {w}" for w in _reversed_tiles(texts, near)]
     assert not wrong, f"{name}: tiles written the other way round from the board: {wrong}"
+
+
+def test_the_steps_check_catches_a_reversed_tile_in_a_step(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """Ch. 5's step once read "Put 9-4" where the board lays 4-9 (and ch. 7's "3-0" for 0-3)."""
+    spec = json.loads((STEPS / "ch5-leave-a-double-open.json").read_text(encoding="utf-8"))
+    spec["steps"][1]["text"] = "Put 9-4 on the Mexican train: the double is left open."
+    (tmp_path / "ch5-leave-a-double-open.json").write_text(json.dumps(spec), encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "STEPS", tmp_path)
+    steps: list[str] = []
+    boards = _boards_after_each_cell("05-doubles.md", monkeypatch, steps)
+    found = [w for texts, near in zip(steps, boards, strict=True)
+             for w in _reversed_tiles(texts, near)]
+    assert found == ["9-4 (the board shows 4-9)"]
 
 
 @pytest.mark.parametrize("name", sorted(NOT_RUN - PROGRAMMER_PAGES))
@@ -278,6 +326,38 @@ def test_learner_pages_show_no_code(name: str) -> None:
     assert "```text" not in text, f"{name}: a terminal command"
 
 
+#: What a learner-page cell may end with: a board, scenario, puzzle or chart, a sentence or
+#: table built from the engine's values (mtlearn.present.course), or a game (drawn as a board).
+SHOWN_LAST = re.compile(r"(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|sentence|table|"
+                        r"course\.table|plan_table|compare|say|display|plt\.show)\(|[a-z_]+$")
+
+
+def _printed(source: str) -> list[str]:
+    """What a cell would print as a Python value: print calls, and a last expression that
+    is not a board, a sentence or a table."""
+    tree = ast.parse(source)
+    found = [ast.unparse(n)[:60] for n in ast.walk(tree) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name) and n.func.id == "print"]
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr) and not SHOWN_LAST.match(ast.unparse(last)):
+        found.append(ast.unparse(last)[:60])
+    return found
+
+
+@pytest.mark.parametrize("name", [*_learner_pages(), "../docs/index.md"])
+def test_learner_pages_print_no_python_values(name: str) -> None:
+    """Learner pages show sentences, tables and boards: no printed list, dict or True."""
+    found = [p for kind, src in _pieces(_text(name)) if kind == "cell" for p in _printed(src)]
+    assert not found, f"{name}: cells print Python values: {found}"
+
+
+def test_the_print_check_finds_printed_values() -> None:
+    assert _printed('print("Ben may:", moves)\nx = 1') == ["print('Ben may:', moves)"]
+    assert _printed("rows[0]") == ["rows[0]"]
+    assert _printed("game.push('4-9@M')\ngame") == []
+    assert _printed("table(['Player'], rows)") == []
+
+
 def test_the_index_does_not_send_learners_to_a_terminal() -> None:
     index = (REPO / "docs" / "index.md").read_text(encoding="utf-8")
     assert "./dev" not in index
@@ -353,3 +433,136 @@ def test_built_charts_have_those_alt_texts(book: Path) -> None:
         assert found is not None
         assert not re.search(r"[\\/]|\.png", found.group(1)), found.group(1)
     assert [a.group(1) for a in alts if a] == _chart_alts()
+
+
+# ----------------------------------------------------------------------------- words
+#: A cell that draws something to look at or play: a board, a scenario, a puzzle, a chart.
+SHOWS_RE = re.compile(r"\b(?:Board|ScenarioPlayer|Puzzle|PuzzleSet)\(|plt\.show\(\)")
+WORD_RE = re.compile(r"[A-Za-z0-9'’]+(?:-[A-Za-z0-9'’]+)*")
+CHAPTERS = sorted(p.name for p in TUTORIALS.glob("[01][0-9]-*.md"))
+#: The longest stretch of words between two boards (or puzzles) on a page, and the words
+#: before a chapter's first board (its first screen).
+MOST_BETWEEN, MOST_BEFORE_FIRST = 250, 200
+#: Every word a newcomer reads before the first whole round they play (first-round.md).
+MOST_BEFORE_FIRST_ROUND = 1000
+
+
+def _words(markdown: str) -> int:
+    """The words a reader sees in a piece of MyST prose: no link targets, labels, directives'
+    options or comments."""
+    text = re.sub(r"^```\{toctree\}.*?^```", "", markdown, flags=re.S | re.M)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"^\([a-z0-9-]+\)=$", "", text, flags=re.M)
+    text = re.sub(r"\]\([^)]*\)", "]", text)                   # [words](target)
+    text = re.sub(r"\{[a-z]+\}`([^`<]*)(?:<[^>]*>)?`", r"\1", text)   # {doc}`words <target>`
+    return len(WORD_RE.findall(text))
+
+
+def _shows(source: str) -> bool:
+    """Whether a cell draws a board, scenario, puzzle or chart (a bare name at the end of a
+    cell is a game, drawn as a board)."""
+    if SHOWS_RE.search(source):
+        return True
+    lines = [line for line in source.strip().splitlines() if line.strip()]
+    return bool(lines) and re.fullmatch(r"[a-z_]+", lines[-1].strip()) is not None
+
+
+def _stretches(text: str) -> list[int]:
+    """The words of prose between the boards of a page, in order: the first entry is the
+    words before the first board, the last those after the last one."""
+    out, run = [], 0
+    for kind, piece in _pieces(text):
+        if kind == "prose":
+            run += _words(piece)
+        elif _shows(piece):
+            out.append(run)
+            run = 0
+    return [*out, run]
+
+
+def _scenario_words(sid: str) -> int:
+    """The words of a scenario's title and narration, every frame of it."""
+    s = scenario.get(sid)
+    return sum(_words(t) for t in [s.title, s.intro, *(step.say for step in s.steps)])
+
+
+def _words_before_the_first_round() -> dict[str, int]:
+    """Every word a newcomer reads from the book's first page to the first round they play:
+    the first page, How to play with the narration of its short round, and the first-round
+    page up to its board."""
+    index = (REPO / "docs" / "index.md").read_text(encoding="utf-8")
+    how = _text("how-to-play.md")
+    first = _pieces(_text("first-round.md"))
+    upto = next(i for i, (kind, src) in enumerate(first)
+                if kind == "cell" and "Board(" in src)
+    shown = re.findall(r'ScenarioPlayer\("([^"]+)"\)', how)
+    return {"index.md": _words(index.split("\n```{toctree}", 1)[0]),
+            "how-to-play.md": _words(_prose(how)),
+            "its short round": sum(_scenario_words(s) for s in shown),
+            "first-round.md": sum(_words(p) for kind, p in first[:upto] if kind == "prose")}
+
+
+def test_the_word_count_reads_prose_only() -> None:
+    text = ("---\nkernelspec: {}\n---\n# Title two\n\nSee [the rules](../docs/rules.md#r-x) "
+            "and {doc}`a page <tutorials/play>`.\n\n```{code-cell} ipython3\nBoard(game)\n```\n"
+            "\nOne more 12-5 sentence.\n\n```{code-cell} ipython3\nx = 1\n```\n\nLast.\n")
+    assert _stretches(text) == [8, 5]
+    assert _shows("game.push('6-6@1')\ngame") and not _shows("table(['a'], [])")
+
+
+def test_words_before_the_first_whole_round() -> None:
+    parts = _words_before_the_first_round()
+    print(f"\nwords before the first whole round: {sum(parts.values())} {parts}")
+    assert sum(parts.values()) <= MOST_BEFORE_FIRST_ROUND, parts
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_one_idea_then_its_board(name: str) -> None:
+    """Each chapter shows its first board within its first screen, and never runs on for
+    more than MOST_BETWEEN words without a board, a scenario, a puzzle or a chart."""
+    runs = _stretches(_text(name))
+    print(f"\n{name}: before the first board {runs[0]}, longest stretch {max(runs)}, "
+          f"stretches {runs}")
+    assert runs[0] <= MOST_BEFORE_FIRST, f"{name}: {runs[0]} words before the first board"
+    assert max(runs) < MOST_BETWEEN, f"{name}: {max(runs)} words without a board: {runs}"
+
+
+# ----------------------------------------------------------------------------- shown words
+PYTHON_LITERAL = re.compile(r"[\[\]{}=]|\b(?:True|False|None)\b|@\d|@M|\w+_\w+")
+
+
+def _shown_texts(name: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The text of every sentence and table the page's cells end with, run as the book runs
+    them (boards replaced by recorders)."""
+    from mtlearn.present.course import Shown
+
+    _boards_after_each_cell(name, monkeypatch)   # the boards stubbed, as the tile check does
+    scope: dict[str, Any] = {"__name__": "__chapter__"}
+    out = []
+    for kind, source in _pieces(_text(name)):
+        if kind != "cell":
+            continue
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        exec(compile(tree, f"{name} cell", "exec"), scope)
+        if last is not None:
+            value = eval(compile(ast.Expression(last.value), f"{name} cell", "eval"), scope)
+            if isinstance(value, Shown):
+                out.append(value.text)
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in _learner_pages() if n not in NOT_RUN])
+def test_sentences_and_tables_read_as_words(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a learner page shows under a cell is words: no list, dict, True, option name or
+    move notation (a variant's table once named its rules "standard (teams=True)")."""
+    bad = [t for t in _shown_texts(name, monkeypatch) if PYTHON_LITERAL.search(t)]
+    assert not bad, f"{name}: Python in what the page shows: {bad}"
+
+
+def test_the_literal_check_finds_python_in_shown_words() -> None:
+    for text in ["standard (teams=True)", "Ben may: ['draw']", "Scores: {'Ana': 6}",
+                 "6-1@1", "double_bonus"]:
+        assert PYTHON_LITERAL.search(text), text
+    assert not PYTHON_LITERAL.search("Ana may play 6-1 on Ana's train or 4-9 on the Mexican "
+                                     "train. Is it a double? No.")

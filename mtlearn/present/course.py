@@ -1,0 +1,99 @@
+"""What a learner page of the book shows besides its boards: a sentence or a short table
+built from the engine's own values, never a printed Python value.
+
+The chapters of the book (``tutorials/*.md``) end a cell with :func:`sentence` or
+:func:`table` where a notebook would print; the result draws as HTML in the book and in
+JupyterLab, and reads as plain text anywhere else. Moves are named in words
+(:func:`may_play`: "Ana may play 6-1 on Ana's train or 4-9 on the Mexican train"), the way
+the boards name them, never in notation such as ``6-1@1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from ..core.moves import Move
+from ..engine.game import Game
+from .view import describe_move
+
+__all__ = ["Shown", "and_list", "may_play", "sentence", "table", "yes_no"]
+
+
+class Shown:
+    """Words for a learner page: HTML for the book and notebooks, plain text otherwise."""
+
+    def __init__(self, html: str, text: str) -> None:
+        self.html = html
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+def sentence(*lines: str) -> Shown:
+    """One paragraph per line, the text escaped: ``sentence("Ana went out.")``."""
+    html = "".join(f'<p class="mtl-said">{escape(line)}</p>' for line in lines)
+    return Shown(html, "\n".join(lines))
+
+
+#: Cell styles written into the table itself, so it reads the same in the book and in
+#: JupyterLab without a stylesheet.
+_TD = "padding:0.2em 0.8em 0.2em 0;text-align:left;border-bottom:1px solid #8884"
+_TH = _TD + ";font-weight:bold"
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[object]], *,
+          caption: str | None = None) -> Shown:
+    """A short table: a header row and rows of values (written with ``str``, escaped)."""
+    body = [[str(cell) for cell in row] for row in rows]
+    head = "".join(f'<th scope="col" style="{_TH}">{escape(h)}</th>' for h in header)
+    trs = "".join("<tr>" + "".join(f'<td style="{_TD}">{escape(c)}</td>' for c in row)
+                  + "</tr>" for row in body)
+    cap = (f'<caption style="caption-side:top;text-align:left;font-weight:bold">'
+           f"{escape(caption)}</caption>" if caption else "")
+    html = (f'<table class="mtl-said-table" style="border-collapse:collapse;margin:0.5em 0">'
+            f"{cap}<thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
+    lines = ([caption] if caption else []) + [" | ".join(header)]
+    lines += [" | ".join(row) for row in body]
+    return Shown(html, "\n".join(lines))
+
+
+def yes_no(flag: bool) -> str:
+    """``"yes"`` or ``"no"``: a truth value in words."""
+    return "yes" if flag else "no"
+
+
+def and_list(words: Iterable[str], last: str = "and") -> str:
+    """``"a, b and c"`` (or ``"a, b or c"`` with ``last="or"``)."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def may_play(game: Game, moves: Iterable[Move] | None = None) -> str:
+    """What the player to play may do, in words, from the engine's legal moves:
+    "Ana may play 6-1 on Ana's train or 4-9 on the Mexican train." Tiles are written as
+    they would lie, inward number first; a draw or a pass is named by what it does."""
+    if game.over or game.current is None:
+        return "Nobody is to play: the round is over."
+    legal = list(game.legal_moves if moves is None else moves)
+    name = game.players[game.current]
+    plays = [describe_move(game, m)[len("Play "):] for m in legal if m.kind == "play"]
+    others = [_lower_first(describe_move(game, m)) for m in legal if m.kind != "play"]
+    parts = (["play " + and_list(plays, "or")] if plays else []) + others
+    if not parts:
+        return f"{name} has no move."
+    if len(parts) == 1 and not plays:
+        return f"{name} may only {parts[0]}."
+    return f"{name} may {and_list(parts, 'or')}."
