@@ -75,8 +75,12 @@ _PAGES = {"/": "student.html", "/teacher": "teacher.html", "/projector": "projec
 NO_CSP = ("/book/", "/book")
 #: Seconds the server waits for connections to finish when it stops.
 SHUTDOWN_TIMEOUT = 0.5
-_INLINE_SCRIPT = re.compile(r"<script(?: [^>]*)?>(.*?)</script>", re.S)
-_INLINE_STYLE = re.compile(r"<style(?: [^>]*)?>(.*?)</style>", re.S)
+#: A page's inline elements of one kind (script, style): their text, for the policy's hashes.
+def _inline(tag: str) -> re.Pattern[str]:
+    return re.compile(rf"<{tag}(?: [^>]*)?>(.*?)</{tag}>", re.S)
+
+
+_INLINE_SCRIPT, _INLINE_STYLE = _inline("script"), _inline("style")
 
 
 def _hashes(pattern: re.Pattern[str], html: str) -> str:
