@@ -132,6 +132,8 @@ def test_the_printed_projector_address_shows_six_tables_on_one_screen(
                                ".every(c => c.hasAttribute('data-scale'))")
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "class-projector-6-tables.png"))
+        # the teacher's guide shows it (docs/class.md, Step 3)
+        page.screenshot(path=str(SHOTS.parent / "docs" / "_static" / "class" / "projector.png"))
         # one screen: nothing to scroll, no blank gap below the tables
         size = page.evaluate("[document.documentElement.scrollWidth,"
                              " document.documentElement.scrollHeight]")
