@@ -177,3 +177,13 @@ def test_an_unregistered_kind_is_refused_with_the_registered_ones_named():
     assert ei.value.where == "kind"
     assert "'hand-size' is not one of all-moves, choose, move, number, plan, sequence" \
         in str(ei.value)
+
+
+def test_a_huge_wrong_number_is_quoted_back_cut_short():
+    """Found by the fuzz test: a 400-digit answer came back whole in the feedback."""
+    from mtlearn.content.puzzles import get
+
+    p = get("engine-of-the-round")
+    feedback = p.judge(10**400)  # a number, as a puzzle file or the kernel may give it
+    assert feedback.status == "wrong" and len(feedback.text) < 200, feedback.text
+    assert feedback.text.startswith("Not 10000000000…:")

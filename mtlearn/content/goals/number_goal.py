@@ -58,7 +58,9 @@ class NumberKind(GoalKind):
         if n == right:
             return Feedback("right", f"{right}. {p.explain}".strip())
         why = _count_reason(p)
-        return Feedback("wrong", f"Not {n}: {why}.", first_rule(why))
+        # the learner's number as typed may be any length: quoted back cut short
+        shown = str(n) if len(str(n)) <= 12 else str(n)[:11] + "…"
+        return Feedback("wrong", f"Not {shown}: {why}.", first_rule(why))
 
     def truth(self, p: Puzzle) -> Any:
         g = after_goal(p, p.game)
