@@ -299,11 +299,26 @@ def _html_page(source: str, output: str | None) -> int:
     return 0
 
 
+def _listen_host(command: str, lan: str | None, host: str | None = None) -> str | None:
+    """The address a server listens on: ``--host`` or ``--lan ADDRESS`` as given, ``--lan``
+    alone this machine's address on the room's network, else 127.0.0.1; None (said on
+    stderr) when ``--lan`` finds no network."""
+    if lan != "":
+        return host or lan or "127.0.0.1"
+    from .hosts.lan import lan_address
+
+    found = lan_address()
+    if found == "127.0.0.1":
+        print(f"mtlearn {command}: --lan: this machine has no network address (is it on "
+              "the room's Wi-Fi?); give one with --lan ADDRESS", file=sys.stderr)
+        return None
+    return found
+
+
 def _book(args: argparse.Namespace) -> int:
     """``mtlearn book``: serve a built book (its .zip or a folder) over HTTP."""
     from .hosts.book_files import BookError, BookFiles
     from .hosts.book_server import serve
-    from .hosts.lan import lan_address
 
     given = args.book
     if given is None:
@@ -321,13 +336,9 @@ def _book(args: argparse.Namespace) -> int:
     except BookError as e:
         print(f"mtlearn book: {e}", file=sys.stderr)
         return 2
-    host = args.lan or "127.0.0.1"
-    if args.lan == "":  # --lan alone: the address this machine has on the room's network
-        host = lan_address()
-        if host == "127.0.0.1":
-            print("mtlearn book: --lan: this machine has no network address (is it on the "
-                  "room's Wi-Fi?); give one with --lan ADDRESS", file=sys.stderr)
-            return 2
+    host = _listen_host("book", args.lan)
+    if host is None:
+        return 2
     try:
         serve(book, host, args.port)
     except OSError as e:
@@ -340,7 +351,7 @@ def _book(args: argparse.Namespace) -> int:
 def _class(args: argparse.Namespace) -> int:
     """``mtlearn class``: the class server (imported here: it needs the class extra)."""
     try:
-        from .hosts.classroom.server import book_folder, lan_address, run, tls_context
+        from .hosts.classroom.server import book_folder, run, tls_context
     except ImportError as e:
         print(f"mtlearn class: the class server needs the class extra ({e.name} is "
               "missing): pip install \"mexican-train-learn[class]\"", file=sys.stderr)
@@ -371,13 +382,9 @@ def _class(args: argparse.Namespace) -> int:
         print("mtlearn class: give --lan ADDRESS or --host ADDRESS, not both",
               file=sys.stderr)
         return 2
-    host = args.host or args.lan or "127.0.0.1"
-    if args.lan == "":  # --lan alone: the address this machine has on the room's network
-        host = lan_address()
-        if host == "127.0.0.1":
-            print("mtlearn class: --lan: this machine has no network address (is it on "
-                  "the room's Wi-Fi?); give one with --lan ADDRESS", file=sys.stderr)
-            return 2
+    host = _listen_host("class", args.lan, args.host)
+    if host is None:
+        return 2
     folder = Path(args.folder).resolve()
     try:
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
