@@ -26,7 +26,16 @@ from ..engine.game import Game
 from .fields import Fields, plain_dashes, plural, short
 from .goals import goal_kind
 from .goals.goal_kind import push_move
-from .puzzle_record import FAMILIES, KINDS, Puzzle, PuzzleError, Wrong
+from .puzzle_record import (
+    FAMILIES,
+    KINDS,
+    MAX_RATING,
+    MIN_RATING,
+    Puzzle,
+    PuzzleError,
+    Wrong,
+    default_rating,
+)
 from .scenario_yaml import (
     MAX_DEPTH,
     Reader,
@@ -43,7 +52,7 @@ __all__ = ["LineOf", "PuzzleError", "bundled", "check", "from_data", "get", "is_
 
 _TOP = {"id", "title", "family", "level", "teaches", "rules", "position", "setup",
         "perspective", "question", "kind", "goal", "hints", "answer", "wrong", "par",
-        "explain"}
+        "explain", "themes", "rating"}
 
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-")
 
@@ -108,6 +117,13 @@ def from_data(data: Any, source: str = "<puzzle>",
     par = f.whole(data.get("par", 0), ("par",), 0, MAX_PAR,
                   "slips allowed for three stars")
     explain = text("explain", required=False)
+    themes = f.texts(data.get("themes") or [], ("themes",), 0, "themes")
+    for i, theme in enumerate(themes):
+        if not set(theme) <= _ID_CHARS or theme.startswith("-") or len(theme) > 40:
+            raise fail(("themes", i), f"{short(theme)}: a theme is a short word of lowercase "
+                       "letters, digits and dashes, like open-double")
+    rating = f.whole(data.get("rating", default_rating(level)), ("rating",), MIN_RATING,
+                     MAX_RATING, "the puzzle's starting rating")
     rules_data = data.get("rules")
     if rules_data is not None and not isinstance(rules_data, dict):
         raise fail(("rules",), f"a mapping with a preset and options, like {{preset: "
@@ -143,7 +159,8 @@ def from_data(data: Any, source: str = "<puzzle>",
         raise fail((), "the field 'answer' (an example right answer) is missing")
     puzzle = Puzzle(pid, title, family, level, teaches, question, kind, goal,
                     hints, _dashes_in(data["answer"]), [], par, explain, rules,
-                    game, None if persp is None else persp - 1, source)
+                    game, None if persp is None else persp - 1, source,
+                    themes=themes, rating=rating)
     wrong = data.get("wrong") or []
     if not isinstance(wrong, list):
         raise fail(("wrong",), "a list of {answer, expect} tempting wrong answers")

@@ -31,8 +31,17 @@ from .goals import GoalKind, goal_kind, plan_goal
 from .goals.goal_kind import Feedback, move_highlights, move_text
 from .scenario_yaml import ScenarioError
 
-__all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "Puzzle", "PuzzleError", "Wrong",
-           "move_highlights", "star_table", "stars_for"]
+__all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "MAX_RATING", "MIN_RATING", "Puzzle",
+           "PuzzleError", "Wrong", "default_rating", "move_highlights", "star_table",
+           "stars_for"]
+
+#: The range of a puzzle's starting rating (Glicko-2 scale).
+MIN_RATING, MAX_RATING = 400, 3000
+
+
+def default_rating(level: int) -> int:
+    """The starting rating of a puzzle that names none: level 1 is 900, each level +200."""
+    return 700 + 200 * level
 
 #: Most answers a page without an engine may carry for a move or sequence puzzle.
 MAX_PRECOMPUTED = 4000
@@ -105,6 +114,15 @@ class Puzzle:
     lines: dict[str, int | None] = field(default_factory=dict)
     #: The parsed file (JSON-compatible): what the in-page engine rebuilds it from.
     data: dict[str, Any] | None = None
+    #: Strategy themes beyond the rule ids of ``teaches`` (``open-double``, ``fewest-points``…).
+    themes: list[str] = field(default_factory=list)
+    #: The puzzle's starting rating (Glicko-2 scale, 1500 is average): the trainer's seed.
+    rating: int = 1500
+
+    @property
+    def all_themes(self) -> list[str]:
+        """Every theme of the puzzle: the rule ids it teaches, then its strategy themes."""
+        return [*self.teaches, *(t for t in self.themes if t not in self.teaches)]
 
     def __repr__(self) -> str:
         return f"<Puzzle {self.id!r}: {self.title} ({self.kind}, level {self.level})>"
@@ -194,7 +212,8 @@ class Puzzle:
         return {
             "id": self.id, "title": self.title, "family": self.family,
             "family_title": FAMILIES[self.family], "level": self.level,
-            "teaches": list(self.teaches), "question": self.question, "kind": self.kind,
+            "teaches": list(self.teaches), "themes": self.all_themes,
+            "rating": self.rating, "question": self.question, "kind": self.kind,
             "widget": kind.widget,
             "hints": list(self.hints), "par": self.par, "stars": star_table(self.par),
             "seat": self.seat + 1, "player": self._name(self.seat),

@@ -3,9 +3,9 @@
 Everything that crosses from Python to a board's JavaScript, or back, is one of the
 ``TypedDict`` s below: the intents a board sends, the views it draws, the messages and
 puzzle feedback it shows, a puzzle's info, the requests and answers of the in-page
-engine's host and every message of the class server. Each is tagged with a ``Literal``
-(``kind``, ``action``, ``op``, ``type`` or ``ok``), so a union of them is told apart by
-that one key.
+engine's host (the class server's messages are in :mod:`mtlearn.core.protocol_class`).
+Each is tagged with a ``Literal`` (``kind``, ``action``, ``op``, ``type`` or ``ok``), so a
+union of them is told apart by that one key.
 
 The same source gives
 
@@ -33,12 +33,12 @@ from typing import Any, Literal, TypedDict
 
 __all__ = [
     "VIEW_VERSION", "Answered", "BoardAnswer", "BoardIntent", "BoardMessage", "Branch",
-    "ClassMessage", "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest", "Joined",
-    "LegalMove", "Lobby", "MatchInfo", "MatchSetup", "MoveIntent", "NewGameIntent",
-    "NewMatchIntent", "Notice", "OpenRequest", "Opened", "PlacedTile", "Player", "PublicState",
-    "PublicTables", "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent", "PuzzleOption", "Refusal",
-    "Result", "SeatInfo", "SimpleIntent", "Standing", "StepItem", "StepsView", "TableInfo",
-    "TableState", "Team", "Verdict", "View", "refusal",
+    "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest",
+    "LegalMove", "MatchInfo", "MatchSetup", "MoveIntent", "NewGameIntent",
+    "NewMatchIntent", "OpenRequest", "Opened", "PlacedTile", "Player",
+    "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent", "PuzzleOption", "Refusal",
+    "Result", "SimpleIntent", "Standing", "StepItem", "StepsView",
+    "Team", "Verdict", "View", "refusal",
 ]
 
 #: The view format's version (a view says it in ``version``).
@@ -335,6 +335,10 @@ class PuzzleInfo(TypedDict):
     family_title: str
     level: int
     teaches: list[str]
+    #: the rule ids it teaches, then its strategy themes
+    themes: list[str]
+    #: its starting rating (Glicko-2 scale; 1500 is average)
+    rating: int
     question: str
     kind: str
     widget: str
@@ -456,145 +460,10 @@ class Closed(TypedDict):
 
 HostAnswer = Opened | Answered | Closed | Refusal
 
-# ---------------------------------------------------------------------- the class server
-
-
-class SeatInfo(TypedDict):
-    """A seat of a class table, as every device sees it (no token)."""
-    seat: int
-    name: str | None
-    kind: Literal["student", "computer"]
-    taken: bool
-    away: bool
-
-
-class TableInfo(TypedDict):
-    """A class table's set-up and seats."""
-    id: str
-    label: str
-    n: int
-    preset: str
-    rounds: int | None
-    started: bool
-    round: int | None
-    round_over: bool
-    match_over: bool
-    paused: str | None
-    to_play: int | None
-    seats: list[SeatInfo]
-
-
-class _TableState(TypedDict):
-    type: Literal["table"]
-    table: TableInfo
-    seat: int
-    view: View | None
-    message: BoardMessage | None
-
-
-class TableState(_TableState, total=False):
-    """What the device at ``seat`` gets: its own view (its hand only while the round is
-    played), its message and the table's log."""
-    log: list[str]
-
-
-class PublicTable(TypedDict):
-    """A table as the projector and the teacher see it: the public view
-    (:mod:`mtlearn.present.perspective`: no hand and no hidden tile while the round is
-    played), the last moves in words."""
-    table: TableInfo
-    view: View | None
-    log: list[str]
-
-
-class PublicState(PublicTable):
-    """One table's public state, after a change."""
-    type: Literal["public"]
-
-
-class PublicTables(TypedDict):
-    """Every table's public state (a projector or teacher connecting)."""
-    type: Literal["publics"]
-    role: Literal["projector", "teacher"]
-    tables: list[PublicTable]
-
-
-class Joined(TypedDict):
-    """A student joined (or came back): their token."""
-    type: Literal["joined"]
-    token: str
-    name: str
-
-
-class Lobby(TypedDict):
-    """A student without a table: the tables with free seats."""
-    type: Literal["lobby"]
-    name: str
-    tables: list[TableInfo]
-
-
-class _Done(TypedDict):
-    type: Literal["done"]
-    text: str
-
-
-class Done(_Done, total=False):
-    """A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
-    ``token``: the teacher's token of the new class the action started."""
-    undo: str
-    token: str
-
-
-class Notice(TypedDict):
-    """A word for one student's phone from the teacher (moved, seat given to a computer)."""
-    type: Literal["notice"]
-    text: str
-
-
-class TeacherState(TypedDict):
-    """The teacher's page: the code, tables, students, idle limit, puzzle results."""
-    type: Literal["teacher"]
-    code: str
-    address: str
-    idle: int
-    locked: bool
-    tables: list[TableInfo]
-    students: list[dict[str, Any]]  # id, name, table, table_label, seat, online, since
-    puzzle_sets: list[dict[str, Any]]
-    presets: list[str]
-    puzzles: dict[str, Any] | None
-
-
-class _PuzzleState(TypedDict):
-    type: Literal["puzzle"]
-    set: Any
-
-
-class PuzzleState(_PuzzleState, total=False):
-    """A student's puzzle board in a puzzle round (``set`` null: no round is on)."""
-    set_title: str
-    index: int
-    puzzle: PuzzleInfo
-    view: View
-    feedback: Feedback | None
-    solution: Solution | None
-    set_progress: dict[str, Any]
-    progress: dict[str, Any] | None
-    storage: Literal["server"]
-
-
-class PuzzleUpdate(PuzzleAnswer, total=False):
-    """The model keys a student's puzzle message changes."""
-    type: Literal["puzzle_update"]
-
-
-ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice
-                | TeacherState | PuzzleState | PuzzleUpdate | Refusal)
-
 #: The named types written to the schema and the TypeScript types, in this order.
 EXPORTS: dict[str, Any] = {
     "View": View, "BoardMessage": BoardMessage, "BoardAnswer": BoardAnswer,
     "BoardIntent": BoardIntent, "Feedback": Feedback, "PuzzleInfo": PuzzleInfo,
     "PuzzleAnswer": PuzzleAnswer, "PuzzleIntent": PuzzleIntent, "Refusal": Refusal,
-    "HostRequest": HostRequest, "HostAnswer": HostAnswer, "ClassMessage": ClassMessage,
+    "HostRequest": HostRequest, "HostAnswer": HostAnswer,
 }

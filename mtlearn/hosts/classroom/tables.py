@@ -37,7 +37,8 @@ import time
 from typing import Any
 
 from ...core.errors import MtlearnError
-from ...core.protocol import BoardMessage, PublicTable, TableInfo
+from ...core.protocol import BoardMessage
+from ...core.protocol_class import PublicTable, TableInfo
 from ...core.rules import PRESETS, Rules, usual_set
 from ...core.words import one_line
 from ...engine.game import Game

@@ -4,7 +4,7 @@ and start a new one. Each function answers one teacher message for a
 :class:`~.room.Classroom` with the messages to send (see :mod:`.room`); no network here.
 
 Every action that takes something away is answered with an ``undo`` id
-(:class:`~mtlearn.core.protocol.Done`) that ``revert`` takes back while nothing else
+(:class:`~mtlearn.core.protocol_class.Done`) that ``revert`` takes back while nothing else
 changed the seats involved; the room keeps the last :data:`KEEP_UNDOS` of them. Ending
 the class deletes nothing: its folder's files move to ``archive/class-<time>/``.
 Standard library only.

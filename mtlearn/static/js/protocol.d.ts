@@ -305,6 +305,8 @@ export interface PuzzleInfo {
   family_title: string;
   level: number;
   teaches: string[];
+  themes: string[];
+  rating: number;
   question: string;
   kind: string;
   widget: string;

@@ -1,0 +1,161 @@
+"""The class server's messages (:mod:`mtlearn.hosts.classroom`), as types: what the server
+sends to phones, the projector and the teacher's page. Split from
+:mod:`mtlearn.core.protocol`, whose views, feedback and refusal they carry; the schema and
+TypeScript types hold them under ``ClassMessage``. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+from .protocol import (
+    BoardMessage,
+    Feedback,
+    PuzzleAnswer,
+    PuzzleInfo,
+    Refusal,
+    Solution,
+    View,
+)
+
+__all__ = [
+    "ClassMessage", "Done", "Joined", "Lobby", "Notice", "PublicState", "PublicTable",
+    "PublicTables", "PuzzleState", "PuzzleUpdate", "SeatInfo", "TableInfo", "TableState",
+    "TeacherState",
+]
+
+
+class SeatInfo(TypedDict):
+    """A seat of a class table, as every device sees it (no token)."""
+    seat: int
+    name: str | None
+    kind: Literal["student", "computer"]
+    taken: bool
+    away: bool
+
+
+class TableInfo(TypedDict):
+    """A class table's set-up and seats."""
+    id: str
+    label: str
+    n: int
+    preset: str
+    rounds: int | None
+    started: bool
+    round: int | None
+    round_over: bool
+    match_over: bool
+    paused: str | None
+    to_play: int | None
+    seats: list[SeatInfo]
+
+
+class _TableState(TypedDict):
+    type: Literal["table"]
+    table: TableInfo
+    seat: int
+    view: View | None
+    message: BoardMessage | None
+
+
+class TableState(_TableState, total=False):
+    """What the device at ``seat`` gets: its own view (its hand only while the round is
+    played), its message and the table's log."""
+    log: list[str]
+
+
+class PublicTable(TypedDict):
+    """A table as the projector and the teacher see it: the public view
+    (:mod:`mtlearn.present.perspective`: no hand and no hidden tile while the round is
+    played), the last moves in words."""
+    table: TableInfo
+    view: View | None
+    log: list[str]
+
+
+class PublicState(PublicTable):
+    """One table's public state, after a change."""
+    type: Literal["public"]
+
+
+class PublicTables(TypedDict):
+    """Every table's public state (a projector or teacher connecting)."""
+    type: Literal["publics"]
+    role: Literal["projector", "teacher"]
+    tables: list[PublicTable]
+
+
+class Joined(TypedDict):
+    """A student joined (or came back): their token."""
+    type: Literal["joined"]
+    token: str
+    name: str
+
+
+class Lobby(TypedDict):
+    """A student without a table: the tables with free seats."""
+    type: Literal["lobby"]
+    name: str
+    tables: list[TableInfo]
+
+
+class _Done(TypedDict):
+    type: Literal["done"]
+    text: str
+
+
+class Done(_Done, total=False):
+    """A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
+    ``token``: the teacher's token of the new class the action started."""
+    undo: str
+    token: str
+
+
+class Notice(TypedDict):
+    """A word for one student's phone from the teacher (moved, seat given to a computer)."""
+    type: Literal["notice"]
+    text: str
+
+
+class TeacherState(TypedDict):
+    """The teacher's page: the code, tables, students, idle limit, puzzle results."""
+    type: Literal["teacher"]
+    code: str
+    address: str
+    idle: int
+    locked: bool
+    tables: list[TableInfo]
+    students: list[dict[str, Any]]  # id, name, table, table_label, seat, online, since
+    puzzle_sets: list[dict[str, Any]]
+    presets: list[str]
+    puzzles: dict[str, Any] | None
+
+
+class _PuzzleState(TypedDict):
+    type: Literal["puzzle"]
+    set: Any
+
+
+class PuzzleState(_PuzzleState, total=False):
+    """A student's puzzle board in a puzzle round (``set`` null: no round is on)."""
+    set_title: str
+    index: int
+    puzzle: PuzzleInfo
+    view: View
+    feedback: Feedback | None
+    solution: Solution | None
+    set_progress: dict[str, Any]
+    progress: dict[str, Any] | None
+    storage: Literal["server"]
+
+
+class PuzzleUpdate(PuzzleAnswer, total=False):
+    """The model keys a student's puzzle message changes."""
+    type: Literal["puzzle_update"]
+
+
+ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice
+                | TeacherState | PuzzleState | PuzzleUpdate | Refusal)
+
+#: The named types written to the schema and the TypeScript types (after the engine's).
+EXPORTS: dict[str, Any] = {"ClassMessage": ClassMessage}
