@@ -54,6 +54,8 @@ def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess
     env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONUNBUFFERED="1")
     qr = "--qr" in args  # draw the QR code in the terminal (not by default: it is long)
     args = tuple(a for a in args if a != "--qr")
+    if "--pace" not in args:  # computer players at the quickest pace the server allows (the
+        args = (*args, "--pace", "0.2")  # class default is a person's, 1 s a move)
     proc = subprocess.Popen(
         [sys.executable, "-m", "mtlearn.cli", "class", "--port", "0", "--folder", str(folder),
          *(() if qr else ("--no-qr",)), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

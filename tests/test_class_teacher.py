@@ -205,7 +205,7 @@ def test_idle_phones_the_computer_plays_at_a_persons_pace_and_pauses(tmp_path: P
     """The old bug: idle 5 s, two phones idle, the computer played the whole match out in
     seconds. Now each computer move is its own update (one at a time), and the table
     pauses, telling the teacher why, long before the match is over."""
-    cp = start_class(tmp_path / "cls", "--per-address", "50", "--idle", "1")
+    cp = start_class(tmp_path / "cls", "--per-address", "50", "--idle", "1", "--pace", "1")
 
     async def go() -> None:
         teacher, (ana, ben) = await table_of(cp, ["Ana", "Ben"], seed=8, rounds=2)
@@ -300,7 +300,7 @@ def test_at_match_end_only_the_teacher_deals_a_new_match(tmp_path: Path) -> None
 
 
 def test_a_table_of_four_computers_plays_a_demo_at_a_persons_pace(tmp_path: Path) -> None:
-    cp = start_class(tmp_path / "cls", "--per-address", "50")
+    cp = start_class(tmp_path / "cls", "--per-address", "50", "--pace", "1")
 
     async def go() -> None:
         teacher = await teacher_of(cp)
