@@ -19,6 +19,7 @@ The package is built in layers; each imports only the layers above it in this li
 ``play``       the planner, the bots, simulations
 ``present``    what a seat may see, the JSON view, plain-text and HTML output
 ``content``    scenarios and puzzles read from files (the only user of PyYAML)
+``trainer``    the puzzle trainer: ratings, next puzzle, dashboard (issue 31)
 ``hosts``      board sessions, the JSON session host, standalone pages
 ``jupyter``    the notebook widgets (the only user of anywidget and traitlets)
 ``cli``        the ``mtlearn`` command

@@ -19,7 +19,7 @@ import pytest
 from treekit import tree_texts
 
 PKG = Path(__file__).resolve().parents[1] / "mtlearn"
-ORDER = ["core", "engine", "play", "present", "content", "hosts", "jupyter", "cli"]
+ORDER = ["core", "engine", "play", "present", "content", "trainer", "hosts", "jupyter", "cli"]
 ONLY_IN = {"yaml": "content", "anywidget": "jupyter", "traitlets": "jupyter",
            "ipywidgets": "jupyter"}
 #: the class extra (aiohttp, segno): only in the class server's module, which cli.py

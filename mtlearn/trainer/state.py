@@ -1,0 +1,216 @@
+"""The trainer's saved state: a plain JSON object, checked field by field when read.
+
+The state is what the learner keeps (in the book, the browser's localStorage beside the
+puzzles' stars; in JupyterLab, ``trainer.json`` beside ``progress.json``) and what
+*Export* writes and *Import* reads. :func:`new_state` makes a fresh one; :func:`load_state`
+reads one (text or an already parsed object) and raises :class:`TrainerStateError`
+naming the field and what is wrong with it: a bad file never replaces the state a
+learner has. Its fields (``format`` and ``version`` say what it is)::
+
+    {"format": "mtlearn/trainer", "version": 1, "seed": "…",
+     "learner": [rating, rd, vol], "count": attempts, "last_day": day or null,
+     "puzzles": {id: {"r": [rating, rd, vol], "tries": n, "solved": n, "last": day}},
+     "themes": {theme: {"tries": n, "solved": n, "opp": sum of puzzle ratings,
+                        "score": sum of scores}},
+     "replay": {id: {"step": k, "due_n": count or null, "due_day": day or null}},
+     "history": [[id, score, day, rating change], …]   (the last MAX_HISTORY),
+     "streak": {"run": n, "best_run": n, "days": n, "best_days": n, "day": day or null},
+     "daily": {"day": day, "id": id, "score": score or null} or null}
+
+Days are whole days since 1970-01-01 in the learner's time zone. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+from ..core.errors import MtlearnError
+
+__all__ = ["FORMAT", "MAX_HISTORY", "MAX_STATE_CHARS", "START_RATING", "VERSION",
+           "TrainerStateError", "load_state", "new_state"]
+
+FORMAT, VERSION = "mtlearn/trainer", 1
+#: Attempts kept in the history (the dashboard's counts are kept in full regardless).
+MAX_HISTORY = 300
+#: The largest state read (a state with 3,000 puzzles tried is about 300 KB).
+MAX_STATE_CHARS = 5_000_000
+_MAX_ID = 120
+#: A newcomer's rating: a beginner's level (the hand-written puzzles run from 900 to 1700).
+START_RATING = 1200.0
+
+
+class TrainerStateError(MtlearnError):
+    """A trainer state (an imported file) that cannot be read: names the field."""
+
+
+def new_state(seed: str | None = None) -> dict[str, Any]:
+    """A fresh state: a newcomer's rating, nothing tried. ``seed`` makes the choice of
+    puzzles repeatable (a random one by default)."""
+    return {"format": FORMAT, "version": VERSION,
+            "seed": seed if seed is not None else f"{random.randrange(10**12):012d}",
+            "learner": [START_RATING, 350.0, 0.06], "count": 0, "last_day": None,
+            "puzzles": {}, "themes": {}, "replay": {}, "history": [],
+            "streak": {"run": 0, "best_run": 0, "days": 0, "best_days": 0, "day": None},
+            "daily": None}
+
+
+# ---------------------------------------------------------------------- checks
+def _fail(where: str, text: str) -> TrainerStateError:
+    return TrainerStateError(f"{where}: {text}")
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _int(value: Any, where: str, low: int = 0, high: int = 10**9) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected a whole number, not {_show(value)}")
+    if not low <= value <= high:
+        raise _fail(where, f"{value} is out of range ({low} to {high})")
+    return value
+
+
+def _day(value: Any, where: str) -> int | None:
+    return None if value is None else _int(value, where, 0, 10**6)
+
+
+def _num(value: Any, where: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value):
+        raise _fail(where, f"expected a number, not {_show(value)}")
+    if not low <= value <= high:
+        raise _fail(where, f"{value} is out of range ({low} to {high})")
+    return float(value)
+
+
+def _rating(value: Any, where: str) -> list[float]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise _fail(where, f"expected [rating, deviation, volatility], not {_show(value)}")
+    return [_num(value[0], f"{where}[0] (rating)", -2000, 6000),
+            _num(value[1], f"{where}[1] (deviation)", 1, 1000),
+            _num(value[2], f"{where}[2] (volatility)", 1e-6, 1)]
+
+
+def _id(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= _MAX_ID:
+        raise _fail(where, f"expected a puzzle id (text of 1 to {_MAX_ID} characters), "
+                    f"not {_show(value)}")
+    return value
+
+
+def _obj(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(where, f"expected an object, not {_show(value)}")
+    extra = [k for k in value if k not in keys]
+    if extra:
+        raise _fail(where, f"unknown field {_show(extra[0])} (known: {', '.join(keys)})")
+    missing = [k for k in keys if k not in value]
+    if missing:
+        raise _fail(where, f"the field {missing[0]!r} is missing")
+    return value
+
+
+def _counts(value: Any, where: str, extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    rec = _obj(value, where, ("tries", "solved", *extra))
+    tries = _int(rec["tries"], f"{where}.tries")
+    solved = _int(rec["solved"], f"{where}.solved", 0, tries)
+    return {"tries": tries, "solved": solved}
+
+
+_TOP = ("format", "version", "seed", "learner", "count", "last_day", "puzzles", "themes",
+        "replay", "history", "streak", "daily")
+
+
+def load_state(data: Any, where: str = "trainer file") -> dict[str, Any]:
+    """A trainer state read from JSON text (or a parsed object), every field checked.
+
+    Raises :class:`TrainerStateError` whose message names ``where``, the field and what
+    is wrong ("trainer file: puzzles['x'].solved: 5 is out of range (0 to 3)"). The
+    result is a fresh object: the caller's state is only replaced once all is read.
+    """
+    if isinstance(data, (str, bytes)):
+        if len(data) > MAX_STATE_CHARS:
+            raise _fail(where, f"{len(data):,} characters is too large for a trainer file "
+                        f"(at most {MAX_STATE_CHARS:,})")
+        try:
+            data = json.loads(data)
+        except RecursionError:
+            raise _fail(where, "the file nests too deeply to read") from None
+        except ValueError as e:
+            raise _fail(where, f"not valid JSON ({str(e)[:120]})") from None
+    if not isinstance(data, dict):
+        raise _fail(where, f"a trainer file is a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise _fail(where, f"not a trainer file (its \"format\" is "
+                    f"{_show(data.get('format'))}, expected {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise _fail(f"{where}: version", f"{_show(data.get('version'))} is not a version "
+                    f"this trainer reads ({VERSION})")
+    _obj(data, where, _TOP)
+    seed = data["seed"]
+    if not isinstance(seed, str) or not 0 < len(seed) <= 200:
+        raise _fail(f"{where}: seed", f"expected a word of 1 to 200 characters, not {_show(seed)}")
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "seed": seed,
+                           "learner": _rating(data["learner"], f"{where}: learner"),
+                           "count": _int(data["count"], f"{where}: count"),
+                           "last_day": _day(data["last_day"], f"{where}: last_day")}
+    puzzles = data["puzzles"]
+    if not isinstance(puzzles, dict):
+        raise _fail(f"{where}: puzzles", f"expected an object by puzzle id, not {_show(puzzles)}")
+    out["puzzles"] = {}
+    for pid, rec in puzzles.items():
+        at = f"{where}: puzzles[{_id(pid, f'{where}: puzzles')!r}]"
+        got = _counts(rec, at, ("r", "last"))
+        got["r"] = _rating(rec["r"], f"{at}.r")
+        got["last"] = _day(rec["last"], f"{at}.last")
+        out["puzzles"][pid] = got
+    themes = data["themes"]
+    if not isinstance(themes, dict):
+        raise _fail(f"{where}: themes", f"expected an object by theme, not {_show(themes)}")
+    out["themes"] = {}
+    for theme, rec in themes.items():
+        at = f"{where}: themes[{_id(theme, f'{where}: themes')!r}]"
+        got = _counts(rec, at, ("opp", "score"))
+        got["opp"] = _num(rec["opp"], f"{at}.opp", 0, 1e10)
+        got["score"] = _num(rec["score"], f"{at}.score", 0, got["tries"])
+        out["themes"][theme] = got
+    replay = data["replay"]
+    if not isinstance(replay, dict):
+        raise _fail(f"{where}: replay", f"expected an object by puzzle id, not {_show(replay)}")
+    out["replay"] = {}
+    for pid, rec in replay.items():
+        at = f"{where}: replay[{_id(pid, f'{where}: replay')!r}]"
+        r = _obj(rec, at, ("step", "due_n", "due_day"))
+        out["replay"][pid] = {"step": _int(r["step"], f"{at}.step", 0, 100),
+                              "due_n": None if r["due_n"] is None
+                              else _int(r["due_n"], f"{at}.due_n"),
+                              "due_day": _day(r["due_day"], f"{at}.due_day")}
+    history = data["history"]
+    if not isinstance(history, list):
+        raise _fail(f"{where}: history", f"expected a list, not {_show(history)}")
+    out["history"] = []
+    for i, item in enumerate(history[-MAX_HISTORY:]):
+        at = f"{where}: history[{i}]"
+        if not isinstance(item, list) or len(item) != 4:
+            raise _fail(at, f"expected [puzzle id, score, day, change], not {_show(item)}")
+        out["history"].append([_id(item[0], at + "[0]"), _num(item[1], at + "[1]", 0, 1),
+                               _day(item[2], at + "[2]"), _num(item[3], at + "[3]", -5000, 5000)])
+    s = _obj(data["streak"], f"{where}: streak", ("run", "best_run", "days", "best_days", "day"))
+    out["streak"] = {k: _int(s[k], f"{where}: streak.{k}")
+                     for k in ("run", "best_run", "days", "best_days")}
+    out["streak"]["day"] = _day(s["day"], f"{where}: streak.day")
+    daily = data["daily"]
+    if daily is not None:
+        d = _obj(daily, f"{where}: daily", ("day", "id", "score"))
+        out["daily"] = {"day": _day(d["day"], f"{where}: daily.day"),
+                        "id": _id(d["id"], f"{where}: daily.id"),
+                        "score": None if d["score"] is None
+                        else _num(d["score"], f"{where}: daily.score", 0, 1)}
+    else:
+        out["daily"] = None
+    return out
