@@ -38,7 +38,8 @@ __all__ = [
     "NewMatchIntent", "OpenRequest", "Opened", "PlacedTile", "Player",
     "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent", "PuzzleOption", "Refusal",
     "Result", "SimpleIntent", "Standing", "StepItem", "StepsView",
-    "Team", "Verdict", "View", "refusal",
+    "Team", "ThemeRow", "TrainerAnswer", "TrainerDaily", "TrainerInfo", "TrainerIntent",
+    "TrainerPuzzle", "TrainerResult", "TrainerStreak", "Verdict", "View", "refusal",
 ]
 
 #: The view format's version (a view says it in ``version``).
@@ -398,6 +399,98 @@ class PuzzleProgressIntent(TypedDict):
 PuzzleIntent = (PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent
                 | PuzzleProgressIntent)
 
+# ---------------------------------------------------------------------- the trainer
+
+
+class TrainerStreak(TypedDict):
+    """Puzzles solved in a row (``run``) and days in a row with a clean solve (``days``)."""
+    run: int
+    best_run: int
+    days: int
+    best_days: int
+
+
+class ThemeRow(TypedDict):
+    """One theme of the trainer's dashboard: tries, clean solves, the rating the results
+    show (``performance``), and the standing in words."""
+    theme: str
+    label: str
+    tries: int
+    solved: int
+    performance: int
+    standing: Literal["strong", "getting there", "needs practice"]
+    weakness: float
+
+
+class TrainerPuzzle(TypedDict):
+    """The puzzle on the trainer's board and why it was chosen."""
+    id: str
+    title: str
+    reason: Literal["new", "replay", "daily"]
+    rating: int
+
+
+class TrainerResult(TypedDict):
+    """The last attempt recorded: its score (1 win, 0.5 solved with hints, 0 missed), the
+    learner's rating after it and the change, and when the puzzle comes back (words)."""
+    id: str
+    score: float
+    rating: int
+    change: int
+    replay: str | None
+
+
+class TrainerDaily(TypedDict):
+    """Today's daily puzzle (the same for everyone on the date) and whether it was tried."""
+    id: str
+    title: str
+    date: str
+    done: bool
+
+
+class TrainerInfo(TypedDict):
+    """What the trainer's view shows beside the puzzle; ``state`` is what the page saves."""
+    rating: int
+    rd: int
+    provisional: bool
+    games: int
+    streak: TrainerStreak
+    dashboard: list[ThemeRow]
+    current: TrainerPuzzle
+    result: TrainerResult | None
+    notice: str | None
+    daily: TrainerDaily
+    due: int
+    pool: int
+    state: dict[str, Any]
+
+
+class TrainerAnswer(PuzzleAnswer, total=False):
+    """A trainer session's answer: the puzzle's keys, the puzzle shown, and the trainer's."""
+    puzzle: PuzzleInfo
+    trainer: TrainerInfo
+
+
+class TrainerSimpleIntent(TypedDict):
+    """The next puzzle, or today's daily puzzle."""
+    action: Literal["next", "daily"]
+
+
+class TrainerHintIntent(TypedDict):
+    """The learner opened hint ``n`` (a solve after a hint counts as a draw)."""
+    action: Literal["hint"]
+    n: int
+
+
+class TrainerImportIntent(TypedDict):
+    """A trainer file to read (its text); refused, with the field named, if it is bad."""
+    action: Literal["import"]
+    text: str
+
+
+TrainerIntent = (PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent
+                 | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent)
+
 # ---------------------------------------------------------------------- the one refusal
 
 
@@ -444,13 +537,13 @@ class Opened(TypedDict):
     """A session opened: its id and its first state."""
     ok: Literal[True]
     session: str
-    result: BoardAnswer | PuzzleAnswer
+    result: BoardAnswer | PuzzleAnswer | TrainerAnswer
 
 
 class Answered(TypedDict):
     """A session's answer to an intent."""
     ok: Literal[True]
-    result: BoardAnswer | PuzzleAnswer
+    result: BoardAnswer | PuzzleAnswer | TrainerAnswer
 
 
 class Closed(TypedDict):
@@ -464,6 +557,7 @@ HostAnswer = Opened | Answered | Closed | Refusal
 EXPORTS: dict[str, Any] = {
     "View": View, "BoardMessage": BoardMessage, "BoardAnswer": BoardAnswer,
     "BoardIntent": BoardIntent, "Feedback": Feedback, "PuzzleInfo": PuzzleInfo,
-    "PuzzleAnswer": PuzzleAnswer, "PuzzleIntent": PuzzleIntent, "Refusal": Refusal,
+    "PuzzleAnswer": PuzzleAnswer, "PuzzleIntent": PuzzleIntent,
+    "TrainerAnswer": TrainerAnswer, "TrainerIntent": TrainerIntent, "Refusal": Refusal,
     "HostRequest": HostRequest, "HostAnswer": HostAnswer,
 }

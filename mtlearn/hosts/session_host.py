@@ -97,7 +97,8 @@ def spec_message(value: Any) -> BoardMessage | None:
 #: Session kinds a :class:`SessionHost` can open, by name: a class with ``from_spec``, or
 #: ``"module:Class"`` imported when first opened (so other kinds need no import here).
 SESSION_KINDS: dict[str, Any] = {"board": "mtlearn.hosts.session:BoardSession",
-                                  "puzzle": "mtlearn.content.puzzles:PuzzleSession"}
+                                  "puzzle": "mtlearn.content.puzzles:PuzzleSession",
+                                  "trainer": "mtlearn.trainer.session:TrainerSession"}
 
 
 def _factory(kind: str) -> Any:

@@ -386,6 +386,115 @@ export interface PuzzleProgressIntent {
 }
 
 /**
+ * A trainer session's answer: the puzzle's keys, the puzzle shown, and the trainer's.
+ */
+export interface TrainerAnswer {
+  view?: View;
+  feedback?: Feedback | null;
+  solution?: Solution;
+  puzzle?: PuzzleInfo;
+  trainer?: TrainerInfo;
+}
+
+/**
+ * What the trainer's view shows beside the puzzle; ``state`` is what the page saves.
+ */
+export interface TrainerInfo {
+  rating: number;
+  rd: number;
+  provisional: boolean;
+  games: number;
+  streak: TrainerStreak;
+  dashboard: ThemeRow[];
+  current: TrainerPuzzle;
+  result: TrainerResult | null;
+  notice: string | null;
+  daily: TrainerDaily;
+  due: number;
+  pool: number;
+  state: Record<string, unknown>;
+}
+
+/**
+ * Puzzles solved in a row (``run``) and days in a row with a clean solve (``days``).
+ */
+export interface TrainerStreak {
+  run: number;
+  best_run: number;
+  days: number;
+  best_days: number;
+}
+
+/**
+ * One theme of the trainer's dashboard: tries, clean solves, the rating the results
+ * show (``performance``), and the standing in words.
+ */
+export interface ThemeRow {
+  theme: string;
+  label: string;
+  tries: number;
+  solved: number;
+  performance: number;
+  standing: "strong" | "getting there" | "needs practice";
+  weakness: number;
+}
+
+/**
+ * The puzzle on the trainer's board and why it was chosen.
+ */
+export interface TrainerPuzzle {
+  id: string;
+  title: string;
+  reason: "new" | "replay" | "daily";
+  rating: number;
+}
+
+/**
+ * The last attempt recorded: its score (1 win, 0.5 solved with hints, 0 missed), the
+ * learner's rating after it and the change, and when the puzzle comes back (words).
+ */
+export interface TrainerResult {
+  id: string;
+  score: number;
+  rating: number;
+  change: number;
+  replay: string | null;
+}
+
+/**
+ * Today's daily puzzle (the same for everyone on the date) and whether it was tried.
+ */
+export interface TrainerDaily {
+  id: string;
+  title: string;
+  date: string;
+  done: boolean;
+}
+
+/**
+ * The next puzzle, or today's daily puzzle.
+ */
+export interface TrainerSimpleIntent {
+  action: "next" | "daily";
+}
+
+/**
+ * The learner opened hint ``n`` (a solve after a hint counts as a draw).
+ */
+export interface TrainerHintIntent {
+  action: "hint";
+  n: number;
+}
+
+/**
+ * A trainer file to read (its text); refused, with the field named, if it is bad.
+ */
+export interface TrainerImportIntent {
+  action: "import";
+  text: string;
+}
+
+/**
  * The one refusal of every host: the request or intent was not served (malformed,
  * out of range, not allowed) and nothing changed; ``error`` says what and where, in
  * one line.
@@ -427,7 +536,7 @@ export interface CloseRequest {
 export interface Opened {
   ok: true;
   session: string;
-  result: BoardAnswer | PuzzleAnswer;
+  result: BoardAnswer | PuzzleAnswer | TrainerAnswer;
 }
 
 /**
@@ -435,7 +544,7 @@ export interface Opened {
  */
 export interface Answered {
   ok: true;
-  result: BoardAnswer | PuzzleAnswer;
+  result: BoardAnswer | PuzzleAnswer | TrainerAnswer;
 }
 
 /**
@@ -768,6 +877,8 @@ export interface NewClassRequest {
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
+
+export type TrainerIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
 
 export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 
