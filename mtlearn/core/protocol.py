@@ -423,8 +423,10 @@ class ThemeRow(TypedDict):
 
 
 class TrainerPuzzle(TypedDict):
-    """The puzzle on the trainer's board and why it was chosen."""
+    """The puzzle on the trainer's board and why it was chosen; ``serial`` counts the
+    puzzles opened (a new attempt, even at the same puzzle, has a new one)."""
     id: str
+    serial: int
     title: str
     reason: Literal["new", "replay", "daily"]
     rating: int

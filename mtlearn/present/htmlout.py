@@ -32,7 +32,7 @@ from . import frontend as _frontend
 
 __all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html"]
 
-KINDS = ("scenario", "board", "puzzle")
+KINDS = ("scenario", "board", "puzzle", "trainer")
 
 #: The published book's rules page, or ``""`` while no book is published (see
 #: :mod:`mtlearn.core.links` for every address and its environment variable). Boards link
@@ -91,7 +91,8 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
             ``rules_url``, ``successors``) or ``"puzzle"`` (state: ``puzzle``, ``view``,
             ``answers``, ``solution``, ``rules_url``, optional ``session``; see
             :meth:`mtlearn.content.puzzles.Puzzle.state`; ``page_title`` true when the page
-            around it already shows the title as its heading).
+            around it already shows the title as its heading) or ``"trainer"`` (state:
+            ``session``, the trainer's spec for the in-page engine, and ``rules_url``).
         state: the model's keys, JSON-compatible. A board's ``session`` (a
             :meth:`mtlearn.hosts.session.BoardSession.to_spec`) lets the in-page engine play on.
         engine_url: the folder of the in-page engine (``worker.mjs``…), absolute or
@@ -120,6 +121,8 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
         title = state["puzzle"].get("title")
     # The title is escaped for the noscript fallback text only.
     fallback = "This board needs JavaScript (in JupyterLab: a trusted notebook)."
+    if kind == "trainer":
+        fallback = "The puzzle trainer needs JavaScript."
     if isinstance(title, str) and title:
         what = "this puzzle" if kind == "puzzle" else "this scenario player"
         fallback = f"{_html_text(title)}: {what} needs JavaScript."

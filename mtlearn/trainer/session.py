@@ -118,6 +118,7 @@ class TrainerSession:
         self.on_change = on_change
         self.result: dict[str, Any] | None = None
         self.notice = notice
+        self.serial = 0
         self._open(trainer.next(_now(now)), _now(now))
 
     @classmethod
@@ -144,6 +145,7 @@ class TrainerSession:
     # ------------------------------------------------------------------ the puzzle
     def _open(self, pick: Pick, now: float) -> None:
         self.pick = pick
+        self.serial += 1
         self.puzzle: Puzzle = self.trainer.pool.puzzle(pick.id)
         self.session = PuzzleSession(self.puzzle)
         self.recorded = False
@@ -174,13 +176,13 @@ class TrainerSession:
                                "with an \"action\")")
         saved = json.dumps(self.trainer.state)
         kept = (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
-                self.result, self.notice)
+                self.result, self.notice, self.serial)
         try:
             return self._handle(intent.get("action"), intent)
         except Exception as e:
             self.trainer.state = json.loads(saved)
             (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
-             self.result, self.notice) = kept
+             self.result, self.notice, self.serial) = kept
             if isinstance(e, MtlearnError):
                 raise SessionError(str(e)) from None
             raise SessionError(f"internal error in the trainer: {type(e).__name__}: "
@@ -256,7 +258,7 @@ class TrainerSession:
             "rating": round(me.rating), "rd": round(me.rd), "provisional": me.rd > 110,
             "games": t.state["count"], "streak": cast(Any, t.streak(now)),
             "dashboard": cast(Any, t.dashboard()),
-            "current": {"id": self.pick.id, "title": self.puzzle.title,
+            "current": {"id": self.pick.id, "serial": self.serial, "title": self.puzzle.title,
                         "reason": cast(Any, self.pick.reason),
                         "rating": round(t.puzzle_rating(self.pick.id).rating)},
             "result": cast(Any, self.result), "notice": notice,

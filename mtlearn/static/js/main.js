@@ -7,11 +7,12 @@
 // model.get / set / on / off / save_changes / send are used, so the same module runs
 // under the stand-in model of a static page (host.js, mountStandalone below).
 //
-// Three widget kinds, from model key "kind" (a model with a "frames" list and no kind
+// Four widget kinds, from model key "kind" (a model with a "frames" list and no kind
 // is a scenario):
 //   scenario — model keys: title, frames (list of views), index (int)   (scenario.js)
 //   board    — model keys: view, message, show_legal, rules_url          (board.js)
 //   puzzle   — model keys: puzzle, view, feedback, solution, progress …  (puzzle.js)
+//   trainer  — a puzzle's keys and trainer (rating, dashboard, …)       (trainer.js)
 //
 // Safety: every text that comes from the model is put into the DOM with
 // textContent / setAttribute. No module uses innerHTML.
@@ -21,10 +22,13 @@ import { mtlEngineBoard, mtlModel, mtlPrecomputed } from "./host.js";
 import { renderPuzzle } from "./puzzle.js";
 import { mtlPuzzleModel } from "./puzzle-host.js";
 import { renderScenario } from "./scenario.js";
+import { renderTrainer } from "./trainer.js";
+import { mtlTrainerModel } from "./trainer-host.js";
 
 function render({ model, el }) {
   const kind = model.get("kind");
   if (kind === "puzzle") return renderPuzzle(model, el);
+  if (kind === "trainer") return renderTrainer(model, el);
   const isScenario = kind === "scenario" || (kind !== "board" && Array.isArray(model.get("frames")));
   return isScenario ? renderScenario(model, el) : renderBoard(model, el);
 }
@@ -50,6 +54,8 @@ function mountStandalone(root) {
     }
   } else if (kind === "puzzle") {
     model = mtlPuzzleModel(root, state, initial);
+  } else if (kind === "trainer") {
+    model = mtlTrainerModel(root, state, initial);
   } else {
     if (!("index" in initial)) initial.index = 0;
     if (!("title" in initial)) initial.title = "";

@@ -440,10 +440,12 @@ export interface ThemeRow {
 }
 
 /**
- * The puzzle on the trainer's board and why it was chosen.
+ * The puzzle on the trainer's board and why it was chosen; ``serial`` counts the
+ * puzzles opened (a new attempt, even at the same puzzle, has a new one).
  */
 export interface TrainerPuzzle {
   id: string;
+  serial: number;
   title: string;
   reason: "new" | "replay" | "daily";
   rating: number;

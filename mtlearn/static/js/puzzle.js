@@ -257,7 +257,11 @@ export function renderPuzzle(model, el) {
   // What the view functions and the answer widgets may do: the controller's actions.
   const act = {
     answer, send, pickMove, tryAgain, showAnswer, go, restart, resetProgress, record, draw,
-    hint(n) { pz.hintsUsed = Math.max(pz.hintsUsed, n); draw(); },
+    hint(n) {
+      pz.hintsUsed = Math.max(pz.hintsUsed, n);
+      if (model.get("kind") === "trainer" && !pz.done) send({ action: "hint", n });  // rated as help
+      draw();
+    },
     note(text) { pz.note = text; draw(); },
   };
 

@@ -1,0 +1,88 @@
+// The trainer in a static page (the book): the stand-in model, answered by the in-page
+// engine (a mtlearn.trainer.session.TrainerSession in the page's Pyodide worker).
+//
+// The trainer has no precomputed answers: which puzzle comes next depends on the
+// learner's own progress, so only the engine can choose it. The engine starts when the
+// page loads; until it is ready the view says so, and where it cannot run it says why.
+// The learner's state is read from localStorage (trainer.js keeps it there) and sent in
+// the session's spec; a saved state the engine refuses (damaged, hand-edited) is kept
+// aside under TRAINER_STORE + ".damaged" and the trainer starts afresh, saying so.
+
+import { refusalFeedback } from "./data.js";
+import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
+import { TRAINER_STORE, loadTrainerState } from "./trainer.js";
+
+const MTL_TRAINER_NEEDS_ENGINE =
+  "The trainer chooses each puzzle from your own progress, which needs the book's built-in " +
+  "engine, and it cannot run here. Open the book from its web address instead of from a " +
+  "file: ask your teacher for it, or, where mtlearn is installed, run \"mtlearn book\" and " +
+  "open the address it prints.";
+
+// Apply a session's answer: the puzzle first (a new attempt), then the rest.
+function applyAnswer(model, result) {
+  const r = result || {};
+  if ("puzzle" in r) model.set("puzzle", r.puzzle);
+  for (const [k, v] of Object.entries(r)) if (k !== "puzzle" && k !== "trainer") model.set(k, v);
+  if ("trainer" in r) model.set("trainer", r.trainer);
+}
+
+export function mtlTrainerModel(root, state, initial) {
+  const spec = Object.assign({}, state.session || {});
+  delete initial.session;
+  Object.assign(initial, { storage: "local", puzzle: null, view: null, feedback: null, solution: null,
+    trainer: null, trainer_error: null, trainer_wait: "The trainer is starting: loading the engine…" });
+  let engine = null;
+  let sid = null;
+  let errors = 0;
+  const onSend = (model, content) => {
+    if (!content || typeof content !== "object" || !sid) return;
+    if (content.action === "progress" || content.action === "reset") return;  // stars: puzzle.js
+    const intent = Object.assign({}, content, { now: Date.now() / 1000 });
+    root.setAttribute("data-busy", "1");
+    engine.request({ op: "intent", session: sid, intent })
+      .then((answer) => applyAnswer(model, answer.result))
+      .catch((err) => {
+        const text = err && err.refusal ? String(err.refusal.error) : String(err && err.message ? err.message : err);
+        const trainerIntent = ["next", "daily", "import", "hint"].includes(String(content.action));
+        if (trainerIntent) model.set("trainer_error", { text, n: ++errors });
+        else model.set("feedback", refusalFeedback({ ok: false, error: text }));
+      })
+      .finally(() => root.removeAttribute("data-busy"));
+  };
+  const model = mtlModel(initial, onSend);
+  const located = typeof mtlEngineUrl === "function" ? mtlEngineUrl(root) : null;
+  if (!located || !located.url) {
+    root.setAttribute("data-engine-state", "none");
+    model.set("trainer_wait", MTL_TRAINER_NEEDS_ENGINE);
+    return model;
+  }
+  root.setAttribute("data-engine-state", "loading");
+  engine = mtlEngine(located.url);
+  const open = (saved) => engine.request({ op: "open", kind: "trainer",
+    spec: Object.assign({}, spec, { state: saved, utc_offset: -new Date().getTimezoneOffset(),
+      now: Date.now() / 1000 }) });
+  const saved = loadTrainerState();
+  engine.ready
+    .then(() => open(saved).catch((err) => {
+      if (!saved || !err || !err.refusal) throw err;
+      // the saved state was refused: keep it aside, start afresh, and say so
+      try {
+        window.localStorage.setItem(TRAINER_STORE + ".damaged", window.localStorage.getItem(TRAINER_STORE) || "");
+      } catch { /* storage disabled */ }
+      return open(null).then((answer) => {
+        model.set("trainer_error", { n: ++errors, text: "Your saved trainer progress could not be read " +
+          `(${err.refusal.error}), so the trainer starts afresh; the old copy is kept in this browser.` });
+        return answer;
+      });
+    }))
+    .then((answer) => {
+      sid = answer.session;
+      root.setAttribute("data-engine-state", "ready");
+      applyAnswer(model, answer.result);
+    })
+    .catch((err) => {
+      root.setAttribute("data-engine-state", "failed");
+      model.set("trainer_wait", `${MTL_TRAINER_NEEDS_ENGINE} (${String(err && err.message ? err.message : err)})`);
+    });
+  return model;
+}

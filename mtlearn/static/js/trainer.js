@@ -1,0 +1,217 @@
+// ---------------------------------------------------------------- the puzzle trainer
+//
+// The trainer's view: the puzzle (drawn by puzzle.js, the same board and answer widgets as
+// every puzzle), and around it the learner's rating and its change, why this puzzle was
+// chosen ("a puzzle you missed comes back"), the streaks, today's daily puzzle, the
+// dashboard per theme (a table in words) and Export / Import of the progress.
+//
+// The host decides everything (mtlearn.trainer.session.TrainerSession: the kernel or the
+// in-page engine); this file only draws the model's `trainer` key and sends intents:
+// {action: "next"}, {action: "daily"}, {action: "import", text}. The puzzle's own
+// intents (answer, move, show…) are sent by puzzle.js, and its hints as {action: "hint", n}.
+//
+// Model keys: those of a puzzle (puzzle, view, feedback, solution, storage, rules_url),
+// trainer (mtlearn/core/protocol.py: TrainerInfo), trainer_error ({text, n}: a refusal
+// the page's host reports). In a page (storage "local") the state is kept in
+// localStorage under TRAINER_STORE after every change.
+
+import { asArray, onRefusal } from "./data.js";
+import { append, h, listen } from "./dom.js";
+import { renderPuzzle } from "./puzzle.js";
+
+export const TRAINER_STORE = "mtlearn.trainer";
+
+// The saved trainer state of this browser (an object), or null; a damaged entry is null
+// too (the host then starts afresh and keeps the damaged text aside).
+export function loadTrainerState() {
+  try {
+    const raw = window.localStorage.getItem(TRAINER_STORE);
+    const data = raw ? JSON.parse(raw) : null;
+    return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveTrainerState(state) {
+  try {
+    if (state) window.localStorage.setItem(TRAINER_STORE, JSON.stringify(state));
+  } catch {
+    // storage disabled (private window, file://): progress is simply not kept
+  }
+}
+
+// A rating change in words: "+12", "−30" (a true minus sign), "no change".
+export function changeText(change) {
+  const n = Math.round(Number(change) || 0);
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${-n}`;
+  return "no change";
+}
+
+// The last attempt in words: what it counted as, and when the puzzle comes back.
+export function resultText(result) {
+  if (!result || typeof result !== "object") return "";
+  const score = Number(result.score);
+  const what = score >= 1 ? "Solved first try: a win." :
+    score > 0 ? "Solved after a hint: half a win." :
+    "Missed: it counts as a loss.";
+  const back = result.replay ? ` You will see this puzzle again ${result.replay}.` : "";
+  return `${what} Your rating is now ${result.rating} (${changeText(result.change)}).${back}`;
+}
+
+// Why this puzzle is on the board.
+export function reasonText(tr) {
+  const cur = (tr && tr.current) || {};
+  if (cur.reason === "replay") return "A puzzle you missed comes back.";
+  if (cur.reason === "daily") return `Today's puzzle (${tr.daily ? tr.daily.date : ""}): the same for everyone today.`;
+  return `A new puzzle near your rating (this puzzle is rated ${cur.rating}).`;
+}
+
+function streakText(st) {
+  const s = st || {};
+  return `Solved in a row: ${s.run | 0} (best ${s.best_run | 0}). ` +
+    `Days in a row with a puzzle solved: ${s.days | 0} (best ${s.best_days | 0}).`;
+}
+
+// The dashboard: one row per theme, weakest first, every cell in words or numbers.
+export function dashboardNode(rows) {
+  const list = asArray(rows);
+  if (!list.length) {
+    return h("p", { class: "mtl-tr-empty", text: "No puzzle tried yet: this table fills in as you go." });
+  }
+  const head = h("tr", {}, ...["Theme", "Tried", "Solved first try", "Your level there", "How it goes"]
+    .map((t) => h("th", { scope: "col", text: t })));
+  const body = list.map((r) => h("tr", { "data-theme": String(r.theme), "data-standing": String(r.standing) },
+    h("th", { scope: "row", text: String(r.label) }),
+    h("td", { text: String(r.tries) }),
+    h("td", { text: String(r.solved) }),
+    h("td", { text: String(r.performance) }),
+    h("td", { class: "mtl-tr-standing", text: String(r.standing) })));
+  return h("table", { class: "mtl-tr-dashboard" },
+    h("caption", { text: "How you do by theme (the themes you miss most come first)" }),
+    h("thead", {}, head), h("tbody", {}, ...body));
+}
+
+export function renderTrainer(model, el) {
+  const root = h("div", { class: "mtl-root mtl-trainer", role: "region", "aria-label": "Puzzle trainer" });
+  el.appendChild(root);
+  const top = h("div", { class: "mtl-tr-top" });
+  const board = h("div", { class: "mtl-tr-board" });
+  const side = h("div", { class: "mtl-tr-side" });
+  root.append(top, board, side);
+  let error = "";
+  let stopPuzzle = null;
+  let serial = null;
+  let focusNext = false;
+  let lastResult = null;
+
+  const send = (content) => { error = ""; model.send(content); };
+
+  // The puzzle's board: mounted afresh for every attempt (a replay of the same puzzle too).
+  function mountPuzzle() {
+    const tr = model.get("trainer");
+    const cur = tr && tr.current;
+    if (!cur || !model.get("puzzle")) return;
+    if (cur.serial === serial && stopPuzzle) return;
+    serial = cur.serial;
+    if (stopPuzzle) stopPuzzle();
+    board.replaceChildren();
+    stopPuzzle = renderPuzzle(model, board);
+  }
+
+  function exportLink(tr) {
+    const text = JSON.stringify(tr.state || {}, null, 1);
+    const a = h("a", { class: "mtl-btn", "data-key": "tr-export", download: "mtlearn-trainer.json",
+      href: "data:application/json;charset=utf-8," + encodeURIComponent(text),
+      text: "Export my progress (a file)" });
+    return a;
+  }
+
+  function importControl() {
+    const input = h("input", { type: "file", accept: ".json,application/json", "data-key": "tr-import",
+      class: "mtl-tr-file" });
+    input.addEventListener("change", () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      file.text().then((text) => send({ action: "import", text }),
+        () => { error = "That file could not be read."; draw(); });
+      input.value = "";
+    });
+    return h("label", { class: "mtl-tr-import" }, "Import progress from a file: ", input);
+  }
+
+  function draw() {
+    const tr = model.get("trainer");
+    if (!tr) {
+      const waiting = model.get("trainer_wait");
+      top.replaceChildren(h("p", { class: "mtl-tr-wait", role: "status",
+        text: String(waiting || "The trainer is starting…") }));
+      side.replaceChildren();
+      return;
+    }
+    const result = tr.result;
+    const rating = h("p", { class: "mtl-tr-rating", "aria-live": "polite" },
+      h("strong", { text: `Your rating: ${tr.rating}` }),
+      result ? ` (${changeText(result.change)} after the last puzzle)` : "",
+      tr.provisional ? ` — still settling after ${tr.games} puzzle${tr.games === 1 ? "" : "s"}` : "");
+    const next = h("button", { type: "button", class: "mtl-btn mtl-tr-next", "data-key": "tr-next",
+      text: result ? "Next puzzle" : "Skip to another puzzle" });
+    next.addEventListener("click", () => { focusNext = false; send({ action: "next" }); });
+    const daily = tr.daily || {};
+    const isDaily = tr.current && tr.current.reason === "daily";
+    const dailyBtn = h("button", { type: "button", class: "mtl-btn", "data-key": "tr-daily",
+      disabled: isDaily || daily.done,
+      text: daily.done ? `Today's puzzle: done (${daily.title})` : `Today's puzzle: ${daily.title}` });
+    dailyBtn.addEventListener("click", () => send({ action: "daily" }));
+    const notice = tr.notice || (tr.current && tr.current.reason === "replay" ? reasonText(tr) : "");
+    top.replaceChildren();
+    append(top, [
+      rating,
+      h("p", { class: "mtl-tr-streak", text: streakText(tr.streak) }),
+      h("p", { class: "mtl-tr-why", "data-reason": String((tr.current || {}).reason || ""), text: reasonText(tr) }),
+      notice ? h("p", { class: "mtl-tr-notice", role: "status", text: String(notice) }) : null,
+      result ? h("p", { class: "mtl-tr-result", role: "status", text: resultText(result) }) : null,
+      error ? h("p", { class: "mtl-tr-error", role: "alert", text: error }) : null,
+      h("div", { class: "mtl-controls" }, next, dailyBtn),
+    ]);
+    side.replaceChildren();
+    append(side, [
+      h("h4", { class: "mtl-tr-h", text: "Your themes" }),
+      dashboardNode(tr.dashboard),
+      h("p", { class: "mtl-tr-due", text: tr.due ? `${tr.due} missed puzzle${tr.due === 1 ? " is" : "s are"} due to come back.` :
+        "No missed puzzle is due to come back now." }),
+      h("div", { class: "mtl-controls mtl-tr-files" }, exportLink(tr), importControl()),
+    ]);
+    if (focusNext && result) {
+      focusNext = false;
+      next.focus();
+    }
+  }
+
+  const onTrainer = () => {
+    const tr = model.get("trainer");
+    if (tr && tr.state && model.get("storage") === "local") saveTrainerState(tr.state);
+    // once an attempt is recorded the next useful control is "Next puzzle"
+    if (tr && tr.result && !lastResult) focusNext = true;
+    lastResult = tr ? tr.result : null;
+    draw();
+    mountPuzzle();
+  };
+  const onError = () => {
+    const e = model.get("trainer_error");
+    error = e && e.text ? String(e.text) : "";
+    draw();
+  };
+  const unlisten = listen(model, { trainer: onTrainer, trainer_error: onError, trainer_wait: draw,
+    puzzle: mountPuzzle });
+  const unrefuse = onRefusal(model, (refusal) => { error = String(refusal.error); draw(); });
+  draw();
+  mountPuzzle();
+  return () => {
+    unlisten();
+    unrefuse();
+    if (stopPuzzle) stopPuzzle();
+    root.remove();
+  };
+}
