@@ -99,7 +99,7 @@ export function renderTrainer(model, el) {
   const top = h("div", { class: "mtl-tr-top" });
   const board = h("div", { class: "mtl-tr-board" });
   const side = h("div", { class: "mtl-tr-side" });
-  root.append(top, board, side);
+  append(root, [top, board, side]);
   let error = "";
   let stopPuzzle = null;
   let serial = null;
@@ -161,8 +161,8 @@ export function renderTrainer(model, el) {
     const daily = tr.daily || {};
     const isDaily = tr.current && tr.current.reason === "daily";
     const dailyBtn = h("button", { type: "button", class: "mtl-btn", "data-key": "tr-daily",
-      disabled: isDaily || daily.done,
       text: daily.done ? `Today's puzzle: done (${daily.title})` : `Today's puzzle: ${daily.title}` });
+    dailyBtn.disabled = Boolean(isDaily || daily.done);
     dailyBtn.addEventListener("click", () => send({ action: "daily" }));
     const notice = tr.notice || (tr.current && tr.current.reason === "replay" ? reasonText(tr) : "");
     top.replaceChildren();
