@@ -5,9 +5,10 @@ board session with a model). anywidget is an optional extra:
 ``pip install "mexican-train-learn[jupyter]"`` (it brings the ``content`` extra, PyYAML, too).
 
 The widgets are importable from here (``from mtlearn.jupyter import Board``); they live in
-:mod:`mtlearn.jupyter.widgets`.
+:mod:`mtlearn.jupyter.widgets` (the puzzle trainer in :mod:`mtlearn.jupyter.trainer`).
 """
 
+from .trainer import Trainer
 from .widgets import Board, Puzzle, PuzzleSet, ScenarioPlayer
 
-__all__ = ["Board", "Puzzle", "PuzzleSet", "ScenarioPlayer"]
+__all__ = ["Board", "Puzzle", "PuzzleSet", "ScenarioPlayer", "Trainer"]

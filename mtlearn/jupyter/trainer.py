@@ -1,0 +1,163 @@
+"""The notebook puzzle trainer: :class:`Trainer`, an anywidget over
+:class:`~mtlearn.trainer.session.TrainerSession`.
+
+In JupyterLab every answer goes to the kernel: the puzzle machinery judges it, the trainer
+records it and chooses the next puzzle, and the learner's state is written after every
+change to ``trainer.json`` beside the puzzles' ``progress.json`` in the Jupyter data
+directory (:func:`trainer_path`). In the static book the same front end opens the same
+session in the in-page engine, with the state kept in the browser's localStorage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from pathlib import Path
+from typing import Any, cast
+
+import traitlets
+
+from ..content.puzzle_progress import ProgressWarning, progress_path
+from ..core.errors import SessionError
+from ..core.files import write_atomic
+from ..core.protocol import TrainerAnswer, refusal
+from ..trainer.model import Pool
+from ..trainer.model import Trainer as TrainerModel
+from ..trainer.session import MAX_POOL, TrainerSession, bundled_pool, default_pool
+from ..trainer.state import TrainerStateError, load_state, new_state
+from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none, _rules_url
+
+__all__ = ["Trainer", "trainer_path"]
+
+
+def trainer_path() -> Path:
+    """The learner's trainer file in JupyterLab: ``MTLEARN_TRAINER``, else ``trainer.json``
+    beside the puzzles' progress file (:func:`~mtlearn.content.puzzles.progress_path`)."""
+    env = os.environ.get("MTLEARN_TRAINER")
+    return Path(env) if env else progress_path().with_name("trainer.json")
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    """The saved state, or None (none yet; a damaged file is warned about and kept aside
+    when the first new state is saved)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as e:
+        warnings.warn(f"{path}: cannot read the trainer file ({e}); starting afresh",
+                      ProgressWarning, stacklevel=3)
+        return None
+    try:
+        return load_state(text, str(path))
+    except TrainerStateError as e:
+        warnings.warn(f"{e}; starting afresh (the damaged file is kept as "
+                      f"{path.name}.damaged)", ProgressWarning, stacklevel=3)
+        os.replace(path, path.with_name(path.name + ".damaged"))
+        return None
+
+
+class Trainer(_Base):
+    """The puzzle trainer: a puzzle chosen near the learner's rating and weak themes, the
+    rating and its change, the dashboard per theme, missed puzzles coming back, the daily
+    puzzle and the streaks; Export and Import of the progress.
+
+    Args:
+        pool: the puzzles to draw from (:class:`~mtlearn.trainer.model.Pool`; default: the
+            hand-written puzzles and, when shipped, the mined ones).
+        state_file: where to keep the learner's state (default: :func:`trainer_path`).
+        seed: a seed for a fresh state (repeatable choices, for tests and classes).
+        rules_url: the rules reference page that rule ids link to.
+    """
+
+    kind = traitlets.Unicode("trainer").tag(sync=True)
+    puzzle = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    feedback = _dict_or_none()
+    solution = _dict_or_none()
+    progress = _dict_or_none()
+    storage = traitlets.Unicode("kernel").tag(sync=True)
+    trainer = traitlets.Dict().tag(sync=True)
+    trainer_error = _dict_or_none()
+    rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
+
+    def __init__(self, pool: Pool | None = None, *, state_file: str | Path | None = None,
+                 seed: str | None = None, rules_url: str | None = None,
+                 **kwargs: Any) -> None:
+        self.state_file = Path(state_file) if state_file else trainer_path()
+        self.custom_pool = pool is not None
+        self.pool = pool if pool is not None else default_pool()
+        state = _read(self.state_file) or new_state(seed)
+        self.session = TrainerSession(TrainerModel(state, self.pool), on_change=self._save)
+        self._errors = 0
+        super().__init__(rules_url=rules_url or _rules_url(), **kwargs)
+        self._apply(self.session.state())
+        self.on_msg(self._on_msg)
+
+    # -- python API -----------------------------------------------------------------
+    @property
+    def model(self) -> TrainerModel:
+        """The trainer model (``next()``, ``record()``, ``dashboard()``, ``export()``)."""
+        return self.session.trainer
+
+    def send_intent(self, intent: Any) -> TrainerAnswer:
+        """Act as if the front end sent ``intent`` (see :mod:`mtlearn.trainer.session`)."""
+        result = self.session.handle(intent)
+        self._apply(result)
+        return result
+
+    def answer(self, value: Any) -> dict[str, Any] | None:
+        """Answer the puzzle on the board as the learner would; returns the feedback."""
+        action = "move" if self.session.puzzle.goal_kind.move_by_move else "answer"
+        self.send_intent({"action": action, "move" if action == "move" else "answer": value})
+        return self.feedback
+
+    def next(self) -> str:
+        """Show the next puzzle; returns its id."""
+        self.send_intent({"action": "next"})
+        return self.session.pick.id
+
+    def export(self) -> str:
+        """The learner's progress as JSON text (what *Import* reads back)."""
+        return self.model.export()
+
+    def import_progress(self, text: str) -> None:
+        """Replace the progress with an exported file's (SessionError naming the field if
+        the file is bad; nothing is changed then)."""
+        self.send_intent({"action": "import", "text": text})
+
+    # -- plumbing -------------------------------------------------------------------
+    def _save(self, state: dict[str, Any]) -> None:
+        self.state_file.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.state_file, json.dumps(state, indent=1, sort_keys=True,
+                                                 allow_nan=False))
+
+    def _apply(self, changes: TrainerAnswer) -> None:
+        for key, value in cast(dict[str, Any], changes).items():
+            setattr(self, key, value)
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self.send_intent(content)
+        except SessionError as e:  # the protocol's one refusal, as a custom message
+            self._errors += 1
+            self.trainer_error = {"text": str(e), "n": self._errors}
+            self.send(refusal(str(e)))
+
+    def _static_state(self) -> dict[str, Any]:
+        """A page without a kernel: the trainer's spec for the in-page engine (the state
+        is the browser's own, read there)."""
+        hand = self.pool if self.custom_pool else bundled_pool()
+        ids = hand.sorted_ids
+        if len(ids) > MAX_POOL:
+            raise ValueError(f"a page carries at most {MAX_POOL} puzzles as data; this pool "
+                             f"has {len(ids)}")
+        items = []
+        for pid in ids:
+            p = hand.puzzle(pid)
+            if p.data is None:
+                raise ValueError(f"puzzle {pid!r} has no data for the in-page engine")
+            items.append({"data": p.data, "source": p.source})
+        return {"session": {"pool": items, "mined": not self.custom_pool},
+                "rules_url": self.rules_url}
