@@ -14,7 +14,7 @@ from mtlearn.core.errors import SessionError
 from mtlearn.hosts.session_host import SessionHost
 from mtlearn.trainer import Pool, Trainer, new_state
 from mtlearn.trainer.model import REPLAY_AFTER
-from mtlearn.trainer.session import TrainerSession
+from mtlearn.trainer.trainer_session import TrainerSession
 
 T0 = 1_800_000_000.0
 

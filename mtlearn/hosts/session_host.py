@@ -98,7 +98,7 @@ def spec_message(value: Any) -> BoardMessage | None:
 #: ``"module:Class"`` imported when first opened (so other kinds need no import here).
 SESSION_KINDS: dict[str, Any] = {"board": "mtlearn.hosts.session:BoardSession",
                                   "puzzle": "mtlearn.content.puzzles:PuzzleSession",
-                                  "trainer": "mtlearn.trainer.session:TrainerSession"}
+                                  "trainer": "mtlearn.trainer.trainer_session:TrainerSession"}
 
 
 def _factory(kind: str) -> Any:

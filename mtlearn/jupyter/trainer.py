@@ -1,5 +1,5 @@
 """The notebook puzzle trainer: :class:`Trainer`, an anywidget over
-:class:`~mtlearn.trainer.session.TrainerSession`.
+:class:`~mtlearn.trainer.trainer_session.TrainerSession`.
 
 In JupyterLab every answer goes to the kernel: the puzzle machinery judges it, the trainer
 records it and chooses the next puzzle, and the learner's state is written after every
@@ -16,7 +16,11 @@ import warnings
 from pathlib import Path
 from typing import Any, cast
 
-import traitlets
+try:
+    import traitlets
+except ImportError as e:  # traitlets comes with anywidget, the jupyter extra
+    raise ImportError("the notebook boards need anywidget: "
+                      'pip install "mexican-train-learn[jupyter]"', name=e.name) from e
 
 from ..content.puzzle_progress import ProgressWarning, progress_path
 from ..core.errors import SessionError
@@ -24,8 +28,8 @@ from ..core.files import write_atomic
 from ..core.protocol import TrainerAnswer, refusal
 from ..trainer.model import Pool
 from ..trainer.model import Trainer as TrainerModel
-from ..trainer.session import MAX_POOL, TrainerSession, bundled_pool, default_pool
-from ..trainer.state import TrainerStateError, load_state, new_state
+from ..trainer.trainer_session import MAX_POOL, TrainerSession, bundled_pool, default_pool
+from ..trainer.trainer_state import TrainerStateError, load_state, new_state
 from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none, _rules_url
 
 __all__ = ["Trainer", "trainer_path"]
@@ -102,7 +106,7 @@ class Trainer(_Base):
         return self.session.trainer
 
     def send_intent(self, intent: Any) -> TrainerAnswer:
-        """Act as if the front end sent ``intent`` (see :mod:`mtlearn.trainer.session`)."""
+        """Act as if the front end sent ``intent`` (see :mod:`mtlearn.trainer.trainer_session`)."""
         result = self.session.handle(intent)
         self._apply(result)
         return result

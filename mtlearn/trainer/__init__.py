@@ -4,13 +4,14 @@ a spaced schedule, a daily puzzle and streaks (issue 31).
 
 The model is :class:`~mtlearn.trainer.model.Trainer` (``Trainer(state, pool).next()``,
 ``.record(puzzle_id, result, now)``, ``.dashboard()``, ``.export()``), its state a JSON
-object (:mod:`mtlearn.trainer.state`); :mod:`mtlearn.trainer.session` serves it to the
-front end through the hosts' session protocol. Standard library only (Pyodide runs it).
+object (:mod:`mtlearn.trainer.trainer_state`); :mod:`mtlearn.trainer.trainer_session`
+serves it to the front end through the hosts' session protocol. Standard library only
+(Pyodide runs it).
 """
 
 from .glicko2 import Rating, rate
 from .model import Entry, Pick, Pool, Trainer, theme_label
-from .state import TrainerStateError, load_state, new_state
+from .trainer_state import TrainerStateError, load_state, new_state
 
 __all__ = ["Entry", "Pick", "Pool", "Rating", "Trainer", "TrainerStateError", "load_state",
            "new_state", "rate", "theme_label"]

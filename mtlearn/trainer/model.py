@@ -11,7 +11,7 @@ the class server)::
 
 ``now`` is seconds since 1970 (``time.time()``); days are counted in the learner's time
 zone, ``utc_offset`` minutes east of UTC (given to the Trainer). The state is a plain
-JSON object (:mod:`mtlearn.trainer.state`) changed in place by :meth:`Trainer.record` only.
+JSON object (:mod:`mtlearn.trainer.trainer_state`) changed in place by :meth:`Trainer.record` only.
 
 How it works:
 
@@ -50,7 +50,7 @@ from typing import Any
 
 from ..core.ruleids import RULES
 from .glicko2 import Rating, idle, rate
-from .state import MAX_HISTORY, load_state, new_state
+from .trainer_state import MAX_HISTORY, load_state, new_state
 
 __all__ = ["DAILY_BAND", "PUZZLE_RD", "RECENT", "REPLAY_AFTER", "REPLAY_DAYS", "RESULTS",
            "WINDOW", "Entry", "Pick", "Pool", "Trainer", "day_of", "theme_label"]
@@ -174,8 +174,8 @@ class Trainer:
     """A learner's trainer over a pool of puzzles (see the module docs for the API).
 
     Args:
-        state: the learner's state (:func:`~mtlearn.trainer.state.new_state`, or one read
-            by :func:`~mtlearn.trainer.state.load_state`); None starts afresh. Changed in
+        state: the learner's state (:func:`~mtlearn.trainer.trainer_state.new_state`, or one read
+            by :func:`~mtlearn.trainer.trainer_state.load_state`); None starts afresh. Changed in
             place by :meth:`record`.
         pool: the puzzles to draw from (:class:`Pool`).
         utc_offset: the learner's time zone, minutes east of UTC (for days and the daily

@@ -1,5 +1,5 @@
 // The trainer in a static page (the book): the stand-in model, answered by the in-page
-// engine (a mtlearn.trainer.session.TrainerSession in the page's Pyodide worker).
+// engine (a mtlearn.trainer.trainer_session.TrainerSession in the page's Pyodide worker).
 //
 // The trainer has no precomputed answers: which puzzle comes next depends on the
 // learner's own progress, so only the engine can choose it. The engine starts when the
@@ -14,7 +14,7 @@ import { TRAINER_STORE, loadTrainerState } from "./trainer.js";
 
 const MTL_TRAINER_NEEDS_ENGINE =
   "The trainer chooses each puzzle from your own progress, which needs the book's built-in " +
-  "engine, and it cannot run here. Open the book from its web address instead of from a " +
+  "rules checker, and it cannot run here. Open the book from its web address instead of from a " +
   "file: ask your teacher for it, or, where mtlearn is installed, run \"mtlearn book\" and " +
   "open the address it prints.";
 
@@ -30,7 +30,7 @@ export function mtlTrainerModel(root, state, initial) {
   const spec = Object.assign({}, state.session || {});
   delete initial.session;
   Object.assign(initial, { storage: "local", puzzle: null, view: null, feedback: null, solution: null,
-    trainer: null, trainer_error: null, trainer_wait: "The trainer is starting: loading the engine…" });
+    trainer: null, trainer_error: null, trainer_wait: "The trainer is starting: loading the rules checker…" });
   let engine = null;
   let sid = null;
   let errors = 0;

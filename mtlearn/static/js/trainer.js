@@ -5,7 +5,7 @@
 // chosen ("a puzzle you missed comes back"), the streaks, today's daily puzzle, the
 // dashboard per theme (a table in words) and Export / Import of the progress.
 //
-// The host decides everything (mtlearn.trainer.session.TrainerSession: the kernel or the
+// The host decides everything (mtlearn.trainer.trainer_session.TrainerSession: the kernel or the
 // in-page engine); this file only draws the model's `trainer` key and sends intents:
 // {action: "next"}, {action: "daily"}, {action: "import", text}. The puzzle's own
 // intents (answer, move, show…) are sent by puzzle.js, and its hints as {action: "hint", n}.

@@ -37,7 +37,7 @@ from ..core.errors import MtlearnError, SessionError
 from ..core.protocol import TrainerAnswer, TrainerInfo
 from ..core.words import one_line
 from .model import Pick, Pool, Trainer, date_of
-from .state import TrainerStateError, load_state, new_state
+from .trainer_state import TrainerStateError, load_state, new_state
 
 __all__ = ["MAX_POOL", "TrainerSession", "bundled_pool", "default_pool", "mined_pool"]
 
