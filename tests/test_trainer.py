@@ -200,7 +200,7 @@ def test_export_import_round_trip_and_bad_files():
         t.record(f"p{k:02d}", "win" if k % 2 else "loss", T0 + k)
     text = t.export()
     assert load_state(text) == t.state
-    u = Trainer.imported(text, small_pool())
+    u = Trainer(load_state(text), small_pool())
     assert u.next(T0) == t.next(T0)
     bad = json.loads(text)
     bad["puzzles"]["p01"]["solved"] = 5

@@ -50,7 +50,7 @@ from typing import Any
 
 from ..core.ruleids import RULES
 from .glicko2 import Rating, idle, rate
-from .trainer_state import MAX_HISTORY, load_state, new_state
+from .trainer_state import MAX_HISTORY, new_state
 
 __all__ = ["DAILY_BAND", "PUZZLE_RD", "RECENT", "REPLAY_AFTER", "REPLAY_DAYS", "RESULTS",
            "WINDOW", "Entry", "Pick", "Pool", "Trainer", "day_of", "theme_label"]
@@ -395,8 +395,3 @@ class Trainer:
     def export(self) -> str:
         """The state as JSON text (what *Export* saves and :func:`load_state` reads)."""
         return json.dumps(self.state, indent=1, sort_keys=True, allow_nan=False)
-
-    @classmethod
-    def imported(cls, text: str | bytes, pool: Pool, *, utc_offset: int = 0) -> Trainer:
-        """A trainer from an exported file (TrainerStateError naming the field if bad)."""
-        return cls(load_state(text), pool, utc_offset=utc_offset)

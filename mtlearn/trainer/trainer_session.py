@@ -36,7 +36,8 @@ from ..content.puzzles import Puzzle, from_data
 from ..core.errors import MtlearnError, SessionError
 from ..core.protocol import TrainerAnswer, TrainerInfo
 from ..core.words import one_line
-from .model import Pick, Pool, Trainer, date_of
+from .model import Pick, Pool, date_of
+from .model import Trainer as TrainerModel
 from .trainer_state import TrainerStateError, load_state, new_state
 
 __all__ = ["MAX_POOL", "TrainerSession", "bundled_pool", "default_pool", "mined_pool"]
@@ -111,7 +112,7 @@ class TrainerSession:
 
     kind: ClassVar[str] = "trainer"
 
-    def __init__(self, trainer: Trainer, *, now: float | None = None,
+    def __init__(self, trainer: TrainerModel, *, now: float | None = None,
                  on_change: Callable[[dict[str, Any]], None] | None = None,
                  notice: str | None = None) -> None:
         self.trainer = trainer
@@ -140,7 +141,7 @@ class TrainerSession:
             raise SessionError(str(e)) from None
         hand = None if spec.get("pool") is None else _pool_from_data(spec["pool"])
         pool = default_pool(hand_written=hand, mined=spec.get("mined", True) is True)
-        return cls(Trainer(state, pool, utc_offset=offset), now=_now(spec.get("now")))
+        return cls(TrainerModel(state, pool, utc_offset=offset), now=_now(spec.get("now")))
 
     # ------------------------------------------------------------------ the puzzle
     def _open(self, pick: Pick, now: float) -> None:
