@@ -172,3 +172,13 @@ def test_the_widget_keeps_its_state_in_a_file(tmp_path, monkeypatch):
     assert (tmp_path / "trainer.json.damaged").read_text() == "{broken"
     html = w3.to_html()
     assert 'data-kind="trainer"' in html and '"pool"' in html
+
+
+def test_a_skipped_puzzle_records_nothing_and_is_not_offered_again():
+    s = session("skip")
+    seen = [s.pick.id]
+    for _ in range(5):
+        out = s.handle({"action": "next", "now": T0})
+        assert out["trainer"]["games"] == 0 and out["trainer"]["result"] is None
+        assert out["puzzle"]["id"] not in seen
+        seen.append(out["puzzle"]["id"])

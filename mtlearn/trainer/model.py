@@ -243,17 +243,19 @@ class Trainer:
             return 0.5
         return (rec["tries"] - rec["score"] + 1.0) / (rec["tries"] + 2.0)
 
-    def next(self, now: float | None = None) -> Pick:
+    def next(self, now: float | None = None, exclude: Iterable[str] = ()) -> Pick:
         """The puzzle to show next (see the module docs): a due replay, else one chosen near
-        the learner's rating, leaning on weak themes. Changes nothing."""
+        the learner's rating, leaning on weak themes; none of ``exclude`` (puzzles the
+        learner skipped) while there are others. Changes nothing."""
         import time
 
         now = time.time() if now is None else now
-        due = self.due(now)
+        skip = set(exclude)
+        due = [d for d in self.due(now) if d[0] not in skip]
         if due:
             return Pick(due[0][0], "replay", due[0][1])
         st = self.state
-        recent = {h[0] for h in st["history"][-RECENT:]}
+        recent = {h[0] for h in st["history"][-RECENT:]} | skip
         tried = st["puzzles"]
         mine = self.rating.rating
         entries = self.pool.entries

@@ -16,7 +16,7 @@ watches its verdicts:
 * ``next`` shows the next puzzle (:meth:`~mtlearn.trainer.model.Trainer.next`), ``daily``
   today's daily puzzle, ``import`` replaces the state with a trainer file (refused, with
   the field named and nothing changed, if it is bad); a puzzle left unanswered records
-  nothing.
+  nothing, and the puzzle is not offered again in this session.
 
 Intents are the puzzle's (``answer``, ``move``, ``restart``, ``show``) and the trainer's
 (:data:`~mtlearn.core.protocol.TrainerIntent`); every answer carries the ``trainer`` key
@@ -40,10 +40,12 @@ from .model import Pick, Pool, date_of
 from .model import Trainer as TrainerModel
 from .trainer_state import TrainerStateError, load_state, new_state
 
-__all__ = ["MAX_POOL", "TrainerSession", "bundled_pool", "default_pool", "mined_pool"]
+__all__ = ["MAX_POOL", "MAX_SKIPPED", "TrainerSession", "bundled_pool", "default_pool", "mined_pool"]
 
 #: The most puzzles a spec may carry as data.
 MAX_POOL = 500
+#: Puzzles skipped in a session that are not offered again in it (the latest ones).
+MAX_SKIPPED = 50
 
 
 def bundled_pool() -> Pool:
@@ -120,6 +122,7 @@ class TrainerSession:
         self.result: dict[str, Any] | None = None
         self.notice = notice
         self.serial = 0
+        self.skipped: list[str] = []
         self._open(trainer.next(_now(now)), _now(now))
 
     @classmethod
@@ -177,13 +180,13 @@ class TrainerSession:
                                "with an \"action\")")
         saved = json.dumps(self.trainer.state)
         kept = (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
-                self.result, self.notice, self.serial)
+                self.result, self.notice, self.serial, list(self.skipped))
         try:
             return self._handle(intent.get("action"), intent)
         except Exception as e:
             self.trainer.state = json.loads(saved)
             (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
-             self.result, self.notice, self.serial) = kept
+             self.result, self.notice, self.serial, self.skipped) = kept
             if isinstance(e, MtlearnError):
                 raise SessionError(str(e)) from None
             raise SessionError(f"internal error in the trainer: {type(e).__name__}: "
@@ -211,7 +214,10 @@ class TrainerSession:
             return {"trainer": self.info(now)}
         if action in ("next", "daily"):
             t = self.trainer
-            pick = Pick(t.daily(now), "daily") if action == "daily" else t.next(now)
+            if not self.recorded:          # skipped: not offered again in this session
+                self.skipped = [*self.skipped, self.pick.id][-MAX_SKIPPED:]
+            pick = (Pick(t.daily(now), "daily") if action == "daily"
+                    else t.next(now, exclude=self.skipped))
             self._open(pick, now)
             self.result = None
             self.notice = None
