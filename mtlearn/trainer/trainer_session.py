@@ -40,7 +40,8 @@ from .model import Pick, Pool, date_of
 from .model import Trainer as TrainerModel
 from .trainer_state import TrainerStateError, load_state, new_state
 
-__all__ = ["MAX_POOL", "MAX_SKIPPED", "TrainerSession", "bundled_pool", "default_pool", "mined_pool"]
+__all__ = ["MAX_POOL", "MAX_SKIPPED", "TrainerSession", "bundled_pool", "default_pool",
+           "mined_pool"]
 
 #: The most puzzles a spec may carry as data.
 MAX_POOL = 500
