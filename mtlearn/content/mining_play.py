@@ -1,0 +1,7 @@
+"""Play puzzles (placeholder until the sampler lands)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLAYS: dict[str, Any] = {}
