@@ -35,8 +35,8 @@ __all__ = ["PER_CHUNK", "SCHEDULE", "mine", "mine_chunk", "write"]
 
 #: Puzzles a chunk tries to make.
 PER_CHUNK = 4
-#: Positions a chunk may try before it gives up.
-TRIES = 40
+#: Positions a chunk may try before it gives up (drills, play puzzles).
+TRIES, PLAY_TRIES = 40, 100
 
 
 def _generators() -> dict[str, Callable[..., Any]]:
@@ -46,7 +46,11 @@ def _generators() -> dict[str, Callable[..., Any]]:
 
 
 #: The generator of chunk ``i`` is ``SCHEDULE[i % len(SCHEDULE)]``: the mix of the set.
-SCHEDULE: tuple[str, ...] = ("open-trains",)
+SCHEDULE: tuple[str, ...] = (
+    "open-trains", "play-fewest", "must-do", "every-legal", "play-out", "round-score",
+    "next-player", "play-fewest", "where-legal", "must-do", "play-double", "open-trains",
+    "round-score", "every-legal", "play-fewest", "engine", "next-player", "play-out",
+)
 
 
 def mine_chunk(seed: int, index: int, prove: bool = True) -> list[dict[str, Any]]:
@@ -55,12 +59,13 @@ def mine_chunk(seed: int, index: int, prove: bool = True) -> list[dict[str, Any]
     rng = random.Random(f"{seed}:{index}")
     name = SCHEDULE[index % len(SCHEDULE)]
     gen = _generators()[name]
+    where = random_position
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for _ in range(TRIES):
+    for _ in range(PLAY_TRIES if name.startswith("play-") else TRIES):
         if len(out) >= PER_CHUNK:
             break
-        game, table = random_position(rng)
+        game, table = where(rng)
         rec = gen(game, table, rng)
         if rec is None:
             continue

@@ -18,7 +18,7 @@ from ..core.rules import Rules
 from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot, RandomBot
 
-__all__ = ["TABLES", "Table", "deal", "random_position"]
+__all__ = ["TABLES", "Table", "deal", "pick_table", "random_position"]
 
 
 class Table(NamedTuple):
@@ -74,3 +74,4 @@ def random_position(rng: random.Random, table: Table | None = None, *,
     if game.over:
         game.pop()
     return game, t
+
