@@ -46,6 +46,7 @@ from ...core.protocol import refusal
 from ...core.rules import PRESETS
 from ...core.words import one_line
 from . import ClassError, store, teacher_ops
+from .assignment import ClassTrainer
 from .puzzle_round import PuzzleRound, puzzle_sets
 from .tables import PACE, ClassTable, checked, public_perspective
 
@@ -104,6 +105,7 @@ class Classroom:
         self.conns_of: dict[str, set[Conn]] = {}  # student id -> their open connections
         self.since: dict[str, float] = {}  # student id -> when they (dis)connected
         self.all_conns: set[Conn] = set()  # every connection that said who it is
+        self.trainer = ClassTrainer(folder)  # trainer puzzles assigned (.assignment)
 
     # ------------------------------------------------------------------ the folder
     @classmethod
@@ -151,6 +153,7 @@ class Classroom:
             room.puzzles = store.read_round(folder, ref, room.answers, notes)
         if data["ended"] is not None:
             room.ended = store.read_archive(folder, str(data["ended"]), notes)
+        room.trainer.load(notes)
         room.notes = notes
         for note in notes:
             print(f"mtlearn class: --resume: {note}", file=sys.stderr, flush=True)
@@ -196,10 +199,10 @@ class Classroom:
                     self.all_conns.add(conn)
                     return [("reply", self._public_all("projector"))]
                 return self._hello(conn, self._student(conn, msg))
-            if op in ("sit", "leave", "intent", "puzzle"):
+            if op in ("sit", "leave", "intent", "puzzle", "trainer"):
                 return getattr(self, "_" + op)(self._student(conn, msg), msg)
             if op in ("teacher", "open_table", "table", "idle", "puzzle_round", "student",
-                      "revert", "lock", "pause", "new_class"):
+                      "revert", "lock", "pause", "new_class", "assign"):
                 token = msg.get("token")
                 if not isinstance(token, str) or not hmac.compare_digest(
                         token.encode(), self.teacher_token.encode()):
@@ -211,7 +214,7 @@ class Classroom:
                     return [("reply", self.teacher_state()), ("reply", self._public_all())]
                 if op == "new_class":
                     return teacher_ops.new_class(self, conn)
-                if op in ("student", "revert", "lock", "pause"):
+                if op in ("student", "revert", "lock", "pause", "assign"):
                     return getattr(teacher_ops, op)(self, msg)  # type: ignore[no-any-return]
                 out: list[Out] = getattr(self, "_t_" + op)(msg)
                 if op == "puzzle_round":
@@ -223,7 +226,7 @@ class Classroom:
         except MtlearnError as e:  # ClassError, and the engine's own refusals
             return [("reply", refused(one_line(str(e), 300)))]
         return [("reply", refused(f"unknown op {one_line(repr(op), 40)}: use join, hello, "
-                                  "sit, leave, intent, puzzle, watch or teacher"))]
+                                  "sit, leave, intent, puzzle, trainer, watch or teacher"))]
 
     def _student(self, conn: Conn, msg: dict[str, Any]) -> str:
         token = msg.get("token")
@@ -366,6 +369,10 @@ class Classroom:
                 store.write_round(self.folder, self.answers, self.puzzles)
         replies: list[Out] = [("reply", _text(out))] if out else []
         return [*replies, ("teachers", self.teacher_state())]
+
+    def _trainer(self, sid: str, msg: dict[str, Any]) -> list[Out]:
+        out = self.trainer.handle(sid, msg.get("msg"))  # written to the folder already
+        return [*([("reply", _text(out))] if out else []), ("teachers", self.teacher_state())]
 
     # ------------------------------------------------------------------ the teacher
     def _t_open_table(self, msg: dict[str, Any]) -> list[Out]:
@@ -519,6 +526,8 @@ class Classroom:
                            and st["seat"] is not None else self._lobby(sid))]
         if self.puzzles is not None:
             out.append((f"student:{sid}", self._puzzle_state(sid)))
+        if self.trainer.assignment is not None:
+            out.append((f"student:{sid}", _text(self.trainer.state(sid))))
         return out
 
     def names(self) -> dict[str, str]:
@@ -538,7 +547,8 @@ class Classroom:
                           "since": self.since.get(sid)}
                          for sid, st in self.students.items()],
             "puzzle_sets": puzzle_sets(), "presets": list(PRESETS),
-            "puzzles": None if self.puzzles is None else self.puzzles.results(self.names())})
+            "puzzles": None if self.puzzles is None else self.puzzles.results(self.names()),
+            "trainer": self.trainer.teacher_info(self.names())})
 
 
 def _seed(value: Any) -> int | str | None:

@@ -12,6 +12,9 @@ The folder (format version 2)::
     answers.jsonl          every puzzle message that changed a result since then, one line each
     answers.prev.jsonl     the log before the last compaction
     archive/               every puzzle round that ended or was changed: JSON and CSV
+                           (and every trainer assignment, ``trainer-…``)
+    trainer/               trainer puzzles (:mod:`.assignment`): the assignment, and one
+                           sealed file per student (their trainer state and progress)
     *.bad-<time>.json      a file found damaged on --resume, put aside (never deleted)
 
 **Sealed files.** Every ``.json`` file is one JSON object whose last key, ``"sha256"``,
@@ -71,7 +74,7 @@ FSYNC_EVERY = 1.0
 #: Lines of the answers log before it is compacted into puzzles.json.
 COMPACT_LINES = 20_000
 _SEAL = re.compile(r',?"sha256":"([0-9a-f]{64})"\}\s*\Z')
-_ARCHIVE = re.compile(r"^puzzles-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?\.(?:json|csv)$")
+_ARCHIVE = re.compile(r"^(?:puzzles|trainer)-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?\.(?:json|csv)$")
 
 
 class Damaged(ClassError):
@@ -391,9 +394,11 @@ class AnswerLog:
                 self._file = None
 
 
-def archive_name(family: str, stamp: float, folder: Path) -> str:
-    """A new archive's file stem: ``puzzles-<set>-<YYYYmmdd-HHMMSS>`` (one per round)."""
-    base = "puzzles-{}-{}".format(family, time.strftime("%Y%m%d-%H%M%S", time.localtime(stamp)))
+def archive_name(family: str, stamp: float, folder: Path, prefix: str = "puzzles") -> str:
+    """A new archive's file stem: ``puzzles-<set>-<YYYYmmdd-HHMMSS>`` (one per round;
+    ``trainer-<theme or band>-…`` for trainer puzzles, :mod:`.assignment`)."""
+    base = "{}-{}-{}".format(prefix, family,
+                             time.strftime("%Y%m%d-%H%M%S", time.localtime(stamp)))
     name, k = base, 1
     while (folder / f"{name}.json").exists():
         k += 1

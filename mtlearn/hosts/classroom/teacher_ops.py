@@ -25,7 +25,7 @@ from . import ClassError
 if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
 
-__all__ = ["KEEP_UNDOS", "clean_name", "lock", "name_taken", "new_class", "pause", "revert",
+__all__ = ["KEEP_UNDOS", "assign", "clean_name", "lock", "name_taken", "new_class", "pause", "revert",
            "student"]
 
 #: Undoable actions the room remembers.
@@ -191,6 +191,15 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
         return out + room._lobbies() + [("teachers", room.teacher_state())]
     raise ClassError(f"student: action {one_line(repr(action), 40)} is not one of remove, "
                      "rename, move")
+
+
+def assign(room: Classroom, msg: dict[str, Any]) -> list[Out]:
+    """``assign``: trainer puzzles for every student (``theme`` or ``band``, and
+    ``count``), or none: each phone gets its own puzzles (:mod:`.assignment`)."""
+    said = room.trainer.assign(msg, room.names())
+    out: list[Out] = [("reply", done(said))]
+    out += [(f"student:{sid}", _text(room.trainer.state(sid))) for sid in room.students]
+    return [*out, ("teachers", room.teacher_state())]
 
 
 def remember_computer(room: Classroom, sid: str, where: tuple[str, int]) -> str:
