@@ -496,9 +496,8 @@ def _theme_rows(attempts: list[dict[str, Any]]) -> list[dict[str, Any]]:
             rec[1] += a["score"] == 1.0
             rec[2] += a["opp"]
             rec[3] += a["score"]
-    rows = [{"theme": t, "label": theme_label(t), "tries": int(n), "solved": int(s),
+    order = sorted(by.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    return [{"theme": t, "label": theme_label(t), "tries": int(n), "solved": int(s),
              "rating": round(opp / n + 400.0 * (2.0 * sc - n) / n)}
-            for t, (n, s, opp, sc) in by.items()]
-    rows.sort(key=lambda r: (-r["tries"], r["theme"]))
-    return rows
+            for t, (n, s, opp, sc) in order]
 

@@ -74,7 +74,8 @@ FSYNC_EVERY = 1.0
 #: Lines of the answers log before it is compacted into puzzles.json.
 COMPACT_LINES = 20_000
 _SEAL = re.compile(r',?"sha256":"([0-9a-f]{64})"\}\s*\Z')
-_ARCHIVE = re.compile(r"^(?:puzzles|trainer)-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?\.(?:json|csv)$")
+_ARCHIVE = re.compile(r"^(?:puzzles|trainer)-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?"
+                      r"\.(?:json|csv)$")
 
 
 class Damaged(ClassError):

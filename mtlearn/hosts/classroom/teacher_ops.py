@@ -25,8 +25,8 @@ from . import ClassError
 if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
 
-__all__ = ["KEEP_UNDOS", "assign", "clean_name", "lock", "name_taken", "new_class", "pause", "revert",
-           "student"]
+__all__ = ["KEEP_UNDOS", "assign", "clean_name", "lock", "name_taken", "new_class", "pause",
+           "revert", "student"]
 
 #: Undoable actions the room remembers.
 KEEP_UNDOS = 20
