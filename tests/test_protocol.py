@@ -224,6 +224,12 @@ CLASS_REQUESTS = [
     {"op": "lock", "token": "T", "locked": True},
     {"op": "pause", "token": "T", "table": None, "paused": True},
     {"op": "new_class", "token": "T"},
+    {"op": "trainer", "token": "t", "msg": {"action": "answer", "answer": ["t1", "M"]}},
+    {"op": "trainer", "token": "t", "msg": {"action": "hint", "n": 1}},
+    {"op": "trainer", "token": "t", "msg": {"action": "next"}},
+    {"op": "assign", "token": "T", "theme": "R-MARK-1", "count": 10},
+    {"op": "assign", "token": "T", "band": [800, 1200], "count": 5},
+    {"op": "assign", "token": "T"},
 ]
 
 

@@ -15,13 +15,14 @@ from .protocol import (
     PuzzleInfo,
     Refusal,
     Solution,
+    TrainerResult,
     View,
 )
 
 __all__ = [
-    "ClassMessage", "Done", "Joined", "Lobby", "Notice", "PublicState", "PublicTable",
-    "PublicTables", "PuzzleState", "PuzzleUpdate", "SeatInfo", "TableInfo", "TableState",
-    "TeacherState",
+    "ClassMessage", "ClassTrainerInfo", "ClassTrainerState", "ClassTrainerUpdate", "Done",
+    "Joined", "Lobby", "Notice", "PublicState", "PublicTable", "PublicTables", "PuzzleState",
+    "PuzzleUpdate", "SeatInfo", "TableInfo", "TableState", "TeacherState",
 ]
 
 
@@ -129,6 +130,9 @@ class TeacherState(TypedDict):
     puzzle_sets: list[dict[str, Any]]
     presets: list[str]
     puzzles: dict[str, Any] | None
+    # trainer puzzles: themes (id, label, count), ratings [lowest, highest], max_count,
+    # on and ended (the results: assignment, rows per student with per-theme rows)
+    trainer: dict[str, Any]
 
 
 class _PuzzleState(TypedDict):
@@ -154,8 +158,46 @@ class PuzzleUpdate(PuzzleAnswer, total=False):
     type: Literal["puzzle_update"]
 
 
+class ClassTrainerInfo(TypedDict):
+    """A student's trainer puzzles in the class: the assignment, their class rating,
+    how many done and solved, whether finished, the puzzle on the board (its number and
+    rating), whether its result is recorded, the last result, their rows per theme."""
+    assignment: dict[str, Any]
+    rating: int
+    provisional: bool
+    done: int
+    solved: int
+    finished: bool
+    recorded: bool
+    current: dict[str, Any] | None
+    result: TrainerResult | None
+    themes: list[dict[str, Any]]
+
+
+class _ClassTrainerState(TypedDict):
+    type: Literal["trainer"]
+
+
+class ClassTrainerState(_ClassTrainerState, total=False):
+    """A student's trainer puzzle (``assignment`` null: none is assigned); ``puzzle`` and
+    ``view`` are missing once every puzzle of the assignment is done."""
+    assignment: None
+    trainer: ClassTrainerInfo
+    puzzle: PuzzleInfo
+    view: View
+    feedback: Feedback | None
+    solution: Solution | None
+
+
+class ClassTrainerUpdate(PuzzleAnswer, total=False):
+    """The keys a student's trainer message changes, and their trainer info."""
+    type: Literal["trainer_update"]
+    trainer: ClassTrainerInfo
+
+
 ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice
-                | TeacherState | PuzzleState | PuzzleUpdate | Refusal)
+                | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState
+                | ClassTrainerUpdate | Refusal)
 
 #: The named types written to the schema and the TypeScript types (after the engine's).
 EXPORTS: dict[str, Any] = {"ClassMessage": ClassMessage}

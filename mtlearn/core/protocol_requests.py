@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from .protocol import BoardIntent, PuzzleIntent
+from .protocol import BoardIntent, PuzzleIntent, TrainerIntent
 
-__all__ = ["OPS", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "Lock",
+__all__ = ["OPS", "Assign", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "Lock",
            "NewClassRequest", "OpenTable", "Pause", "PuzzleMessage", "PuzzleRoundRequest",
-           "Revert", "Sit", "StudentAction", "TableAction", "TeacherHello", "Watch"]
+           "Revert", "Sit", "StudentAction", "TableAction", "TeacherHello", "TrainerMessage",
+           "Watch"]
 
 
 class Join(TypedDict):
@@ -70,6 +71,14 @@ class PuzzleMessage(TypedDict):
     op: Literal["puzzle"]
     token: str
     msg: PuzzleIntent
+
+
+class TrainerMessage(TypedDict):
+    """A student's message about their trainer puzzle (answer, move, restart, show, hint,
+    next): only their own puzzle, the one the server chose."""
+    op: Literal["trainer"]
+    token: str
+    msg: TrainerIntent
 
 
 class TeacherHello(TypedDict):
@@ -160,6 +169,20 @@ class Pause(TypedDict):
     paused: bool
 
 
+class _Assign(TypedDict):
+    op: Literal["assign"]
+    token: str
+
+
+class Assign(_Assign, total=False):
+    """The teacher assigns trainer puzzles: a ``theme`` (a rule id or a strategy theme of
+    the trainer's puzzles) or a rating ``band`` (lowest, highest), and a ``count`` (1 to
+    50 a student); neither and no count: the trainer puzzles end."""
+    theme: str | None
+    band: list[int] | None
+    count: int | None
+
+
 class NewClassRequest(TypedDict):
     """The teacher ends the class (kept in the class folder's archive) and starts a new
     one; answered with ``new_class``."""
@@ -169,12 +192,12 @@ class NewClassRequest(TypedDict):
 
 ClassRequest = (Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello
                 | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction
-                | Revert | Lock | Pause | NewClassRequest)
+                | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign)
 
 #: Every op a client may send, from the types above.
 OPS: tuple[str, ...] = ("join", "hello", "watch", "sit", "leave", "intent", "puzzle",
                         "teacher", "open_table", "table", "idle", "puzzle_round", "student",
-                        "revert", "lock", "pause", "new_class")
+                        "revert", "lock", "pause", "new_class", "trainer", "assign")
 
 #: The named types written to the schema and the TypeScript types.
 EXPORTS: dict[str, Any] = {"ClassRequest": ClassRequest}

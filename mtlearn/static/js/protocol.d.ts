@@ -679,6 +679,7 @@ export interface TeacherState {
   puzzle_sets: Record<string, unknown>[];
   presets: string[];
   puzzles: Record<string, unknown> | null;
+  trainer: Record<string, unknown>;
 }
 
 /**
@@ -706,6 +707,49 @@ export interface PuzzleUpdate {
   feedback?: Feedback | null;
   solution?: Solution;
   type?: "puzzle_update";
+}
+
+/**
+ * A student's trainer puzzle (``assignment`` null: none is assigned); ``puzzle`` and
+ * ``view`` are missing once every puzzle of the assignment is done.
+ */
+export interface ClassTrainerState {
+  type: "trainer";
+  assignment?: null;
+  trainer?: ClassTrainerInfo;
+  puzzle?: PuzzleInfo;
+  view?: View;
+  feedback?: Feedback | null;
+  solution?: Solution | null;
+}
+
+/**
+ * A student's trainer puzzles in the class: the assignment, their class rating,
+ * how many done and solved, whether finished, the puzzle on the board (its number and
+ * rating), whether its result is recorded, the last result, their rows per theme.
+ */
+export interface ClassTrainerInfo {
+  assignment: Record<string, unknown>;
+  rating: number;
+  provisional: boolean;
+  done: number;
+  solved: number;
+  finished: boolean;
+  recorded: boolean;
+  current: Record<string, unknown> | null;
+  result: TrainerResult | null;
+  themes: Record<string, unknown>[];
+}
+
+/**
+ * The keys a student's trainer message changes, and their trainer info.
+ */
+export interface ClassTrainerUpdate {
+  view?: View;
+  feedback?: Feedback | null;
+  solution?: Solution;
+  type?: "trainer_update";
+  trainer?: ClassTrainerInfo;
 }
 
 /**
@@ -876,6 +920,29 @@ export interface NewClassRequest {
   token: string;
 }
 
+/**
+ * A student's message about their trainer puzzle (answer, move, restart, show, hint,
+ * next): only their own puzzle, the one the server chose.
+ */
+export interface TrainerMessage {
+  op: "trainer";
+  token: string;
+  msg: PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
+}
+
+/**
+ * The teacher assigns trainer puzzles: a ``theme`` (a rule id or a strategy theme of
+ * the trainer's puzzles) or a rating ``band`` (lowest, highest), and a ``count`` (1 to
+ * 50 a student); neither and no count: the trainer puzzles end.
+ */
+export interface Assign {
+  op: "assign";
+  token: string;
+  theme?: string | null;
+  band?: number[] | null;
+  count?: number | null;
+}
+
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
@@ -886,6 +953,6 @@ export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 
 export type HostAnswer = Opened | Answered | Closed | Refusal;
 
-export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | TeacherState | PuzzleState | PuzzleUpdate | Refusal;
+export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState | ClassTrainerUpdate | Refusal;
 
-export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest;
+export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign;
