@@ -471,12 +471,16 @@ class ClassTrainer:
 
 def results_csv(res: dict[str, Any] | None) -> str:
     """Trainer results (:meth:`ClassTrainer.results`) as CSV: ``name, theme, theme in
-    words, tries, solved, rating, class rating``, every text guarded against formulas."""
+    words, tries, solved, rating, class rating`` (a student who did none: one line
+    saying so), every text guarded against formulas."""
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["name", "theme", "theme in words", "tries", "solved", "rating",
                 "class rating"])
     for row in (res or {}).get("rows", []):
+        if not row["themes"]:  # every student has a line, one who did none too
+            w.writerow([_cell(str(row["name"])), "", "no puzzle done yet", 0, 0, "",
+                        "" if row["rating"] is None else row["rating"]])
         for t in row["themes"]:
             w.writerow([_cell(str(row["name"])), _cell(str(t["theme"])),
                         _cell(str(t["label"])), t["tries"], t["solved"], t["rating"],

@@ -8,12 +8,19 @@ left in hand at the end of each round (fewer is better), the match total and the
 **Puzzle results** are the puzzle round on, else the last one ended (kept in the class
 folder's ``archive/``): per puzzle, solved or not, tries, hints opened, answer shown.
 
-**The CSV** holds two parts, one after the other, an empty line between them:
+**Trainer puzzles** are the assignment on, else the last one ended (:mod:`.assignment`):
+per student, the puzzles done and solved and their class rating; per student and theme,
+tries, solved and the rating those results show.
+
+**The CSV** holds two parts, or three, one after the other, an empty line between them:
 
 1. puzzle results, one line per student and puzzle tried: ``name, puzzle, title,
    solved, tries, hints, answer shown, answers`` (:meth:`PuzzleRound.csv`);
 2. game scores, one line per student and table: ``name, table, seat, place, match
-   total, rounds played, round 1 … round N`` (points left in hand each round).
+   total, rounds played, round 1 … round N`` (points left in hand each round);
+3. once trainer puzzles were assigned, one line per student and theme: ``name, theme,
+   theme in words, tries, solved, rating, class rating``
+   (:func:`~.assignment.results_csv`).
 
 Every text from a name or a title is escaped on the page (:func:`html.escape`) and
 guarded in the CSV (a cell a spreadsheet would run as a formula is quoted). Standard
@@ -28,13 +35,14 @@ import io
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import assignment
 from .puzzle_round import PuzzleRound, _cell, clean
 from .store import archives
 
 if TYPE_CHECKING:
     from .room import Classroom
 
-__all__ = ["games", "results_csv", "results_html"]
+__all__ = ["games", "results_csv", "results_html", "trainer_html"]
 
 
 def games(room: Classroom) -> dict[str, list[dict[str, Any]]]:
@@ -92,7 +100,49 @@ def results_csv(room: Classroom) -> str:
         for g in played[sid]:
             w.writerow([_cell(names.get(sid, "?")), _cell(g["table"]), g["seat"], g["place"],
                         g["total"], len(g["rounds"]), *g["rounds"]])
+    trained, _ = _trainer(room)
+    if trained is not None:
+        out.write("\r\n" + assignment.results_csv(trained))
     return clean(out.getvalue())
+
+
+def _trainer(room: Classroom) -> tuple[dict[str, Any] | None, str]:
+    """The trainer results to show: the assignment on, else the last one ended."""
+    tr = room.trainer
+    if tr.assignment is not None:
+        return tr.results(room.names()), "on now"
+    if tr.ended is not None:
+        return tr.ended.get("results"), "ended"
+    return None, ""
+
+
+def trainer_html(room: Classroom) -> str:
+    """The trainer puzzles' part of the results page: a row per student and theme."""
+    res, state = _trainer(room)
+    if res is None:
+        return "<h2>Trainer puzzles</h2><p>No trainer puzzles were assigned yet.</p>"
+    rows = []
+    for r in res["rows"]:
+        themes = r["themes"] or [None]
+        rating = "" if r["rating"] is None else r["rating"]
+        first = (f'<th scope="row" rowspan="{len(themes)}">{_e(r["name"])}</th>'
+                 f'<td rowspan="{len(themes)}">{r["done"]} of {res["count"]}, '
+                 f'{r["solved"]} solved</td><td rowspan="{len(themes)}">{rating}</td>')
+        for i, t in enumerate(themes):
+            cells = ('<td colspan="4">no puzzle done yet</td>' if t is None else
+                     f"<td>{_e(t['label'])}</td><td>{t['tries']}</td><td>{t['solved']}</td>"
+                     f"<td>{t['rating']}</td>")
+            rows.append(f"<tr>{first if i == 0 else ''}{cells}</tr>")
+    return (f"<h2>Trainer puzzles: {_e(res['title'])} <small>({_e(state)})</small></h2>"
+            '<table class="mtr-table mtr-trainer"><thead><tr><th>Student</th><th>Done</th>'
+            "<th>Class rating</th><th>Theme</th><th>Tries</th><th>Solved</th><th>Rating</th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            '<p class="mtr-legend">Each student got their own puzzles, chosen near their '
+            "level. <b>Done</b>: puzzles answered of those set; <b>solved</b>: right at "
+            "the first try without a hint; <b>class rating</b>: the student's trainer "
+            "rating (a beginner starts at 1200); per <b>theme</b> of the puzzles they did: "
+            "<b>tries</b>, <b>solved</b>, and the <b>rating</b> those results show (the "
+            "puzzles' ratings, more for each solved, less for each missed).</p>")
 
 
 def _e(text: Any) -> str:
@@ -118,9 +168,10 @@ def results_html(room: Classroom) -> str:
     parts = [f"<h1>Class results <small>class {_e(room.code)} · "
              f"{_e(time.strftime('%Y-%m-%d %H:%M'))}</small></h1>",
              '<p class="mtr-noprint"><button type="button" data-print>Print</button> '
-             '<button type="button" data-csv="">Download the CSV</button> (two parts: the '
+             '<button type="button" data-csv="">Download the CSV</button> (the '
              "puzzle results, a line per student and puzzle tried; then the game scores, a "
-             "line per student and table)</p>"]
+             "line per student and table; then, once assigned, the trainer puzzles, a line "
+             "per student and theme)</p>"]
     # game scores
     played = games(room)
     most = max((len(g["rounds"]) for gs in played.values() for g in gs), default=0)
@@ -178,6 +229,7 @@ def results_html(room: Classroom) -> str:
                      "student found the answer; <b>tries</b>: answers they gave; "
                      "<b>hints</b>: hints they opened; <b>answer shown</b>: they asked to "
                      "see the answer.</p>")
+    parts.append(trainer_html(room))
     kept = [n for n in archives(room.folder / "archive") if n.endswith(".csv")]
     if kept:
         items = "".join(f'<li><a href="/results.csv?archive={_e(n)}" data-csv="{_e(n)}">'
