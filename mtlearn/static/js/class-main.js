@@ -19,6 +19,7 @@ import { bestGrid, isLoopback, noticeText, roundEndText, studentView } from "./c
 import { bootTeacher, logNode, scoresNode } from "./class-teacher.js";
 import { h } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
+import { classTrainerModel, renderClassTrainer } from "./class-trainer.js";
 
 const STORE = "mtlearn-class";
 
@@ -102,7 +103,8 @@ export function bootStudent(root) {
   const logBox = h("div", { class: "mtc-logbox" });
   const puzzleBox = h("section", { class: "mtc-puzzles", id: "mtc-puzzles", "aria-label": "Puzzle round", tabindex: "-1" });
   tableBox.append(tableHead, boardBox, logBox);
-  root.append(head, joinBox, lobbyBox, tableBox, puzzleBox);
+  const trainerBox = h("section", { class: "mtc-trainer", id: "mtc-trainer", "aria-label": "Trainer puzzles", tabindex: "-1" });
+  root.append(head, joinBox, lobbyBox, tableBox, puzzleBox, trainerBox);
   keepBelow(head, root);
   const token = () => (me ? me.token : "");
   let board = null;
@@ -212,6 +214,36 @@ export function bootStudent(root) {
     }
   }
 
+  // Trainer puzzles the teacher assigned (class-trainer.js): one model per assignment.
+  let trainer = null;
+  let trainerId = null;
+  function trainerPuzzles(msg) {
+    if (msg.type === "trainer" && !msg.trainer) {
+      trainerBox.replaceChildren();
+      trainer = null;
+      trainerId = null;
+      notice("trainer", null);
+      return;
+    }
+    const id = msg.trainer && msg.trainer.assignment ? msg.trainer.assignment.id : null;
+    if (msg.type === "trainer" && (!trainer || id !== trainerId)) {
+      if (id !== trainerId) {
+        notice("trainer", "Your teacher set trainer puzzles:", { href: "#mtc-trainer", text: "Trainer puzzles ↓" });
+      }
+      trainerId = id;
+      trainer = classTrainerModel(sock, token);
+      trainerBox.replaceChildren(h("h2", { text: "Trainer puzzles" }));
+      const mount = h("div");
+      trainerBox.appendChild(mount);
+      applyKeys(trainer, msg, ["puzzle", "view", "feedback", "solution"]);
+      renderClassTrainer(trainer, mount);
+    } else if (trainer) {
+      if (msg.type === "trainer") applyKeys(trainer, { feedback: null, solution: null }, ["feedback", "solution"]);
+      applyKeys(trainer, msg, ["puzzle", "view", "feedback", "solution"]);
+    }
+    if (trainer) applyKeys(trainer, msg, ["trainer"]);
+  }
+
   const sock = classSocket({
     onOpen(s) {
       if (me && me.token) s.send({ op: "hello", code: me.code, token: me.token });
@@ -245,6 +277,7 @@ export function bootStudent(root) {
       if (msg.type === "lobby") lobby(msg);
       else if (msg.type === "table") table(msg);
       else if (msg.type === "puzzle" || msg.type === "puzzle_update") puzzles(msg);
+      else if (msg.type === "trainer" || msg.type === "trainer_update") trainerPuzzles(msg);
     },
   });
   phase(me && me.token ? "lobby" : "join");

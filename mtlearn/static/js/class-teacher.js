@@ -2,7 +2,7 @@
 // and QR code to join, tables to open and run (deal, undo, hint for a seat, a computer
 // player for a seat, next round, new match, pause), the students (who is connected, since
 // when; rename, move, remove), locking joins, ending the class, the idle limit, the
-// puzzle round and its live results (CSV export). Every action carries the teacher's
+// puzzle round and its live results (CSV export), trainer puzzles (class-trainer.js). Every action carries the teacher's
 // token; the server checks it. What takes something away asks first (a dialog: the
 // keyboard's Tab, Enter and Escape work), and what can be taken back offers Undo for a
 // while. A success replaces an earlier error in the status line.
@@ -10,6 +10,7 @@
 // Safety: every text from the server goes in with textContent (dom.js h()).
 
 import { classSocket } from "./class-host.js";
+import { trainerPanel } from "./class-trainer.js";
 import { h } from "./dom.js";
 
 // The last moves of a table, in words (the newest last).
@@ -78,7 +79,8 @@ export function bootTeacher(root) {
   const formBox = h("form", { class: "mtc-open", "aria-label": "Open a table" });
   const puzzleBox = h("section", { class: "mtc-presults", "aria-label": "Puzzle round" });
   const studentsBox = h("section", { class: "mtc-students", "aria-label": "Students" });
-  root.append(status, joinBox, classBox, formBox, tablesBox, studentsBox, puzzleBox);
+  const trainer = trainerPanel((msg) => act(msg), confirmThen);  // trainer puzzles: class-trainer.js
+  root.append(status, joinBox, classBox, formBox, tablesBox, studentsBox, puzzleBox, trainer.node);
   const publics = new Map();
   let last = null;
   let undoTimer = 0;
@@ -295,6 +297,7 @@ export function bootTeacher(root) {
       last.puzzles ? resultsTable(last.puzzles) : h("p", { text: "No puzzle round yet." }),
       h("h2", { text: "Idle seats" }),
       h("div", { class: "mtl-controls" }, field("A computer plays an idle student's turn after (seconds, 0 = never)", idle), setIdle));
+    trainer.update(last.trainer);
     const online = last.students.filter((s) => s.online).length;
     studentsBox.replaceChildren(h("h2", { text: `Students (${last.students.length}, ${online} connected)` }),
       last.students.length ? h("table", { class: "mtc-roster" },
