@@ -86,7 +86,7 @@ test("a missed puzzle coming back is announced, and a new attempt draws a fresh 
   renderTrainer(model, el);
   model.set("puzzle", puzzle("p2", "How many now?"));
   model.set("trainer", info({ current: { id: "p2", serial: 2, title: "Again", reason: "replay", rating: 1150 } }));
-  assert.equal(text(".mtl-tr-notice"), "A puzzle you missed comes back.");
+  assert.equal(text(".mtl-tr-notice"), "You missed this puzzle before: here it is again.");
   assert.equal(el.querySelector(".mtl-tr-why").getAttribute("data-reason"), "replay");
   assert.equal(text(".mtl-pz-question"), "How many now?");
   assert.equal(el.querySelectorAll(".mtl-puzzle").length, 1);   // remounted, not added

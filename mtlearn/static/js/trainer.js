@@ -63,7 +63,7 @@ export function resultText(result) {
 // Why this puzzle is on the board.
 export function reasonText(tr) {
   const cur = (tr && tr.current) || {};
-  if (cur.reason === "replay") return "A puzzle you missed comes back.";
+  if (cur.reason === "replay") return "You missed this puzzle before: here it is again.";
   if (cur.reason === "daily") return `Today's puzzle (${tr.daily ? tr.daily.date : ""}): the same for everyone today.`;
   return `A new puzzle near your rating (this puzzle is rated ${cur.rating}).`;
 }
