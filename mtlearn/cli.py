@@ -1,5 +1,6 @@
-"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``list``, ``html``, ``sim`` and
-``class`` (the class server, :mod:`mtlearn.hosts.classroom`; needs the ``class`` extra).
+"""The ``mtlearn`` command: ``mtlearn check PATH…``, ``list``, ``html``, ``sim``,
+``puzzles mine`` (:mod:`mtlearn.content.mining_cli`) and ``class`` (the class server,
+:mod:`mtlearn.hosts.classroom`; needs the ``class`` extra).
 
 ``check`` replays scenario files and proves puzzle files (a YAML file with a
 top-level ``question:`` is a puzzle).
@@ -26,7 +27,8 @@ def _scenario_files(paths: Sequence[str]) -> tuple[list[Path], list[str]]:
     for text in paths:
         p = Path(text)
         if p.is_dir():
-            files.extend(sorted([*p.rglob("*.yaml"), *p.rglob("*.yml")]))
+            files.extend(sorted([*p.rglob("*.yaml"), *p.rglob("*.yml"),
+                                 *p.rglob("*.jsonl.gz")]))
         elif p.exists():
             files.append(p)
         else:
@@ -53,6 +55,12 @@ def _check(paths: Sequence[str]) -> int:
         return 2
     bad = internal = n_puzzles = 0
     for f in files:
+        if f.name.endswith(".jsonl.gz"):   # a mined set (mtlearn puzzles mine)
+            from .content.mining_cli import check_mined
+            _n, failed, crashed = check_mined(f)
+            n_puzzles += 1
+            bad, internal = bad + min(failed, 1), internal + min(crashed, 1)
+            continue
         if _is_puzzle(f):
             n_puzzles += 1
             failed, crashed = _check_puzzle(f)
@@ -412,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                        "step; proves every puzzle)")
     c.add_argument("paths", nargs="+", help="scenario or puzzle files, or folders")
     sub.add_parser("list", help="list the bundled scenarios and puzzles")
+    from .content.mining_cli import add_parser as add_puzzles
+    add_puzzles(sub)
     s = sub.add_parser("sim", help="play many bot matches or rounds and print win rates",
                        description="Play seeded matches (or rounds) between bots on every "
                        "core and print each bot's win rate with a 95 % interval.")
@@ -493,6 +503,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _class(args)
         elif args.command == "book":
             status = _book(args)
+        elif args.command == "puzzles":
+            from .content.mining_cli import mine_command
+            status = mine_command(args)
         else:
             status = _list()
         sys.stdout.flush()

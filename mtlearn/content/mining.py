@@ -1,0 +1,152 @@
+"""The puzzle factory: rules drills and play puzzles mined from random and played positions.
+
+``mtlearn puzzles mine`` (:mod:`mtlearn.content.mining_cli`) writes the set shipped as
+``mtlearn/puzzles/mined.jsonl.gz``, read by :mod:`mtlearn.content.mined`. The modules:
+:mod:`~mtlearn.content.mining_positions` (tables and positions),
+:mod:`~mtlearn.content.mining_drills` (rules drills), :mod:`~mtlearn.content.mining_play`
+(play puzzles, checked over sampled deals), :mod:`~mtlearn.content.mining_records` (records,
+ids, ratings, proof). Engine-only code: the standard library and the engine, plus dask only
+when a cluster is asked for.
+
+The work is cut into numbered chunks. Chunk ``i`` asks one generator (the schedule
+:data:`SCHEDULE`, in turn) for up to :data:`PER_CHUNK` puzzles from positions drawn from
+``random.Random(f"{seed}:{i}")``, so what a chunk makes depends on the seed and its number
+only. :func:`mine` runs chunks in a pool (``concurrent.futures.ProcessPoolExecutor`` with
+``jobs`` processes, or ``dask.distributed.Client(address)``: dask is imported only then),
+takes their results in chunk order, drops puzzles already seen (same id: same canonical
+position and question), and stops at ``count``: the file is the same whatever the number
+of jobs or workers.
+"""
+
+from __future__ import annotations
+
+import gzip
+import random
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from .mined import record_line
+from .mining_positions import random_position
+
+__all__ = ["PER_CHUNK", "SCHEDULE", "mine", "mine_chunk", "write"]
+
+#: Puzzles a chunk tries to make.
+PER_CHUNK = 4
+#: Positions a chunk may try before it gives up (drills, play puzzles).
+TRIES, PLAY_TRIES = 40, 100
+
+
+def _generators() -> dict[str, Callable[..., Any]]:
+    from . import mining_drills as drills
+    from . import mining_play as play
+    return {**drills.DRILLS, **play.PLAYS}
+
+
+#: The generator of chunk ``i`` is ``SCHEDULE[i % len(SCHEDULE)]``: the mix of the set.
+SCHEDULE: tuple[str, ...] = (
+    "open-trains", "play-fewest", "must-do", "every-legal", "play-out", "round-score",
+    "next-player", "play-fewest", "where-legal", "must-do", "play-double", "open-trains",
+    "round-score", "every-legal", "play-fewest", "engine", "next-player", "play-out",
+)
+
+
+def mine_chunk(seed: int, index: int, prove: bool = True) -> list[dict[str, Any]]:
+    """The puzzles of chunk ``index`` of a run seeded ``seed`` (deterministic)."""
+    from .mining_records import finish
+    rng = random.Random(f"{seed}:{index}")
+    name = SCHEDULE[index % len(SCHEDULE)]
+    gen = _generators()[name]
+    where = random_position
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for _ in range(PLAY_TRIES if name.startswith("play-") else TRIES):
+        if len(out) >= PER_CHUNK:
+            break
+        game, table = where(rng)
+        rec = gen(game, table, rng)
+        if rec is None:
+            continue
+        done = finish(rec, prove=prove)
+        if done is not None and done["id"] not in seen:
+            seen.add(done["id"])
+            out.append(done)
+    return out
+
+
+def _chunks(pool: Callable[[int], Any], seed: int, count: int, window: int,
+            result: Callable[[Any], list[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
+    """Records in chunk order, ``window`` chunks in flight, until the caller stops."""
+    pending: dict[int, Any] = {}
+    nxt = 0
+    done = 0
+    while True:
+        while len(pending) < window:
+            pending[nxt] = pool(nxt)
+            nxt += 1
+        recs = result(pending.pop(done))
+        done += 1
+        yield from recs
+        if done > 50 + 4 * count:       # a generator that keeps failing: stop, never hang
+            return
+
+
+def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
+         progress: Callable[[int], None] | None = None,
+         timeout: float | None = None) -> list[dict[str, Any]]:
+    """``count`` distinct puzzle records from a run seeded ``seed`` (fewer only if the
+    generators run dry), on ``jobs`` processes or the Dask cluster at ``dask``."""
+    out: list[dict[str, Any]] = []
+    ids: set[str] = set()
+
+    def collect(stream: Iterator[dict[str, Any]]) -> None:
+        for rec in stream:
+            if rec["id"] in ids:
+                continue
+            ids.add(rec["id"])
+            out.append(rec)
+            if progress is not None:
+                progress(len(out))
+            if len(out) >= count:
+                return
+
+    if dask is not None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise RuntimeError("--dask needs dask.distributed: pip install "
+                               "'mtlearn[mine]'") from None
+        with Client(dask, timeout=timeout or 30) as client:
+            window = 2 * max(1, sum(client.nthreads().values()))
+            collect(_chunks(lambda i: client.submit(mine_chunk, seed, i, pure=False),
+                            seed, count, window, lambda f: f.result(timeout=timeout)))
+        return out
+    if jobs <= 1:
+        collect(_chunks(lambda i: i, seed, count, 1, lambda i: mine_chunk(seed, i)))
+        return out
+    ex: Executor
+    with ProcessPoolExecutor(jobs) as ex:
+        collect(_chunks(lambda i: ex.submit(mine_chunk, seed, i), seed, count, 3 * jobs,
+                        lambda f: f.result(timeout=timeout)))
+        for f in list(getattr(ex, "_pending_work_items", {}).values()):
+            f.future.cancel()
+    return out
+
+
+def write(records: list[dict[str, Any]], path: str | Path) -> int:
+    """Write records as a mined file (gzip, fixed timestamp: the same bytes for the
+    same records); returns its size in bytes."""
+    data = "".join(record_line(r) + "\n" for r in records).encode()
+    p = Path(path)
+    with open(p, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0,
+                                             compresslevel=9, filename="") as z:
+        z.write(data)
+    return p.stat().st_size
+
+
+def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    """``fn()`` and the seconds it took."""
+    t0 = time.perf_counter()
+    return fn(), time.perf_counter() - t0

@@ -1,0 +1,486 @@
+"""Rules drills: questions whose answer the engine knows exactly.
+
+Each generator takes a position (a :class:`~mtlearn.Game` part-way through a round, see
+:mod:`mtlearn.content.mining_positions`), the table's rules and a ``random.Random``, and returns a
+puzzle record without its id (see :func:`mtlearn.content.mining_records.finish`), or None when the
+position does not suit the question. The answer, the hints and the explanation are the
+engine's own: :attr:`~mtlearn.Game.target_trains` and
+:meth:`~mtlearn.Game.train_refusal` for open trains, :attr:`~mtlearn.Game.legal_moves`
+and :meth:`~mtlearn.Game.explain` (a :class:`~mtlearn.engine.verdicts.Verdict` with its
+rule id) for moves, :meth:`~mtlearn.Game.engine_of` and the round scores for numbers.
+
+- :func:`open_trains`: which trains may this player use (``choose``);
+- :func:`must_do`: what must this player do now: play, draw, pass, cover the double
+  (``move``);
+- :func:`where_legal`: is this move legal, and which rule says so: a tile that fits two
+  trains, of which the rules open only one (``move``);
+- :func:`every_legal`: every legal move, and why a tempting one is refused (``all-moves``);
+- :func:`round_score`: score this round after the last tile (``number``);
+- :func:`engine_round`: which double starts round N (``number``);
+- :func:`next_player`: what happens next: plays again after a double, or the turn
+  passes on with a marker (``choose``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..core.moves import MEXICAN, Move
+from ..core.notation import train_code
+from ..engine.game import Game
+from ..play.bots import Bot, GreedyBot, PlannerBot, RandomBot
+from .mining_positions import Table
+from .mining_records import level_for, position_of, rating_for
+
+__all__ = ["DRILLS", "engine_round", "every_legal", "must_do", "next_player", "open_trains",
+           "round_score", "where_legal"]
+
+Record = dict[str, Any]
+Drill = Callable[[Game, Table, random.Random], "Record | None"]
+
+#: The words for a table's variant, for questions and hints.
+_VARIANT_WORDS = {
+    "branching": "This table plays with branching doubles (R-VAR-BRANCH). ",
+    "swan-drive": "This table plays Swan Drive (R-VAR-SWAN). ",
+    "teams": "This table plays in partnerships: partners sit opposite (R-VAR-TEAMS). ",
+    "answer-double": "At this table the extra tile after a double must go on that "
+                     "double (R-VAR-ANSWER). ",
+    "blanks-25": "At this table a blank end counts 25 points (R-VAR-BLANKS). ",
+}
+_VARIANT_RULE = {"branching": "R-VAR-BRANCH", "swan-drive": "R-VAR-SWAN",
+                 "teams": "R-VAR-TEAMS", "answer-double": "R-VAR-ANSWER",
+                 "blanks-25": "R-VAR-BLANKS"}
+
+
+def _intro(t: Table) -> str:
+    return _VARIANT_WORDS.get(t.name, "")
+
+
+def _rule_base(t: Table) -> int:
+    return 0 if t.name == "standard" else 100
+
+
+def _record(tag: str, t: Table, game: Game, *, family: str, title: str, teaches: list[str],
+            themes: list[str], question: str, kind: str, goal: dict[str, Any],
+            hints: list[str], answer: Any, wrong: list[dict[str, Any]], explain: str,
+            rating: int, perspective: int | None, keep_boneyard: bool = False) -> Record:
+    teaches = list(dict.fromkeys(r for r in teaches if r))
+    if t.name in _VARIANT_RULE and _VARIANT_RULE[t.name] not in teaches:
+        teaches.append(_VARIANT_RULE[t.name])
+    themes = list(dict.fromkeys([*themes, t.name if t.name != "standard" else "standard"]))
+    rec: Record = {
+        "tag": tag, "kind": kind, "family": family, "level": level_for(rating),
+        "themes": themes, "rating": rating, "title": title, "teaches": teaches,
+        "rules": dict(t.rules), "position": position_of(game, keep_boneyard=keep_boneyard),
+        "question": question, "goal": goal, "hints": hints, "answer": answer,
+        "wrong": wrong, "explain": explain,
+    }
+    if perspective is not None:
+        rec["perspective"] = perspective + 1
+    return rec
+
+
+def _name(g: Game, seat: int) -> str:
+    return g.players[seat]
+
+
+def _label(g: Game, key: int | str | None) -> str:
+    return "no train" if key is None else g.train_label(key)
+
+
+def _open_why(g: Game, key: int | str) -> tuple[str, str]:
+    """Why train ``key`` is one of the engine's targets for the player to play."""
+    seat = g.current
+    label = _label(g, key)
+    if key in g.open_double_trains:
+        d = g.train(key).open_end
+        return f"{label} ends in the open double {d}-{d}, which must be covered", "R-DBL-3"
+    if g.swan is not None:
+        return f"the Swan Drive goes on along {label}", "R-VAR-SWAN"
+    if key == seat:
+        return f"{label} is {_name(g, seat)}'s own", "R-TRAIN-1"
+    if key == MEXICAN:
+        return "the Mexican train is open to everyone", "R-MEX-1"
+    if isinstance(key, int) and g.train(key).marker:
+        return f"{label} carries a marker", "R-MARK-1"
+    if g.rules.teams and g.partner(seat) == key:
+        return f"{label} belongs to {_name(g, seat)}'s partner", "R-VAR-TEAMS"
+    return f"the rules let {_name(g, seat)} play on {label} now", "R-TURN-1"
+
+
+def _simple_turn(g: Game) -> bool:
+    """A turn with only plays, draws and passes to choose from (no announcement, no
+    declining, no ending a Swan Drive)."""
+    return all(m.kind in ("play", "draw", "pass") for m in g.legal_moves)
+
+
+# ---------------------------------------------------------------------- open trains
+def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """Which trains may the player to play lay a tile on now (``choose``)."""
+    if g.over or g.n > 5 or not _simple_turn(g):
+        return None
+    seat = g.current
+    targets = list(g.target_trains)
+    if not targets:
+        return None
+    keys = g.train_keys()
+    closed = [k for k in keys if k not in targets]
+    name = _name(g, seat)
+    whys = [_open_why(g, k) for k in targets]
+    refusals = [(k, v) for k in closed if (v := g.train_refusal(k)) is not None]
+    teaches = [r for _w, r in whys] + [v.rule for _k, v in refusals]
+    open_words = "; ".join(f"{w} ({r})" for w, r in whys)
+    shut_words = " ".join(v.text for _k, v in refusals[:3])
+    explain = f"Open: {open_words}. {shut_words}".strip()
+    wrong = []
+    if refusals:
+        k, v = rng.choice(refusals)
+        wrong.append({"answer": sorted([*(train_code(x) for x in targets), train_code(k)]),
+                      "expect": v.rule})
+    if len(targets) > 1:
+        wrong.append({"answer": [train_code(targets[0])], "expect": "left out a train"})
+    markers = [_name(g, i) for i in range(g.n) if g.train(i).marker]
+    hint2 = (f"Markers stand on the trains of {', '.join(markers)}." if markers
+             else "No train carries a marker.")
+    if g.open_double_trains:
+        k = g.open_double_trains[0]
+        d = g.train(k).open_end
+        hint2 = f"Look at {_label(g, k)}: it ends in the double {d}-{d}."
+    rating = rating_for("choose", choices=len(keys), base=_rule_base(t)
+                        + (150 if g.open_double_trains else 0))
+    return _record(
+        "open-trains", t, g, family="turns", title=f"Which trains may {name} use?",
+        teaches=teaches, themes=["open-trains"] + (["open-double"] if g.open_double_trains
+                                                   else []),
+        question=f"{_intro(t)}It is {name}'s turn. Tick every train {name} may lay a tile "
+                 f"on now, whatever tiles {name} holds.",
+        kind="choose", goal={"ask": "open_trains"},
+        hints=["A player may use their own train (R-TRAIN-1), the Mexican train (R-MEX-1) "
+               "and any train with a marker (R-MARK-1); an open double comes first "
+               "(R-DBL-3).", hint2],
+        answer=sorted(train_code(k) for k in targets), wrong=wrong, explain=explain,
+        rating=rating, perspective=seat)
+
+
+# ---------------------------------------------------------------------- moves
+def _temptations(g: Game) -> list[tuple[Move, str, str]]:
+    """Plays of the player's tiles that fit a train's open end but that the engine
+    refuses: (the move, the verdict's sentence with its rule id, the rule id)."""
+    seat = g.current
+    out = []
+    for t in g.hand(seat):
+        for k in g.train_keys():
+            end = g.train(k).open_end
+            if end is None or end not in (t.high, t.low):
+                continue
+            other = t.low if end == t.high else t.high
+            text = f"{end}-{other}@{train_code(k)}"
+            v = g.explain(text)
+            if not v.legal:
+                out.append((Move.parse(text), v.text, v.rule))
+    return out
+
+
+def _label_code(m: Move) -> str:
+    """The train code of a play."""
+    assert m.train is not None
+    return train_code(m.train)
+
+
+def _turn_words(g: Game) -> str:
+    """What has happened so far this turn, for the question."""
+    seat = g.current
+    name = _name(g, seat)
+    drawn = g.to_position().get("turn", {}).get("drawn")
+    if drawn:
+        return f" {name} has just drawn {drawn}."
+    if g.open_double_trains:
+        k = g.open_double_trains[0]
+        d = g.train(k).open_end
+        return f" The {d}-{d} on {_label(g, k)} is still open."
+    return ""
+
+
+def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """What must the player to play do now: play, draw, pass, or cover the double
+    (``move``). Only when a tile of theirs fits a train the rules close to them, so
+    the question tempts."""
+    if g.over or not _simple_turn(g):
+        return None
+    seat = g.current
+    name = _name(g, seat)
+    legal = list(g.legal_moves)
+    kinds = {m.kind for m in legal}
+    if len(kinds) != 1:
+        return None
+    want = kinds.pop()
+    tempting = _temptations(g)
+    if not tempting:
+        return None
+    bad, bad_text, bad_rule = rng.choice(tempting)
+    goal: dict[str, Any] = {"move_kind": want}
+    themes = ["must-" + want]
+    hint1 = ("R-TURN-2: a player who can play must play; R-TURN-3: one who cannot draws "
+             "a tile, and plays it if it fits; otherwise they pass and put out their "
+             "marker (R-MARK-2).")
+    if want == "play" and g.open_double_trains:
+        after_all = []
+        for m in legal:
+            a = g.copy()
+            a.push(m)
+            after_all.append(not a.open_double_trains or a.current == seat)
+        if not all(after_all):
+            return None
+        k = g.open_double_trains[0]
+        d = g.train(k).open_end
+        goal = {"covers_double": True}
+        themes = ["cover-the-double", "open-double"]
+        hint1 = ("R-DBL-3: while a double is open, nobody may play anywhere else until it "
+                 "is covered.")
+        hint2 = f"The open double is the {d}-{d} on {_label(g, k)}: which tile has a {d}?"
+    elif want == "play":
+        hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but may {name} use that train? "
+                 f"Look for a tile that fits a train open to {name}.")
+    else:
+        hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but that train is not open to "
+                 f"{name}. Does anything else fit?")
+    answer = str(legal[0])
+    explain = f"{g.explain(legal[0]).text} {bad_text}"
+    wrong = [{"answer": str(bad), "expect": bad_rule}]
+    for alt in ("draw", "pass"):
+        if alt != want:
+            v = g.explain(alt)
+            if not v.legal:
+                wrong.append({"answer": alt, "expect": v.rule})
+                break
+    rating = rating_for("move", choices=len(g.hand(seat)) // 2, base=_rule_base(t)
+                        + (100 if want != "play" else 0))
+    what = {"play": "play a tile", "draw": "draw", "pass": "pass"}[want]
+    return _record(
+        "must-do", t, g, family="turns", title=f"What must {name} do now?",
+        teaches=[g.explain(legal[0]).rule, bad_rule, "R-TURN-2" if want == "play" else
+                 "R-TURN-3"], themes=themes,
+        question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} What must {name} do "
+                 f"now? Make the move: a tile on a train, draw, or pass.",
+        kind="move", goal=goal, hints=[hint1, hint2], answer=answer, wrong=wrong,
+        explain=explain + f" So {name} must {what}.", rating=rating, perspective=seat)
+
+
+def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """A tile that fits two trains, only one of them open to the player: is each move
+    legal, and which rule says so (``move``, the goal a tile on the open train)."""
+    if g.over or not _simple_turn(g) or g.open_double_trains:
+        return None
+    seat = g.current
+    name = _name(g, seat)
+    legal_plays = [m for m in g.legal_moves if m.kind == "play"]
+    for bad, bad_text, bad_rule in _temptations(g):
+        tile = bad.tile
+        here = [m for m in legal_plays if m.tile == tile]
+        if len(here) != 1:
+            continue
+        good = here[0]
+        if any(m.train == good.train and m.tile != tile for m in legal_plays):
+            continue        # another tile fits the open train: the goal would take it
+        rating = rating_for("move", choices=len(g.train_keys()), base=_rule_base(t))
+        return _record(
+            "where-legal", t, g, family="turns", title=f"Where may {name} play {tile}?",
+            teaches=[bad_rule, g.explain(good).rule], themes=["legal-move", "open-trains"],
+            question=f"{_intro(t)}It is {name}'s turn. {name}'s {tile} fits both "
+                     f"{_label(g, bad.train)} and {_label(g, good.train)}, but the rules "
+                     f"allow only one of them. Play {tile} where it is allowed.",
+            kind="move", goal={"on_train": _label_code(good)},
+            hints=[f"Who may play on {_label(g, bad.train)}? Think of R-TRAIN-1, R-MEX-1 "
+                   f"and R-MARK-1.", f"Only one of the two trains is open to {name} now."],
+            answer=str(good), wrong=[{"answer": str(bad), "expect": bad_rule}],
+            explain=f"{g.explain(good).text} {bad_text}", rating=rating, perspective=seat)
+    return None
+
+
+def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """List every legal move (``all-moves``), with a tempting refused one."""
+    if g.over or not _simple_turn(g):
+        return None
+    legal = list(g.legal_moves)
+    if not 2 <= len(legal) <= 7 or any(m.kind != "play" for m in legal):
+        return None
+    tempting = _temptations(g)
+    if not tempting:
+        return None
+    seat = g.current
+    name = _name(g, seat)
+    bad, bad_text, bad_rule = rng.choice(tempting)
+    answer = [str(m) for m in legal]
+    targets = ", ".join(_label(g, k) for k in g.target_trains)
+    rating = rating_for("all-moves", choices=len(legal), base=_rule_base(t))
+    return _record(
+        "every-legal", t, g, family="turns", title=f"Every legal move for {name}",
+        teaches=[*(g.explain(m).rule for m in legal), bad_rule],
+        themes=["legal-move"] + (["open-double"] if g.open_double_trains else []),
+        question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} List every legal move "
+                 f"{name} has (a tile on a train; the same tile on two trains is two "
+                 f"moves).",
+        kind="all-moves", goal={"all_legal": True},
+        hints=["R-TURN-1: a player may use their own train, the Mexican train and any "
+               "train with a marker; an open double comes first (R-DBL-3).",
+               f"The trains open to {name} now: {targets}. Check each tile against "
+               f"their open ends."],
+        answer=answer,
+        wrong=[{"answer": answer[:-1], "expect": "missing"},
+               {"answer": [*answer[:-1], str(bad)], "expect": bad_rule}],
+        explain=f"{bad.tile} on {_label(g, bad.train)} is not one of them: {bad_text}",
+        rating=rating, perspective=seat)
+
+
+# ---------------------------------------------------------------------- numbers
+def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """Score this round: a player goes out; how many points does another score
+    (``number``, the count after the last move)."""
+    if g.over or t.name == "teams":
+        return None
+    end = g.copy()
+    bots: list[Bot] = [PlannerBot(), GreedyBot(), RandomBot(rng.randrange(10**9))]
+    for _ in range(2000):
+        if end.over:
+            break
+        end.push(rng.choice(bots).choose(end))
+    if not end.over or end.out is None:
+        return None
+    last = end.pop()
+    if last.kind != "play" or last.tile is None:
+        return None
+    out = end.current
+    others = [s for s in range(end.n) if s != out and 2 <= len(end.hand(s)) <= 8]
+    if not others:
+        return None
+    seat = rng.choice(others)
+    name, goer = _name(end, seat), _name(end, out)
+    hand = end.hand(seat)
+    right = end.copy()
+    right.push(last)
+    value = right.round_scores[-1][seat]
+    naive = sum(x.high + x.low for x in hand)
+    teaches = ["R-SCORE-1", "R-END-1"]
+    wrong: list[dict[str, Any]] = [{"answer": 0, "expect": "R-SCORE-1"}]
+    themes = ["scoring"]
+    if naive != value:
+        rule = "R-VAR-BLANKS" if end.rules.scoring == "blanks-25" else "R-SCORE-2"
+        wrong.append({"answer": naive, "expect": rule})
+        teaches.append(rule)
+        themes.append("blank-scores")
+    if last.tile.is_double:
+        teaches.append("R-DBL-5")
+        themes.append("out-on-a-double")
+    tiles = ", ".join(str(x) for x in hand)
+    rating = rating_for("number", choices=len(hand), base=_rule_base(t)
+                        + (150 if naive != value else 0))
+    return _record(
+        "round-score", t, end, family="scoring", title=f"{goer} goes out: score {name}",
+        teaches=teaches, themes=themes,
+        question=f"{_intro(t)}{goer} plays {last.tile} on {_label(end, last.train)}, "
+                 f"{goer}'s last tile. How many points does {name} score for this round?",
+        kind="number", goal={"count": "round_score", "seat": seat + 1,
+                             "after": [str(last)]},
+        hints=["R-SCORE-1: the player who goes out scores 0; everyone else scores the "
+               "pips left in their hand.", f"{name} holds {tiles}. Mind the blanks: "
+               "R-SCORE-2" + (" and R-VAR-BLANKS." if end.rules.scoring == "blanks-25"
+                              else ".")],
+        answer=value, wrong=wrong,
+        explain=f"{goer} went out, which ends the round (R-END-1); {name} scores the pips "
+                f"of {tiles}.", rating=rating, perspective=None)
+
+
+def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """Which double starts round N (``number``), asked in round r of a match."""
+    if t.name not in ("standard", "teams"):
+        return None
+    game = Game.new(g.n, set=g.set_max, rules=g.rules, seed=rng.randrange(10**9))
+    r = rng.randrange(1, min(game.rounds, 6))
+    bot = GreedyBot()
+    for _ in range(r - 1):
+        while not game.over:
+            game.push(bot.choose(game))
+        game.next_round()
+    later = [n for n in range(r + 1, game.rounds + 1) if n != r]
+    if not later:
+        return None
+    n = rng.choice(later)
+    now_e, then_e = game.engine_of(r), game.engine_of(n)
+    wrong = [{"answer": now_e, "expect": "R-ROUND-1"}]
+    if then_e + 1 != now_e:
+        wrong.append({"answer": then_e + 1, "expect": "one lower each round"})
+    rating = rating_for("number", choices=n - r, base=-300)
+    return _record(
+        "engine", t, game, family="setup", title=f"The engine of round {n}",
+        teaches=["R-ROUND-1"], themes=["engine"],
+        question=f"This is round {r} of a match played with a double-{game.set_max} set, "
+                 f"so {now_e}-{now_e} sits in the middle as the engine. Which double will "
+                 f"be the engine in round {n}? Give its number.",
+        kind="number", goal={"count": "engine", "round": n},
+        hints=[f"R-ROUND-1: round 1 starts with the highest double, {game.set_max}-"
+               f"{game.set_max}, and each round uses the next lower one.",
+               f"Count on from round {r} and {now_e}-{now_e}."],
+        answer=then_e, wrong=wrong,
+        explain=f"Each round the engine goes down by one: round {n} uses {then_e}-"
+                f"{then_e}.", rating=rating, perspective=1)
+
+
+# ---------------------------------------------------------------------- what next
+def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """What happens next: after a move, who plays? The same player after a double,
+    the next seat after a play or a pass, with the marker (``choose``)."""
+    if g.over or not _simple_turn(g):
+        return None
+    seat = g.current
+    name = _name(g, seat)
+    moves = [m for m in g.legal_moves if m.kind in ("play", "pass")]
+    doubles = [m for m in moves if m.tile is not None and m.tile.is_double]
+    m = rng.choice(doubles) if doubles and rng.random() < 0.6 else (
+        rng.choice(moves) if moves else None)
+    if m is None:
+        return None
+    after = g.copy()
+    after.push(m)
+    if after.over:
+        return None
+    nxt = (seat + 1) % g.n
+    is_double = m.tile is not None and m.tile.is_double
+    if is_double and after.current != seat:
+        return None
+    if not is_double and after.current != nxt:
+        return None
+    v = g.explain(m)
+    if is_double:
+        teaches, themes = ["R-DBL-1", v.rule], ["plays-again"]
+        why = f"{name} laid a double, so {name} plays again (R-DBL-1)."
+        wrong = [{"answer": g.players[nxt], "expect": "R-DBL-1"}]
+    else:
+        teaches, themes = ["R-TURN-5", v.rule], ["turn-order"]
+        why = f"The turn passes clockwise to {g.players[nxt]} (R-TURN-5)."
+        wrong = [{"answer": name, "expect": "R-TURN-5"}] if g.n > 2 else []
+        if m.kind == "pass":
+            teaches.append("R-MARK-2")
+            themes.append("marker")
+    did = (f"{name} passes" if m.kind == "pass" else
+           f"{name} plays {m.tile} on {_label(g, m.train)}")
+    rating = rating_for("choose", choices=g.n, base=_rule_base(t) - 100)
+    return _record(
+        "next-player", t, g, family="turns", title="Who plays next?", teaches=teaches,
+        themes=themes,
+        question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} {did}. Who plays next?",
+        kind="choose", goal={"ask": "next_player", "after": [str(m)]},
+        hints=["R-TURN-5: play goes clockwise; R-DBL-1: a player who lays a double plays "
+               "again.", f"What did {name} just lay?" if m.kind == "play" else
+               f"{name} could not play: what does a pass leave behind (R-MARK-2)?"],
+        answer=g.players[seat if is_double else nxt], wrong=wrong,
+        explain=f"{v.text} {why}", rating=rating, perspective=seat)
+
+
+#: The drills by name (the miner's schedule names them).
+DRILLS: dict[str, Drill] = {
+    "open-trains": open_trains, "must-do": must_do, "where-legal": where_legal,
+    "every-legal": every_legal, "round-score": round_score, "engine": engine_round,
+    "next-player": next_player,
+}

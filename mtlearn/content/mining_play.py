@@ -1,0 +1,367 @@
+"""Play puzzles: the move the engine finds best over many deals the learner cannot tell apart.
+
+A play puzzle asks for the move (or the whole turn) that leaves the fewest points, goes out
+soonest, or keeps a double from blocking. Its goal is one the judge checks exactly (shed
+the most pips; go out this turn; lay the double and cover it), and the miner keeps it only
+when the moves that meet the goal really are best: :func:`sample_check` deals the hidden
+tiles (the other hands and the boneyard) afresh :data:`DEALS` times, consistent with what
+the learner sees, plays every candidate (each legal move, or each whole turn) and then the
+rest of the round with the existing bots (the same bots and seeds for every candidate, so
+only the move differs), and scores the learner's round. A puzzle is kept when a move that
+meets the goal scores best (or equal best) in at least :data:`BEST_SHARE` of the deals, and
+beats the best move that does not meet it by :data:`MARGIN` points on average. Forced or
+trivial positions (one legal move, every move the same) are dropped before sampling.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ..core.moves import Move
+from ..engine.game import Game
+from ..play.bots import GreedyBot, PlannerBot
+from .mining_drills import _intro, _label, _name, _record, _rule_base, _simple_turn
+from .mining_positions import Table
+from .mining_records import rating_for
+
+__all__ = [
+    "BEST_SHARE",
+    "DEALS",
+    "MARGIN",
+    "PLAYS",
+    "Verdict",
+    "advance",
+    "play_double",
+    "play_fewest",
+    "play_out",
+    "sample_check",
+    "sampled_deal",
+    "turns",
+]
+
+#: Deals sampled per candidate position.
+DEALS = 200
+#: Share of deals in which the answer must be best (or equal best).
+BEST_SHARE = 0.95
+#: Points by which the answer must beat the best other move on average.
+MARGIN = 3.0
+
+Record = dict[str, Any]
+
+
+class Verdict(NamedTuple):
+    """What sampling says of a play puzzle: the share of deals where the goal's moves
+    were best, the mean points of the best and of the second best, deals played."""
+
+    share: float
+    best: float
+    second: float
+    deals: int
+
+    @property
+    def margin(self) -> float:
+        """How many points the best move saves over the second best, on average."""
+        return self.second - self.best
+
+    def keeps(self) -> bool:
+        """True when the answer is best in enough deals by a clear margin."""
+        return self.share >= BEST_SHARE and self.margin >= MARGIN
+
+
+def sampled_deal(game: Game, seat: int, rng: random.Random) -> Game:
+    """The position with every tile ``seat`` cannot see (the other hands and the
+    boneyard) dealt afresh: the same hand sizes, the boneyard in a new order."""
+    pos = game.to_position()
+    hidden = [t for s, h in enumerate(pos["hands"]) if s != seat for t in h]
+    hidden += pos["boneyard"]
+    rng.shuffle(hidden)
+    hands = []
+    at = 0
+    for s, h in enumerate(pos["hands"]):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(hidden[at:at + len(h)])
+            at += len(h)
+    pos["hands"] = hands
+    pos["boneyard"] = hidden[at:]
+    return Game.from_position(pos)
+
+
+def turns(game: Game, limit: int = 40) -> list[list[Move]]:
+    """Every whole turn the player to play can take (at most ``limit``): the moves
+    until the turn passes on or the round ends, or up to a draw (the rest depends on
+    the tile drawn)."""
+    seat = game.current
+    out: list[list[Move]] = []
+
+    def walk(g: Game, prefix: list[Move]) -> None:
+        for m in g.legal_moves:
+            if len(out) >= limit:
+                return
+            h = g.copy()
+            h.push(m)
+            # a draw ends the known part of a turn: what is drawn differs by deal
+            if h.over or h.current != seat or m.kind == "draw" or len(prefix) >= 6:
+                out.append([*prefix, m])
+            else:
+                walk(h, [*prefix, m])
+
+    walk(game, [])
+    return out
+
+
+def _rollout(g: Game, seat: int, moves: list[Move], seed: int) -> int:
+    """The learner's round score after ``moves`` and the rest of the round by bots."""
+    h = g.copy()
+    for m in moves:
+        h.push(m)
+    bots = [PlannerBot() if s == seat else GreedyBot() for s in range(h.n)]
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if h.over:
+            break
+        legal = h.legal_moves
+        # a little noise so that the deals are not all played the same way
+        m = legal[int(rng.random() * len(legal))] if rng.random() < 0.1 else \
+            bots[h.current].choose(h)
+        h.push(m)
+    if not h.over:
+        return h.pips(seat)
+    return h.round_scores[-1][seat]
+
+
+def sample_check(game: Game, candidates: list[list[Move]], good: Callable[[list[Move]], bool],
+                 rng: random.Random, deals: int = DEALS) -> Verdict | None:
+    """Play each candidate over ``deals`` sampled deals (see the module doc); None when
+    no candidate, or every candidate, meets the goal. Stops early once the answer has
+    failed in more deals than :data:`BEST_SHARE` allows, or is far from the margin
+    after a quarter of the deals."""
+    ok = [c for c in candidates if good(c)]
+    other = [c for c in candidates if not good(c)]
+    if not ok or not other:
+        return None
+    seat = game.current
+    wins = 0
+    sum_best = sum_second = 0.0
+    allowed = int((1 - BEST_SHARE) * deals)
+    for i in range(deals):
+        d = sampled_deal(game, seat, rng)
+        seed = rng.randrange(10**9)
+        a = min(_rollout(d, seat, c, seed) for c in ok)
+        b = min(_rollout(d, seat, c, seed) for c in other)
+        wins += a <= b
+        sum_best += a
+        sum_second += b
+        # hopeless already: more failures than the share allows, or after a quarter of
+        # the deals not even half the margin
+        if (i + 1) - wins > allowed or (i + 1 == deals // 4 and
+                                        (sum_second - sum_best) / (i + 1) < MARGIN / 2):
+            return Verdict(wins / (i + 1), sum_best / (i + 1), sum_second / (i + 1), i + 1)
+    return Verdict(wins / deals, sum_best / deals, sum_second / deals, deals)
+
+
+def advance(game: Game, ready: Callable[[Game], bool], max_moves: int = 300) -> Game | None:
+    """A copy of ``game`` played on by greedy bots until ``ready`` holds (checked before
+    every move), or None if the round ends first."""
+    g = game.copy()
+    bot = GreedyBot()
+    for _ in range(max_moves):
+        if g.over:
+            return None
+        if _simple_turn(g) and ready(g):
+            return g
+        g.push(bot.choose(g))
+    return None
+
+
+def _texts(moves: list[Move]) -> list[str]:
+    return [str(m) for m in moves]
+
+
+# ---------------------------------------------------------------------- generators
+def play_fewest(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """Shed the most points: an opponent is close to going out; which move leaves the
+    learner the fewest points (``move``, goal: the most pips)."""
+    if t.name == "teams":
+        return None
+    val = g.rules.tile_value
+
+    def worths(h: Game) -> dict[str, int]:
+        return {str(m): val(m.tile.high, m.tile.low) for m in h.legal_moves
+                if m.kind == "play" and m.tile is not None}
+
+    def ready(h: Game) -> bool:
+        seat = h.current
+        if len(h.hand((seat + 1) % h.n)) != 1:
+            return False
+        w = worths(h)
+        if len(w) < 2 or len(w) != len(h.legal_moves):
+            return False
+        top = max(w.values())
+        lower = [v for v in w.values() if v < top]
+        return bool(lower) and top - max(lower) >= 4
+
+    found = advance(g, ready)
+    if found is None:
+        return None
+    g = found
+    seat = g.current
+    plays = list(g.legal_moves)
+    near = [(seat + 1) % g.n]
+    worth = worths(g)
+    top = max(worth.values())
+    heavy = next(m for m in plays if worth[str(m)] == top)
+    v = sample_check(g, [[m] for m in plays], lambda c: worth[str(c[0])] == top, rng)
+    if v is None or not v.keeps():
+        return None
+    name = _name(g, seat)
+    threat = _name(g, near[0])
+    left = len(g.hand(near[0]))
+    light = min(plays, key=lambda m: worth[str(m)])
+    rating = rating_for("move", choices=len(plays), margin=v.margin, base=_rule_base(t))
+    return _record(
+        "play-fewest", t, g, family="strategy", title="Shed the heavy tile",
+        teaches=["R-SCORE-1", g.explain(heavy).rule], themes=["fewest-points", "strategy"],
+        question=f"{_intro(t)}It is {name}'s turn, and {threat}, who plays next, has "
+                 f"only {left} tile{'s' if left > 1 else ''} left. Which move leaves {name} "
+                 f"with the fewest points if the round ends soon? Play it.",
+        kind="move", goal={"most_pips": True},
+        hints=["R-SCORE-1: when someone goes out, every tile left in your hand counts "
+               "against you.", f"{name} can play {len(plays)} moves. Compare the pips of "
+               f"the tiles that fit."],
+        answer=str(heavy),
+        wrong=[{"answer": str(light), "expect": "R-SCORE-1"}],
+        explain=f"{heavy.tile} is worth {top} points. Over {v.deals} deals of the tiles "
+                f"{name} cannot see, shedding it left {name} with the fewest points in "
+                f"{round(100 * v.share)} % of them, {v.margin:.0f} points fewer on average "
+                f"than the best other move.",
+        rating=rating, perspective=seat)
+
+
+def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """Go out this turn when only one way of playing the turn does (``sequence``,
+    goal: go out)."""
+    if t.name in ("teams", "swan-drive"):
+        return None
+
+    def ready(h: Game) -> bool:
+        hand = h.hand(h.current)
+        return 2 <= len(hand) <= 4 and any(x.is_double for x in hand) and any(
+            m.tile is not None and m.tile.is_double for m in h.legal_moves)
+
+    found = advance(g, ready)
+    if found is None:
+        return None
+    g = found
+    seat = g.current
+    hand = g.hand(seat)
+    cands = turns(g)
+    if len(cands) < 2:
+        return None
+
+    def out(c: list[Move]) -> bool:
+        h = g.copy()
+        for m in c:
+            h.push(m)
+        return h.over and h.out == seat
+
+    winners = [c for c in cands if out(c)]
+    if not winners or len(winners) == len(cands):
+        return None
+    v = sample_check(g, cands, out, rng)
+    if v is None or not v.keeps():
+        return None
+    answer = winners[0]
+    name = _name(g, seat)
+    n = len(answer)
+    rating = rating_for("sequence", choices=len(cands), depth=n, margin=v.margin,
+                        base=_rule_base(t))
+    first = answer[0]
+    return _record(
+        "play-out", t, g, family="strategy", title=f"{name} goes out",
+        teaches=["R-END-1", "R-DBL-1", g.explain(first).rule],
+        themes=["go-out", "strategy"],
+        question=f"{_intro(t)}It is {name}'s turn, with {len(hand)} tiles left. Play "
+                 f"{name}'s whole turn so that {name} goes out now.",
+        kind="sequence", goal={"goes_out": True},
+        hints=["R-DBL-1: a player who lays a double plays again, so a double can be a "
+               "free extra play; R-END-1: playing the last tile ends the round.",
+               f"Which tile should come first? Try {first.tile} on "
+               f"{_label(g, first.train)}."],
+        answer=_texts(answer),
+        wrong=[{"answer": _texts(c), "expect": "go out"}
+               for c in cands if not out(c) and c[-1].kind == "play"][:1],
+        explain=f"Going out scores 0 (R-SCORE-1). Every other way of playing the turn "
+                f"left {name} with {v.second:.0f} points on average over {v.deals} deals "
+                f"of the unseen tiles.",
+        rating=rating, perspective=seat)
+
+
+def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
+    """Lay a double and cover it yourself, so it does not stay open and block
+    (``sequence``, goal: two plays, no double left open)."""
+    if t.name in ("teams", "swan-drive"):
+        return None
+
+    def ready(h: Game) -> bool:
+        return not h.open_double_trains and len(h.legal_moves) >= 2 and any(
+            m.tile is not None and m.tile.is_double for m in h.legal_moves)
+
+    found = advance(g, ready)
+    if found is None:
+        return None
+    g = found
+    seat = g.current
+    cands = turns(g)
+
+    def covered(c: list[Move]) -> bool:
+        plays = [m for m in c if m.kind == "play"]
+        if len(plays) < 2:
+            return False
+        h = g.copy()
+        for m in c:
+            h.push(m)
+        return not h.open_double_trains
+
+    good = [c for c in cands if covered(c)]
+    bad = [c for c in cands if not covered(c)]
+    if not good or not bad or not any(c[0].tile is not None and c[0].tile.is_double
+                                       for c in bad):
+        return None
+    v = sample_check(g, cands, covered, rng)
+    if v is None or not v.keeps():
+        return None
+    answer = good[0]
+    d = answer[0].tile
+    name = _name(g, seat)
+    rating = rating_for("sequence", choices=len(cands), depth=2, margin=v.margin,
+                        base=_rule_base(t))
+    left_open = next(c for c in bad if c[0].tile is not None and c[0].tile.is_double)
+    return _record(
+        "play-double", t, g, family="doubles", title="Lay the double and cover it",
+        teaches=["R-DBL-1", "R-DBL-3"], themes=["cover-the-double", "open-double",
+                                                "strategy"],
+        question=f"{_intro(t)}It is {name}'s turn. Play {name}'s whole turn so that "
+                 f"{name} lays two tiles and leaves no double open.",
+        kind="sequence", goal={"plays": 2, "covers_double": True},
+        hints=["R-DBL-1: after a double you play again; R-DBL-3: a double left open "
+               "blocks every train until it is covered.",
+               f"Lay {d} first; which of {name}'s tiles can cover it?"],
+        answer=_texts(answer),
+        wrong=[{"answer": _texts(left_open), "expect": "R-DBL-3"}],
+        explain=f"Laying {d} and covering it sheds two tiles and leaves nothing open. "
+                f"Over {v.deals} deals of the unseen tiles this was best in "
+                f"{round(100 * v.share)} % of them, {v.margin:.0f} points better on "
+                f"average than the best other turn.",
+        rating=rating, perspective=seat)
+
+
+#: The play-puzzle generators by name.
+PLAYS: dict[str, Callable[[Game, Table, random.Random], Record | None]] = {
+    "play-fewest": play_fewest, "play-out": play_out, "play-double": play_double,
+}
+
+

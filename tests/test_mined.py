@@ -1,0 +1,87 @@
+"""The shipped mined puzzles (mtlearn/puzzles/mined.jsonl.gz) and the interface the
+trainer reads them by (mtlearn.content.mined)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+
+import pytest
+
+from mtlearn.content import mined as mined_module
+from mtlearn.content.mined import (
+    MinedEntry,
+    index_line,
+    mined,
+    mined_index,
+    mined_puzzle,
+    read_lines,
+    record_line,
+)
+from mtlearn.content.puzzle_files import check
+from mtlearn.content.puzzle_record import Puzzle, PuzzleError
+
+
+def test_the_index_reads_every_line_without_building_games():
+    index = mined_index()
+    assert index and all(isinstance(e, MinedEntry) for e in index)
+    assert len({e.id for e in index}) == len(index)
+    assert all(e.id.startswith("m-") for e in index)
+    # nothing was built to read it
+    assert all(e.id not in mined_module._BUILT for e in index[5:])
+
+
+def test_the_index_agrees_with_each_record():
+    for e in random.Random(1).sample(mined_index(), 10):
+        p = mined_puzzle(e.id)
+        assert isinstance(p, Puzzle)
+        assert (p.id, p.kind, p.family, tuple(p.themes), p.rating, p.level) == (
+            e.id, e.kind, e.family, e.themes, e.rating, e.level)
+        assert mined_puzzle(e.id) is p        # built once
+
+
+def test_mined_builds_them_all_in_file_order():
+    every = mined()
+    assert [p.id for p in every] == [e.id for e in mined_index()]
+
+
+def test_an_unknown_id_is_a_key_error():
+    with pytest.raises(KeyError, match="no mined puzzle"):
+        mined_puzzle("m-nothing-0000000000")
+
+
+def test_record_lines_open_with_the_index_fields():
+    rec = {"title": "T", "rating": 1234, "id": "m-x-1", "kind": "number", "level": 2,
+           "family": "scoring", "themes": ["a-b", "R-SCORE-1"]}
+    line = record_line(rec)
+    assert json.loads(line) == rec
+    assert index_line(line) == MinedEntry("m-x-1", "number", "scoring", ("a-b", "R-SCORE-1"),
+                                          1234, 2)
+    with pytest.raises(ValueError, match="needs id"):
+        record_line({"kind": "number"})
+
+
+def test_a_line_out_of_order_is_still_read_and_a_broken_one_named():
+    line = json.dumps({"rating": 900, "level": 1, "themes": [], "family": "turns",
+                       "kind": "choose", "id": "m-y-2"})
+    assert index_line(line).id == "m-y-2"
+    with pytest.raises(PuzzleError, match=r"f\.jsonl\.gz:3"):
+        index_line('{"id": 3}', "f.jsonl.gz:3")
+
+
+def test_read_lines_takes_gzip_or_plain_and_names_bad_bytes():
+    assert read_lines(gzip.compress(b'{"a": 1}\n\n{"b": 2}\n')) == ['{"a": 1}', '{"b": 2}']
+    assert read_lines(b'{"a": 1}\n') == ['{"a": 1}']
+    with pytest.raises(PuzzleError, match="gzip"):
+        read_lines(b"\x1f\x8bnot gzip")
+    with pytest.raises(PuzzleError, match="UTF-8"):
+        read_lines(b"\xff\xfe")
+
+
+def test_a_seeded_sample_of_the_shipped_set_proves():
+    index = mined_index()
+    for e in random.Random(31).sample(index, min(100, len(index))):
+        p = mined_puzzle(e.id)
+        check(p)
+        assert p.judge(p.answer).status == "right"
