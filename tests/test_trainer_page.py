@@ -114,7 +114,7 @@ def test_a_learner_misses_solves_and_gets_the_missed_puzzle_back(
         elif why != "replay":
             others += 1
         before = rating(box)
-        if solved is None and can_solve(pid) or back and pid == missed and can_solve(pid):
+        if (solved is None and can_solve(pid)) or (back and pid == missed and can_solve(pid)):
             solve(box, pid)
             assert rating(box) > before
             solved = solved or pid
