@@ -51,16 +51,23 @@ def miss(box: Any) -> None:
 
 def can_solve(pid: str) -> bool:
     p = POOL.puzzle(pid)
-    return p.kind == "number" or (p.kind == "move" and isinstance(p.answer, str)
-                                  and "@" in p.answer)
+    return p.kind in ("number", "choose") or (p.kind == "move" and isinstance(p.answer, str)
+                                              and "@" in p.answer)
 
 
 def solve(box: Any, pid: str) -> None:
-    """The engine's answer, entered as a learner does (a number typed, a tile then a train)."""
+    """The engine's answer, entered as a learner does (a number typed, the choices ticked,
+    a tile then a train)."""
     p = POOL.puzzle(pid)
     if p.kind == "number":
         box.locator("[data-key='number']").fill(str(p.answer))
         click(box, "check")
+    elif p.kind == "choose":
+        values = p.answer if isinstance(p.answer, list) else [p.answer]
+        for v in values:
+            click(box, f"opt:{v}")
+        if p.info().get("multi"):
+            click(box, "check")
     else:
         tile, train = p.answer.split("@", 1)
         a, b = tile.split("-")
