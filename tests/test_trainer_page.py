@@ -107,8 +107,18 @@ def test_a_learner_misses_solves_and_gets_the_missed_puzzle_back(
     expect(row.locator("td")).to_have_text(
         [re.compile(r"^1$"), re.compile(r"^0$"), re.compile(r"^\d+$"), "needs practice"])
     page.screenshot(path=str(artifacts_dir / "trainer-missed.png"), full_page=True)
+    # the keyboard: the focus waits on "Next puzzle"; Enter brings the next puzzle, and the
+    # focus goes on to its question
+    page.wait_for_timeout(2000)   # the shown answer plays out on the board meanwhile
+    assert page.evaluate("document.activeElement.getAttribute('data-key')") == "tr-next"
+    page.keyboard.press("Enter")
+    expect(box.locator(".mtl-tr-result")).to_have_count(0, timeout=TIMEOUT)
+    expect(box.locator(".mtl-pz-question")).to_be_focused(timeout=TIMEOUT)
+    others_first, _ = current(box)
+    assert others_first != missed
+    miss(box)
 
-    solved, back, others = None, False, 0
+    solved, back, others = None, False, 1
     for _ in range(30):
         next_puzzle(box)
         pid, why = current(box)
