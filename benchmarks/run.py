@@ -16,6 +16,7 @@ import instructions
 import lite
 import play
 import sim
+import trainer
 
 if __name__ == "__main__":
     engine.main()
@@ -27,3 +28,4 @@ if __name__ == "__main__":
     class_load.main()
     class_store.main([])
     lite.main()
+    trainer.main()

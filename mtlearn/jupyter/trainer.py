@@ -144,10 +144,13 @@ class Trainer(_Base):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.send_intent(content)
-        except SessionError as e:  # the protocol's one refusal, as a custom message
-            self._errors += 1
-            self.trainer_error = {"text": str(e), "n": self._errors}
-            self.send(refusal(str(e)))
+        except SessionError as e:
+            action = content.get("action") if isinstance(content, dict) else None
+            if action in ("next", "daily", "import", "hint"):   # shown by the trainer's view
+                self._errors += 1
+                self.trainer_error = {"text": str(e), "n": self._errors}
+            else:  # the protocol's one refusal, as a custom message (the puzzle shows it)
+                self.send(refusal(str(e)))
 
     def _static_state(self) -> dict[str, Any]:
         """A page without a kernel: the trainer's spec for the in-page engine (the state

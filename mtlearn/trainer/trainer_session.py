@@ -60,7 +60,7 @@ def mined_pool() -> Pool | None:
     """The mined puzzles shipped with mtlearn (``mtlearn.content.mined``), or None when
     this copy of mtlearn has none."""
     try:
-        from ..content import mined  # type: ignore[attr-defined]
+        from ..content import mined
     except ImportError:
         return None
     try:

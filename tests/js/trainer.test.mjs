@@ -84,12 +84,14 @@ test("a recorded miss shows the loss, the change and when the puzzle comes back;
 test("a missed puzzle coming back is announced, and a new attempt draws a fresh puzzle", () => {
   const model = trainerModel();
   renderTrainer(model, el);
+  key("tr-next").focus();
   model.set("puzzle", puzzle("p2", "How many now?"));
   model.set("trainer", info({ current: { id: "p2", serial: 2, title: "Again", reason: "replay", rating: 1150 } }));
-  assert.equal(text(".mtl-tr-notice"), "A puzzle you missed comes back.");
+  assert.equal(text(".mtl-tr-notice"), "You missed this puzzle before: here it is again.");
   assert.equal(el.querySelector(".mtl-tr-why").getAttribute("data-reason"), "replay");
   assert.equal(text(".mtl-pz-question"), "How many now?");
   assert.equal(el.querySelectorAll(".mtl-puzzle").length, 1);   // remounted, not added
+  assert.equal(document.activeElement, el.querySelector(".mtl-pz-question"));  // the keyboard goes on there
 });
 
 test("opening a hint in the trainer tells the host (a solve after it is rated as helped)", () => {

@@ -11,11 +11,12 @@
 // intents (answer, move, show…) are sent by puzzle.js, and its hints as {action: "hint", n}.
 //
 // Model keys: those of a puzzle (puzzle, view, feedback, solution, storage, rules_url),
-// trainer (mtlearn/core/protocol.py: TrainerInfo), trainer_error ({text, n}: a refusal
-// the page's host reports). In a page (storage "local") the state is kept in
+// trainer (mtlearn/core/protocol.py: TrainerInfo), trainer_error ({text, n}: the refusal
+// of a trainer intent, set by the kernel widget or the page's host; a refused puzzle
+// intent is shown by puzzle.js as its feedback). In a page (storage "local") the state is kept in
 // localStorage under TRAINER_STORE after every change.
 
-import { asArray, onRefusal } from "./data.js";
+import { asArray } from "./data.js";
 import { append, h, listen } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
 
@@ -63,7 +64,7 @@ export function resultText(result) {
 // Why this puzzle is on the board.
 export function reasonText(tr) {
   const cur = (tr && tr.current) || {};
-  if (cur.reason === "replay") return "A puzzle you missed comes back.";
+  if (cur.reason === "replay") return "You missed this puzzle before: here it is again.";
   if (cur.reason === "daily") return `Today's puzzle (${tr.daily ? tr.daily.date : ""}): the same for everyone today.`;
   return `A new puzzle near your rating (this puzzle is rated ${cur.rating}).`;
 }
@@ -105,6 +106,7 @@ export function renderTrainer(model, el) {
   let serial = null;
   let focusNext = false;
   let lastResult = null;
+  let focusWasInside = false;   // before the last redraw (the control pressed may be gone)
 
   const send = (content) => { error = ""; model.send(content); };
 
@@ -114,10 +116,15 @@ export function renderTrainer(model, el) {
     const cur = tr && tr.current;
     if (!cur || !model.get("puzzle")) return;
     if (cur.serial === serial && stopPuzzle) return;
+    const fresh = serial !== null;   // a new attempt the learner asked for (not the first)
     serial = cur.serial;
     if (stopPuzzle) stopPuzzle();
     board.replaceChildren();
     stopPuzzle = renderPuzzle(model, board);
+    // the keyboard goes on from the new puzzle's question (the button pressed is gone)
+    const q = fresh ? board.querySelector(".mtl-pz-question") : null;
+    const a = document.activeElement;
+    if (q && (focusWasInside || !a || a === document.body || root.contains(a))) q.focus();
   }
 
   function exportLink(tr) {
@@ -191,12 +198,14 @@ export function renderTrainer(model, el) {
 
   const onTrainer = () => {
     const tr = model.get("trainer");
+    focusWasInside = root.contains(document.activeElement);
     if (tr && tr.state && model.get("storage") === "local") saveTrainerState(tr.state);
     // once an attempt is recorded the next useful control is "Next puzzle"
     if (tr && tr.result && !lastResult) focusNext = true;
     lastResult = tr ? tr.result : null;
     draw();
     mountPuzzle();
+    focusWasInside = false;
   };
   const onError = () => {
     const e = model.get("trainer_error");
@@ -205,12 +214,10 @@ export function renderTrainer(model, el) {
   };
   const unlisten = listen(model, { trainer: onTrainer, trainer_error: onError, trainer_wait: draw,
     puzzle: mountPuzzle });
-  const unrefuse = onRefusal(model, (refusal) => { error = String(refusal.error); draw(); });
   draw();
   mountPuzzle();
   return () => {
     unlisten();
-    unrefuse();
     if (stopPuzzle) stopPuzzle();
     root.remove();
   };
