@@ -10,6 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser
 import class_load
 import class_store
+import class_trainer
 import engine
 import inputs
 import instructions
@@ -27,5 +28,6 @@ if __name__ == "__main__":
     play.main()
     class_load.main()
     class_store.main([])
+    class_trainer.main([])
     lite.main()
     trainer.main()

@@ -202,6 +202,8 @@ class ClassTrainer:
         self.progress: dict[str, dict[str, Any]] = {}  # student id -> progress (assignment on)
         self._sessions: dict[str, tuple[int, PuzzleSession]] = {}
         self._themes: list[dict[str, Any]] | None = None
+        self._ratings: list[int] = []
+        self._rows: dict[str, tuple[Any, dict[str, Any]]] = {}  # sid -> (key, row)
         self.utc_offset = time.localtime().tm_gmtoff // 60
 
     @property
@@ -436,9 +438,14 @@ class ClassTrainer:
             prog = self.progress.get(sid) or _progress("")
             state = self.states.get(sid)
             rating = None if state is None else round(state["learner"][0])
-            rows.append({"name": name, "done": len(prog["attempts"]),
-                         "solved": sum(1 for a in prog["attempts"] if a["score"] == 1.0),
-                         "rating": rating, "themes": _theme_rows(prog["attempts"])})
+            key = (name, prog["assignment"], len(prog["attempts"]), rating)
+            kept = self._rows.get(sid)
+            if kept is None or kept[0] != key:  # made again only when it changed
+                kept = self._rows[sid] = (key, {
+                    "name": name, "done": len(prog["attempts"]),
+                    "solved": sum(1 for a in prog["attempts"] if a["score"] == 1.0),
+                    "rating": rating, "themes": _theme_rows(prog["attempts"])})
+            rows.append(kept[1])
         rows.sort(key=lambda r: str(r["name"]).casefold())
         return rows
 
@@ -457,8 +464,10 @@ class ClassTrainer:
     def teacher_info(self, names: dict[str, str]) -> dict[str, Any]:
         """The teacher's page: the themes to choose from, the rating range, the most a
         student may get, the results of the assignment on and of the last one ended."""
-        rs = [e.rating for e in self.pool.entries.values()]
-        return {"themes": self.themes(), "ratings": [round(min(rs)), round(max(rs))],
+        if not self._ratings:
+            rs = [e.rating for e in self.pool.entries.values()]
+            self._ratings = [round(min(rs)), round(max(rs))]
+        return {"themes": self.themes(), "ratings": self._ratings,
                 "max_count": MAX_COUNT, "on": self.results(names),
                 "ended": None if self.ended is None else self.ended.get("results")}
 
