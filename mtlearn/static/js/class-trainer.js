@@ -124,11 +124,12 @@ export function trainerPanel(act, confirmThen) {
   by.addEventListener("change", show);
   show();
   const message = () => {
-    const n = /** @type {HTMLInputElement} */ (count).valueAsNumber;
+    // whole numbers as typed (the server refuses what is not one, and says why)
+    const num = (input) => Number(/** @type {HTMLInputElement} */ (input).value);
+    const n = num(count);
     const msg = { op: "assign", count: Number.isFinite(n) ? n : 0 };
-    if (/** @type {HTMLSelectElement} */ (by).value === "band") {
-      msg.band = [/** @type {HTMLInputElement} */ (from).valueAsNumber | 0, /** @type {HTMLInputElement} */ (to).valueAsNumber | 0];
-    } else msg.theme = /** @type {HTMLSelectElement} */ (theme).value;
+    if (/** @type {HTMLSelectElement} */ (by).value === "band") msg.band = [num(from) | 0, num(to) | 0];
+    else msg.theme = /** @type {HTMLSelectElement} */ (theme).value;
     return msg;
   };
   let on = null;
@@ -141,11 +142,11 @@ export function trainerPanel(act, confirmThen) {
   stop.addEventListener("click", () => confirmThen("Really end the trainer puzzles? Their results are kept.",
     "End them", () => act({ op: "assign" })));
   const results = h("div", { class: "mtc-trainer-results-box" });
-  node.append(h("h2", { text: "Trainer puzzles" }),
+  append(node, [h("h2", { text: "Trainer puzzles" }),
     h("p", { text: "Each student gets their own puzzles, chosen near their level, from a theme or a rating band." }),
     h("div", { class: "mtl-controls mtc-trainer-form" }, "Assign ", by, " ", pickTheme, band, " ",
       h("label", null, "puzzles per student ", count), " ", assign, stop),
-    results);
+    results]);
   let themesShown = 0;
   function update(info) {
     if (!info) return;
@@ -166,12 +167,13 @@ export function trainerPanel(act, confirmThen) {
       h("td", { text: String(r.name) }), h("td", { text: `${r.done} of ${res.count}` }),
       h("td", { text: String(r.solved) }), h("td", { text: r.rating === null ? "" : String(r.rating) }),
       h("td", { text: r.themes.map((t) => `${t.label}: ${t.solved}/${t.tries} (${t.rating})`).join("; ") }))) : [];
-    results.replaceChildren(
+    results.replaceChildren();
+    append(results, [
       res ? h("p", { text: `${on ? "On now" : "Ended"}: ${res.title}.` }) : h("p", { text: "No trainer puzzles assigned yet." }),
       res ? h("table", { class: "mtc-results mtc-trainer-results" },
         h("thead", null, h("tr", null, ...["Student", "Done", "Solved first try", "Class rating", "By theme: solved/tries (rating)"]
           .map((t) => h("th", { text: t })))),
-        h("tbody", null, ...rows)) : null);
+        h("tbody", null, ...rows)) : null]);
   }
   return { node, update };
 }
