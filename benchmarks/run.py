@@ -14,6 +14,7 @@ import engine
 import inputs
 import instructions
 import lite
+import mine
 import play
 import sim
 
@@ -27,3 +28,4 @@ if __name__ == "__main__":
     class_load.main()
     class_store.main([])
     lite.main()
+    mine.main([])
