@@ -35,8 +35,11 @@ __all__ = ["PER_CHUNK", "SCHEDULE", "mine", "mine_chunk", "write"]
 
 #: Puzzles a chunk tries to make.
 PER_CHUNK = 4
-#: Positions a chunk may try before it gives up (drills, play puzzles).
-TRIES, PLAY_TRIES = 40, 100
+#: Positions a chunk may try before it gives up: drills are cheap to try; a play puzzle
+#: samples deals; a double to lay and cover is rarely best (leaving it open costs its
+#: player nothing in points), so it gets few tries.
+TRIES = {"play-fewest": 100, "play-out": 100, "play-double": 25}
+DRILL_TRIES = 40
 
 
 def _generators() -> dict[str, Callable[..., Any]]:
@@ -63,7 +66,7 @@ def mine_chunk(seed: int, index: int, prove: bool = True) -> list[dict[str, Any]
     where = random_position
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for _ in range(PLAY_TRIES if name.startswith("play-") else TRIES):
+    for _ in range(TRIES.get(name, DRILL_TRIES)):
         if len(out) >= PER_CHUNK:
             break
         game, table = where(rng)

@@ -121,6 +121,8 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     """Which trains may the player to play lay a tile on now (``choose``)."""
     if g.over or g.n > 5 or not _simple_turn(g) or (g.bonus and g.open_double_trains):
         return None     # (the extra tile after a double: R-DBL-1, not R-DBL-3, decides)
+    if g.to_position().get("turn", {}).get("drawn"):
+        return None     # after drawing only the drawn tile may be played (R-TURN-3)
     seat = g.current
     targets = list(g.target_trains)
     if not targets:
@@ -325,8 +327,10 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
                  f"{name} has (a tile on a train; the same tile on two trains is two "
                  f"moves).",
         kind="all-moves", goal={"all_legal": True},
-        hints=["R-TURN-1: a player may use their own train, the Mexican train and any "
-               "train with a marker; an open double comes first (R-DBL-3).",
+        hints=[("R-DBL-1: after laying a double a player plays again: on the double, or "
+                "on any other train open to them." if g.bonus else
+                "R-TURN-1: a player may use their own train, the Mexican train and any "
+                "train with a marker; an open double comes first (R-DBL-3)."),
                f"The trains open to {name} now: {targets}. Check each tile against "
                f"their open ends."],
         answer=answer,
