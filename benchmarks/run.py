@@ -14,6 +14,7 @@ import engine
 import inputs
 import instructions
 import lite
+import mine
 import play
 import sim
 import trainer
@@ -28,4 +29,5 @@ if __name__ == "__main__":
     class_load.main()
     class_store.main([])
     lite.main()
+    mine.main([])
     trainer.main()
