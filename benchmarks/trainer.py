@@ -13,7 +13,8 @@ Run with ``python benchmarks/trainer.py``. Figures are printed, never asserted.
 * In the page (when a built book is found: ``MTLEARN_BOOK_DIR`` or ``docs/_build/html``):
   Chromium opens ``tutorials/trainer.html``, waits for the in-page engine, and times
   "Next puzzle" from the click to the new puzzle drawn (worker round trip, Python, JSON,
-  drawing), 15 times.
+  drawing), 15 times; then the engine's round trip alone (the same intent on a session of
+  its own, nothing drawn). The machine is shared: figures swing with its load.
 """
 
 from __future__ import annotations
@@ -135,8 +136,24 @@ def in_page() -> None:
                     ? requestAnimationFrame(wait) : resolve(performance.now() - t0);
                   requestAnimationFrame(wait);
                 })"""))
+            # the engine alone: the same intent on a session of its own, no drawing
+            trips = page.evaluate("""async () => {
+              const root = document.querySelector('.mtl-standalone[data-kind="trainer"]');
+              const state = JSON.parse(document.getElementById(root.id + '-state').textContent);
+              const eng = Object.values(window.__mtlearnEngines)[0];
+              const o = await eng.request({op: 'open', kind: 'trainer',
+                spec: Object.assign({}, state.session, {state: null})});
+              const out = [];
+              for (let i = 0; i < 15; i++) {
+                const t0 = performance.now();
+                await eng.request({op: 'intent', session: o.session, intent: {action: 'next'}});
+                out.push(performance.now() - t0);
+              }
+              return out;
+            }""")
             browser.close()
         report("in the page, Next puzzle click to drawn", times)
+        report("in the page, the engine's round trip alone (Pyodide worker)", trips)
     finally:
         server.shutdown()
 
