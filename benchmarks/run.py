@@ -15,6 +15,7 @@ import engine
 import inputs
 import instructions
 import lite
+import mine
 import play
 import sim
 import trainer
@@ -30,4 +31,5 @@ if __name__ == "__main__":
     class_store.main([])
     class_trainer.main([])
     lite.main()
+    mine.main([])
     trainer.main()

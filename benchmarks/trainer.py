@@ -3,9 +3,9 @@
 
 Run with ``python benchmarks/trainer.py``. Figures are printed, never asserted.
 
-* CPython: ``Trainer.next()`` over the hand-written puzzles plus 3,000 synthetic entries
-  (the size of a mined set, themes and ratings drawn like the real ones), for a learner
-  with 600 attempts behind them; and the whole ``TrainerSession`` "next" intent (the
+* CPython: ``Trainer.next()`` over the shipped pool (hand-written and mined puzzles), and
+  over it plus 3,000 synthetic entries (room to grow), for a learner with 600 attempts
+  behind them; and the whole ``TrainerSession`` "next" intent (the
   choice, building the puzzle, its view and info, the dashboard, the state to save), as
   JSON through ``SessionHost``, which is what the page's worker runs. Pyodide runs pure
   Python roughly 2-4x slower than CPython on this machine (benchmarks/play.py), so the
@@ -13,7 +13,8 @@ Run with ``python benchmarks/trainer.py``. Figures are printed, never asserted.
 * In the page (when a built book is found: ``MTLEARN_BOOK_DIR`` or ``docs/_build/html``):
   Chromium opens ``tutorials/trainer.html``, waits for the in-page engine, and times
   "Next puzzle" from the click to the new puzzle drawn (worker round trip, Python, JSON,
-  drawing), 15 times.
+  drawing), 15 times; then the engine's round trip alone (the same intent on a session of
+  its own, nothing drawn). The machine is shared: figures swing with its load.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from mtlearn.core.ruleids import RULES  # noqa: E402
 from mtlearn.hosts.session_host import SessionHost  # noqa: E402
 from mtlearn.trainer import Pool, Trainer, new_state  # noqa: E402
-from mtlearn.trainer.trainer_session import bundled_pool  # noqa: E402
+from mtlearn.trainer.trainer_session import bundled_pool, default_pool  # noqa: E402
 
 TARGET_MS = 300
 CHROMIUM = "/usr/bin/chromium"
@@ -83,11 +84,16 @@ def report(name: str, ms: list[float], factor: float = 1.0) -> None:
 
 def cpython() -> None:
     hand = bundled_pool()
-    big = Pool.join(hand, synthetic())
-    t = played(big)
-    print(f"pool: {len(big)} puzzles ({len(hand)} hand-written + 3,000 synthetic); learner "
-          f"with {t.state['count']} attempts, state {len(t.export()) / 1000:.0f} kB")
-    report("Trainer.next()", timed(lambda: t.next(T0 + 10**6), 200), 4.0)
+    t0 = time.perf_counter()
+    shipped = default_pool()
+    print(f"shipped pool: {len(shipped)} puzzles ({len(hand)} hand-written), index read in "
+          f"{(time.perf_counter() - t0) * 1000:.0f} ms")
+    for name, pool in (("shipped", shipped), ("shipped + 3,000", Pool.join(shipped, synthetic()))):
+        t = played(pool)
+        print(f"{name}: {len(pool)} puzzles; learner with {t.state['count']} attempts, "
+              f"state {len(t.export()) / 1000:.0f} kB")
+        report(f"Trainer.next() over {len(pool)}", timed(lambda t=t: t.next(T0 + 10**6), 200),
+               4.0)
     # the whole intent through SessionHost, on the hand-written pool (puzzles that build)
     host = SessionHost()
     spec = {"pool": [{"data": hand.puzzle(i).data, "source": hand.puzzle(i).source}
@@ -130,8 +136,24 @@ def in_page() -> None:
                     ? requestAnimationFrame(wait) : resolve(performance.now() - t0);
                   requestAnimationFrame(wait);
                 })"""))
+            # the engine alone: the same intent on a session of its own, no drawing
+            trips = page.evaluate("""async () => {
+              const root = document.querySelector('.mtl-standalone[data-kind="trainer"]');
+              const state = JSON.parse(document.getElementById(root.id + '-state').textContent);
+              const eng = Object.values(window.__mtlearnEngines)[0];
+              const o = await eng.request({op: 'open', kind: 'trainer',
+                spec: Object.assign({}, state.session, {state: null})});
+              const out = [];
+              for (let i = 0; i < 15; i++) {
+                const t0 = performance.now();
+                await eng.request({op: 'intent', session: o.session, intent: {action: 'next'}});
+                out.push(performance.now() - t0);
+              }
+              return out;
+            }""")
             browser.close()
         report("in the page, Next puzzle click to drawn", times)
+        report("in the page, the engine's round trip alone (Pyodide worker)", trips)
     finally:
         server.shutdown()
 

@@ -85,3 +85,28 @@ def test_a_seeded_sample_of_the_shipped_set_proves():
         p = mined_puzzle(e.id)
         check(p)
         assert p.judge(p.answer).status == "right"
+
+
+def test_the_shipped_set_is_large_and_mixed():
+    index = mined_index()
+    assert len(index) >= 2000
+    kinds = {e.kind for e in index}
+    assert {"choose", "move", "all-moves", "number", "sequence"} <= kinds
+    tags = {e.id.rsplit("-", 1)[0] for e in index}
+    assert {"m-open-trains", "m-must-do", "m-every-legal", "m-round-score", "m-engine",
+            "m-next-player", "m-where-legal", "m-play-fewest", "m-play-out"} <= tags
+    plays = [e for e in index if e.id.startswith("m-play-")]
+    assert len(plays) >= 0.2 * len(index)
+    themes = {t for e in index for t in e.themes}
+    assert {"standard", "branching", "swan-drive", "teams"} <= themes
+    assert all(400 <= e.rating <= 3000 and 1 <= e.level <= 5 for e in index)
+
+
+@pytest.mark.slow
+@pytest.mark.corpus
+def test_every_shipped_mined_puzzle_proves():
+    """The whole set, replayed and judged: each answer right, each wrong answer wrong
+    for its reason, every answer a page stores computed (the slow tier)."""
+    for p in mined():
+        check(p)
+        assert p.judge(p.answer).status == "right", p.id

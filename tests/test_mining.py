@@ -268,5 +268,5 @@ def test_on_a_small_dask_cluster_the_run_is_the_same():
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster:
-        got = mining.mine(6, seed=9, dask=cluster.scheduler_address, timeout=60)
-    assert [r["id"] for r in got] == [r["id"] for r in mining.mine(6, seed=9, jobs=1)]
+        got = mining.mine(4, seed=9, dask=cluster.scheduler_address, timeout=60)
+    assert [r["id"] for r in got] == [r["id"] for r in mining.mine(4, seed=9, jobs=1)]

@@ -35,8 +35,10 @@ MINED_FILE = "puzzles/mined.jsonl.gz"
 #: The fields every line opens with, in this order (what :func:`mined_index` reads).
 INDEX_FIELDS = ("id", "kind", "family", "level", "themes", "rating")
 
-_HEAD = re.compile(r'\{"id": ("[a-z0-9-]+"), "kind": ("[a-z-]+"), "family": ("[a-z]+"), '
-                   r'"level": (\d), "themes": (\[[^\]]*\]), "rating": (\d+),')
+_HEAD = re.compile(r'^\{"id": "([a-z0-9-]+)", "kind": "([a-z-]+)", "family": "([a-z]+)", '
+                   r'"level": (\d), "themes": \[((?:"[A-Za-z0-9-]+"(?:, )?)*)\], '
+                   r'"rating": (\d+),')
+_THEME = re.compile(r'"([A-Za-z0-9-]+)"')
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,7 @@ def index_line(line: str, where: str = MINED_FILE) -> MinedEntry:
     """The index entry of one line (a regular expression; JSON only if it fails)."""
     m = _HEAD.match(line)
     if m is not None:
-        pid, kind, family, level, themes, rating = m.groups()
-        return MinedEntry(json.loads(pid), json.loads(kind), json.loads(family),
-                          tuple(json.loads(themes)), int(rating), int(level))
+        return _entry(m)
     try:
         d = json.loads(line)
         return MinedEntry(str(d["id"]), str(d["kind"]), str(d["family"]),
@@ -76,6 +76,12 @@ def index_line(line: str, where: str = MINED_FILE) -> MinedEntry:
                           int(d["rating"]), int(d["level"]))
     except (ValueError, KeyError, TypeError) as e:
         raise PuzzleError(where, None, "record", f"not a mined puzzle record: {e}") from None
+
+
+def _entry(m: re.Match[str]) -> MinedEntry:
+    pid, kind, family, level, themes, rating = m.groups()
+    return MinedEntry(pid, kind, family, tuple(_THEME.findall(themes)), int(rating),
+                      int(level))
 
 
 def read_lines(data: bytes, where: str = MINED_FILE) -> list[str]:
@@ -89,7 +95,7 @@ def read_lines(data: bytes, where: str = MINED_FILE) -> list[str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise PuzzleError(where, None, "file", f"not UTF-8 text: {e}") from None
-    return [ln for ln in text.split("\n") if ln.strip()]
+    return [ln for ln in text.split("\n") if ln and not ln.isspace()]
 
 
 # ---------------------------------------------------------------------- the shipped set
@@ -106,7 +112,12 @@ def _load() -> None:
     if not f.is_file():
         return
     lines = read_lines(f.read_bytes())
-    index = [index_line(ln, f"{MINED_FILE}:{i + 1}") for i, ln in enumerate(lines)]
+    match = _HEAD.match
+    index = []
+    for i, ln in enumerate(lines):
+        m = match(ln)
+        index.append(_entry(m) if m is not None else
+                     index_line(ln, f"{MINED_FILE}:{i + 1}"))
     _ROW.update((e.id, i) for i, e in enumerate(index))
     _LINES[:] = lines
     _INDEX[:] = index

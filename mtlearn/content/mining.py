@@ -23,7 +23,7 @@ from __future__ import annotations
 import gzip
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -35,8 +35,11 @@ __all__ = ["PER_CHUNK", "SCHEDULE", "mine", "mine_chunk", "write"]
 
 #: Puzzles a chunk tries to make.
 PER_CHUNK = 4
-#: Positions a chunk may try before it gives up (drills, play puzzles).
-TRIES, PLAY_TRIES = 40, 100
+#: Positions a chunk may try before it gives up: drills are cheap to try; a play puzzle
+#: samples deals; a double to lay and cover is rarely best (leaving it open costs its
+#: player nothing in points), so it gets few tries.
+TRIES = {"play-fewest": 100, "play-out": 100, "play-double": 25}
+DRILL_TRIES = 40
 
 
 def _generators() -> dict[str, Callable[..., Any]]:
@@ -49,7 +52,8 @@ def _generators() -> dict[str, Callable[..., Any]]:
 SCHEDULE: tuple[str, ...] = (
     "open-trains", "play-fewest", "must-do", "every-legal", "play-out", "round-score",
     "next-player", "play-fewest", "where-legal", "must-do", "play-double", "open-trains",
-    "round-score", "every-legal", "play-fewest", "engine", "next-player", "play-out",
+    "play-fewest", "round-score", "every-legal", "play-out", "engine", "next-player",
+    "play-fewest",
 )
 
 
@@ -62,7 +66,7 @@ def mine_chunk(seed: int, index: int, prove: bool = True) -> list[dict[str, Any]
     where = random_position
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for _ in range(PLAY_TRIES if name.startswith("play-") else TRIES):
+    for _ in range(TRIES.get(name, DRILL_TRIES)):
         if len(out) >= PER_CHUNK:
             break
         game, table = where(rng)
@@ -76,21 +80,27 @@ def mine_chunk(seed: int, index: int, prove: bool = True) -> list[dict[str, Any]
     return out
 
 
-def _chunks(pool: Callable[[int], Any], seed: int, count: int, window: int,
-            result: Callable[[Any], list[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
-    """Records in chunk order, ``window`` chunks in flight, until the caller stops."""
+def _chunks(pool: Callable[[int], Any], count: int, window: int,
+            result: Callable[[Any], list[dict[str, Any]]]
+            ) -> Generator[dict[str, Any], None, None]:
+    """Records in chunk order, ``window`` chunks in flight, until the caller stops; the
+    chunks still in flight then are cancelled (futures) or dropped."""
     pending: dict[int, Any] = {}
     nxt = 0
     done = 0
-    while True:
-        while len(pending) < window:
-            pending[nxt] = pool(nxt)
-            nxt += 1
-        recs = result(pending.pop(done))
-        done += 1
-        yield from recs
-        if done > 50 + 4 * count:       # a generator that keeps failing: stop, never hang
-            return
+    try:
+        while done <= 50 + 4 * count:   # a generator that keeps failing: stop, never hang
+            while len(pending) < window:
+                pending[nxt] = pool(nxt)
+                nxt += 1
+            recs = result(pending.pop(done))
+            done += 1
+            yield from recs
+    finally:
+        for f in pending.values():
+            cancel = getattr(f, "cancel", None)
+            if cancel is not None:
+                cancel()
 
 
 def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
@@ -120,18 +130,20 @@ def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
                                "'mtlearn[mine]'") from None
         with Client(dask, timeout=timeout or 30) as client:
             window = 2 * max(1, sum(client.nthreads().values()))
-            collect(_chunks(lambda i: client.submit(mine_chunk, seed, i, pure=False),
-                            seed, count, window, lambda f: f.result(timeout=timeout)))
+            stream = _chunks(lambda i: client.submit(mine_chunk, seed, i, pure=False),
+                             count, window, lambda f: f.result(timeout=timeout))
+            collect(stream)
+            stream.close()
         return out
     if jobs <= 1:
-        collect(_chunks(lambda i: i, seed, count, 1, lambda i: mine_chunk(seed, i)))
+        collect(_chunks(lambda i: i, count, 1, lambda i: mine_chunk(seed, i)))
         return out
     ex: Executor
     with ProcessPoolExecutor(jobs) as ex:
-        collect(_chunks(lambda i: ex.submit(mine_chunk, seed, i), seed, count, 3 * jobs,
-                        lambda f: f.result(timeout=timeout)))
-        for f in list(getattr(ex, "_pending_work_items", {}).values()):
-            f.future.cancel()
+        stream = _chunks(lambda i: ex.submit(mine_chunk, seed, i), count, 2 * jobs,
+                         lambda f: f.result(timeout=timeout))
+        collect(stream)
+        stream.close()
     return out
 
 

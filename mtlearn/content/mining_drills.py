@@ -119,8 +119,10 @@ def _simple_turn(g: Game) -> bool:
 # ---------------------------------------------------------------------- open trains
 def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     """Which trains may the player to play lay a tile on now (``choose``)."""
-    if g.over or g.n > 5 or not _simple_turn(g):
-        return None
+    if g.over or g.n > 5 or not _simple_turn(g) or (g.bonus and g.open_double_trains):
+        return None     # (the extra tile after a double: R-DBL-1, not R-DBL-3, decides)
+    if g.to_position().get("turn", {}).get("drawn"):
+        return None     # after drawing only the drawn tile may be played (R-TURN-3)
     seat = g.current
     targets = list(g.target_trains)
     if not targets:
@@ -199,6 +201,8 @@ def _turn_words(g: Game) -> str:
     if g.open_double_trains:
         k = g.open_double_trains[0]
         d = g.train(k).open_end
+        if g.bonus:
+            return f" {name} has just laid the {d}-{d} on {_label(g, k)}."
         return f" The {d}-{d} on {_label(g, k)} is still open."
     return ""
 
@@ -230,7 +234,7 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         for m in legal:
             a = g.copy()
             a.push(m)
-            after_all.append(not a.open_double_trains or a.current == seat)
+            after_all.append(not a.open_double_trains)
         if not all(after_all):
             return None
         k = g.open_double_trains[0]
@@ -323,8 +327,10 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
                  f"{name} has (a tile on a train; the same tile on two trains is two "
                  f"moves).",
         kind="all-moves", goal={"all_legal": True},
-        hints=["R-TURN-1: a player may use their own train, the Mexican train and any "
-               "train with a marker; an open double comes first (R-DBL-3).",
+        hints=[("R-DBL-1: after laying a double a player plays again: on the double, or "
+                "on any other train open to them." if g.bonus else
+                "R-TURN-1: a player may use their own train, the Mexican train and any "
+                "train with a marker; an open double comes first (R-DBL-3)."),
                f"The trains open to {name} now: {targets}. Check each tile against "
                f"their open ends."],
         answer=answer,
@@ -374,6 +380,13 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
         teaches.append("R-DBL-5")
         themes.append("out-on-a-double")
     tiles = ", ".join(str(x) for x in hand)
+    sums = " + ".join(str(end.rules.tile_value(x.high, x.low)) for x in hand)
+    blank_hint = ""
+    if end.rules.scoring == "blanks-25" and any(x.low == 0 for x in hand):
+        blank_hint = " At this table a blank end counts 25 and the double blank 50 " \
+                     "(R-VAR-BLANKS)."
+    elif any(x.high == 0 for x in hand):
+        blank_hint = " The double blank counts 50 (R-SCORE-2)."
     rating = rating_for("number", choices=len(hand), base=_rule_base(t)
                         + (150 if naive != value else 0))
     return _record(
@@ -384,12 +397,10 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
         kind="number", goal={"count": "round_score", "seat": seat + 1,
                              "after": [str(last)]},
         hints=["R-SCORE-1: the player who goes out scores 0; everyone else scores the "
-               "pips left in their hand.", f"{name} holds {tiles}. Mind the blanks: "
-               "R-SCORE-2" + (" and R-VAR-BLANKS." if end.rules.scoring == "blanks-25"
-                              else ".")],
+               "pips left in their hand.", f"{name} holds {tiles}." + blank_hint],
         answer=value, wrong=wrong,
         explain=f"{goer} went out, which ends the round (R-END-1); {name} scores the pips "
-                f"of {tiles}.", rating=rating, perspective=None)
+                f"left in hand: {sums} = {value}.", rating=rating, perspective=None)
 
 
 def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:

@@ -230,8 +230,12 @@ def play_fewest(g: Game, t: Table, rng: random.Random) -> Record | None:
                  f"with the fewest points if the round ends soon? Play it.",
         kind="move", goal={"most_pips": True},
         hints=["R-SCORE-1: when someone goes out, every tile left in your hand counts "
-               "against you.", f"{name} can play {len(plays)} moves. Compare the pips of "
-               f"the tiles that fit."],
+               "against you.", f"{name} can play {len(plays)} moves. Compare the points "
+               f"each tile that fits would count left in {name}'s hand" + (
+                   " (a blank end counts 25 here, the double blank 50: R-VAR-BLANKS)."
+                   if g.rules.scoring == "blanks-25" else
+                   " (the double blank counts 50: R-SCORE-2)." if any(
+                       m.tile is not None and m.tile.high == 0 for m in plays) else ".")],
         answer=str(heavy),
         wrong=[{"answer": str(light), "expect": "R-SCORE-1"}],
         explain=f"{heavy.tile} is worth {top} points. Over {v.deals} deals of the tiles "

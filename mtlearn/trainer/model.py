@@ -129,6 +129,7 @@ class Pool:
         self._loaders: list[tuple[set[str], Callable[[str], Any]]] = \
             [(set(self.entries), loader)]
         self._built: dict[str, Any] = {}
+        self._daily: list[str] | None = None
         self.sorted_ids = sorted(self.entries)
 
     @classmethod
@@ -150,7 +151,17 @@ class Pool:
             out._loaders.extend(p._loaders)
             out._built.update(p._built)
         out.sorted_ids = sorted(out.entries)
+        out._daily = None
         return out
+
+    def daily_ids(self) -> list[str]:
+        """The ids the daily puzzle is drawn from (rated within :data:`DAILY_BAND`, else
+        all), sorted; worked out once."""
+        if self._daily is None:
+            low, high = DAILY_BAND
+            self._daily = [i for i in self.sorted_ids
+                           if low <= self.entries[i].rating <= high] or self.sorted_ids
+        return self._daily
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -210,9 +221,7 @@ class Trainer:
     def daily(self, now: float) -> str:
         """The id of the daily puzzle for the date at ``now`` (the same for everyone)."""
         date = date_of(self.day(now))
-        low, high = DAILY_BAND
-        ids = [i for i in self.pool.sorted_ids
-               if low <= self.pool.entries[i].rating <= high] or self.pool.sorted_ids
+        ids = self.pool.daily_ids()
         h = int.from_bytes(hashlib.sha256(f"mtlearn-daily/{date}".encode()).digest()[:8], "big")
         return ids[h % len(ids)]
 
@@ -259,30 +268,37 @@ class Trainer:
         tried = st["puzzles"]
         mine = self.rating.rating
         entries = self.pool.entries
-        candidates = [e for pid, e in entries.items() if pid not in recent]
-        if not candidates:
-            candidates = list(entries.values())
+        # one pass, in id order (so the seeded choice does not depend on dict order):
+        # each candidate with its distance from the learner's rating
+        cands = [(e, abs((tried[e.id]["r"][0] if e.id in tried else e.rating) - mine))
+                 for e in map(entries.__getitem__, self.pool.sorted_ids) if e.id not in recent]
+        if not cands:
+            cands = [(e, abs(self._rating_of(e) - mine))
+                     for e in map(entries.__getitem__, self.pool.sorted_ids)]
         window = WINDOW
-        near: list[Entry] = []
+        need = min(5, len(cands))
         while True:
-            near = [e for e in candidates if abs(self._rating_of(e) - mine) <= window]
-            if len(near) >= min(5, len(candidates)):
+            near = [c for c in cands if c[1] <= window]
+            if len(near) >= need:
                 break
             window *= 1.6
-        weak = {t: self.weakness(t) for e in near for t in e.themes}
+        weak: dict[str, float] = {}
         weights = []
-        for e in near:
-            w = max((weak[t] for t in e.themes), default=0.5)
+        for e, dist in near:
+            w = 0.5 if not e.themes else 0.0
+            for t in e.themes:
+                x = weak.get(t)
+                if x is None:
+                    x = weak[t] = self.weakness(t)
+                w = max(w, x)
             w = w * w                                  # lean harder on the weakest
-            if e.id in tried:
-                w *= 0.25 if tried[e.id]["solved"] else 0.5
-            closeness = 1.0 - abs(self._rating_of(e) - mine) / (window + 1.0)
+            rec = tried.get(e.id)
+            if rec is not None:
+                w *= 0.25 if rec["solved"] else 0.5
+            closeness = 1.0 - dist / (window + 1.0)
             weights.append(max(1e-6, w * (0.5 + closeness)))
         rng = random.Random(f"{st['seed']}/{st['count']}")
-        pick = rng.choices(sorted(near, key=lambda e: e.id),
-                           weights=[w for _, w in sorted(zip([e.id for e in near], weights,
-                                                             strict=True))])[0]
-        return Pick(pick.id, "new")
+        return Pick(rng.choices(near, weights=weights)[0][0].id, "new")
 
     def _rating_of(self, e: Entry) -> float:
         rec = self.state["puzzles"].get(e.id)

@@ -1,0 +1,76 @@
+"""Puzzle-miner benchmarks: puzzles per minute per core, and the shipped set rebuilt.
+
+Run with ``./dev bench`` or ``python benchmarks/mine.py [--full]``. Figures are printed,
+never asserted. Targets (issue 31):
+
+* puzzles per minute per core, for the drills, for the play puzzles (each checked over
+  200 sampled deals) and for the shipped mix, on one process;
+* the whole shipped set (``mtlearn puzzles mine``: 2,400 puzzles, seed 31) rebuilt on
+  every core in <= 30 min. Without ``--full`` this is estimated from a 240-puzzle run of
+  the same mix on every core (a tenth of the set); ``--full`` rebuilds it into a
+  temporary file and says whether it came out byte for byte the same as the shipped one.
+
+On a machine other helpers share, the load average is printed beside the figures.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from mtlearn.content import mining  # noqa: E402
+from mtlearn.content.mining_cli import DEFAULT_OUT, SHIPPED_COUNT, SHIPPED_SEED  # noqa: E402
+
+
+def _rate(names: tuple[str, ...], chunks: int) -> tuple[float, int]:
+    """Puzzles a minute on one process for chunks of the named generators."""
+    saved = mining.SCHEDULE
+    mining.SCHEDULE = names
+    try:
+        t0 = time.perf_counter()
+        n = sum(len(mining.mine_chunk(5, i)) for i in range(chunks))
+        secs = time.perf_counter() - t0
+    finally:
+        mining.SCHEDULE = saved
+    return 60 * n / secs, n
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the figures."""
+    args = sys.argv[1:] if argv is None else argv
+    cores = os.cpu_count() or 1
+    print(f"puzzle miner (load average {os.getloadavg()[0]:.1f} on {cores} cores)")
+    drills = tuple(n for n in mining.SCHEDULE if not n.startswith("play-"))
+    plays = tuple(n for n in mining.SCHEDULE if n.startswith("play-"))
+    for label, names, chunks in (("drills", drills, 24), ("play puzzles", plays, 8),
+                                 ("shipped mix", mining.SCHEDULE, len(mining.SCHEDULE))):
+        rate, n = _rate(names, chunks)
+        print(f"  {label:<13} {rate:8.0f} puzzles/min per core ({n} made)")
+    if "--full" in args:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "mined.jsonl.gz"
+            t0 = time.perf_counter()
+            recs = mining.mine(SHIPPED_COUNT, SHIPPED_SEED, jobs=cores)
+            size = mining.write(recs, out)
+            secs = time.perf_counter() - t0
+            same = DEFAULT_OUT.is_file() and out.read_bytes() == DEFAULT_OUT.read_bytes()
+        print(f"  shipped set rebuilt: {len(recs)} puzzles, {size:,} bytes, in {secs / 60:.1f}"
+              f" min on {cores} cores (target <= 30 min); same bytes as shipped: {same}")
+        return
+    part = SHIPPED_COUNT // 10
+    t0 = time.perf_counter()
+    mining.mine(part, SHIPPED_SEED, jobs=cores)
+    secs = time.perf_counter() - t0
+    print(f"  {part} puzzles of the shipped run on {cores} cores: {secs:.0f} s; the whole "
+          f"set ({SHIPPED_COUNT}) about {10 * secs / 60:.1f} min (target <= 30 min; "
+          f"--full to rebuild it)")
+
+
+if __name__ == "__main__":
+    main()
