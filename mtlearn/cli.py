@@ -464,7 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                        "students' own devices (needs mexican-train-learn[class])",
                        description="Start a class server on this machine: students open the "
                        "address, type the class code and their first name, and sit at a "
-                       "table; the teacher's page opens tables and puzzle rounds.")
+                       "table; the teacher's page opens tables and puzzle rounds, and "
+                       "assigns trainer puzzles (a theme or a rating band).")
     k.add_argument("--lan", nargs="?", const="", metavar="ADDRESS",
                    help="serve the room's network, on this machine's address there (or the "
                    "ADDRESS given; default: this machine only, 127.0.0.1)")

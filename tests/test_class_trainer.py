@@ -243,8 +243,12 @@ def test_a_class_trains_on_an_assigned_theme_with_three_phones(tmp_path: Path) -
         run(second())
         page = fetch(cp2, "/results")
         assert "(ended)" in page and "trainer-" in page
-        assert any(p.name.startswith("trainer-") and p.suffix == ".csv"
-                   for p in (folder / "archive").iterdir())
+        [kept_csv] = [p.name for p in (folder / "archive").iterdir()
+                      if p.name.startswith("trainer-") and p.suffix == ".csv"]
+        archived = fetch(cp2, f"/results.csv?archive={kept_csv}").splitlines()
+        assert archived[0] == "name,theme,theme in words,tries,solved,rating,class rating"
+        assert any(line.startswith(f"Ben,{kept['theme']},") and ",3,1," in line
+                   for line in archived)
     finally:
         cp2.stop()
 

@@ -234,6 +234,7 @@ def results_html(room: Classroom) -> str:
     if kept:
         items = "".join(f'<li><a href="/results.csv?archive={_e(n)}" data-csv="{_e(n)}">'
                         f"{_e(n)}</a></li>" for n in kept)
-        parts.append("<h2>Earlier puzzle rounds</h2><p>Kept in the class folder "
+        parts.append("<h2>Earlier puzzle rounds and trainer puzzles</h2><p>Kept in the "
+                     "class folder "
                      f"({_e(room.folder / 'archive')}), newest first:</p><ul>{items}</ul>")
     return "\n".join(parts)
