@@ -235,9 +235,13 @@ class ClassTrainer:
         path = self.folder / "assignment.json"
         if path.exists() or path.with_name("assignment.prev.json").exists():
             def check(data: Any, where: str) -> dict[str, Any]:
-                on = data.get("on")
+                on, ended = data.get("on"), data.get("ended")
                 a = None if on is None else Assignment.from_dict(self.pool, on, where)
-                return {"on": a, "ended": data.get("ended")}
+                res = ended.get("results") if isinstance(ended, dict) else None
+                if ended is not None and not (isinstance(res, dict)
+                                              and isinstance(res.get("rows"), list)):
+                    raise ClassError(f"{where}: the ended assignment has no results")
+                return {"on": a, "ended": ended}
             kept = read_kept(path, top, notes, check)
             if kept is not None:
                 self.assignment, self.ended = kept["on"], kept["ended"]
