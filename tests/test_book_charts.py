@@ -86,3 +86,42 @@ def test_charts_fit_and_show_in_chromium(size, chromium: Any, book_url: str,
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_charts_draw_in_the_live_notebook(chromium: Any, book_url: str, artifacts_dir: Path):
+    """Run All in chapter 10's live notebook (JupyterLite, the browser's own Python, no
+    plotting package): the same cells draw the same charts, offline."""
+    from conftest import is_local_url
+    from test_lite import run_all
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    off_machine: list[str] = []
+    errors: list[str] = []
+    context.on("request", lambda r: off_machine.append(r.url)
+               if not is_local_url(r.url) else None)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(book_url + "lite/lab/index.html?path=10-what-the-numbers-say.ipynb")
+        run_all(page)
+        charts = page.locator(".jp-OutputArea svg.mtl-chart-svg")
+        charts.first.wait_for(timeout=60_000)
+        titles = [t.text_content() for t in page.locator(
+            ".jp-OutputArea svg.mtl-chart-svg > title").all()]
+        assert titles == TITLES
+        for k in range(charts.count()):
+            box = charts.nth(k).bounding_box()
+            assert box is not None and box["width"] > 200 and box["height"] > 100, (k, box)
+        assert page.locator(".jp-OutputArea table.mtl-chart-table").count() == len(TITLES)
+        page.mouse.move(800, 500)  # the notebook scrolls in its own panel: wheel to the chart
+        for _ in range(20):
+            top = (charts.first.bounding_box() or {"y": 0})["y"]
+            if 80 < top < 400:
+                break
+            page.mouse.wheel(0, top - 200)
+            page.wait_for_timeout(200)
+        page.screenshot(path=str(artifacts_dir / "lite-ch10-chart.png"))
+    finally:
+        context.close()
+    assert not off_machine, f"requests left 127.0.0.1: {off_machine[:5]}"
+    assert not errors, f"page errors: {errors[:5]}"
