@@ -339,8 +339,17 @@ class Chart:
                            f'data-value="{s.values[k]!r}"><title>'
                            f"{_x(_flat(self.categories[k]))}, {_x(s.name)}: "
                            f"{_x(self._value_words(s, k))}</title></circle>")
-                out.append(self._text(x, y - 10, self.fmt(s.values[k]), size=_SIZE - 1,
-                                      weight="bold"))
+                # the value goes where the line is not: beside the point, away from the
+                # neighbour above it, else straight above
+                vals = s.values
+                if k > 0 and vals[k - 1] > vals[k]:
+                    lx, anchor = x + 7, "start"
+                elif k + 1 < len(vals) and vals[k + 1] > vals[k]:
+                    lx, anchor = x - 7, "end"
+                else:
+                    lx, anchor = x, "middle"
+                out.append(self._text(lx, y - 10, self.fmt(vals[k]), anchor=anchor,
+                                      size=_SIZE - 1, weight="bold"))
         return '<g class="mtl-chart-line">' + "".join(out) + "</g>"
 
     def _hbars(self, top: float) -> tuple[str, float]:
