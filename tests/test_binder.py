@@ -11,7 +11,7 @@ environment, whose lock (requirements/dev.txt) holds these very versions (a fast
 checks that). What can still differ is a package missing from the tutorials' lock, so the
 venv imports every module any chapter imports, reads the bundled scenarios and puzzles
 (PyYAML), and runs chapter 10 in full: boards (anywidget), the simulator's progress bar
-(tqdm) and its plots (matplotlib).
+(tqdm) and its charts (mtlearn.present.charts, standard library only).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def chapter_imports() -> list[str]:
 
 def test_chapter_imports_are_read():
     names = chapter_imports()
-    assert {"mtlearn", "mtlearn.jupyter", "matplotlib.pyplot"} <= set(names), names
+    assert {"mtlearn", "mtlearn.jupyter", "mtlearn.present.charts"} <= set(names), names
 
 
 @pytest.mark.slow

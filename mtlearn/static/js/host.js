@@ -12,7 +12,9 @@
 // The engine is looked for at the address in the board's data-engine attribute, else in
 // <meta name="mtlearn-engine" content="…/">. It starts loading when the page loads; the
 // first (precomputed) frame is drawn at once, a "loading the engine" status shows until
-// it is ready, and clicks made meanwhile are queued, not dropped. Where it cannot run
+// it is ready. A click made meanwhile is answered at once from the stored answers where
+// they hold one, else queued with "One moment" and played when it is ready, never dropped
+// (mtlEngineBoard). Where it cannot run
 // (a page opened from disk, no engine next to the page, a failed load) the board falls
 // back to the stored answers and says why it stops and how to play on.
 //
@@ -269,8 +271,43 @@ export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
   };
 }
 
+// What the stored answers can answer at once, without the engine, for an intent sent while
+// the engine loads: "play" (a successor is stored: the state changes), "refuse" (a stored
+// verdict says no: nothing changes), or null (only the engine can answer: it waits).
+// `played` counts the plays answered from stored answers so far (Undo takes one back).
+export function mtlStoredAnswer(view, initialView, globalSuccessors, content, played) {
+  if (!content || typeof content !== "object") return null;
+  if (content.action === "restart") return "restart";
+  if (content.action === "undo") return played > 0 ? "undo" : null;
+  let move;
+  if (content.action === "move") move = String(content.move || "");
+  else if (content.action === "draw" || content.action === "pass") move = content.action;
+  else return null;
+  const v = view || {};
+  let next = mtlLookup(v.successors, move);
+  if (next === undefined && v === initialView) next = mtlLookup(globalSuccessors, move);
+  if (next && typeof next === "object") return "play";
+  const verdict = mtlLookup(v.verdicts, move);
+  return verdict && verdict.legal === false ? "refuse" : null;
+}
+
+// What a board says while an action waits for the engine: in words, in the message line
+// (a live region, so screen readers announce it) and in the status above the board.
+export function mtlOneMoment(waiting) {
+  return waiting === 1
+    ? "One moment: the board is getting ready. Your move is played as soon as it is."
+    : `One moment: the board is getting ready. Your ${waiting} actions are played, in order, as soon as it is.`;
+}
+
 // A board backed by the in-page engine, with the precomputed answers as a fallback.
 // Sets model key "host": {state: "loading" | "engine" | "fallback", text}.
+//
+// Before the engine is ready (Pyodide takes seconds to load) a click is never lost: a move
+// whose answer is stored in the page is answered at once from it (and played again in the
+// engine, unseen, once it is ready, so that both agree); anything else waits in a queue,
+// with "One moment" said, and is played in order when the engine is ready. Requests to the
+// engine go one after another (`line`), so a click made while the queue is being played
+// waits its turn.
 export function mtlEngineBoard(root, state, initial) {
   const spec = state.session;
   const located = spec ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
@@ -278,7 +315,9 @@ export function mtlEngineBoard(root, state, initial) {
   const precomputed = mtlPrecomputed(initial.view, state.successors,
     "this page stores one move ahead only; see the note above the board");
   let mode = located.url ? "loading" : "fallback";
-  const queue = [];
+  const queue = [];    // intents waiting for the engine
+  const replay = [];   // intents answered from stored answers, to play again in the engine
+  let line = Promise.resolve();  // the engine's requests, one after another
   let sid = null;
   let engine = null;
   let model = null;
@@ -308,6 +347,17 @@ export function mtlEngineBoard(root, state, initial) {
         apply(null);
       });
   }
+  // A move already answered from the stored answers, played again in the engine's session:
+  // nothing new is shown unless the engine's view differs from the stored one.
+  function catchUp(content) {
+    return engine.request({ op: "intent", session: sid, intent: content })
+      .then((answer) => {
+        const view = answer.result && answer.result.view;
+        if (view && JSON.stringify(view) !== JSON.stringify(model.get("view"))) {
+          model.set("view", view);
+        }
+      });
+  }
   // The guided round again: a fresh session from the same spec (its deal, its steps).
   function restartEngine() {
     const old = sid;
@@ -325,10 +375,12 @@ export function mtlEngineBoard(root, state, initial) {
       });
   }
   function toHost(content) {
-    return content && content.action === "restart" ? restartEngine() : toEngine(content);
+    line = line.then(() => (content && content.action === "restart" ? restartEngine() : toEngine(content)));
+    return line;
   }
   function goFallback(why, detail) {
     mode = "fallback";
+    replay.length = 0;  // the stored answers already show those moves
     setHost("fallback", fallbackText(why, detail));
     while (queue.length) {
       precomputed(model, queue.shift());
@@ -336,18 +388,36 @@ export function mtlEngineBoard(root, state, initial) {
     }
   }
 
+  const loadingText = "Getting the board ready… You can click already: your move is played as soon as it is ready.";
   if (mode === "fallback") {
     initial.host = { state: "fallback", text: fallbackText(located.why) };
   } else {
-    initial.host = { state: "loading", text: "Getting the board ready… You can click already: your move is played as soon as it is ready." };
+    initial.host = { state: "loading", text: loadingText };
+  }
+
+  // While the engine loads: answer from the stored answers where they hold one, else wait.
+  function whileLoading(m, content) {
+    // once the engine's session is open (sid), it catches up: everything waits its turn
+    const stored = queue.length || sid !== null ? null
+      : mtlStoredAnswer(m.get("view"), initial.view, state.successors, content, replay.length);
+    if (stored === null) {
+      queue.push(content);
+      const said = mtlOneMoment(queue.length);
+      setHost("loading", said);
+      m.set("message", mtlMsg("info", said));
+      return;
+    }
+    precomputed(m, content);
+    if (stored === "play") replay.push(content);
+    else if (stored === "undo") replay.pop();
+    else if (stored === "restart") replay.length = 0;
+    apply(null);
   }
 
   const onSend = (m, content) => {
     if (mode === "engine") toHost(content);
-    else if (mode === "loading") {
-      queue.push(content);
-      setHost("loading", `Getting the board ready… ${queue.length === 1 ? "Your move is" : queue.length + " actions are"} waiting and will be played as soon as it is ready.`);
-    } else {
+    else if (mode === "loading") whileLoading(m, content);
+    else {
       precomputed(m, content);
       apply(null);
     }
@@ -362,14 +432,17 @@ export function mtlEngineBoard(root, state, initial) {
       .then(() => engine.request({ op: "open", kind: spec.kind || "board", spec }))
       .then((answer) => {
         sid = answer.session;
+        // the moves answered from stored answers first, then what waited, in order
+        let chain = Promise.resolve();
+        for (const content of replay.splice(0)) chain = chain.then(() => catchUp(content));
+        return chain;
+      })
+      .then(() => {
         mode = "engine";
         root.setAttribute("data-engine-ms", (performance.now() - engine.startedAt).toFixed(0));
         setHost("engine", "The computer plays in this page: play on to the end of the match.");
-        const pending = queue.splice(0);
-        if (!pending.length) return;
-        let chain = Promise.resolve();
-        for (const content of pending) chain = chain.then(() => toHost(content));
-        return chain;
+        for (const content of queue.splice(0)) toHost(content);
+        return line;
       })
       .catch((err) => goFallback("failed", err && err.message ? err.message : String(err)));
   }
