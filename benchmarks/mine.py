@@ -10,12 +10,18 @@ never asserted. Targets (issue 31):
   the same mix on every core (a tenth of the set); ``--full`` rebuilds it into a
   temporary file and says whether it came out byte for byte the same as the shipped one.
 
+* the index of the shipped set (:func:`mtlearn.content.mined.mined_index`) read in
+  CPython and in Pyodide (under Node, when ``node`` and ``.cache/pyodide-*`` are there):
+  target well under 100 ms, so that the trainer can choose the next puzzle at once.
+
 On a machine other helpers share, the load average is printed beside the figures.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,11 +47,71 @@ def _rate(names: tuple[str, ...], chunks: int) -> tuple[float, int]:
     return 60 * n / secs, n
 
 
+_NODE = """
+import {{ loadPyodide }} from "{pyodide}/pyodide.mjs";
+import {{ readFileSync, readdirSync, statSync }} from "fs";
+import {{ join }} from "path";
+const py = await loadPyodide({{ indexURL: "{pyodide}/" }});
+function copy(src, dst) {{
+  py.FS.mkdirTree(dst);
+  for (const n of readdirSync(src)) {{
+    if (n === "__pycache__" || n === "static") continue;
+    const s = join(src, n), d = dst + "/" + n;
+    if (statSync(s).isDirectory()) copy(s, d); else py.FS.writeFile(d, readFileSync(s));
+  }}
+}}
+copy("{root}/mtlearn", "/home/pyodide/mtlearn");
+console.log(py.runPython(`
+import sys, time
+sys.path.insert(0, "/home/pyodide")
+from mtlearn.content import mined
+runs = []
+for k in range(5):
+    mined._LINES.clear(); mined._INDEX.clear(); mined._ROW.clear()
+    t = time.perf_counter(); n = len(mined.mined_index()); runs.append(time.perf_counter() - t)
+f"{{n}} {{1e3 * min(runs):.0f}} {{1e3 * sorted(runs)[2]:.0f}}"
+`));
+"""
+
+
+def _index_times() -> None:
+    """The index read in CPython, and in Pyodide under Node when both are there."""
+    from mtlearn.content import mined
+
+    runs = []
+    for _ in range(5):
+        mined._LINES.clear()
+        mined._INDEX.clear()
+        mined._ROW.clear()
+        t0 = time.perf_counter()
+        n = len(mined.mined_index())
+        runs.append(time.perf_counter() - t0)
+    print(f"  index of {n} puzzles in CPython: best {1e3 * min(runs):.0f} ms, median "
+          f"{1e3 * sorted(runs)[2]:.0f} ms (target well under 100 ms)")
+    caches = sorted((ROOT / ".cache").glob("pyodide-*[0-9]"))
+    node = shutil.which("node")
+    if not caches or node is None:
+        print("  (Pyodide: no node or no .cache/pyodide-*: not measured)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "index.mjs"
+        script.write_text(_NODE.format(pyodide=caches[-1].resolve(), root=ROOT))
+        r = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300,
+                           check=False)
+    if r.returncode != 0:
+        print(f"  (Pyodide: node failed: {r.stderr.strip()[-200:]})")
+        return
+    n, best, median = r.stdout.split()[-3:]
+    print(f"  index of {n} puzzles in Pyodide ({caches[-1].name}, Node): best {best} ms, "
+          f"median {median} ms (target well under 100 ms)")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the figures."""
     args = sys.argv[1:] if argv is None else argv
     cores = os.cpu_count() or 1
     print(f"puzzle miner (load average {os.getloadavg()[0]:.1f} on {cores} cores)")
+    _index_times()
     drills = tuple(n for n in mining.SCHEDULE if not n.startswith("play-"))
     plays = tuple(n for n in mining.SCHEDULE if n.startswith("play-"))
     for label, names, chunks in (("drills", drills, 24), ("play puzzles", plays, 8),

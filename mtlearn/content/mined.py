@@ -35,9 +35,9 @@ MINED_FILE = "puzzles/mined.jsonl.gz"
 #: The fields every line opens with, in this order (what :func:`mined_index` reads).
 INDEX_FIELDS = ("id", "kind", "family", "level", "themes", "rating")
 
-_HEAD = re.compile(r'^\{"id": "([a-z0-9-]+)", "kind": "([a-z-]+)", "family": "([a-z]+)", '
-                   r'"level": (\d), "themes": \[((?:"[A-Za-z0-9-]+"(?:, )?)*)\], '
-                   r'"rating": (\d+),')
+_HEAD = re.compile(r'\{"id": ?"([a-z0-9-]+)", ?"kind": ?"([a-z-]+)", ?"family": ?"([a-z]+)", ?'
+                   r'"level": ?(\d), ?"themes": ?\[((?:"[A-Za-z0-9-]+",? ?)*)\], ?'
+                   r'"rating": ?(\d+),')
 _THEME = re.compile(r'"([A-Za-z0-9-]+)"')
 
 
@@ -61,7 +61,7 @@ def record_line(record: dict[str, Any]) -> str:
         raise ValueError(f"a mined record needs {', '.join(missing)}")
     ordered = {k: record[k] for k in INDEX_FIELDS}
     ordered.update((k, v) for k, v in record.items() if k not in ordered)
-    return json.dumps(ordered, ensure_ascii=True)
+    return json.dumps(ordered, ensure_ascii=True, separators=(",", ":"))
 
 
 def index_line(line: str, where: str = MINED_FILE) -> MinedEntry:

@@ -90,13 +90,25 @@ def _label(g: Game, key: int | str | None) -> str:
     return "no train" if key is None else g.train_label(key)
 
 
+def _place(g: Game, m: Move) -> str:
+    """Words for where a play goes, its branch included (R-VAR-BRANCH)."""
+    return _label(g, m.train) if m.train is None else g.place_label(m.train, m.branch)
+
+
+def _open_double(g: Game) -> tuple[int, str]:
+    """The first open double's number and the words for the line it stands on (a branch
+    with branching doubles), as the engine's verdicts name it."""
+    idx = g.open_doubles[0]
+    return g.trains[idx].end, g.line_label(idx)
+
+
 def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     """Why train ``key`` is one of the engine's targets for the player to play."""
     seat = g.current
     label = _label(g, key)
     if key in g.open_double_trains:
-        d = g.train(key).open_end
-        return f"{label} ends in the open double {d}-{d}, which must be covered", "R-DBL-3"
+        d, where = _open_double(g)
+        return f"the open double {d}-{d} on {where} must be covered", "R-DBL-3"
     if g.swan is not None:
         return f"the Swan Drive goes on along {label}", "R-VAR-SWAN"
     if key == seat:
@@ -134,7 +146,7 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     refusals = [(k, v) for k in closed if (v := g.train_refusal(k)) is not None]
     teaches = [r for _w, r in whys] + [v.rule for _k, v in refusals]
     open_words = "; ".join(f"{w} ({r})" for w, r in whys)
-    shut_words = " ".join(v.text for _k, v in refusals[:3])
+    shut_words = " ".join(dict.fromkeys(v.text for _k, v in refusals[:3]))
     explain = f"Open: {open_words}. {shut_words}".strip()
     wrong = []
     if refusals:
@@ -147,9 +159,8 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     hint2 = (f"Markers stand on the trains of {', '.join(markers)}." if markers
              else "No train carries a marker.")
     if g.open_double_trains:
-        k = g.open_double_trains[0]
-        d = g.train(k).open_end
-        hint2 = f"Look at {_label(g, k)}: it ends in the double {d}-{d}."
+        d, where = _open_double(g)
+        hint2 = f"Look at {where}: it ends in the double {d}-{d}."
     rating = rating_for("choose", choices=len(keys), base=_rule_base(t)
                         + (150 if g.open_double_trains else 0))
     return _record(
@@ -199,11 +210,10 @@ def _turn_words(g: Game) -> str:
     if drawn:
         return f" {name} has just drawn {drawn}."
     if g.open_double_trains:
-        k = g.open_double_trains[0]
-        d = g.train(k).open_end
+        d, where = _open_double(g)
         if g.bonus:
-            return f" {name} has just laid the {d}-{d} on {_label(g, k)}."
-        return f" The {d}-{d} on {_label(g, k)} is still open."
+            return f" {name} has just laid the {d}-{d} on {where}."
+        return f" The {d}-{d} on {where} is still open."
     return ""
 
 
@@ -237,13 +247,12 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
             after_all.append(not a.open_double_trains)
         if not all(after_all):
             return None
-        k = g.open_double_trains[0]
-        d = g.train(k).open_end
+        d, where = _open_double(g)
         goal = {"covers_double": True}
         themes = ["cover-the-double", "open-double"]
         hint1 = ("R-DBL-3: while a double is open, nobody may play anywhere else until it "
                  "is covered.")
-        hint2 = f"The open double is the {d}-{d} on {_label(g, k)}: which tile has a {d}?"
+        hint2 = f"The open double is the {d}-{d} on {where}: which tile has a {d}?"
     elif want == "play":
         hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but may {name} use that train? "
                  f"Look for a tile that fits a train open to {name}.")
@@ -293,7 +302,7 @@ def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
             "where-legal", t, g, family="turns", title=f"Where may {name} play {tile}?",
             teaches=[bad_rule, g.explain(good).rule], themes=["legal-move", "open-trains"],
             question=f"{_intro(t)}It is {name}'s turn. {name}'s {tile} fits both "
-                     f"{_label(g, bad.train)} and {_label(g, good.train)}, but the rules "
+                     f"{_label(g, bad.train)} and {_place(g, good)}, but the rules "
                      f"allow only one of them. Play {tile} where it is allowed.",
             kind="move", goal={"on_train": _label_code(good)},
             hints=[f"Who may play on {_label(g, bad.train)}? Think of R-TRAIN-1, R-MEX-1 "
@@ -392,7 +401,7 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
     return _record(
         "round-score", t, end, family="scoring", title=f"{goer} goes out: score {name}",
         teaches=teaches, themes=themes,
-        question=f"{_intro(t)}{goer} plays {last.tile} on {_label(end, last.train)}, "
+        question=f"{_intro(t)}{goer} plays {last.tile} on {_place(end, last)}, "
                  f"{goer}'s last tile. How many points does {name} score for this round?",
         kind="number", goal={"count": "round_score", "seat": seat + 1,
                              "after": [str(last)]},
@@ -475,7 +484,7 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
             teaches.append("R-MARK-2")
             themes.append("marker")
     did = (f"{name} passes" if m.kind == "pass" else
-           f"{name} plays {m.tile} on {_label(g, m.train)}")
+           f"{name} plays {m.tile} on {_place(g, m)}")
     rating = rating_for("choose", choices=g.n, base=_rule_base(t) - 100)
     return _record(
         "next-player", t, g, family="turns", title="Who plays next?", teaches=teaches,

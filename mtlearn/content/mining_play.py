@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from ..core.moves import Move
 from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
-from .mining_drills import _intro, _label, _name, _record, _rule_base, _simple_turn
+from .mining_drills import _intro, _name, _place, _record, _rule_base, _simple_turn
 from .mining_positions import Table
 from .mining_records import rating_for
 
@@ -294,7 +294,7 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         hints=["R-DBL-1: a player who lays a double plays again, so a double can be a "
                "free extra play; R-END-1: playing the last tile ends the round.",
                f"Which tile should come first? Try {first.tile} on "
-               f"{_label(g, first.train)}."],
+               f"{_place(g, first)}."],
         answer=_texts(answer),
         wrong=[{"answer": _texts(c), "expect": "go out"}
                for c in cands if not out(c) and c[-1].kind == "play"][:1],
