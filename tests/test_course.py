@@ -327,7 +327,7 @@ def test_learner_pages_show_no_code(name: str) -> None:
 
 #: What a learner-page cell may end with: a board, scenario, puzzle or chart, a sentence or
 #: table built from the engine's values (mtlearn.present.course), or a game (drawn as a board).
-SHOWN_LAST = re.compile(r"(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|sentence|table|"
+SHOWN_LAST = re.compile(r"(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|Trainer|sentence|table|"
                         r"course\.table|plan_table|compare|say|display)\(|[a-z_]+$")
 
 
