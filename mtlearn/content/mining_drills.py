@@ -156,7 +156,8 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     if len(targets) > 1:
         wrong.append({"answer": [train_code(targets[0])], "expect": "left out a train"})
     markers = [_name(g, i) for i in range(g.n) if g.train(i).marker]
-    hint2 = (f"Markers stand on the trains of {', '.join(markers)}." if markers
+    hint2 = (("A marker stands on the train of " if len(markers) == 1 else
+              "Markers stand on the trains of ") + ", ".join(markers) + "." if markers
              else "No train carries a marker.")
     if g.open_double_trains:
         d, where = _open_double(g)
@@ -252,7 +253,8 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         themes = ["cover-the-double", "open-double"]
         hint1 = ("R-DBL-3: while a double is open, nobody may play anywhere else until it "
                  "is covered.")
-        hint2 = f"The open double is the {d}-{d} on {where}: which tile has a {d}?"
+        hint2 = (f"The open double is the {d}-{d} on {where}: which tile has "
+                 f"{'an' if d in (8, 11, 18) else 'a'} {d}?")
     elif want == "play":
         hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but may {name} use that train? "
                  f"Look for a tile that fits a train open to {name}.")
