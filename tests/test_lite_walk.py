@@ -4,7 +4,8 @@ A learner follows "Open as live notebook" on chapter 1, then chapter 3, then the
 in one browser tab with the CPU slowed (as on a weak laptop, where JupyterLab once showed an
 earlier chapter in place of the one asked for). Each time the notebook shown is the chapter
 of the link, it is the only document open, its kernel is the only Python running in the
-tab, rule links in its text open beside it, nothing leaves 127.0.0.1 and no page logs an
+tab, the page said in words what it was doing until Python was ready, rule links in its
+text open beside it, nothing leaves 127.0.0.1 and no page logs an
 uncaught error. The time from click to kernel ready is printed (a figure, not a limit).
 """
 
@@ -58,6 +59,10 @@ def test_chapters_1_3_puzzles_in_one_browser_each_the_chapter_asked_one_python(
                 rf"/lite/{mtlearn_lite.APP}/index\.html\?path={re.escape(name)}\.ipynb$"))
             page.locator(".jp-KernelStatus-success").first.wait_for(timeout=KERNEL_TIMEOUT)
             timings.append(time.monotonic() - t0)
+            # the words on the page followed the start and now say what to do next
+            progress = page.locator(".mtl-lite-progress[role=status]")
+            expect(progress).to_have_attribute("data-step", "4", timeout=10_000)
+            expect(progress).to_contain_text("Python is ready")
             panels = page.locator(".jp-NotebookPanel")
             expect(panels).to_have_count(1)
             shown = _heading(panels.locator(".jp-MarkdownCell h1").first.inner_text())
