@@ -73,7 +73,7 @@ def test_one_pyodide_for_the_engine_and_the_kernel(book: Path):
     kernel = config["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    # relative to lite/lab/index.html: the book's own copy, never a CDN
+    # relative to lite/notebooks/ (and lite/lab/): the book's own copy, never a CDN
     assert kernel["pyodideUrl"] == "../../_static/mtlearn-engine/pyodide/pyodide.mjs"
     assert (book / "lite" / "lab" / kernel["pyodideUrl"]).resolve().is_file()
     engine = json.loads((book / "_static/mtlearn-engine/engine.json").read_text())
