@@ -2,8 +2,10 @@
 
 Run with ``./dev bench`` or ``python benchmarks/lite.py [BOOK_DIR]`` after ``./dev book``
 (the book is read from ``MTLEARN_BOOK_DIR``, the argument, or ``docs/_build/html``).
-Figures are printed, never asserted. Targets (issue 20):
+Figures are printed, never asserted. Targets (issues 20 and 30):
 
+* click -> kernel idle <= 8 s cold (median of 5), <= 3 s for the next chapter in the same
+  browser, broken into its parts (issue 30);
 * kernel ready <= 10 s after the notebook page is opened with a cold cache;
 * first live board <= 12 s after opening (the one-board page ``play``: Run All, then the
   anywidget board drawn from the kernel);
@@ -74,8 +76,14 @@ def sizes(book: Path) -> None:
     print(f"copies of pyodide.asm.wasm: {len(wasm)} (target 1): {', '.join(wasm)}")
 
 
-def _idle(page: Any, timeout: float = 300_000) -> None:
-    page.locator(".jp-StatusBar-Widget", has_text="| Idle").first.wait_for(timeout=timeout)
+#: The kernel-idle sign of each JupyterLite app (the notebook app's status icon, the lab's
+#: status bar) — the lab only to measure how the book opened notebooks before issue 30.
+IDLE = {"notebooks": ".jp-KernelStatus-success",
+        "lab": '.jp-StatusBar-Widget:has-text("| Idle")'}
+
+
+def _idle(page: Any, timeout: float = 300_000, app: str = "notebooks") -> None:
+    page.locator(IDLE[app]).first.wait_for(timeout=timeout)
 
 
 def _run_all(page: Any) -> None:
@@ -93,7 +101,7 @@ def kernel_and_board(browser: Any, url: str, runs: int = 3) -> None:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         t0 = time.monotonic()
-        page.goto(url + "lite/lab/index.html?path=play.ipynb")
+        page.goto(url + "lite/notebooks/index.html?path=play.ipynb")
         _idle(page)
         ready_cold.append(time.monotonic() - t0)
         _run_all(page)
@@ -110,6 +118,60 @@ def kernel_and_board(browser: Any, url: str, runs: int = 3) -> None:
           f"{med(ready_warm):.1f} s")
     print(f"first live board (open, Run All, board drawn from the kernel), cold: median "
           f"{med(board_cold):.1f} s (target <= 12 s)")
+
+
+#: The chapters opened one after the other in one browser for :func:`startup_parts`.
+CHAPTERS = ("01-tiles-and-set", "03-opening-trains", "puzzles")
+
+
+def _parts(browser_page: Any, url: str, app: str = "notebooks") -> dict[str, float]:
+    """Open one live notebook; seconds from the click to each step of its start."""
+    page = browser_page
+    marks: dict[str, float] = {}
+    t0 = time.monotonic()
+
+    def at(name: str) -> None:
+        marks.setdefault(name, time.monotonic() - t0)
+
+    def finished(req: Any) -> None:
+        if req.url.endswith("pyodide.asm.wasm"):
+            at("runtime (wasm) fetched")
+        if req.url.endswith("python_stdlib.zip"):
+            at("stdlib fetched")
+        if re.search(r"/mtlearn-[^/]*\.whl$", req.url):
+            at("packages fetched")
+
+    page.on("requestfinished", finished)
+    page.on("worker", lambda w: at("kernel worker started"))
+    page.goto(url)
+    at("page loaded")
+    page.locator(".jp-NotebookPanel .jp-MarkdownCell").first.wait_for(timeout=300_000)
+    at("notebook shown")
+    _idle(page, app=app)
+    at("kernel idle")
+    page.remove_listener("requestfinished", finished)
+    return marks
+
+
+def startup_parts(browser: Any, url: str, runs: int = 5, app: str = "notebooks") -> None:
+    """Click → kernel idle, broken into its parts: cold (a new browser each time, median of
+    ``runs``) and the next chapters in the same browser (HTTP cache warm)."""
+    cold: list[dict[str, float]] = []
+    nxt: list[dict[str, float]] = []
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        for i, name in enumerate(CHAPTERS):
+            marks = _parts(page, url + f"lite/{app}/index.html?path={name}.ipynb", app)
+            (cold if i == 0 else nxt).append(marks)
+        context.close()
+    for label, rows in (("cold", cold), ("next chapter, same browser", nxt)):
+        keys = sorted({k for r in rows for k in r}, key=lambda k: statistics.median(
+            [r[k] for r in rows if k in r]))
+        parts = ", ".join(f"{k} {statistics.median([r[k] for r in rows if k in r]):.1f} s"
+                          for k in keys)
+        print(f"live notebook start in lite/{app}/, {label} (median of {len(rows)}; seconds after the "
+              f"click): {parts} (targets: idle <= 8 s cold, <= 3 s next chapter)")
 
 
 def engine_ready(browser: Any, runs: int = 3) -> dict[str, tuple[float, float]]:
@@ -159,6 +221,7 @@ def main(book: Path | None = None) -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            startup_parts(browser, url)
             kernel_and_board(browser, url)
             engine_ready(browser)
             browser.close()

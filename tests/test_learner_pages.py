@@ -158,7 +158,7 @@ def test_live_notebook_button_opens_the_notebook_when_served(page, book_url: str
     assert page.locator(".mtl-live-launch [role=status]").count() == 0
     with page.expect_navigation():
         link.click()
-    assert "/lite/lab/" in page.url and "05-doubles.ipynb" in page.url
+    assert "/lite/notebooks/" in page.url and "05-doubles.ipynb" in page.url
 
 
 # ---------------------------------------------------------------- skip to the first board

@@ -32,7 +32,8 @@ LIVE_PAGES = [*[f"{n:02d}" for n in range(1, 11)], "puzzles", "using-python"]
 
 
 def idle(page: Any, timeout: float = KERNEL_TIMEOUT) -> None:
-    page.locator(".jp-StatusBar-Widget", has_text="| Idle").first.wait_for(timeout=timeout)
+    """The kernel is ready (the notebook app's kernel status shows idle)."""
+    page.locator(".jp-KernelStatus-success").first.wait_for(timeout=timeout)
 
 
 def menu(page: Any, name: str, item: str) -> None:
@@ -72,7 +73,7 @@ def test_one_pyodide_for_the_engine_and_the_kernel(book: Path):
     kernel = config["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True
-    # relative to lite/lab/index.html: the book's own copy, never a CDN
+    # relative to lite/notebooks/ (and lite/lab/): the book's own copy, never a CDN
     assert kernel["pyodideUrl"] == "../../_static/mtlearn-engine/pyodide/pyodide.mjs"
     assert (book / "lite" / "lab" / kernel["pyodideUrl"]).resolve().is_file()
     engine = json.loads((book / "_static/mtlearn-engine/engine.json").read_text())
@@ -103,7 +104,7 @@ def test_every_chapter_has_a_notebook_and_a_button(book: Path):
         name = page.stem
         assert name in notebooks, f"no live notebook for {name}"
         html = page.read_text(encoding="utf-8")
-        assert f'href="../lite/lab/index.html?path={name}.ipynb"' in html, name
+        assert f'href="../lite/{mtlearn_lite.APP}/index.html?path={name}.ipynb"' in html, name
         assert "Open as live notebook" in html
         # no Binder while [project.urls] names no repository (mtlearn.core.links)
         assert "mybinder.org" not in html and "needs the internet" not in html
@@ -204,7 +205,7 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         button = page.get_by_role("link", name="Open as live notebook")
         expect(button).to_be_visible()
         button.click()
-        page.wait_for_url(re.compile(r"/lite/lab/index\.html\?path=05-doubles\.ipynb"))
+        page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=05-doubles\.ipynb"))
         run_all(page)
         page.screenshot(path=str(artifacts_dir / "lite-ch5-ran.png"))
 
@@ -269,3 +270,17 @@ def test_a_download_that_does_not_match_its_pin_is_refused_and_removed(tmp_path:
                        r"does not match its pinned sha256"):
         mtlearn_lite.fetch_wheels(tmp_path)
     assert not bad.exists()
+
+
+def test_no_stray_apps_and_a_favicon_at_the_root_and_in_lite(book: Path):
+    lite = book / "lite"
+    for app in mtlearn_lite.STRAY_APPS:
+        assert not (lite / app).exists(), f"lite/{app} is still built (no link leads there)"
+    assert (lite / mtlearn_lite.APP / "index.html").is_file()
+    for folder in (book, lite):
+        ico = (folder / "favicon.ico").read_bytes()
+        assert ico[:4] == b"\0\0\1\0" and b"PNG" in ico[:64], folder
+        assert (folder / "favicon.svg").read_text(encoding="utf-8").startswith("<svg")
+    page = (lite / mtlearn_lite.APP / "index.html").read_text(encoding="utf-8")
+    assert mtlearn_lite.PROGRESS_JS in page
+    assert (lite / mtlearn_lite.PROGRESS_JS).is_file()

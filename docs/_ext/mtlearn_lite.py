@@ -50,6 +50,25 @@ LITE_DIR = "lite"
 #: jupyterlite-pyodide-kernel 0.8.6 is built for exactly this Pyodide (its default CDN URL
 #: names it); mtlearn_engine pins the same version for the in-page engine.
 KERNEL_PYODIDE = "314.0.6"
+#: The JupyterLite app a chapter opens in: the single-document notebook app. JupyterLab
+#: (``lab/``) restores the tabs of earlier visits from the browser's storage, so each chapter
+#: opened after another reopened the earlier ones, each with its own Python, and a restored
+#: tab could take the place of the chapter asked for; the notebook app shows one document,
+#: the one in ``?path=``, with one kernel, and loads less.
+APP = "notebooks"
+#: Apps of ``jupyter lite build`` that no link of the book leads to (removed from the site:
+#: they only logged 404s or redirected to missing pages).
+STRAY_APPS = ("consoles", "repl", "doc", "lab/lab")
+#: The words on the notebook page while Python starts ("Starting Python… 2 of 4").
+PROGRESS_JS = "mtlearn_lite_progress.js"
+#: The book's icon (a domino), written at the book's root and in ``lite/`` at build time:
+#: browsers ask for ``/favicon.ico`` on every page without one.
+FAVICON_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<rect x="9" y="1" width="14" height="30" rx="3" fill="#fdfaf2" stroke="#2b2b2b" '
+    'stroke-width="2"/><line x1="9" y1="16" x2="23" y2="16" stroke="#2b2b2b" stroke-width="2"/>'
+    '<circle cx="16" cy="8.5" r="2.2" fill="#2b2b2b"/><circle cx="13" cy="21" r="2" '
+    'fill="#2b2b2b"/><circle cx="19" cy="26" r="2" fill="#2b2b2b"/></svg>\n')
 
 #: Pure-Python wheels from PyPI, by file name → sha256. The first group are the packages of
 #: Pyodide's own lock (same versions as its pyodide-lock.json) that the kernel needs
@@ -332,7 +351,7 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
             text = _RULE_LINK.sub(rf"]({book_path}rules.html\1)", cell.source)
             text = _DOC_LINK.sub(lambda m: f"]({book_path}{m[1]}.html{m[2] or ''})", text)
             cell.source = _SIBLING_LINK.sub(
-                lambda m: f"]({book_path}{LITE_DIR}/lab/index.html?path={m[1]}.ipynb)", text)
+                lambda m: f"]({book_path}{LITE_DIR}/{APP}/index.html?path={m[1]}.ipynb)", text)
         elif cell.cell_type == "code" and MATPLOTLIB_IMPORT.search(cell.source):
             cell.source = MATPLOTLIB_IMPORT.sub("", cell.source).strip("\n")
             plots = True
@@ -371,6 +390,7 @@ def inputs_hash(preload: list[str], pyodide_dir: Path, book_path: str) -> str:
     """A hash of everything the built site depends on (for the cache)."""
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
+    h.update(Path(__file__).with_name(PROGRESS_JS).read_bytes())
     h.update(json.dumps([preload, book_path, KERNEL_PYODIDE]).encode())
     for p in sorted(TUTORIALS.glob("*.md")):
         h.update(p.name.encode() + p.read_bytes())
@@ -430,9 +450,50 @@ def _jupyter_lite_build(dest: Path, preload: list[str], book_path: str) -> None:
     data["federated_extensions"] = [e for e in data.get("federated_extensions", [])
                                     if e.get("name") != "jupyterlab-jupytext"]
     cfg_path.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
+    for app in STRAY_APPS:
+        shutil.rmtree(site / app, ignore_errors=True)
+    shutil.copy(Path(__file__).with_name(PROGRESS_JS), site / PROGRESS_JS)
+    page = site / APP / "index.html"
+    html = page.read_text(encoding="utf-8")
+    tag = f'<script src="../{PROGRESS_JS}" defer></script>\n</head>'
+    page.write_text(html.replace("</head>", tag, 1), encoding="utf-8")
     shutil.rmtree(dest, ignore_errors=True)
     site.rename(dest)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def favicon_ico() -> bytes:
+    """The book's icon as a 16×16 ``.ico`` (one PNG inside): a domino, upright."""
+    import struct
+    import zlib
+
+    rows = []
+    for y in range(16):
+        row = bytearray(b"\0")  # PNG filter: none
+        for x in range(16):
+            inside = 4 <= x <= 11 and 0 <= y <= 15
+            edge = inside and (x in (4, 11) or y in (0, 15, 8))
+            pip = (x, y) in {(7, 4), (8, 4), (7, 3), (8, 3), (6, 11), (9, 12)}
+            row += (bytes((43, 43, 43, 255)) if edge or pip
+                    else bytes((253, 250, 242, 255)) if inside else bytes(4))
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 16, 8, 6, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+    return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", 16, 16, 0, 0, 1, 32,
+                                                      len(png), 22) + png
+
+
+def write_favicons(book: Path) -> None:
+    """``favicon.ico`` and ``favicon.svg`` at the book's root and in ``lite/``."""
+    for folder in (book, book / LITE_DIR):
+        if folder.is_dir():
+            (folder / "favicon.ico").write_bytes(favicon_ico())
+            (folder / "favicon.svg").write_text(FAVICON_SVG, encoding="utf-8")
 
 
 def plain_downloads(book: Path) -> int:
@@ -464,7 +525,7 @@ def _book_path(app: Any) -> str:
 #: The launch bar at the top of a chapter: the live notebook in this book first, Binder second.
 LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
 <a class="mtl-live-open" href="{live}">Open as live notebook</a>
-<span class="mtl-live-note">runs in this browser, offline; first start takes a few seconds</span>
+<span class="mtl-live-note">runs in this browser, offline; Python starts in the page (about 15 seconds), then Run All brings the boards to life</span>
 {binder}</div>
 """
 
@@ -490,7 +551,7 @@ def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any]
     pathto = context.get("pathto")
     if name not in chapters() or pathto is None or "body" not in context:
         return
-    live = pathto(f"{LITE_DIR}/lab/index.html", 1) + f"?path={name}.ipynb"
+    live = pathto(f"{LITE_DIR}/{APP}/index.html", 1) + f"?path={name}.ipynb"
     context["body"] = launch_bar(live, name) + context["body"]
 
 
@@ -506,6 +567,7 @@ def _finish(app: Any, exception: Exception | None) -> None:
 
         raise ExtensionError(str(e)) from None
     plain_downloads(Path(app.outdir))
+    write_favicons(Path(app.outdir))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     logging.getLogger(__name__).info(f"mtlearn live notebooks: {LITE_DIR}/ ({size / 1e6:.1f} MB)")
 
