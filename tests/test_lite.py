@@ -95,7 +95,7 @@ def test_lock_lists_exactly_the_wheels_there_with_their_checksums(book: Path):
     assert set(preload) == set(lock["packages"])
     for needed in ("mtlearn", "anywidget", "ipywidgets", "pyyaml", "pyodide-kernel", "ipython"):
         assert needed in preload
-    assert not any(p.startswith("matplotlib-3") for p in files), "no matplotlib (see NO_PLOTS)"
+    assert not any(p.startswith("matplotlib-3") for p in files), "no plotting package: the charts are SVG"
 
 
 def test_every_chapter_has_a_notebook_and_a_button(book: Path):
@@ -126,7 +126,7 @@ SAMPLE_CHAPTER = "05-doubles"
 
 def test_live_notebooks_differ_from_the_chapters_only_in_what_the_conversion_adds():
     """Each live notebook holds its chapter's code cells unchanged but for the set-up cell
-    and the matplotlib import the plot stand-in replaces. The unchanged cells ran in the book
+    (no plotting package: chapter 10's charts are SVG). The unchanged cells ran in the book
     build (a kernel with the same mtlearn); what only the live kernel has is run below."""
     import jupytext
 
@@ -136,7 +136,7 @@ def test_live_notebooks_differ_from_the_chapters_only_in_what_the_conversion_add
         assert "MTLEARN_RULES_URL" in live[0], name  # the set-up cell comes first
         assert len(live) == len(chapter) + 1, name
         for before, after in zip(chapter, live[1:], strict=True):
-            assert after == mtlearn_lite.MATPLOTLIB_IMPORT.sub("", before).strip("\n"), name
+            assert after == before, name
 
 
 def test_live_notebooks_with_changed_cells_run_top_to_bottom_twice_without_matplotlib(

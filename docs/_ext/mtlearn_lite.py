@@ -5,8 +5,8 @@ After the book is written, this extension
 
 * converts the chapters (``tutorials/*.md``, MyST notebooks) to ``.ipynb`` with jupytext,
   adding one set-up cell (rule links to the book's rules page, puzzle progress in the
-  browser's storage like the book's pages) and, in chapter 10, leaving the plots out
-  (matplotlib has no wheel in the registries for Pyodide: see ``NO_PLOTS``);
+  browser's storage like the book's pages; chapter 10's charts are mtlearn's own SVG, so no
+  plotting package is needed);
 * runs ``jupyter lite build`` (jupyterlite-core + jupyterlite-pyodide-kernel, pinned in
   ``requirements/lite-build.txt``) into ``<book>/lite/``, from a build environment of its own
   (``.cache/lite-env-<hash of the pins>``): the kernel's package also puts a JupyterLab
@@ -286,28 +286,6 @@ def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
 
 # ---------------------------------------------------------------------- notebooks
 
-#: Chapter 10 draws its plots with matplotlib, which has no Pyodide wheel on PyPI (Pyodide
-#: builds it itself and serves it from a CDN) and would add about 20 MB: in the live copy
-#: ``plt`` is a stand-in whose calls draw nothing (NO_PLOTS_CELL), so every simulation,
-#: table and sentence still runs, and the plots stay on the book's page.
-MATPLOTLIB_IMPORT = re.compile(r"^import matplotlib\.pyplot as plt$", re.M)
-NO_PLOTS_CELL = '''\
-# matplotlib is not part of the offline live notebooks: this chapter's plots are on the
-# book's page. Here `plt` draws nothing, and the numbers and sentences still show.
-class _NoPlot:
-    def __getattr__(self, name):
-        return self
-
-    def __call__(self, *args, **kwargs):
-        return self
-
-    def subplots(self, nrows=1, ncols=1, **kwargs):
-        n = nrows * ncols
-        return self, (self if n == 1 else tuple(_NoPlot() for _ in range(n)))
-
-
-plt = _NoPlot()
-'''
 _RULE_LINK = re.compile(r"\]\(\.\./docs/rules\.md(#r-[a-z0-9-]+)\)")
 _DOC_LINK = re.compile(r"\]\(\.\./docs/([a-z0-9-]+)\.md(#[a-z0-9-]+)?\)")
 _SIBLING_LINK = re.compile(r"\]\(([0-9a-z][0-9a-z-]*)\.md(#[a-z0-9-]+)?\)")
@@ -345,19 +323,15 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
     import jupytext
 
     nb = jupytext.read(md, fmt="md:myst")
-    plots = False
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             text = _RULE_LINK.sub(rf"]({book_path}rules.html\1)", cell.source)
             text = _DOC_LINK.sub(lambda m: f"]({book_path}{m[1]}.html{m[2] or ''})", text)
             cell.source = _SIBLING_LINK.sub(
                 lambda m: f"]({book_path}{LITE_DIR}/{APP}/index.html?path={m[1]}.ipynb)", text)
-        elif cell.cell_type == "code" and MATPLOTLIB_IMPORT.search(cell.source):
-            cell.source = MATPLOTLIB_IMPORT.sub("", cell.source).strip("\n")
-            plots = True
         if cell.cell_type == "code":  # the book's hide-input tags mean nothing in JupyterLab
             cell.metadata.pop("tags", None)
-    source = SETUP_CELL.format(lite=LITE_DIR) + ("\n\n" + NO_PLOTS_CELL if plots else "")
+    source = SETUP_CELL.format(lite=LITE_DIR)
     setup = jupytext.reads(f"```{{code-cell}} ipython3\n{source}```\n", fmt="md:myst").cells[0]
     setup.metadata["jupyter"] = {"source_hidden": True}  # shown folded in JupyterLab
     nb.cells.insert(1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0, setup)
