@@ -215,12 +215,14 @@ test("the legal moves list names each move in words only", () => {
   el.remove();
 });
 
-test("Enter plays a tile that fits one place only; M plays a tile on the Mexican train", () => {
-  assert.equal(keys.handKeyTarget("Enter", ["2"]), "2");
-  assert.equal(keys.handKeyTarget("Enter", ["1", "M"]), null);   // several places: Enter picks
+test("M on a hand tile plays it on the Mexican train when it fits there", () => {
   assert.equal(keys.handKeyTarget("m", ["1", "M"]), "M");
+  assert.equal(keys.handKeyTarget("M", ["M"]), "M");
   assert.equal(keys.handKeyTarget("M", ["1"]), null);
-  assert.equal(keys.handKeyTarget("Enter", []), null);
+  assert.equal(keys.handKeyTarget("Enter", ["1"]), null);   // Enter picks, as before
+  assert.deepEqual(keys.pressesForMove(["1-2", "5-9", "9-3"], [[], ["M"], ["1"]], 1, 1, "M"), ["M"]);
+  assert.deepEqual(keys.pressesForMove(["1-2", "5-9", "9-3"], [[], ["M"], ["1"]], 1, 2, "1"),
+    ["ArrowRight", "Enter", "1"]);
 });
 
 test("a digit typed again goes on to the next tile with it; the same digit twice to the double", () => {
@@ -286,14 +288,20 @@ test("every tile move takes at most 4 keys from the tile the focus lands on (man
   assert.ok(counts.includes(4) && counts.includes(1));  // the bound is reached, not just kept
 });
 
-test("a drawn board: Enter on a tile with one place plays it there", () => {
+test("a drawn board: M on a hand tile plays it on the Mexican train; Enter still picks", () => {
   const { el, model } = board();
-  const tile = el.querySelector('[data-key="tile:9-3"]');
-  assert.equal(tile.getAttribute("data-targets"), "1");
+  const only = el.querySelector('[data-key="tile:9-3"]');
+  assert.equal(only.getAttribute("data-targets"), "1");
+  only.focus();
+  const m1 = fakeEvent("keydown", true, { key: "m", target: only });
+  only.dispatchEvent(m1);
+  assert.equal(m1.defaultPrevented, false);   // 9-3 does not fit the Mexican train: M is not used
+  const tile = el.querySelector('[data-key="tile:12-7"]');
+  assert.equal(tile.getAttribute("data-targets"), "M");
   tile.focus();
-  const ev = fakeEvent("keydown", true, { key: "Enter", target: tile });
+  const ev = fakeEvent("keydown", true, { key: "m", target: tile });
   tile.dispatchEvent(ev);
   assert.ok(ev.defaultPrevented);
-  assert.deepEqual(model.sent.at(-1), { action: "move", move: "9-3@1" });
+  assert.deepEqual(model.sent.at(-1), { action: "move", move: "12-7@M" });
   el.remove();
 });

@@ -2,13 +2,13 @@
 //
 // The hand is one tab stop: its tiles are a "roving tabindex" group (only one tile has
 // tabindex 0; the arrow keys, Home and End move between them, ArrowDown/ArrowUp to the
-// next tile that can be played, a digit to the next tile with that number). Enter on a
-// tile that fits one place only plays it there; M plays the focused tile on the Mexican
-// train. Otherwise Enter or Space picks the tile, and the focus moves to the trains, a
-// second roving group of "Play here" buttons landing on the first train the picked tile
-// may go to; Enter plays there, M or 1-8 on that train. So a tile move is one key once
-// the focus is on the tile (two when the tile fits several trains), plus the keys to
-// reach the tile. Escape clears the selection. After every answer of the host
+// next tile that can be played, a digit to the next tile with that number). M plays the
+// focused tile on the Mexican train. Enter or Space picks the tile, and the focus moves
+// to the trains, a second roving group of "Play here" buttons landing on the first train
+// the picked tile may go to; Enter plays there, M or 1-8 on that train. So a tile move is
+// two keys once the focus is on the tile (one to the Mexican train), plus the keys to
+// reach the tile (pressesForMove counts them; at most 4 in all, tests/js/keys.test.mjs).
+// Escape clears the selection. After every answer of the host
 // the focus is put on the next useful control (focusAfterView): the hand, the tile just
 // drawn, Pass, Next round… never lost to the page.
 //
@@ -240,6 +240,7 @@ export function rovingMove(ev) {
   const i = items.indexOf(t);
   if (i < 0) return false;
   const inHand = group.getAttribute("data-roving") === "hand";
+  if (!/^[0-9]$/.test(ev.key)) typed.text = "";  // another key ends what was typed
   let j = null;
   if (inHand && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
     // the next tile that can be played (the current one when no other can)
@@ -294,17 +295,15 @@ function handTile(ev) {
   return group && group.getAttribute("data-roving") === "hand" && t.hasAttribute("data-rove") ? t : null;
 }
 
-// The place a key plays the focused hand tile on at once, or null (the key then does
-// what it did before: Enter picks, M is not used): Enter when the tile fits one place
-// only, M when it fits the Mexican train.
+// The place a key pressed on a hand tile plays it on at once, or null (the key is not
+// used): M when the tile fits the Mexican train.
 export function handKeyTarget(key, targets) {
   const ids = asArray(targets).map(String);
-  if (key === "Enter") return ids.length === 1 ? ids[0] : null;
   if (key === "m" || key === "M") return ids.includes("M") ? "M" : null;
   return null;
 }
 
-// Enter or M on a hand tile (handKeyTarget): play it there. Returns false elsewhere.
+// M on a hand tile (handKeyTarget): play it there. Returns false elsewhere.
 export function handKey(ev) {
   const t = handTile(ev);
   if (!t) return false;
@@ -314,8 +313,9 @@ export function handKey(ev) {
 
 // The fewest keys from hand tile `start` to a move of tile `goal` on `target` with the
 // keys above (a breadth-first search over the focused tile and the digits typed so far):
-// the arrows, Home, End, ArrowDown/ArrowUp, the digits, then the last keys: Enter (one
-// place) or M (the Mexican train), else Enter to pick and Enter or the train's key.
+// the arrows, Home, End, ArrowDown/ArrowUp, the digits, then the last keys: M (the
+// Mexican train), else Enter to pick and Enter or the train's key (one key either way:
+// Enter when the focus lands on that train).
 // `tiles` the hand, `targets` per tile the places it may go. Used by the tests and to
 // state the bound in the Keys help.
 export function pressesForMove(tiles, targets, start, goal, target) {
@@ -324,8 +324,7 @@ export function pressesForMove(tiles, targets, start, goal, target) {
   const places = asArray(targets[goal]).map(String);
   if (!places.includes(String(target))) return null;
   let last = ["Enter", trainKeyTarget(target) ? String(target) : null];  // pick, then the train's key
-  if (handKeyTarget("Enter", places) === String(target)) last = ["Enter"];
-  else if (handKeyTarget("M", places) === String(target)) last = ["M"];
+  if (handKeyTarget("M", places) === String(target)) last = ["M"];
   if (last.includes(null)) return null;  // a branch: no key names it
   const seen = new Map([[`${start}|`, []]]);
   const queue = [[start, ""]];
@@ -333,9 +332,9 @@ export function pressesForMove(tiles, targets, start, goal, target) {
     const [i, text] = queue.shift();
     const path = seen.get(`${i}|${text}`);
     if (i === goal) return [...path, ...last];
-    const next = [["ArrowRight", Math.min(n - 1, i + 1), text], ["ArrowLeft", Math.max(0, i - 1), text],
-      ["Home", 0, text], ["End", n - 1, text],
-      ["ArrowDown", nextPlayable(playable, i, 1) ?? i, text], ["ArrowUp", nextPlayable(playable, i, -1) ?? i, text]];
+    const next = [["ArrowRight", Math.min(n - 1, i + 1), ""], ["ArrowLeft", Math.max(0, i - 1), ""],
+      ["Home", 0, ""], ["End", n - 1, ""],
+      ["ArrowDown", nextPlayable(playable, i, 1) ?? i, ""], ["ArrowUp", nextPlayable(playable, i, -1) ?? i, ""]];
     for (const d of "0123456789") {
       const st = { text: (text.length < 2 ? text : "") + d };
       const j = typedTile(tiles, i, st, playable);
@@ -360,8 +359,6 @@ export const rovingBindings = [
     label: "↓ ↑", help: "in your hand: the next tile you can play (on the trains: the next train)" },
   { keys: [..."0123456789"], run: rovingMove,
     label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12, 5 5 for the double 5-5)" },
-  { keys: ["Enter"], run: handKey,
-    label: "Enter", help: "on a tile that fits one place only: play it there" },
   { keys: ["m"], run: handKey,
     label: "M", help: "on a tile: play it on the Mexican train" },
   { keys: ["m", ..."12345678"], run: trainKey,

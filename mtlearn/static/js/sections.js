@@ -176,7 +176,7 @@ function handsSection(view, ctx) {
             "data-key": `tile:${t}`,
             "data-rove": "",
             "data-playable": isPlayable(view, t) ? "" : null,
-            // where the tile may go (keys.js: Enter plays a tile with one place, M on the Mexican train)
+            // where the tile may go (keys.js: M plays it on the Mexican train)
             "data-targets": [...legalTargets(view, t)].join(" ") || null,
             tabindex: stop !== null && sameTile(stop, t) ? "0" : "-1",
           });
