@@ -85,15 +85,16 @@ def first_board_id(body: str) -> str | None:
     return found.group(1) if found else None
 
 
-_LEARN = re.compile(r'(<section id="what-you-will-learn">\s*)<h2>What you will learn<a class="headerlink"'
-                    r'[^>]*>#</a></h2>\s*(<ul class="simple">.*?</ul>)', re.S)
+_LEARN = re.compile(r'(<section id="what-you-will-learn">\s*)<h2>What you will learn'
+                    r'<a class="headerlink"[^>]*>#</a></h2>\s*(<ul class="simple">.*?</ul>)', re.S)
+_FOLDED = (r'\1<details class="mtl-learn"><summary>What you will learn</summary>'
+           '\n' r'\2</details>')
 
 
 def fold_learning_goals(body: str) -> str:
     """The page body with its "What you will learn" heading and list made one closed
     ``<details>`` named "What you will learn" (the list inside, unchanged)."""
-    return _LEARN.sub(r'\1<details class="mtl-learn"><summary>What you will learn</summary>\n\2</details>',
-                      body, count=1)
+    return _LEARN.sub(_FOLDED, body, count=1)
 
 
 def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any],
