@@ -207,7 +207,8 @@ def test_the_orientation_check_catches_a_reversed_tile() -> None:
 # ----------------------------------------------------------------------------- (b) summary
 def _summary() -> list[str]:
     page = _text("how-to-play.md")
-    block = page[page.index("## The game in eight sentences"):page.index("## One short round")]
+    start = page.index("## The game in eight sentences")
+    block = page[start:page.index("\n## ", start)]
     items = re.split(r"^\d\. ", block, flags=re.M)[1:]
     return [" ".join(item.split()) for item in items]
 

@@ -142,10 +142,17 @@ def test_a_whole_round_with_the_keyboard_only(page, page_guard, book_url, artifa
         assert at != "BODY" and me.in_board(), f"focus left the board: {at}"
         assert sensible(at), at
         if at.startswith("tile:"):
+            # the tile move that takes the most keys from here, played with those keys
             start = me.presses
-            picked = me.key("Enter")
-            assert picked.startswith("train:"), picked
-            after = me.key_and_wait("Enter")
+            plan = hardest_move(me.box, at)
+            if any(k in DIGITS for k in plan):
+                page.wait_for_timeout(950)  # digits typed on the last turn are forgotten
+            for key in plan[:-1]:
+                me.key(key)
+            if plan[-1] != "M":
+                assert me.focus().startswith("train:"), (plan, me.log[-3:])
+            last = plan[-1] if plan[-1] == "M" or me.focus() != f"train:{plan[-1]}" else "Enter"
+            after = me.key_and_wait(last)
             per_move.append(me.presses - start)
             kinds_seen.add("move")
             assert me.message().startswith("✓ Ana played"), (me.log[-3:], me.message())
@@ -319,6 +326,20 @@ def _with_number(tiles: list[str], start: int, number: int, inclusive: bool,
     return other
 
 
+def _typed(tiles: list[str], i: int, text: str, playable: list[bool]) -> tuple[int, str]:
+    """keys.js typedTile: where the digits ``text`` go from tile ``i`` (and the digits kept)."""
+    j = _with_number(tiles, i, int(text), len(text) > 1, playable)
+    if j is None and len(text) > 1:
+        if text[0] == text[1]:
+            d = int(text[0])
+            double = next((k for k, t in enumerate(tiles) if _parse(t) == (d, d)), None)
+            if double is not None:
+                return double, text
+        text = text[-1]
+        j = _with_number(tiles, i, int(text), False, playable)
+    return (i if j is None else j), text
+
+
 def _next_playable(playable: list[bool], start: int, step: int) -> int:
     n = len(playable)
     for k in range(1, n):
@@ -328,11 +349,16 @@ def _next_playable(playable: list[bool], start: int, step: int) -> int:
     return start
 
 
-def hand_presses(tiles: list[str], playable: list[bool], start: int, goal: int) -> list[str]:
-    """The fewest keys (keys.js: arrows, Home, End, ArrowDown/Up to the next playable
-    tile, digits typed ahead) from hand tile ``start`` to ``goal`` (a breadth-first search
-    over the hand's states: the focused tile and the digits typed so far)."""
+def move_presses(tiles: list[str], targets: list[list[str]], start: int, goal: int,
+                 target: str) -> list[str]:
+    """The fewest keys (keys.js: arrows, Home, End, ArrowDown/Up to the next playable tile,
+    digits typed ahead) from hand tile ``start`` to a move of tile ``goal`` on ``target``,
+    written independently of keys.js's pressesForMove: a breadth-first search over the
+    focused tile and the digits typed so far, then M (the Mexican train, from the tile) or
+    Enter (pick) and the train's key (Enter instead when the focus lands on it)."""
     n = len(tiles)
+    playable = [bool(t) for t in targets]
+    last = ["M"] if target == "M" else ["Enter", target]
     first = (start, "")
     seen = {first: []}
     queue = [first]
@@ -340,21 +366,36 @@ def hand_presses(tiles: list[str], playable: list[bool], start: int, goal: int) 
         state = queue.pop(0)
         i, typed = state
         if i == goal:
-            return seen[state]
+            return [*seen[state], *last]
         moves: list[tuple[str, tuple[int, str]]] = [
-            ("ArrowRight", (min(n - 1, i + 1), typed)), ("ArrowLeft", (max(0, i - 1), typed)),
-            ("Home", (0, typed)), ("End", (n - 1, typed)),
-            ("ArrowDown", (_next_playable(playable, i, 1), typed)),
-            ("ArrowUp", (_next_playable(playable, i, -1), typed))]
+            ("ArrowRight", (min(n - 1, i + 1), "")), ("ArrowLeft", (max(0, i - 1), "")),
+            ("Home", (0, "")), ("End", (n - 1, "")),
+            ("ArrowDown", (_next_playable(playable, i, 1), "")),
+            ("ArrowUp", (_next_playable(playable, i, -1), ""))]
         for d in DIGITS:
-            text = (typed if len(typed) < 2 else "") + d
-            j = _with_number(tiles, i, int(text), len(text) > 1, playable)
-            moves.append((d, (i if j is None else j, text)))
+            moves.append((d, _typed(tiles, i, (typed if len(typed) < 2 else "") + d, playable)))
         for key, nxt in moves:
             if nxt not in seen:
                 seen[nxt] = [*seen[state], key]
                 queue.append(nxt)
     raise AssertionError(f"tile {goal} cannot be reached in {tiles}")
+
+
+def hand_state(root: Any) -> tuple[list[str], list[list[str]]]:
+    """The hand's tiles (as drawn) and where each may go (data-targets) on a live board."""
+    hand = root.locator('[data-roving="hand"] .mtl-tilebtn')
+    rows = hand.evaluate_all("ns => ns.map(n => [n.getAttribute('data-key').slice(5),"
+                             " n.getAttribute('data-targets') || ''])")
+    return [r[0] for r in rows], [r[1].split() for r in rows]
+
+
+def hardest_move(root: Any, at: str) -> list[str]:
+    """The keys of the tile move that takes the most keys from the focused tile ``at``."""
+    tiles, targets = hand_state(root)
+    start = tiles.index(at[5:])
+    plans = [move_presses(tiles, targets, start, i, t)
+             for i in range(len(tiles)) for t in targets[i] if t == "M" or t.isdigit()]
+    return max(plans, key=len)
 
 
 def _positions(games: int, per_game: int) -> list[Game]:
@@ -391,23 +432,16 @@ def test_every_tile_move_takes_at_most_four_presses(page, page_guard, tmp_path, 
             root = page.locator(".mtl-root.mtl-board")
             root.wait_for()
             root.locator(".mtl-skip").evaluate("a => a.click()")  # the focus lands in the hand
-            hand = root.locator('[data-roving="hand"] .mtl-tilebtn')
-            keys_ = [str(k_)[5:] for k_ in hand.evaluate_all(
-                "ns => ns.map(n => n.getAttribute('data-key'))")]
-            playable = hand.evaluate_all("ns => ns.map(n => n.hasAttribute('data-playable'))")
-            start = keys_.index(str(page.evaluate(ACTIVE))[5:])
-            goal = next(i for i, t in enumerate(keys_) if set(_parse(t)) == {move.inward, move.outward})
-            plan = hand_presses(keys_, playable, start, goal)
-            for key in plan:
+            tiles, targets = hand_state(root)
+            start = tiles.index(str(page.evaluate(ACTIVE))[5:])
+            goal = next(i for i, t in enumerate(tiles) if set(_parse(t)) == {move.inward, move.outward})
+            target = str(move).split("@")[1]
+            plan = move_presses(tiles, targets, start, goal, target)
+            for key in plan[:-1]:
                 page.keyboard.press(key)
-            page.keyboard.press("Enter")
-            plan.append("Enter")
-            landed = str(page.evaluate(ACTIVE))
-            target = f"train:{str(move).split('@')[1]}"
-            last = "Enter" if landed == target else target[6:]
-            assert landed == target or last == "M" or last.isdigit(), (landed, target)
-            page.keyboard.press(last)
-            plan.append(last)
+            if plan[-1] != "M" and str(page.evaluate(ACTIVE)) == f"train:{target}":
+                plan[-1] = "Enter"  # the focus landed on the train: Enter plays there
+            page.keyboard.press(plan[-1])
             said = root.locator(".mtl-message").inner_text()
             assert f"played {move.inward}-{move.outward} on" in said, (str(move), plan, said)
             counts.append(len(plan))

@@ -13,7 +13,9 @@ page* (see :func:`is_learner_page`) shows no machinery:
   "Open as live notebook" bar (``mtlearn_lite``) stays;
 * a page with boards starts with a "Skip to the first board" link, hidden until focused
   (``_templates/layout.html`` draws it from ``mtl_first_board``; ``_static/mtlearn-book.js``
-  moves the focus into the board).
+  moves the focus into the board);
+* a chapter's "What you will learn" list is folded into a small disclosure of that name
+  (:func:`fold_learning_goals`), so the chapter's first board is within its first screen.
 
 Programmer and teacher pages ("Using mtlearn from Python", the teacher's guide, the API and
 format pages) keep their code and their buttons.
@@ -83,12 +85,26 @@ def first_board_id(body: str) -> str | None:
     return found.group(1) if found else None
 
 
+_LEARN = re.compile(r'(<section id="what-you-will-learn">\s*)<h2>What you will learn'
+                    r'<a class="headerlink"[^>]*>#</a></h2>\s*(<ul class="simple">.*?</ul>)', re.S)
+_FOLDED = (r'\1<details class="mtl-learn"><summary>What you will learn</summary>'
+           '\n' r'\2</details>')
+
+
+def fold_learning_goals(body: str) -> str:
+    """The page body with its "What you will learn" heading and list made one closed
+    ``<details>`` named "What you will learn" (the list inside, unchanged)."""
+    return _LEARN.sub(_FOLDED, body, count=1)
+
+
 def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any],
              doctree: Any) -> None:
     if not is_learner_page(pagename):
         return
     if "header_buttons" in context:
         context["header_buttons"] = learner_header_buttons(context["header_buttons"])
+    if "body" in context:
+        context["body"] = fold_learning_goals(context["body"])
     context["mtl_first_board"] = first_board_id(context.get("body", ""))
 
 

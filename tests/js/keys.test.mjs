@@ -214,3 +214,94 @@ test("the legal moves list names each move in words only", () => {
   assert.equal(entries[1].getAttribute("data-key"), "legal:12-7@M");  // the intent keeps the notation
   el.remove();
 });
+
+test("M on a hand tile plays it on the Mexican train when it fits there", () => {
+  assert.equal(keys.handKeyTarget("m", ["1", "M"]), "M");
+  assert.equal(keys.handKeyTarget("M", ["M"]), "M");
+  assert.equal(keys.handKeyTarget("M", ["1"]), null);
+  assert.equal(keys.handKeyTarget("Enter", ["1"]), null);   // Enter picks, as before
+  assert.deepEqual(keys.pressesForMove(["1-2", "5-9", "9-3"], [[], ["M"], ["1"]], 1, 1, "M"), ["M"]);
+  assert.deepEqual(keys.pressesForMove(["1-2", "5-9", "9-3"], [[], ["M"], ["1"]], 1, 2, "1"),
+    ["ArrowRight", "Enter", "1"]);
+});
+
+test("a digit typed again goes on to the next tile with it; the same digit twice to the double", () => {
+  const hand = ["5-1", "9-5", "3-3", "5-5", "12-3"];
+  const none = hand.map(() => false);
+  const typed = { text: "5" };
+  assert.equal(keys.typedTile(hand, 0, typed, none), 1);
+  typed.text = "55";
+  assert.equal(keys.typedTile(hand, 1, typed, none), 3);   // 5-5
+  typed.text = "3";
+  assert.equal(keys.typedTile(hand, 3, typed, none), 4);
+  typed.text = "33";
+  assert.equal(keys.typedTile(hand, 4, typed, none), 2);   // 3-3
+  typed.text = "12";
+  assert.equal(keys.typedTile(hand, 0, typed, none), 4);   // 12 is a number of the hand
+  typed.text = "97";
+  assert.equal(keys.typedTile(hand, 0, typed, none), 0);   // no 97, no 7: the focus stays
+  assert.equal(typed.text, "7");
+});
+
+// Hands dealt at random from a double-12 set (1 to 15 tiles, each written either way) with
+// the player's train, the Mexican train and up to two marked trains open at random numbers.
+function* dealt(count, spread) {
+  let seed = 2026;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const set = [];
+  for (let a = 0; a <= 12; a++) for (let b = a; b <= 12; b++) set.push([a, b]);
+  for (let g = 0; g < count; g++) {
+    const pool = set.slice();
+    const hand = [];
+    for (let k = 0, n = 1 + rnd(15); k < n; k++) {
+      const [a, b] = pool.splice(rnd(pool.length), 1)[0];
+      hand.push(rnd(2) ? `${a}-${b}` : `${b}-${a}`);
+    }
+    const ends = [["1", rnd(spread)], ["M", rnd(spread)]];
+    for (let k = 0, n = rnd(3); k < n; k++) ends.push([String(2 + k), rnd(spread)]);
+    const targets = hand.map((t) => {
+      const [a, b] = t.split("-").map(Number);
+      return ends.filter(([, e]) => e === a || e === b).map(([id]) => id);
+    });
+    yield { hand, targets };
+  }
+}
+
+test("every tile move takes at most 4 keys from the tile the focus lands on (many dealt hands)", () => {
+  const counts = [];
+  // spread 13: any number open; spread 3: the trains open on few numbers, many tiles fit
+  for (const spread of [13, 3]) {
+    for (const { hand, targets } of dealt(2500, spread)) {
+      const start = keys.handStop({ legal: hand.flatMap((t, i) => targets[i].map((id) => ({ move: `${t}@${id}` }))) },
+        hand, null, null);
+      const from = hand.indexOf(start);
+      for (let i = 0; i < hand.length; i++) {
+        for (const target of targets[i]) {
+          const plan = keys.pressesForMove(hand, targets, from, i, target);
+          assert.ok(plan && plan.length <= 4, JSON.stringify({ hand, targets, from, i, target, plan }));
+          counts.push(plan.length);
+        }
+      }
+    }
+  }
+  assert.ok(counts.length > 10000, counts.length);
+  assert.ok(counts.includes(4) && counts.includes(1));  // the bound is reached, not just kept
+});
+
+test("a drawn board: M on a hand tile plays it on the Mexican train; Enter still picks", () => {
+  const { el, model } = board();
+  const only = el.querySelector('[data-key="tile:9-3"]');
+  assert.equal(only.getAttribute("data-targets"), "1");
+  only.focus();
+  const m1 = fakeEvent("keydown", true, { key: "m", target: only });
+  only.dispatchEvent(m1);
+  assert.equal(m1.defaultPrevented, false);   // 9-3 does not fit the Mexican train: M is not used
+  const tile = el.querySelector('[data-key="tile:12-7"]');
+  assert.equal(tile.getAttribute("data-targets"), "M");
+  tile.focus();
+  const ev = fakeEvent("keydown", true, { key: "m", target: tile });
+  tile.dispatchEvent(ev);
+  assert.ok(ev.defaultPrevented);
+  assert.deepEqual(model.sent.at(-1), { action: "move", move: "12-7@M" });
+  el.remove();
+});

@@ -303,7 +303,7 @@ export function renderBoard(model, el) {
     ...pres.bindings,
   ];
   // The Keys help, in the order a learner meets them.
-  const keysShown = [nativeKeys.tab, ...rovingBindings, nativeKeys.enter, ...bindings];
+  const keysShown = [nativeKeys.tab, ...rovingBindings, nativeKeys.enter, ...bindings, nativeKeys.bound];
   // The tab stops follow the focus.
   const onFocusKey = (ev) => {
     const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") || "" : "";

@@ -1,11 +1,14 @@
 // Playing a board with the keyboard alone (and hearing it with a screen reader).
 //
 // The hand is one tab stop: its tiles are a "roving tabindex" group (only one tile has
-// tabindex 0; the arrow keys, Home and End move between them). Enter or Space picks a
-// tile, and the focus moves to the trains, which are a second roving group of "Play
-// here" buttons landing on the first train the picked tile may go to; Enter plays. So a
-// tile move is Enter, Enter from where the focus lands, plus the arrows to choose
-// another tile or train. Escape clears the selection. After every answer of the host
+// tabindex 0; the arrow keys, Home and End move between them, ArrowDown/ArrowUp to the
+// next tile that can be played, a digit to the next tile with that number). M plays the
+// focused tile on the Mexican train. Enter or Space picks the tile, and the focus moves
+// to the trains, a second roving group of "Play here" buttons landing on the first train
+// the picked tile may go to; Enter plays there, M or 1-8 on that train. So a tile move is
+// two keys once the focus is on the tile (one to the Mexican train), plus the keys to
+// reach the tile (pressesForMove counts them; at most 4 in all, tests/js/keys.test.mjs).
+// Escape clears the selection. After every answer of the host
 // the focus is put on the next useful control (focusAfterView): the hand, the tile just
 // drawn, Pass, Next round… never lost to the page.
 //
@@ -200,7 +203,24 @@ function typeAhead(ev, items, i) {
   typed.text = (more ? typed.text : "") + ev.key;
   typed.at = now;
   const tiles = items.map((n) => String(n.getAttribute("data-key") || "").replace(/^tile:/, ""));
-  const j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1, playableFlags(items));
+  return typedTile(tiles, i, typed, playableFlags(items));
+}
+
+// The tile index the digits `typed.text` reach from tile `i` (tileWithNumber). Two digits
+// that make no number of the hand go to the double when they are the same digit ("5" "5":
+// 5-5), else start again with the last digit, so typing a digit again goes on to the next
+// tile with that number.
+export function typedTile(tiles, i, typed, playable) {
+  let j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1, playable);
+  if (j === null && typed.text.length > 1) {
+    // the same digit twice ("5" "5"): the double of that number, when the hand holds it
+    const d = Number(typed.text[0]);
+    const double = typed.text[0] === typed.text[1]
+      ? tiles.findIndex((t) => parseTile(t)[0] === d && parseTile(t)[1] === d) : -1;
+    if (double >= 0) return double;
+    typed.text = typed.text.slice(-1);
+    j = tileWithNumber(tiles, i, parseInt(typed.text, 10), false, playable);
+  }
   return j === null ? i : j;
 }
 
@@ -220,6 +240,7 @@ export function rovingMove(ev) {
   const i = items.indexOf(t);
   if (i < 0) return false;
   const inHand = group.getAttribute("data-roving") === "hand";
+  if (!/^[0-9]$/.test(ev.key)) typed.text = "";  // another key ends what was typed
   let j = null;
   if (inHand && (ev.key === "ArrowDown" || ev.key === "ArrowUp")) {
     // the next tile that can be played (the current one when no other can)
@@ -249,22 +270,106 @@ export function trainKey(ev) {
   return true;
 }
 
+// The places (train or branch ids) a hand tile button may be played on now
+// (sections.js writes them in data-targets).
+function tileTargets(node) {
+  return String((node && node.getAttribute && node.getAttribute("data-targets")) || "").split(" ").filter(Boolean);
+}
+
+// Play the focused hand tile on `target` at once: pick it (its click), then press the
+// train's "Play here" (the board draws again when a tile is picked).
+function playTileOn(tileNode, target) {
+  const root = tileNode.closest(".mtl-root") || tileNode.ownerDocument;
+  if (tileNode.getAttribute("aria-pressed") !== "true") tileNode.click();
+  const btn = root.querySelector(`[data-key="train:${target}"]`);
+  if (!btn || btn.getAttribute("aria-disabled") === "true") return false;
+  btn.focus();
+  btn.click();
+  return true;
+}
+
+// The hand tile the key was pressed on (a button of the "hand" roving group), or null.
+function handTile(ev) {
+  const t = ev.target;
+  const group = t && t.closest ? t.closest("[data-roving]") : null;
+  return group && group.getAttribute("data-roving") === "hand" && t.hasAttribute("data-rove") ? t : null;
+}
+
+// The place a key pressed on a hand tile plays it on at once, or null (the key is not
+// used): M when the tile fits the Mexican train.
+export function handKeyTarget(key, targets) {
+  const ids = asArray(targets).map(String);
+  if (key === "m" || key === "M") return ids.includes("M") ? "M" : null;
+  return null;
+}
+
+// M on a hand tile (handKeyTarget): play it there. Returns false elsewhere.
+export function handKey(ev) {
+  const t = handTile(ev);
+  if (!t) return false;
+  const target = handKeyTarget(ev.key, tileTargets(t));
+  return target === null ? false : playTileOn(t, target);
+}
+
+// The fewest keys from hand tile `start` to a move of tile `goal` on `target` with the
+// keys above (a breadth-first search over the focused tile and the digits typed so far):
+// the arrows, Home, End, ArrowDown/ArrowUp, the digits, then the last keys: M (the
+// Mexican train), else Enter to pick and Enter or the train's key (one key either way:
+// Enter when the focus lands on that train).
+// `tiles` the hand, `targets` per tile the places it may go. Used by the tests and to
+// state the bound in the Keys help.
+export function pressesForMove(tiles, targets, start, goal, target) {
+  const n = tiles.length;
+  const playable = targets.map((ts) => ts.length > 0);
+  const places = asArray(targets[goal]).map(String);
+  if (!places.includes(String(target))) return null;
+  let last = ["Enter", trainKeyTarget(target) ? String(target) : null];  // pick, then the train's key
+  if (handKeyTarget("M", places) === String(target)) last = ["M"];
+  if (last.includes(null)) return null;  // a branch: no key names it
+  const seen = new Map([[`${start}|`, []]]);
+  const queue = [[start, ""]];
+  while (queue.length) {
+    const [i, text] = queue.shift();
+    const path = seen.get(`${i}|${text}`);
+    if (i === goal) return [...path, ...last];
+    const next = [["ArrowRight", Math.min(n - 1, i + 1), ""], ["ArrowLeft", Math.max(0, i - 1), ""],
+      ["Home", 0, ""], ["End", n - 1, ""],
+      ["ArrowDown", nextPlayable(playable, i, 1) ?? i, ""], ["ArrowUp", nextPlayable(playable, i, -1) ?? i, ""]];
+    for (const d of "0123456789") {
+      const st = { text: (text.length < 2 ? text : "") + d };
+      const j = typedTile(tiles, i, st, playable);
+      next.push([d, j, st.text]);
+    }
+    for (const [key, j, tx] of next) {
+      const k = `${j}|${tx}`;
+      if (!seen.has(k)) {
+        seen.set(k, [...path, key]);
+        queue.push([j, tx]);
+      }
+    }
+  }
+  return null;
+}
+
 // The roving groups' bindings (a board's and a puzzle's hand and trains), for bindKeys.
 export const rovingBindings = [
   { keys: ["ArrowRight", "ArrowLeft", "Home", "End"], run: rovingMove,
     label: "← → Home End", help: "choose a tile in your hand, or a train" },
   { keys: ["ArrowDown", "ArrowUp"], run: rovingMove,
     label: "↓ ↑", help: "in your hand: the next tile you can play (on the trains: the next train)" },
+  { keys: [..."0123456789"], run: rovingMove,
+    label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12, 5 5 for the double 5-5)" },
+  { keys: ["m"], run: handKey,
+    label: "M", help: "on a tile: play it on the Mexican train" },
   { keys: ["m", ..."12345678"], run: trainKey,
     label: "M, 1 – 8", help: "with a tile picked: play it on the Mexican train, or on the 1st … 8th player's train" },
-  { keys: [..."0123456789"], run: rovingMove,
-    label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12)" },
 ];
 
 // Keys the browser handles itself, for the Keys help (no binding runs them).
 export const nativeKeys = {
   tab: { label: "Tab", help: "moves between the actions, your hand and the trains (each is one stop)" },
   enter: { label: "Enter or Space", help: "pick the tile; on a train, play it there" },
+  bound: { label: "≤ 4 keys", help: "any tile move, counted from the tile the focus lands on in your hand" },
 };
 
 // The heading level for a board's sections ("Hands", "Trains"): one below the last heading

@@ -176,6 +176,8 @@ function handsSection(view, ctx) {
             "data-key": `tile:${t}`,
             "data-rove": "",
             "data-playable": isPlayable(view, t) ? "" : null,
+            // where the tile may go (keys.js: M plays it on the Mexican train)
+            "data-targets": [...legalTargets(view, t)].join(" ") || null,
             tabindex: stop !== null && sameTile(stop, t) ? "0" : "-1",
           });
           const [a, b] = parseTile(t);
