@@ -25,7 +25,9 @@ from mtlearn.content.puzzle_files import check
 from mtlearn.content.puzzle_record import Puzzle, PuzzleError
 
 
-def test_the_index_reads_every_line_without_building_games():
+def test_the_index_reads_every_line_without_building_games(monkeypatch):
+    # a fresh process's caches: other tests in this worker may have built puzzles already
+    monkeypatch.setattr(mined_module, "_BUILT", {})
     index = mined_index()
     assert index and all(isinstance(e, MinedEntry) for e in index)
     assert len({e.id for e in index}) == len(index)
