@@ -45,6 +45,7 @@ def test_the_index_agrees_with_each_record():
         assert mined_puzzle(e.id) is p        # built once
 
 
+@pytest.mark.corpus  # builds every shipped mined puzzle
 def test_mined_builds_them_all_in_file_order():
     every = mined()
     assert [p.id for p in every] == [e.id for e in mined_index()]
