@@ -177,7 +177,7 @@ test("board: Escape clears a selection, a modified Escape does not; the Keys hel
     "Tab moves between the actions, your hand and the trains (each is one stop)",
     "← → Home End choose a tile in your hand, or a train",
     "↓ ↑ in your hand: the next tile you can play (on the trains: the next train)",
-    "0 – 9 in your hand: the next tile with that number (type 1 2 for 12, 5 5 for the double 5-5)",
+    "0 – 9 in your hand: the next tile with that number (type 1 2 for 12; the same digit twice for its double)",
     "M on a tile: play it on the Mexican train",
     "M, 1 – 8 with a tile picked: play it on the Mexican train, or on the 1st … 8th player's train",
     "Enter or Space pick the tile; on a train, play it there",

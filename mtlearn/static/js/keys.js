@@ -358,7 +358,7 @@ export const rovingBindings = [
   { keys: ["ArrowDown", "ArrowUp"], run: rovingMove,
     label: "↓ ↑", help: "in your hand: the next tile you can play (on the trains: the next train)" },
   { keys: [..."0123456789"], run: rovingMove,
-    label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12, 5 5 for the double 5-5)" },
+    label: "0 – 9", help: "in your hand: the next tile with that number (type 1 2 for 12; the same digit twice for its double)" },
   { keys: ["m"], run: handKey,
     label: "M", help: "on a tile: play it on the Mexican train" },
   { keys: ["m", ..."12345678"], run: trainKey,
