@@ -43,8 +43,8 @@ def trainer_path() -> Path:
 
 
 def _read(path: Path) -> dict[str, Any] | None:
-    """The saved state, or None (none yet; a damaged file is warned about and kept aside
-    when the first new state is saved)."""
+    """The saved state, or None: none yet, or a file that cannot be read (warned about), or
+    a damaged one (warned about and moved aside at once, as ``trainer.json.damaged``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
