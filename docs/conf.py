@@ -33,6 +33,9 @@ sys.path.insert(0, str(DOCS / "_ext"))
 
 extensions = [
     "myst_nb",
+    # docs/_ext/mtlearn_execute.py: notebooks executed (in parallel) and cached before the
+    # readers start, so that `sphinx-build -j` never has two processes writing the cache
+    "mtlearn_execute",
     "mtlearn_engine",
     "mtlearn_lite",  # docs/_ext/mtlearn_lite.py: the chapters as live notebooks (lite/)
     # docs/_ext/mtlearn_learner.py: learner pages without code, download or repository

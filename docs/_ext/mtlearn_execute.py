@@ -1,0 +1,96 @@
+"""Run the book's notebooks before Sphinx reads them, and write the execution cache from
+one process only.
+
+With ``nb_execution_mode = "cache"`` myst-nb executes each notebook inside the process that
+reads it; with ``sphinx-build -j`` those are several processes writing one jupyter-cache
+database at once. jupyter-cache 1.0 is not safe for that: while one process adds a record,
+another may list it as "not among the newest" during its own clean-up and delete it before
+its file is written, and the build stops with ``KeyError: Notebook file does not exist for
+cache record PK``. (A fresh clone's CI hit it once in about twenty builds.)
+
+So at ``env-before-read-docs`` (the main process, before any reader starts) this extension
+reads each notebook about to be read exactly as myst-nb will, skips those the cache already
+holds, executes the rest in a pool of processes (one kernel each, as many as there are
+cores) and stores every result in the cache from the main process. The readers then find
+every notebook in the cache and only read it. A notebook that fails here is left out of the
+cache, so myst-nb executes it again itself and reports the error with its traceback as usual.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+
+def _execute(nb: Any, cwd: str, timeout: int | None,
+             allow_errors: bool) -> tuple[Any, float, str | None]:
+    """Executes one notebook in a worker process: (the executed notebook, seconds, error)."""
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    result = single_nb_execution(nb, cwd=cwd, timeout=timeout, allow_errors=allow_errors,
+                                 meta_override=True)
+    error = None if result.err is None else f"{type(result.err).__name__}: {result.err}"
+    return nb, result.time, error
+
+
+def _excluded(path: Path, patterns: Any) -> bool:
+    posix = PurePosixPath(path.as_posix())
+    return any(posix.match(pattern) for pattern in patterns or ())
+
+
+def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
+    nb_config = getattr(env, "mystnb_config", None)
+    if nb_config is None or nb_config.execution_mode != "cache":
+        return
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+    from myst_nb.core.read import create_nb_reader
+
+    cache = get_cache(nb_config.execution_cache_path or ".jupyter_cache")
+    todo: list[tuple[Path, Any]] = []
+    for docname in sorted(docnames):
+        path = Path(env.doc2path(docname))
+        if not path.is_file() or _excluded(path, nb_config.execution_excludepatterns):
+            continue
+        text = path.read_text(encoding="utf-8")
+        reader = create_nb_reader(str(path), env.myst_config, nb_config, text)
+        if reader is None:
+            continue
+        nb = reader.read(text)
+        if not any(cell.get("cell_type") == "code" for cell in nb.cells):
+            continue
+        try:
+            cache.match_cache_notebook(nb)
+        except KeyError:
+            todo.append((path, nb))
+    if not todo:
+        return
+    workers = max(1, min(len(todo), os.cpu_count() or 1))
+    logger.info(f"[mtlearn] executing {len(todo)} notebooks in {workers} processes")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            (path, pool.submit(_execute, nb, str(path.parent), nb_config.execution_timeout,
+                               nb_config.execution_allow_errors))
+            for path, nb in todo
+        ]
+        for path, future in futures:
+            executed, seconds, error = future.result()
+            if error is not None:
+                logger.info(f"[mtlearn] {path.name}: failed here ({error}); "
+                            "myst-nb runs it again and reports it")
+                continue
+            cache.cache_notebook_bundle(
+                CacheBundleIn(executed, str(path), data={"execution_seconds": seconds}),
+                check_validity=False, overwrite=True)
+            logger.info(f"[mtlearn] {path.name}: executed in {seconds:.2f} s, cached")
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("env-before-read-docs", _before_read)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

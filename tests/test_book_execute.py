@@ -1,0 +1,70 @@
+"""Notebooks are executed and cached before Sphinx's parallel readers start
+(docs/_ext/mtlearn_execute.py): with ``-j`` no two processes write the jupyter-cache database,
+whose clean-up could otherwise delete a record another process was still writing (a CI build
+once stopped on ``KeyError: Notebook file does not exist for cache record``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.book
+
+NOTEBOOK = """---
+jupytext:
+  text_representation:
+    extension: .md
+    format_name: myst
+kernelspec:
+  name: python3
+  display_name: Python 3
+---
+# Page {n}
+
+```{{code-cell}} python3
+print("page", {n} * 7)
+```
+"""
+
+
+def _sphinx(src: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-q", "-j", "2", "-b", "html", "-d",
+         str(out / "doctrees"), "-D", f"nb_execution_cache_path={out / 'cache'}",
+         str(src), str(out / "html")],
+        capture_output=True, text=True, timeout=300, check=False)
+
+
+def _project(src: Path, pages: int, broken: int | None = None) -> None:
+    src.mkdir()
+    (src / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(REPO / 'docs' / '_ext')!r})\n"
+        "extensions = ['myst_nb', 'mtlearn_execute']\n"
+        "nb_execution_mode = 'cache'\nnb_execution_raise_on_error = True\n")
+    names = [f"p{n}" for n in range(pages)]
+    (src / "index.md").write_text("# Book\n\n```{toctree}\n" + "\n".join(names) + "\n```\n")
+    for n, name in enumerate(names):
+        text = NOTEBOOK.format(n=n)
+        if n == broken:
+            text = text.replace('print("page"', 'raise ValueError("page"')
+        (src / f"{name}.md").write_text(text)
+
+
+def test_notebooks_are_cached_by_the_main_process_and_a_failure_is_still_myst_nbs_to_report(
+        tmp_path: Path) -> None:
+    from jupyter_cache import get_cache
+
+    _project(tmp_path / "src", pages=4, broken=2)
+    build = _sphinx(tmp_path / "src", tmp_path / "out")
+    # the broken page fails the build, reported by myst-nb with the page and its traceback
+    assert build.returncode != 0
+    assert "p2.md" in build.stderr and "ValueError" in build.stderr
+    cache = get_cache(tmp_path / "out" / "cache")
+    # the three good pages were executed and cached before any reader started...
+    assert sorted(Path(r.uri).name for r in cache.list_cache_records()) == ["p0.md", "p1.md", "p3.md"]
+    # ...so the only notebook a reader executed (and staged in the project table) is the broken one
+    assert [Path(r.uri).name for r in cache.list_project_records()] == ["p2.md"]
