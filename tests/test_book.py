@@ -382,28 +382,3 @@ def test_no_light_frame_around_boards_in_dark_mode(chromium, book_url: str):
         assert frames and all(f == ["rgba(0, 0, 0, 0)", "0px"] for f in frames), frames
     finally:
         ctx.close()
-
-
-SHOT_SIZES = {"desktop": ((1280, 800), 1), "phone": ((390, 844), 2), "720p-150": ((853, 480), 1.5)}
-
-
-@pytest.mark.parametrize("size", list(SHOT_SIZES))
-def test_chapter_screenshots(chromium, book_url: str, artifacts_dir: Path, size: str):
-    """Every chapter page at desktop, phone and 720p at 150 %: the first board or player
-    in view, saved as test-artifacts/pages/<chapter>-<size>.png for people to look at.
-    Nothing may be wider than the window."""
-    (w, hgt), scale = SHOT_SIZES[size]
-    ctx = chromium.new_context(viewport={"width": w, "height": hgt}, device_scale_factor=scale)
-    out = artifacts_dir / "pages"
-    out.mkdir(exist_ok=True)
-    try:
-        pg = ctx.new_page()
-        for name in CHAPTERS:
-            open_page(pg, book_url + name + ".html", engine=False)  # the boards as drawn
-            first = pg.locator(".mtl-root").first
-            scroll_to(pg, first)
-            pg.screenshot(path=str(out / f"{name.split('/')[-1]}-{size}.png"))
-            wide = pg.evaluate("document.documentElement.scrollWidth - innerWidth")
-            assert wide <= 1, (name, size, wide)
-    finally:
-        ctx.close()
