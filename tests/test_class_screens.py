@@ -356,11 +356,13 @@ def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None
 
 
 async def play_a_match(cp: ClassProcess, name: str, table: str = "t1") -> dict[str, Any]:
-    """A one-round match at a table of 2 (a computer player), played to its end by a
-    student over a WebSocket; the student's token and last view."""
+    """A one-round match of small hands at a table of 2 (a computer player), played to its
+    end by a student over a WebSocket; the student's token and last view."""
     teacher = await teacher_of(cp)
+    # hands of 4 tiles and a deal (seed 1) whose round is over in a few turns: what is
+    # checked is the match's end, not the play
     await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1,
-                       "rounds": 1}, "teacher")
+                       "rounds": 1, "options": {"hand_size": 4}, "seed": 1}, "teacher")
     s = await join(cp.ws_url, cp.code, name)
     state = await s.ask({"op": "sit", "token": s.token, "table": table, "seat": 1}, "table")
     for _ in range(400):
