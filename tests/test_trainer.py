@@ -119,6 +119,24 @@ def test_the_choice_leans_on_the_weak_theme():
     assert "The Mexican train" in rows[0]["label"]
 
 
+def test_the_standard_table_is_no_theme_and_variants_are_said_as_variants():
+    """A mined puzzle carries the table it was mined at; "standard" is every other puzzle's
+    table too, so it never shows as a theme to work on, while a variant does, in words."""
+    class E:
+        def __init__(self, pid, themes):
+            self.id, self.themes, self.rating = pid, themes, 1500
+
+    pool = Pool([E("a", ("R-MEX-1", "standard")), E("b", ("swan-drive", "R-SWAN-1"))],
+                lambda pid: None)
+    assert pool.entries["a"].themes == ("R-MEX-1",)
+    t = Trainer(new_state("v"), pool)
+    t.record("a", "win", T0)
+    t.record("b", "loss", T0 + 60)
+    labels = {r["theme"]: r["label"] for r in t.dashboard()}
+    assert "standard" not in labels
+    assert labels["swan-drive"] == "Variant: Swan Drive"
+
+
 def test_a_failed_puzzle_comes_back_after_k_others_then_after_days():
     pool = small_pool()
     t = Trainer(new_state("replay"), pool)

@@ -52,8 +52,9 @@ from ..core.ruleids import RULES
 from .glicko2 import Rating, idle, rate
 from .trainer_state import MAX_HISTORY, new_state
 
-__all__ = ["DAILY_BAND", "PUZZLE_RD", "RECENT", "REPLAY_AFTER", "REPLAY_DAYS", "RESULTS",
-           "WINDOW", "Entry", "Pick", "Pool", "Trainer", "day_of", "theme_label"]
+__all__ = ["DAILY_BAND", "NOT_A_THEME", "PUZZLE_RD", "RECENT", "REPLAY_AFTER", "REPLAY_DAYS",
+           "RESULTS", "VARIANT_THEMES", "WINDOW", "Entry", "Pick", "Pool", "Trainer", "day_of",
+           "theme_label"]
 
 #: A puzzle's starting deviation (its file's rating is an estimate).
 PUZZLE_RD = 250.0
@@ -80,10 +81,25 @@ def date_of(day: int) -> str:
     return (_dt.date(1970, 1, 1) + _dt.timedelta(days=day)).isoformat()
 
 
+#: The mined puzzles' table themes (the variant a puzzle is played under) in words. The
+#: standard table is no theme: every puzzle without a variant is played under it.
+VARIANT_THEMES = {
+    "branching": "Variant: branching trains",
+    "swan-drive": "Variant: Swan Drive",
+    "teams": "Variant: partners",
+    "answer-double": "Variant: answer your own double",
+    "blanks-25": "Variant: blanks count 25",
+}
+NOT_A_THEME = frozenset({"standard"})
+
+
 def theme_label(theme: str) -> str:
-    """A theme in words: a rule's short title with its id, or a strategy theme spelt out."""
+    """A theme in words: a rule's short title with its id, a variant, or a strategy theme
+    spelt out."""
     if theme in RULES:
         return f"{RULES[theme][1]} ({theme})"
+    if theme in VARIANT_THEMES:
+        return VARIANT_THEMES[theme]
     return theme.replace("-", " ").replace("_", " ").capitalize()
 
 
@@ -122,7 +138,8 @@ class Pool:
         self.entries: dict[str, Entry] = {}
         for e in entries:
             themes = getattr(e, "all_themes", None) or getattr(e, "themes", ()) or ()
-            self.entries[e.id] = Entry(e.id, tuple(themes), float(e.rating),
+            themes = tuple(t for t in themes if t not in NOT_A_THEME)
+            self.entries[e.id] = Entry(e.id, themes, float(e.rating),
                                        int(getattr(e, "level", 1) or 1),
                                        str(getattr(e, "family", "") or ""),
                                        str(getattr(e, "kind", "") or ""))
