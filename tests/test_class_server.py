@@ -339,7 +339,9 @@ def test_the_teacher_steps_in_undo_hint_computer_next_round(tmp_path: Path) -> N
     cp = start_class(tmp_path / "cls", "--per-address", "50")
 
     async def go() -> None:
-        teacher, (ana, ben) = await table_of(cp, ["Ana", "Ben"], rounds=2, seed=5)
+        # hands of 5: Ana soon finishes the round against the computer
+        teacher, (ana, ben) = await table_of(cp, ["Ana", "Ben"], rounds=2, seed=5,
+                                              options={"hand_size": 5})
         await play_until([ana, ben], lambda: False, limit=3)
         await asyncio.sleep(0.2)
         g = saved_game(cp.folder)
