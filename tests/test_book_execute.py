@@ -68,3 +68,19 @@ def test_notebooks_are_cached_by_the_main_process_and_a_failure_is_still_myst_nb
     assert sorted(Path(r.uri).name for r in cache.list_cache_records()) == ["p0.md", "p1.md", "p3.md"]
     # ...so the only notebook a reader executed (and staged in the project table) is the broken one
     assert [Path(r.uri).name for r in cache.list_project_records()] == ["p2.md"]
+
+
+def test_the_executed_notebooks_written_beside_the_book_carry_their_outputs(tmp_path: Path) -> None:
+    """myst-nb writes ``jupyter_execute/<page>.ipynb`` from the notebook as read when the
+    cache answers; the extension writes them again with the outputs (tests and the live
+    notebooks read them)."""
+    import nbformat
+
+    _project(tmp_path / "src", pages=2)
+    build = _sphinx(tmp_path / "src", tmp_path / "out")
+    assert build.returncode == 0, build.stderr
+    for n in range(2):
+        nb = nbformat.read(tmp_path / "out" / "jupyter_execute" / f"p{n}.ipynb", as_version=4)
+        (cell,) = [c for c in nb.cells if c.cell_type == "code"]
+        assert cell.execution_count == 1
+        assert cell.outputs[0]["text"] == f"page {n * 7}\n"

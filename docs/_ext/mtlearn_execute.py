@@ -14,6 +14,11 @@ holds, executes the rest in a pool of processes (one kernel each, as many as the
 cores) and stores every result in the cache from the main process. The readers then find
 every notebook in the cache and only read it. A notebook that fails here is left out of the
 cache, so myst-nb executes it again itself and reports the error with its traceback as usual.
+
+One more thing mends a myst-nb 1.4 slip on every cache hit: its reader renders the page from
+the cached outputs but writes ``jupyter_execute/<page>.ipynb`` from the notebook as read, with
+no outputs. At ``env-updated`` (the main process, after every reader) this extension writes
+those files again with the cached outputs merged in, as a reader that executed would have.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
 
     cache = get_cache(nb_config.execution_cache_path or ".jupyter_cache")
     todo: list[tuple[Path, Any]] = []
+    app.env.mtlearn_notebooks = read = {}
     for docname in sorted(docnames):
         path = Path(env.doc2path(docname))
         if not path.is_file() or _excluded(path, nb_config.execution_excludepatterns):
@@ -65,6 +71,7 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
         nb = reader.read(text)
         if not any(cell.get("cell_type") == "code" for cell in nb.cells):
             continue
+        read[docname] = str(path)
         try:
             cache.match_cache_notebook(nb)
         except KeyError:
@@ -91,6 +98,34 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
             logger.info(f"[mtlearn] {path.name}: executed in {seconds:.2f} s, cached")
 
 
+def _after_read(app: Any, env: Any) -> None:
+    """``jupyter_execute/<page>.ipynb`` of each notebook read in this build, with its outputs."""
+    read: dict[str, str] = getattr(env, "mtlearn_notebooks", {}) or {}
+    nb_config = getattr(env, "mystnb_config", None)
+    if not read or nb_config is None or nb_config.execution_mode != "cache":
+        return
+    import nbformat
+    from jupyter_cache import get_cache
+    from myst_nb.core.read import create_nb_reader
+
+    cache = get_cache(nb_config.execution_cache_path or ".jupyter_cache")
+    out = Path(app.outdir).parent / "jupyter_execute"
+    for docname, path in sorted(read.items()):
+        text = Path(path).read_text(encoding="utf-8")
+        reader = create_nb_reader(path, env.myst_config, nb_config, text)
+        if reader is None:
+            continue
+        try:
+            _, merged = cache.merge_match_into_notebook(reader.read(text))
+        except KeyError:  # not in the cache: myst-nb executed it and wrote it whole
+            continue
+        target = out.joinpath(*docname.split("/")).with_suffix(".ipynb")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(nbformat.writes(merged), encoding="utf-8")
+    env.mtlearn_notebooks = {}
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("env-before-read-docs", _before_read)
+    app.connect("env-updated", _after_read)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
