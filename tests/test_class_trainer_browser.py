@@ -23,7 +23,8 @@ def choose_theme() -> str:
         for t in e.themes:
             by.setdefault(t, []).append(pid)
     return next(t for t, ids in sorted(by.items(), key=lambda kv: -len(kv[1]))
-                if len(ids) >= 3 and all(pool.puzzle(i).kind == "choose" for i in ids))
+                if len(ids) >= 3 and all(pool.puzzle(i).kind == "choose" and pool.puzzle(i).wrong
+                                         for i in ids))
 
 
 def click_answer(page: Any, answer: Any) -> None:
