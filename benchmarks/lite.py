@@ -141,6 +141,11 @@ def _parts(browser_page: Any, url: str, app: str = "notebooks") -> dict[str, flo
         if re.search(r"/mtlearn-[^/]*\.whl$", req.url):
             at("packages fetched")
 
+    def started(req: Any) -> None:
+        if req.url.endswith(".whl"):
+            at("packages: first wheel asked for")
+
+    page.on("request", started)
     page.on("requestfinished", finished)
     page.on("worker", lambda w: at("kernel worker started"))
     page.goto(url)
@@ -150,6 +155,7 @@ def _parts(browser_page: Any, url: str, app: str = "notebooks") -> dict[str, flo
     _idle(page, app=app)
     at("kernel idle")
     page.remove_listener("requestfinished", finished)
+    page.remove_listener("request", started)
     return marks
 
 

@@ -253,6 +253,20 @@ def _imports(data: bytes) -> list[str]:
     return sorted(t for t in tops if t.isidentifier())
 
 
+def _byte_compiled(wheels: dict[str, bytes], pyodide_dir: Path) -> dict[str, bytes]:
+    """The wheels with ``.pyc`` files for the kernel's Python (``mtlearn_pyc``): the kernel
+    then skips compiling a few hundred modules in WebAssembly at every start. Without
+    Node.js the wheels stay as they are (the kernel compiles at start, slower) and the
+    build says so."""
+    import mtlearn_pyc
+
+    try:
+        return mtlearn_pyc.compile_wheels(wheels, pyodide_dir, engine.cache_dir())[0]
+    except mtlearn_pyc.CompileError as e:
+        print(f"mtlearn live notebooks: wheels left without bytecode ({e})", file=sys.stderr)
+        return wheels
+
+
 def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
     """Put every package the kernel and the notebooks need next to Pyodide's core files and
     rewrite ``pyodide-lock.json`` to list exactly them; returns the package names to preload.
@@ -273,6 +287,7 @@ def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
             raise LiteError(f"the kernel's {dist} wheel is missing from {pypi}")
         wheels[found[-1].name] = found[-1].read_bytes()
     wheels[mtlearn_wheel.name] = mtlearn_wheel.read_bytes()
+    wheels = _byte_compiled(wheels, pyodide_dir)
     packages: dict[str, Any] = {}
     for filename, data in sorted(wheels.items()):
         key, version = _dist_name(filename)
