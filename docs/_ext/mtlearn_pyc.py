@@ -5,6 +5,9 @@ each ``.py`` it imports to bytecode, inside WebAssembly, on every start: IPython
 dependencies are a few hundred modules. This module compiles them once, when the book is
 built, with the very Python the kernel runs — Pyodide itself, run under Node.js — and
 repacks each wheel with a ``__pycache__/<module>.cpython-3XX.pyc`` beside every module.
+Pyodide's standard library (``python_stdlib.zip``, sources only in the npm package, read by
+``zipimport``, which cannot write bytecode) gets a ``<module>.pyc`` beside each module the
+same way: every ``import`` of the standard library compiled once, not at every start.
 
 The ``.pyc`` files are "unchecked hash-based" (PEP 552): the wheel's unpacking in the
 browser does not keep file times, so time-stamped ``.pyc`` files would be thrown away;
@@ -28,8 +31,10 @@ _COMPILE_PY = r'''
 import base64, importlib.util, io, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 SITE = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
+STDLIB = [p for p in sys.path if p.endswith(".zip")][0] + "/"
 TAG = sys.implementation.cache_tag
 for name in sorted(os.listdir("/in")):
+    stdlib = not name.endswith(".whl")  # zipimport: module.pyc beside module.py
     src = zipfile.ZipFile("/in/" + name)
     buf = io.BytesIO()
     dst = zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED)
@@ -42,11 +47,13 @@ for name in sorted(os.listdir("/in")):
         dst.writestr(info, data)
         if info.filename.endswith(".py") and ".dist-info/" not in info.filename:
             try:
-                code = compile(data, SITE + info.filename, "exec", dont_inherit=True)
+                code = compile(data, (STDLIB if stdlib else SITE) + info.filename, "exec",
+                               dont_inherit=True)
             except SyntaxError:
                 continue  # a file no import reaches (templates, py2 leftovers)
             head, tail = info.filename.rpartition("/")[::2]
-            pyc = (head + "/" if head else "") + "__pycache__/" + tail[:-3] + "." + TAG + ".pyc"
+            pyc = (info.filename + "c" if stdlib else
+                   (head + "/" if head else "") + "__pycache__/" + tail[:-3] + "." + TAG + ".pyc")
             body = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             dst.writestr(zipfile.ZipInfo(pyc, date_time=info.date_time), bytes(body),
                          zipfile.ZIP_DEFLATED)
