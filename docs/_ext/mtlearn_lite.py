@@ -530,7 +530,7 @@ def _book_path(app: Any) -> str:
 #: The launch bar at the top of a chapter: the live notebook in this book first, Binder second.
 LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
 <a class="mtl-live-open" href="{live}">Open as live notebook</a>
-<span class="mtl-live-note">offline, in this browser: Python starts in about 15 seconds, then Run All</span>
+<span class="mtl-live-note">offline, in this browser: Python starts in about 10 seconds, then Run All</span>
 {binder}</div>
 """
 

@@ -74,7 +74,9 @@ import fs from "node:fs";
 const [inDir, outDir, script] = process.argv.slice(2);
 const py = await loadPyodide({ indexURL: "%(index)s" });
 py.FS.mkdir("/in"); py.FS.mkdir("/out");
-for (const n of fs.readdirSync(inDir)) py.FS.writeFile("/in/" + n, fs.readFileSync(inDir + "/" + n));
+for (const n of fs.readdirSync(inDir)) {
+  py.FS.writeFile("/in/" + n, fs.readFileSync(inDir + "/" + n));
+}
 py.runPython(fs.readFileSync(script, "utf8"));
 for (const n of py.FS.readdir("/out")) {
   if (n === "." || n === "..") continue;
