@@ -20,7 +20,9 @@ After the book is written, this extension
   ``WHEELS``), PyYAML is packed from its pinned source release, mtlearn from the checkout,
   and ``pyodide-lock.json`` is rewritten to list exactly those files with their checksums.
   The kernel preloads them all at start-up (``loadPyodideOptions.packages``): no package
-  index, no PyPI fallback, nothing fetched off the book's own server.
+  index, no PyPI fallback, nothing fetched off the book's own server. The wheels and
+  Pyodide's standard library are byte-compiled at build time by Pyodide itself under Node
+  (``mtlearn_pyc``): the kernel no longer compiles IPython & co. in wasm at every start.
 
 Downloads are cached under ``.cache/lite-wheels`` (``MTLEARN_CACHE`` moves it), and the
 built site under ``.cache/lite-site-<hash of its inputs>``, so a second build with the
