@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -114,27 +115,57 @@ def compile_wheels(wheels: dict[str, bytes], pyodide_dir: Path,
         for old in cache.glob("lite-pyc-*"):
             shutil.rmtree(old, ignore_errors=True)
         with tempfile.TemporaryDirectory() as tmp:
-            t = Path(tmp)
-            (t / "in").mkdir()
-            (t / "out").mkdir()
-            for name, data in wheels.items():
-                (t / "in" / name).write_bytes(data)
-            (t / "compile.py").write_text(_COMPILE_PY, encoding="utf-8")
-            index = pyodide_dir.resolve().as_posix() + "/"
-            (t / "run.mjs").write_text(_RUNNER_MJS % {"pyodide": index + "pyodide.mjs",
-                                                      "index": index}, encoding="utf-8")
-            proc = subprocess.run([node, str(t / "run.mjs"), str(t / "in"), str(t / "out"),
-                                   str(t / "compile.py")], capture_output=True, text=True,
-                                  timeout=600)
-            missing = [n for n in wheels if not (t / "out" / n).is_file()]
-            if proc.returncode != 0 or missing or not (t / "out" / "magic.txt").is_file():
-                raise CompileError(f"byte-compiling the wheels with Pyodide failed (exit "
-                                   f"{proc.returncode}; missing {missing[:3]}):\n"
-                                   f"{proc.stderr[-3000:]}")
+            out_dir = _run_pyodide(node, wheels, pyodide_dir, Path(tmp))
             shutil.rmtree(folder, ignore_errors=True)
-            shutil.copytree(t / "out", folder)
+            shutil.copytree(out_dir, folder)
     out = {name: (folder / name).read_bytes() for name in wheels}
     return out, stamp.read_text(encoding="utf-8").strip()
+
+
+def _groups(wheels: dict[str, bytes], n: int) -> list[list[str]]:
+    """The wheels in ``n`` groups of about the same size (the biggest first, each to the
+    lightest group)."""
+    groups: list[list[str]] = [[] for _ in range(n)]
+    sizes = [0] * n
+    for name in sorted(wheels, key=lambda k: -len(wheels[k])):
+        i = sizes.index(min(sizes))
+        groups[i].append(name)
+        sizes[i] += len(wheels[name])
+    return [g for g in groups if g]
+
+
+def _run_pyodide(node: str, wheels: dict[str, bytes], pyodide_dir: Path, tmp: Path) -> Path:
+    """Compile ``wheels`` with one Pyodide under Node per core (each a share of them) into
+    ``tmp/out``; raises :class:`CompileError` if any run fails."""
+    out = tmp / "out"
+    out.mkdir()
+    (tmp / "compile.py").write_text(_COMPILE_PY, encoding="utf-8")
+    index = pyodide_dir.resolve().as_posix() + "/"
+    (tmp / "run.mjs").write_text(_RUNNER_MJS % {"pyodide": index + "pyodide.mjs",
+                                                "index": index}, encoding="utf-8")
+    runs = []
+    for k, group in enumerate(_groups(wheels, max(1, min(4, os.cpu_count() or 1)))):
+        inbox = tmp / f"in{k}"
+        inbox.mkdir()
+        for name in group:
+            (inbox / name).write_bytes(wheels[name])
+        runs.append(subprocess.Popen([node, str(tmp / "run.mjs"), str(inbox), str(out),
+                                      str(tmp / "compile.py")],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    failures = []
+    for proc in runs:
+        try:
+            _, err = proc.communicate(timeout=600)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+        if proc.returncode != 0:
+            failures.append(f"exit {proc.returncode}: {err[-3000:]}")
+    missing = [n for n in wheels if not (out / n).is_file()]
+    if failures or missing or not (out / "magic.txt").is_file():
+        raise CompileError(f"byte-compiling the wheels with Pyodide failed (missing "
+                           f"{missing[:3]}):\n" + "\n".join(failures))
+    return out
 
 
 def magic_of(pyc: bytes) -> str:
