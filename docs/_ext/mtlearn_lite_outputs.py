@@ -37,6 +37,8 @@ from mtlearn.present import htmlout
 BOARD_JS = "mtlearn-board.mjs"
 BOARD_CSS = "mtlearn-board.css"
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_STATE = re.compile(r'(<script type="application/json" id="mtl-[0-9a-f]{16}-state">)(.*?)</script>',
+                    re.S)
 _BOOT = re.compile(r'\nmountStandalone\(document\.getElementById\("(mtl-[0-9a-f]{16})"\)\);\n')
 
 #: The line above a stored board (static HTML: it needs no script to say it).
@@ -73,6 +75,15 @@ def slim_board(html: str, js: str, css: str) -> str | None:
     call = (f'import {{ mountStandalone }} from "../{BOARD_JS}";\n'
             f'mountStandalone(document.getElementById("{boot[1]}"));\n')
     html = html[:start - len(js) - 1] + call + html[end:]
+    if 'data-kind="board"' in html[:300]:  # no engine in the notebook page: say why, in words
+        match = _STATE.search(html)
+        if match is None:
+            return None
+        state = json.loads(match[2])
+        state.pop("session", None)
+        state["host_note"] = "lite"
+        html = (html[:match.start(2)] + htmlout._json_for_script(state)
+                + html[match.end(2):])
     html = html.replace(style, f'<link rel="stylesheet" href="../{BOARD_CSS}">\n')
     return NOT_LIVE + html
 

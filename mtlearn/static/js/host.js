@@ -143,6 +143,10 @@ function mtlFallbackText(why, detail) {
     return "This board's computer players only play in a live notebook. " +
       stop + " To play on, open the page as a live notebook.";
   }
+  if (why === "lite") {  // a live notebook's stored board (docs/_ext/mtlearn_lite_outputs.py)
+    return "Not live yet: Python is still starting in your browser. " + stop + " When Python " +
+      "is ready, run all the cells (Run › Run All Cells) and the board plays on.";
+  }
   if (why === "noworker") {
     return "This browser cannot run the computer player. " + stop + " " +
       "Try another browser to play whole rounds.";
