@@ -41,6 +41,18 @@ _STATE = re.compile(r'(<script type="application/json" id="mtl-[0-9a-f]{16}-stat
                     re.S)
 _BOOT = re.compile(r'\nmountStandalone\(document\.getElementById\("(mtl-[0-9a-f]{16})"\)\);\n')
 
+# The shared style sheet, added to the page once by the first board (a <link> in an output
+# would be resolved by JupyterLab against the notebook's folder, files/, where it is not).
+_CSS_ONCE = f"""if (!document.querySelector("link[data-mtl-board-css]")) {{
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("../{BOARD_CSS}", document.baseURI).href;
+  link.setAttribute("data-mtl-board-css", "");
+  document.head.append(link);
+  await new Promise((done) => {{ link.onload = link.onerror = done; }});
+}}
+"""
+
 #: The line above a stored board (static HTML: it needs no script to say it).
 NOT_LIVE = (
     '<p class="mtl-not-live" role="note" style="margin:0 0 .3rem;padding:.3rem .6rem;'
@@ -73,7 +85,7 @@ def slim_board(html: str, js: str, css: str) -> str | None:
     if boot is None:
         return None
     call = (f'import {{ mountStandalone }} from "../{BOARD_JS}";\n'
-            f'mountStandalone(document.getElementById("{boot[1]}"));\n')
+            + _CSS_ONCE + f'mountStandalone(document.getElementById("{boot[1]}"));\n')
     html = html[:start - len(js) - 1] + call + html[end:]
     if 'data-kind="board"' in html[:300]:  # no engine in the notebook page: say why, in words
         match = _STATE.search(html)
@@ -84,7 +96,7 @@ def slim_board(html: str, js: str, css: str) -> str | None:
         state["host_note"] = "lite"
         html = (html[:match.start(2)] + htmlout._json_for_script(state)
                 + html[match.end(2):])
-    html = html.replace(style, f'<link rel="stylesheet" href="../{BOARD_CSS}">\n')
+    html = html.replace(style, "")
     return NOT_LIVE + html
 
 
