@@ -262,6 +262,14 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         print(f"\n[lite] first stored board drawn {first_board:.2f} s after the click, "
               f"{after_panel:.2f} s after the notebook appeared")
         page.screenshot(path=str(artifacts_dir / "lite-ch5-stored.png"))
+        # a move on a stored board is answered in words, never dropped
+        tryit = page.locator(".jp-OutputArea .mtl-standalone .mtl-root.mtl-board").last
+        tryit.scroll_into_view_if_needed()
+        tryit.locator('.mtl-tilebtn[aria-label="6-6"]').click()
+        tryit.locator('.mtl-train[data-train="1"] .mtl-target').click()
+        expect(tryit.locator(".mtl-message")).to_contain_text("6-6")
+        expect(tryit).to_contain_text("Python is still starting")
+        tryit.screenshot(path=str(artifacts_dir / "lite-ch5-stored-click.png"))
         run_all(page)
         assert not page.locator(".jp-OutputArea .mtl-not-live").count()
         page.screenshot(path=str(artifacts_dir / "lite-ch5-ran.png"))

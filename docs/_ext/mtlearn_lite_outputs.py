@@ -19,7 +19,9 @@ How a stored board is kept small and shown without a kernel:
   own, made at build time;
 * a line in words above each stored board says it is not live yet: Python is still
   starting, and Run All brings it to life. Run All replaces the stored output with the
-  live board; a move on the stored board is answered from the answers stored with it.
+  live board. A move on a stored board is judged from its view's verdicts (a refusal
+  with its rule; a legal move is named as legal), and the board's note says, in words,
+  that Python is still starting (``host_note`` "lite", ``static/js/host.js``).
 
 Standard library only (and the book's mtlearn).
 """
@@ -93,6 +95,10 @@ def slim_board(html: str, js: str, css: str) -> str | None:
             return None
         state = json.loads(match[2])
         state.pop("session", None)
+        # the answers one move ahead are most of a board's weight (about 1 MB in all);
+        # a move on a stored board is judged from the view's verdicts, with the note
+        # above the board saying Python is still starting
+        state.pop("successors", None)
         state["host_note"] = "lite"
         html = (html[:match.start(2)] + htmlout._json_for_script(state)
                 + html[match.end(2):])
