@@ -138,6 +138,25 @@ def test_mtlearn_book_serves_the_archive_over_http(tmp_path: Path) -> None:
     book.close()
 
 
+def test_a_file_the_browser_has_is_answered_304_and_a_changed_one_afresh(tmp_path: Path) -> None:
+    """The ETag lets the next live notebook reuse Pyodide and the wheels (304, no body)."""
+    book = BookFiles.open(make_zip(tmp_path / "book.zip", "mtlearn-book/"))
+    with serving(book) as url:
+        wasm = url + "_static/engine/pyodide.asm.wasm"
+        with urllib.request.urlopen(wasm, timeout=10) as r:
+            etag, cache = r.headers["ETag"], r.headers["Cache-Control"]
+        assert etag and cache == "no-cache"
+        again = urllib.request.Request(wasm, headers={"If-None-Match": etag})
+        with pytest.raises(urllib.error.HTTPError) as not_modified:
+            urllib.request.urlopen(again, timeout=10)
+        assert not_modified.value.code == 304 and not_modified.value.read() == b""
+        other = urllib.request.Request(url, headers={"If-None-Match": etag})
+        with urllib.request.urlopen(other, timeout=10) as r:  # another file: its own tag
+            assert r.status == 200 and r.read() == PAGES["index.html"]
+            assert r.headers["ETag"] != etag
+    book.close()
+
+
 def test_the_class_server_serves_the_archive_and_the_rules_without_a_book(tmp_path: Path) -> None:
     from classkit import start_class
 

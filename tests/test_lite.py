@@ -99,6 +99,47 @@ def test_lock_lists_exactly_the_wheels_there_with_their_checksums(book: Path):
     assert not any(p.startswith("matplotlib-3") for p in files), "no plotting package: the charts are SVG"
 
 
+#: CPython's bytecode magic number per version (Lib/importlib/_bootstrap_external.py):
+#: the kernel's Python is the one named in Pyodide's lock ("info": {"python": ...}).
+PYC_MAGIC = {"3.14": 3627}
+
+
+def test_wheels_and_stdlib_are_byte_compiled_for_the_kernels_python(book: Path):
+    """Every module of every wheel has its .pyc (and the standard library's zip too), made
+    for the kernel's Python and unchecked (the browser's unpacking loses file times)."""
+    import zipfile
+
+    folder = book / "_static" / "mtlearn-engine" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    version = ".".join(lock["info"]["python"].split(".")[:2])
+    magic = PYC_MAGIC[version].to_bytes(2, "little") + b"\r\n"
+    tag = "cpython-" + version.replace(".", "")
+
+    def check(zf: zipfile.ZipFile, pyc: str) -> None:
+        head = zf.read(pyc)[:8]
+        assert head[:4] == magic, f"{zf.filename}: {pyc} made by another Python"
+        assert int.from_bytes(head[4:8], "little") == 0b01, f"{pyc}: not unchecked-hash"
+
+    compiled = 0
+    for wheel in sorted(folder.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as zf:
+            names = set(zf.namelist())
+            for name in names:
+                if name.endswith(".py") and ".dist-info/" not in name and (
+                        name.split("/")[0].isidentifier()) and "/templates/" not in name:
+                    head, tail = name.rpartition("/")[::2]
+                    pyc = f"{head}/__pycache__/{tail[:-3]}.{tag}.pyc".lstrip("/")
+                    assert pyc in names, f"{wheel.name}: {name} has no {pyc}"
+                    check(zf, pyc)
+                    compiled += 1
+    assert compiled > 500  # IPython, jedi, pygments, … and mtlearn
+    with zipfile.ZipFile(folder / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+        for name in ("asyncio/__init__.py", "inspect.py", "json/decoder.py"):
+            assert name + "c" in names, f"stdlib: {name} has no .pyc beside it"
+            check(zf, name + "c")
+
+
 def test_every_chapter_has_a_notebook_and_a_button(book: Path):
     notebooks = {p.stem for p in (book / "lite" / "files").glob("*.ipynb")}
     for page in (book / "tutorials").glob("*.html"):

@@ -20,7 +20,9 @@ After the book is written, this extension
   ``WHEELS``), PyYAML is packed from its pinned source release, mtlearn from the checkout,
   and ``pyodide-lock.json`` is rewritten to list exactly those files with their checksums.
   The kernel preloads them all at start-up (``loadPyodideOptions.packages``): no package
-  index, no PyPI fallback, nothing fetched off the book's own server.
+  index, no PyPI fallback, nothing fetched off the book's own server. The wheels and
+  Pyodide's standard library are byte-compiled at build time by Pyodide itself under Node
+  (``mtlearn_pyc``): the kernel no longer compiles IPython & co. in wasm at every start.
 
 Downloads are cached under ``.cache/lite-wheels`` (``MTLEARN_CACHE`` moves it), and the
 built site under ``.cache/lite-site-<hash of its inputs>``, so a second build with the
@@ -110,6 +112,8 @@ LITE_TOOLS_LOCK = ROOT / "requirements" / "lite-build.txt"
 #: the lock from ``requirements/lite-build.in``).
 LITE_TOOLS = LITE_TOOLS_LOCK.read_text(encoding="utf-8")
 #: The kernel's own wheels, shipped inside the jupyterlite-pyodide-kernel Python package.
+#: Pyodide's standard library (byte-compiled at build time, see ``mtlearn_pyc``).
+STDLIB = "python_stdlib.zip"
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension")
 
 def chapters() -> list[str]:
@@ -254,6 +258,25 @@ def _imports(data: bytes) -> list[str]:
     return sorted(t for t in tops if t.isidentifier())
 
 
+def _byte_compiled(wheels: dict[str, bytes], pyodide_dir: Path) -> dict[str, bytes]:
+    """The wheels with ``.pyc`` files for the kernel's Python (``mtlearn_pyc``): the kernel
+    then skips compiling a few hundred modules in WebAssembly at every start. The book's
+    Pyodide standard library is replaced by its byte-compiled copy too (the boards'
+    in-page engine, which shares it, starts faster as well). Without
+    Node.js the wheels stay as they are (the kernel compiles at start, slower) and the
+    build says so."""
+    import mtlearn_pyc
+
+    core = engine.fetch_pyodide()  # the npm package's files, never a compiled copy
+    wheels = dict(wheels, **{STDLIB: (core / STDLIB).read_bytes()})
+    try:
+        wheels = mtlearn_pyc.compile_wheels(wheels, core, engine.cache_dir())[0]
+    except mtlearn_pyc.CompileError as e:
+        print(f"mtlearn live notebooks: wheels left without bytecode ({e})", file=sys.stderr)
+    (pyodide_dir / STDLIB).write_bytes(wheels.pop(STDLIB))
+    return wheels
+
+
 def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
     """Put every package the kernel and the notebooks need next to Pyodide's core files and
     rewrite ``pyodide-lock.json`` to list exactly them; returns the package names to preload.
@@ -274,6 +297,7 @@ def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
             raise LiteError(f"the kernel's {dist} wheel is missing from {pypi}")
         wheels[found[-1].name] = found[-1].read_bytes()
     wheels[mtlearn_wheel.name] = mtlearn_wheel.read_bytes()
+    wheels = _byte_compiled(wheels, pyodide_dir)
     packages: dict[str, Any] = {}
     for filename, data in sorted(wheels.items()):
         key, version = _dist_name(filename)
@@ -509,7 +533,7 @@ def _book_path(app: Any) -> str:
 #: The launch bar at the top of a chapter: the live notebook in this book first, Binder second.
 LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
 <a class="mtl-live-open" href="{live}">Open as live notebook</a>
-<span class="mtl-live-note">offline, in this browser: Python starts in about 15 seconds, then Run All</span>
+<span class="mtl-live-note">offline, in this browser: Python starts in about 10 seconds, then Run All</span>
 {binder}</div>
 """
 

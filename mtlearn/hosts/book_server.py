@@ -9,6 +9,7 @@ nothing is unpacked. Standard library only.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -40,7 +41,18 @@ class _Handler(BaseHTTPRequestHandler):
             ctype = "text/plain; charset=utf-8"
         else:
             body, ctype = found.body, found.type
+            # a validator, so a browser asks again ("no-cache") but gets 304 for a file it
+            # has: the next live notebook reuses Pyodide, the wheels and the compiled wasm
+            etag = '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+            if etag in self.headers.get("If-None-Match", ""):
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.send_header("Cache-Control", "no-cache")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             self.send_response(200)
+            self.send_header("ETag", etag)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-cache")
