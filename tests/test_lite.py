@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import sys
+import time
 import types
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,48 @@ def test_conversion_links_rules_to_the_book_and_keeps_progress_in_the_browser():
     assert nb["metadata"]["kernelspec"]["name"] == "python"
 
 
+def test_live_notebooks_hold_the_book_s_boards_sharing_one_front_end(book: Path):
+    """Each chapter's live notebook carries the boards the book run drew (so they show
+    before Python starts), marked not live yet, each board its state only: the front end
+    is one shared file, and no widget view is left that would need a kernel."""
+    import mtlearn_lite_outputs as outputs
+
+    lite = book / "lite"
+    js = (lite / outputs.BOARD_JS).read_text(encoding="utf-8")
+    assert "export { mountStandalone" in js and (lite / outputs.BOARD_CSS).is_file()
+    total = 0
+    for path in sorted((lite / "files").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        boards = 0
+        for cell in (c for c in nb["cells"] if c["cell_type"] == "code"):
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                assert "application/vnd.jupyter.widget-view+json" not in data, path.name
+                html = data.get("text/html", "")
+                html = "".join(html) if isinstance(html, list) else html
+                if "mtl-standalone" in html:
+                    boards += 1
+                    assert cell["metadata"].get("trusted") is True, path.name
+                    assert html.startswith(outputs.NOT_LIVE)
+                    assert f'from "../{outputs.BOARD_JS}"' in html and js[:2000] not in html
+        total += boards
+        assert path.stat().st_size < 1_000_000, f"{path.name}: {path.stat().st_size} bytes"
+    assert total >= 100, f"only {total} boards stored in the live notebooks"
+    ch5 = json.loads((lite / "files" / "05-doubles.ipynb").read_text(encoding="utf-8"))
+    assert sum(bool(c.get("outputs")) for c in ch5["cells"]) >= 10
+
+
+def test_stored_outputs_refuse_an_executed_chapter_of_another_version():
+    import mtlearn_lite_outputs as outputs
+
+    live = mtlearn_lite.convert(mtlearn_lite.TUTORIALS / "05-doubles.md", "/")
+    executed = {"cells": [{"cell_type": "code", "source": "print('another chapter')",
+                           "outputs": []}]}
+    with pytest.raises(outputs.OutputsError, match="code cells differ"):
+        outputs.stored_outputs(live, executed, "js", "css")
+    assert not any(c.get("outputs") for c in live["cells"] if c["cell_type"] == "code")
+
+
 # ---------------------------------------------------------------- in the browser
 
 
@@ -245,9 +288,32 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         page.goto(book_url + "tutorials/05-doubles.html")
         button = page.get_by_role("link", name="Open as live notebook")
         expect(button).to_be_visible()
+        opened = time.monotonic()
         button.click()
         page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=05-doubles\.ipynb"))
+        # the boards the book stored show at once, saying in words that they are not live
+        page.locator(".jp-NotebookPanel").first.wait_for(timeout=30_000)
+        panel = time.monotonic()
+        stored = page.locator(".jp-OutputArea .mtl-standalone .mtl-root.mtl-board").first
+        stored.wait_for(timeout=30_000)
+        first_board, after_panel = time.monotonic() - opened, time.monotonic() - panel
+        assert not page.locator(".jp-KernelStatus-success").count(), "kernel idle first"
+        expect(page.locator(".jp-OutputArea .mtl-not-live").first).to_contain_text(
+            "Python is still starting")
+        print(f"\n[lite] first stored board drawn {first_board:.2f} s after the click, "
+              f"{after_panel:.2f} s after the notebook appeared")
+        page.screenshot(path=str(artifacts_dir / "lite-ch5-stored.png"))
+        # a move on a stored board is answered in words, never dropped
+        tryit = page.locator(".jp-OutputArea .mtl-standalone .mtl-root.mtl-board").last
+        tryit.scroll_into_view_if_needed()
+        tryit.locator('.mtl-tilebtn[aria-label="6-6"]').click()
+        tryit.locator('.mtl-train[data-train="1"] .mtl-target').click()
+        expect(tryit.locator(".mtl-message")).to_contain_text(re.compile(
+            r"Legal: Play 6-6 .*Python is still starting"))
+        expect(tryit).to_contain_text("Python is still starting")
+        tryit.screenshot(path=str(artifacts_dir / "lite-ch5-stored-click.png"))
         run_all(page)
+        assert not page.locator(".jp-OutputArea .mtl-not-live").count()
         page.screenshot(path=str(artifacts_dir / "lite-ch5-ran.png"))
 
         # the "Try it" board: Ana lays 6-6, then Ben tries 10-7 on his own train
@@ -284,6 +350,7 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
 
         # reload: the notebook runs afresh and the puzzle shows the progress kept
         page.reload()
+        page.locator(".jp-OutputArea .mtl-root.mtl-board").first.wait_for(timeout=30_000)
         run_all(page)
         pz = page.locator(".jp-OutputArea .mtl-puzzle[data-puzzle='double-then-cover']").first
         pz.scroll_into_view_if_needed()

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import mtlearn_engine as engine
+import mtlearn_lite_outputs
 
 ROOT = engine.ROOT
 TUTORIALS = ROOT / "tutorials"
@@ -573,6 +574,8 @@ def _finish(app: Any, exception: Exception | None) -> None:
         from sphinx.errors import ExtensionError
 
         raise ExtensionError(str(e)) from None
+    # the boards as the book's run drew them, shown at once (mtlearn_lite_outputs)
+    mtlearn_lite_outputs.store_outputs(out, Path(app.outdir).parent / "jupyter_execute")
     plain_downloads(Path(app.outdir))
     write_favicons(Path(app.outdir))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -143,6 +143,11 @@ function mtlFallbackText(why, detail) {
     return "This board's computer players only play in a live notebook. " +
       stop + " To play on, open the page as a live notebook.";
   }
+  if (why === "lite") {  // a live notebook's stored board (docs/_ext/mtlearn_lite_outputs.py)
+    return "Not live yet: Python is still starting in your browser, and until then this " +
+      "board only says whether a move is allowed. When Python is ready, run all the cells " +
+      "(Run › Run All Cells) and the board plays on.";
+  }
   if (why === "noworker") {
     return "This browser cannot run the computer player. " + stop + " " +
       "Try another browser to play whole rounds.";
@@ -312,8 +317,9 @@ export function mtlEngineBoard(root, state, initial) {
   const spec = state.session;
   const located = spec ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
   const fallbackText = (why, detail) => mtlFallbackText(why, detail);
-  const precomputed = mtlPrecomputed(initial.view, state.successors,
-    "this page stores one move ahead only; see the note above the board");
+  const precomputed = mtlPrecomputed(initial.view, state.successors, located.why === "lite"
+    ? "Python is still starting: run all the cells when it is ready to play it"
+    : "this page stores one move ahead only; see the note above the board");
   let mode = located.url ? "loading" : "fallback";
   const queue = [];    // intents waiting for the engine
   const replay = [];   // intents answered from stored answers, to play again in the engine
