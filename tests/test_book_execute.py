@@ -84,3 +84,26 @@ def test_the_executed_notebooks_written_beside_the_book_carry_their_outputs(tmp_
         (cell,) = [c for c in nb.cells if c.cell_type == "code"]
         assert cell.execution_count == 1
         assert cell.outputs[0]["text"] == f"page {n * 7}\n"
+
+
+def test_a_change_in_the_code_the_notebooks_call_executes_them_again(tmp_path: Path) -> None:
+    """The cache matches a notebook by its cells only; when the code it calls changes (the
+    mtlearn package, here a stand-in folder), the next build executes it again instead of
+    showing outputs of the old code."""
+    dep = tmp_path / "dep"
+    dep.mkdir()
+    (dep / "value.txt").write_text("old value")
+    src = tmp_path / "src"
+    _project(src, pages=1)
+    (src / "p0.md").write_text(NOTEBOOK.format(n=0).replace(
+        'print("page", 0 * 7)', f"print(open({str(dep / 'value.txt')!r}).read())"))
+    with (src / "conf.py").open("a") as conf:
+        conf.write(f"mtlearn_execute_depends = [{str(dep)!r}]\n")
+    out = tmp_path / "out"
+    assert _sphinx(src, out).returncode == 0
+    assert "old value" in (out / "html" / "p0.html").read_text()
+    (dep / "value.txt").write_text("new value")
+    build = _sphinx(src, out)  # the same output folder: an incremental build
+    assert build.returncode == 0, build.stderr
+    page = (out / "html" / "p0.html").read_text()
+    assert "new value" in page and "old value" not in page

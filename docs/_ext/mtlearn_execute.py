@@ -15,6 +15,12 @@ cores) and stores every result in the cache from the main process. The readers t
 every notebook in the cache and only read it. A notebook that fails here is left out of the
 cache, so myst-nb executes it again itself and reports the error with its traceback as usual.
 
+The cache knows a notebook only by its code cells, but the outputs also depend on the code
+they call: the ``mtlearn`` package, whose front end every board output carries. So the files
+named by ``mtlearn_execute_depends`` (by default the ``mtlearn`` package folder) are hashed at
+each build; when the hash differs from the one the cache was made with, the cache is cleared
+and every notebook is read and executed again, instead of keeping outputs of older code.
+
 One more thing mends a myst-nb 1.4 slip on every cache hit: its reader renders the page from
 the cached outputs but writes ``jupyter_execute/<page>.ipynb`` from the notebook as read, with
 no outputs. At ``env-updated`` (the main process, after every reader) this extension writes
@@ -23,6 +29,7 @@ those files again with the cached outputs merged in, as a reader that executed w
 
 from __future__ import annotations
 
+import hashlib
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path, PurePosixPath
@@ -49,15 +56,42 @@ def _excluded(path: Path, patterns: Any) -> bool:
     return any(posix.match(pattern) for pattern in patterns or ())
 
 
+def depends_hash(folders: list[str]) -> str:
+    """A hash of every file below ``folders`` (bytecode caches left out): what the
+    notebooks' outputs depend on besides their own cells."""
+    h = hashlib.sha256()
+    for folder in folders:
+        base = Path(folder)
+        for p in sorted(base.rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
+                h.update(p.relative_to(base).as_posix().encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def _default_depends() -> list[str]:
+    import mtlearn
+
+    return [str(Path(mtlearn.__file__).parent)]
+
+
 def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
     nb_config = getattr(env, "mystnb_config", None)
     if nb_config is None or nb_config.execution_mode != "cache":
         return
     from jupyter_cache import get_cache
-    from jupyter_cache.base import CacheBundleIn
     from myst_nb.core.read import create_nb_reader
 
-    cache = get_cache(nb_config.execution_cache_path or ".jupyter_cache")
+    cache_path = Path(nb_config.execution_cache_path or ".jupyter_cache")
+    cache = get_cache(cache_path)
+    stamp = cache_path / "mtlearn-depends.sha256"
+    depends = depends_hash(app.config.mtlearn_execute_depends or _default_depends())
+    if not stamp.is_file() or stamp.read_text(encoding="utf-8") != depends:
+        if cache.list_cache_records():
+            logger.info("[mtlearn] the code the notebooks call has changed: "
+                        "executing every notebook again")
+            cache.clear_cache()
+            cache = get_cache(cache_path)
+        docnames.extend(sorted(set(env.found_docs) - set(docnames)))
     todo: list[tuple[Path, Any]] = []
     app.env.mtlearn_notebooks = read = {}
     for docname in sorted(docnames):
@@ -76,8 +110,16 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
             cache.match_cache_notebook(nb)
         except KeyError:
             todo.append((path, nb))
-    if not todo:
-        return
+    if todo:
+        _run(cache, todo, nb_config)
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(depends, encoding="utf-8")
+
+
+def _run(cache: Any, todo: list[tuple[Path, Any]], nb_config: Any) -> None:
+    """Execute ``todo`` in a pool of processes; cache each success from this process."""
+    from jupyter_cache.base import CacheBundleIn
+
     workers = max(1, min(len(todo), os.cpu_count() or 1))
     logger.info(f"[mtlearn] executing {len(todo)} notebooks in {workers} processes")
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -126,6 +168,8 @@ def _after_read(app: Any, env: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, Any]:
+    # the folders whose files the notebooks' outputs depend on (default: the mtlearn package)
+    app.add_config_value("mtlearn_execute_depends", [], "env", types=[list])
     app.connect("env-before-read-docs", _before_read)
     app.connect("env-updated", _after_read)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
