@@ -93,6 +93,7 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
             cache = get_cache(cache_path)
         docnames.extend(sorted(set(env.found_docs) - set(docnames)))
     todo: list[tuple[Path, Any]] = []
+    # the notebooks read in this build, as myst-nb reads them (for _after_read)
     app.env.mtlearn_notebooks = read = {}
     for docname in sorted(docnames):
         path = Path(env.doc2path(docname))
@@ -105,7 +106,7 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
         nb = reader.read(text)
         if not any(cell.get("cell_type") == "code" for cell in nb.cells):
             continue
-        read[docname] = str(path)
+        read[docname] = nb
         try:
             cache.match_cache_notebook(nb)
         except KeyError:
@@ -142,23 +143,18 @@ def _run(cache: Any, todo: list[tuple[Path, Any]], nb_config: Any) -> None:
 
 def _after_read(app: Any, env: Any) -> None:
     """``jupyter_execute/<page>.ipynb`` of each notebook read in this build, with its outputs."""
-    read: dict[str, str] = getattr(env, "mtlearn_notebooks", {}) or {}
+    read: dict[str, Any] = getattr(env, "mtlearn_notebooks", {}) or {}
     nb_config = getattr(env, "mystnb_config", None)
     if not read or nb_config is None or nb_config.execution_mode != "cache":
         return
     import nbformat
     from jupyter_cache import get_cache
-    from myst_nb.core.read import create_nb_reader
 
     cache = get_cache(nb_config.execution_cache_path or ".jupyter_cache")
     out = Path(app.outdir).parent / "jupyter_execute"
-    for docname, path in sorted(read.items()):
-        text = Path(path).read_text(encoding="utf-8")
-        reader = create_nb_reader(path, env.myst_config, nb_config, text)
-        if reader is None:
-            continue
+    for docname, nb in sorted(read.items()):
         try:
-            _, merged = cache.merge_match_into_notebook(reader.read(text))
+            _, merged = cache.merge_match_into_notebook(nb)
         except KeyError:  # not in the cache: myst-nb executed it and wrote it whole
             continue
         target = out.joinpath(*docname.split("/")).with_suffix(".ipynb")
