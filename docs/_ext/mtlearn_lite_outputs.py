@@ -124,18 +124,13 @@ def stored_outputs(live: dict[str, Any], executed: dict[str, Any], js: str, css:
             for key, value in data.items():  # nbformat may keep text as a list of lines
                 if isinstance(value, list):
                     data[key] = "".join(value)
-            if _WIDGET_VIEW in data:
-                slim = slim_board(str(data.get("text/html", "")), js, css)
-                data.pop(_WIDGET_VIEW)
+            html = str(data.get("text/html", ""))
+            if _WIDGET_VIEW in data or "<script" in html.lower():
+                # a board (or other scripted output): its slim copy, or nothing to show
+                data.pop(_WIDGET_VIEW, None)
                 data.pop("text/html", None)
+                slim = slim_board(html, js, css)
                 if slim is not None:
-                    data["text/html"] = slim
-                    boards += 1
-            elif "<script" in str(data.get("text/html", "")).lower():
-                slim = slim_board(str(data["text/html"]), js, css)
-                if slim is None:
-                    data.pop("text/html")
-                else:
                     data["text/html"] = slim
                     boards += 1
             if out.get("output_type") in ("execute_result", "display_data") and not data:
