@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
@@ -111,10 +112,11 @@ def _before_read(app: Any, env: Any, docnames: list[str]) -> None:
             cache.match_cache_notebook(nb)
         except KeyError:
             todo.append((path, nb))
-    if todo:
-        _run(cache, todo, nb_config)
+    # the cache is now that of this code, whatever the notebooks below do
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text(depends, encoding="utf-8")
+    if todo:
+        _run(cache, todo, nb_config)
 
 
 def _run(cache: Any, todo: list[tuple[Path, Any]], nb_config: Any) -> None:
@@ -123,6 +125,7 @@ def _run(cache: Any, todo: list[tuple[Path, Any]], nb_config: Any) -> None:
 
     workers = max(1, min(len(todo), os.cpu_count() or 1))
     logger.info(f"[mtlearn] executing {len(todo)} notebooks in {workers} processes")
+    failures: list[str] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [
             (path, pool.submit(_execute, nb, str(path.parent), nb_config.execution_timeout,
@@ -132,13 +135,16 @@ def _run(cache: Any, todo: list[tuple[Path, Any]], nb_config: Any) -> None:
         for path, future in futures:
             executed, seconds, error = future.result()
             if error is not None:
-                logger.info(f"[mtlearn] {path.name}: failed here ({error}); "
-                            "myst-nb runs it again and reports it")
+                failures.append(f"{path}: executing the notebook failed:\n{error}")
                 continue
             cache.cache_notebook_bundle(
                 CacheBundleIn(executed, str(path), data={"execution_seconds": seconds}),
                 check_validity=False, overwrite=True)
             logger.info(f"[mtlearn] {path.name}: executed in {seconds:.2f} s, cached")
+    if failures and nb_config.execution_raise_on_error:
+        raise ExtensionError("\n\n".join(failures), modname=__name__)
+    for failure in failures:
+        logger.info(f"[mtlearn] {failure.splitlines()[0]}; myst-nb runs it again and reports it")
 
 
 def _after_read(app: Any, env: Any) -> None:
