@@ -91,6 +91,9 @@ def test_four_phones_a_teacher_and_a_projector_play_a_round(chromium: Any, tmp_p
         teacher.fill('input[name="seats"]', "4")
         teacher.fill('input[name="computers"]', "0")
         teacher.fill('input[name="rounds"]', "1")
+        # a short demo round on a deal that can be played again: the form's optional fields
+        teacher.fill('input[name="hand_size"]', "5")
+        teacher.fill('input[name="seed"]', "8")
         teacher.click("text=Open the table")
         teacher.wait_for_selector('article[data-table="t1"]')
         projector = context(1600, 900).new_page()
@@ -108,6 +111,8 @@ def test_four_phones_a_teacher_and_a_projector_play_a_round(chromium: Any, tmp_p
             p.wait_for_selector(".mtc-board .mtl-root", timeout=10_000)
         projector.wait_for_selector(".mtc-card .mtl-root")
         screens = [*phones, projector, teacher]
+        dealt, _ = saved(folder)
+        assert dealt.seed == 8 and [len(dealt.hand(i)) for i in range(4)] == [5, 5, 5, 5]
 
         def same_everywhere() -> None:
             _, data = saved(folder)

@@ -402,6 +402,8 @@ def test_a_free_seat_given_to_a_computer_before_the_deal(tmp_path: Path) -> None
         for bad, words in ((dict(preset="family"), "preset: 'family' is not one of standard"),
                            (dict(options={"bogus": 1}), "options: "),
                            (dict(options={"teams": True}), "R-VAR-TEAMS"),
+                           # refused when the table opens, not when its last seat is taken
+                           (dict(options={"hand_size": 40}), "needs 120 tiles"),
                            (dict(seats=9), "seats: choose 2 to 8"),
                            (dict(computers=4), "computers: choose 0 to 3")):
             msg = {"op": "open_table", "token": cp.token, "seats": 3, **bad}

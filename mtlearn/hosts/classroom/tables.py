@@ -39,7 +39,7 @@ from typing import Any
 from ...core.errors import MtlearnError
 from ...core.protocol import BoardMessage
 from ...core.protocol_class import PublicTable, TableInfo
-from ...core.rules import PRESETS, Rules, usual_set
+from ...core.rules import PRESETS, Rules, hand_size, usual_set
 from ...core.words import one_line
 from ...engine.game import Game
 from ...present.perspective import Perspective, tiles_named
@@ -106,7 +106,9 @@ class ClassTable:
                              f"and rounds), not {one_line(repr(options))}")
         self.options = dict(options or {})
         try:  # the rules engine judges the options, before anything is made
-            Rules.from_dict(self.rules_dict(preset, rounds)).check_supported(n)
+            rules = Rules.from_dict(self.rules_dict(preset, rounds))
+            rules.check_supported(n)
+            hand_size(rules, usual_set(n), n)  # the deal fits the set (a hand size may not)
         except (MtlearnError, TypeError) as e:
             raise ClassError(f"options: {one_line(str(e), 200)}") from None
         if bot not in BOT_KINDS:

@@ -126,12 +126,23 @@ export function bootTeacher(root) {
   const computers = numberInput("computers", 0, 0, 8);
   const rounds = numberInput("rounds", 13, 1, 19);
   const preset = h("select", { name: "preset" }, h("option", { value: "standard", text: "standard" }));
+  // Optional: a short demo round (fewer tiles in each hand) and a deal that can be played again
+  // (the same number deals the same tiles). Blank keeps the rules' deal table and a fresh deal.
+  const handSize = h("input", { type: "number", name: "hand_size", min: "1", max: "30", inputmode: "numeric",
+    placeholder: "as the rules say" });
+  const dealNumber = h("input", { type: "number", name: "seed", min: "0", inputmode: "numeric",
+    placeholder: "a new deal" });
   formBox.append(h("h2", { text: "Open a table" }), field("Seats", seats), field("Computer players", computers),
-    field("Rules", preset), field("Rounds", rounds), h("button", { type: "submit", class: "mtl-btn", text: "Open the table" }));
+    field("Rules", preset), field("Rounds", rounds), field("Tiles in each hand (optional)", handSize),
+    field("Deal number (optional)", dealNumber),
+    h("button", { type: "submit", class: "mtl-btn", text: "Open the table" }));
   formBox.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    act({ op: "open_table", seats: seats.valueAsNumber, computers: computers.valueAsNumber,
-      preset: preset.value, rounds: rounds.valueAsNumber });
+    const msg = { op: "open_table", seats: seats.valueAsNumber, computers: computers.valueAsNumber,
+      preset: preset.value, rounds: rounds.valueAsNumber };
+    if (handSize.value !== "") msg.options = { hand_size: handSize.valueAsNumber };
+    if (dealNumber.value !== "") msg.seed = dealNumber.valueAsNumber;
+    act(msg);
   });
 
   function tableCard(known) {
