@@ -16,6 +16,7 @@ import json
 import statistics
 from typing import Any
 
+from playwright.sync_api import expect
 from test_book_play import ANSWER_TIMEOUT, Learner
 from test_frontend import page_html
 
@@ -424,17 +425,22 @@ def test_every_tile_move_takes_at_most_four_presses(page, page_guard, tmp_path, 
     counts: list[int] = []
     worst: tuple[int, str] = (0, "")
     for k, game in enumerate(_positions(3, 6)):
-        html = tmp_path / f"position-{k}.html"
-        html.write_text(page_html(Board(game, perspective=0).to_html()), encoding="utf-8")
         moves = [m for m in game.legal_moves if m.kind == "play"]
-        for move in moves:
-            page.goto(html.as_uri())
-            root = page.locator(".mtl-root.mtl-board")
-            root.wait_for()
+        # one page per position, one board of it per move (each board plays one move):
+        # a page load per position rather than per move
+        html = tmp_path / f"position-{k}.html"
+        html.write_text(page_html(*(Board(game, perspective=0).to_html() for _ in moves)),
+                        encoding="utf-8")
+        page.goto(html.as_uri())
+        roots = page.locator(".mtl-root.mtl-board")
+        expect(roots).to_have_count(len(moves))
+        untouched = roots.last.locator(".mtl-message").inner_text()
+        for i, move in enumerate(moves):
+            root = roots.nth(i)
             root.locator(".mtl-skip").evaluate("a => a.click()")  # the focus lands in the hand
             tiles, targets = hand_state(root)
             start = tiles.index(str(page.evaluate(ACTIVE))[5:])
-            goal = next(i for i, t in enumerate(tiles) if set(_parse(t)) == {move.inward, move.outward})
+            goal = next(j for j, t in enumerate(tiles) if set(_parse(t)) == {move.inward, move.outward})
             target = str(move).split("@")[1]
             plan = move_presses(tiles, targets, start, goal, target)
             for key in plan[:-1]:
@@ -444,6 +450,9 @@ def test_every_tile_move_takes_at_most_four_presses(page, page_guard, tmp_path, 
             page.keyboard.press(plan[-1])
             said = root.locator(".mtl-message").inner_text()
             assert f"played {move.inward}-{move.outward} on" in said, (str(move), plan, said)
+            # the key presses reached this board only: the next one is still untouched
+            if i + 1 < len(moves):
+                assert roots.nth(i + 1).locator(".mtl-message").inner_text() == untouched
             counts.append(len(plan))
             if len(plan) > worst[0]:
                 worst = (len(plan), f"{move}: {' '.join(plan)}")
