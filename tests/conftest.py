@@ -59,6 +59,36 @@ LAB_FIXTURES = {"jupyterlab"}
 BOOK_FIXTURES = {"book", "book_url", "executed_chapters"}
 
 
+#: The tests that take longest (tens of seconds each, measured with --durations), longest
+#: first. They run first, so that with several workers (pytest-xdist hands out tests in
+#: order) no worker is left running a long test alone at the end. Only an order: a name
+#: here that no longer exists changes nothing.
+LONG_FIRST = (
+    "tests/test_lite_walk.py",
+    "tests/test_lite.py::test_chapter_5",
+    "tests/test_first_screen.py::test_each_page_opens_with_its_board_in_view",
+    "tests/test_keyboard.py::test_a_whole_round_with_the_keyboard_only",
+    "tests/test_keyboard.py::test_every_tile_move_takes_at_most_four_presses",
+    "tests/test_puzzles_lab.py::test_puzzles_live_in_jupyterlab",
+    "tests/test_book.py::test_page_loads_offline_and_axe_finds_no_violation[api]",
+    "tests/test_release.py",
+    "tests/test_binder.py::test_binder_environment",
+    "tests/test_book_execute.py",
+    "tests/test_harness.py::test_jupyterlab_runs_a_notebook",
+    "tests/test_book_play.py::test_round_against_three_bots",
+    "tests/test_book_path.py::test_round_end_and_next_round",
+    "tests/test_mined.py::test_every_shipped_mined_puzzle_proves",
+    "tests/test_trainer_page.py",
+    "tests/test_book_charts.py",
+    "tests/test_class_server.py::test_a_round_every_socket_sees_only_its_own_hand",
+)
+
+
+def _long_first(item: pytest.Item) -> int:
+    return next((k for k, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)),
+                len(LONG_FIRST))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         names = set(getattr(item, "fixturenames", ()))
@@ -68,6 +98,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.lab)
         if names & BOOK_FIXTURES:
             item.add_marker(pytest.mark.book)
+    items.sort(key=_long_first)  # stable: the rest keep their order
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
