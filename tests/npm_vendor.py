@@ -81,10 +81,16 @@ def axe_source() -> str:
 
 
 #: Run axe on the page: every rule, the experimental label-in-name check included.
+#: The argument: null (the whole page), a selector (those elements), or
+#: {scope, off: [rule ids left out], only: [the rule ids run]}.
 #: Returns [{id, impact, help, targets: [...], inMtlearn: bool}].
-AXE_RUN = """async (scope) => {
-  const result = await axe.run(scope ? document.querySelectorAll(scope) : document, {
-    rules: { 'label-content-name-mismatch': { enabled: true } },
+AXE_RUN = """async (arg) => {
+  const opts = (arg && typeof arg === 'object') ? arg : { scope: arg };
+  const rules = { 'label-content-name-mismatch': { enabled: true } };
+  for (const id of opts.off || []) rules[id] = { enabled: false };
+  const result = await axe.run(opts.scope ? document.querySelectorAll(opts.scope) : document, {
+    rules,
+    ...(opts.only ? { runOnly: { type: 'rule', values: opts.only } } : {}),
     // no CSSOM preload: axe would fetch the theme's @import relative to the page (a 404)
     preload: false,
     resultTypes: ['violations'],

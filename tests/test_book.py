@@ -330,7 +330,16 @@ def test_page_loads_offline_and_axe_finds_no_violation(page, page_guard, book_ur
     open_page(page, book_url + name + ".html")
     assert page.locator("h1").count() >= 1
     page.add_script_tag(content=axe_source())
-    violations = page.evaluate(AXE_RUN, None)
+    if name == "api":
+        # The API reference is one long page of autodoc entries (some 21,000 elements), the
+        # same few styles over and over: colour contrast (about 1 ms an element) is checked
+        # on its first three sections, every other rule on the whole page.
+        violations = page.evaluate(AXE_RUN, {"off": ["color-contrast"]})
+        sample = "section:has(> h1) > section:nth-of-type(-n+3)"
+        assert page.locator(sample).count() == 3
+        violations += page.evaluate(AXE_RUN, {"scope": sample, "only": ["color-contrast"]})
+    else:
+        violations = page.evaluate(AXE_RUN, None)
     ours = [v for v in violations if any(v["inMtlearn"])]
     assert ours == [], ours
     assert violations == [], violations
