@@ -15,14 +15,14 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
     """./dev test: ruff, mypy, the front end's lint and unit tests, then pytest (the fast
-    tier alone with --fast; with a clean book build and the other tier otherwise)."""
+    tier alone with --fast; otherwise a clean book build, then every test in one run)."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     branch = re.search(r"\n    test\)\n(.*?)\n        ;;", (REPO / "dev").read_text(), re.S)
     assert branch, "the test) branch of ./dev"
     steps = re.findall(r'^[^#\n]*?\bphase ("[^"]+"|\S+) (.*?)\s*\\?$', branch.group(1), re.M)
     names = [name.strip('"') for name, _ in steps]
     assert names == ["install", "install", "chromium", "lint", "types", "front end",
-                     "pytest fast", "book build", "pytest fast", "pytest book+browser"], names
+                     "pytest fast", "book build", "pytest"], names
     commands = dict((name.strip('"'), command) for name, command in steps)
     assert commands["lint"] == '"$VENV/bin/ruff" check .'
     assert commands["types"] == "check_types"
