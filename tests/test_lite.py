@@ -105,8 +105,10 @@ PYC_MAGIC = {"3.14": 3627}
 
 
 def test_wheels_and_stdlib_are_byte_compiled_for_the_kernels_python(book: Path):
-    """Every module of every wheel has its .pyc (and the standard library's zip too), made
-    for the kernel's Python and unchecked (the browser's unpacking loses file times)."""
+    """Every module of every wheel and of the standard library's zip is compiled for the
+    kernel's Python, unchecked (the browser's unpacking loses file times). mtlearn keeps
+    its sources beside the bytecode (a learner's traceback shows mtlearn's lines); the
+    other wheels and the standard library ship the bytecode alone (half the download)."""
     import zipfile
 
     folder = book / "_static" / "mtlearn-engine" / "pyodide"
@@ -120,23 +122,40 @@ def test_wheels_and_stdlib_are_byte_compiled_for_the_kernels_python(book: Path):
         assert head[:4] == magic, f"{zf.filename}: {pyc} made by another Python"
         assert int.from_bytes(head[4:8], "little") == 0b01, f"{pyc}: not unchecked-hash"
 
-    compiled = 0
+    def module(name: str) -> bool:
+        return (".dist-info/" not in name and name.split("/")[0].isidentifier()
+                and "/templates/" not in name)
+
+    compiled = sourceless = 0
     for wheel in sorted(folder.glob("*.whl")):
         with zipfile.ZipFile(wheel) as zf:
             names = set(zf.namelist())
-            for name in names:
-                if name.endswith(".py") and ".dist-info/" not in name and (
-                        name.split("/")[0].isidentifier()) and "/templates/" not in name:
+            record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+            listed = {line.split(",")[0] for line in zf.read(record).decode().splitlines()}
+            if wheel.name.startswith("mtlearn-"):
+                sources = [n for n in names if n.endswith(".py") and module(n)]
+                assert len(sources) > 50
+                for name in sources:
                     head, tail = name.rpartition("/")[::2]
                     pyc = f"{head}/__pycache__/{tail[:-3]}.{tag}.pyc".lstrip("/")
                     assert pyc in names, f"{wheel.name}: {name} has no {pyc}"
                     check(zf, pyc)
                     compiled += 1
-    assert compiled > 500  # IPython, jedi, pygments, … and mtlearn
+                continue
+            for name in names:
+                if name.endswith(".pyc"):
+                    assert "__pycache__/" not in name and name[:-1] not in names, name
+                    check(zf, name)
+                    sourceless += 1
+            left = [n for n in names if n.endswith(".py") and module(n)]
+            assert len(left) <= 3, f"{wheel.name}: sources left beside no bytecode: {left}"
+            assert names - {record} <= listed, f"{wheel.name}: RECORD misses files"
+            assert not [n for n in listed if n.endswith(".py") and n not in names]
+    assert compiled > 50 and sourceless > 500  # mtlearn; IPython, jedi, pygments, …
     with zipfile.ZipFile(folder / "python_stdlib.zip") as zf:
         names = set(zf.namelist())
         for name in ("asyncio/__init__.py", "inspect.py", "json/decoder.py"):
-            assert name + "c" in names, f"stdlib: {name} has no .pyc beside it"
+            assert name + "c" in names and name not in names, f"stdlib: {name}"
             check(zf, name + "c")
 
 

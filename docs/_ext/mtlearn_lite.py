@@ -270,7 +270,8 @@ def _byte_compiled(wheels: dict[str, bytes], pyodide_dir: Path) -> dict[str, byt
     core = engine.fetch_pyodide()  # the npm package's files, never a compiled copy
     wheels = dict(wheels, **{STDLIB: (core / STDLIB).read_bytes()})
     try:
-        wheels = mtlearn_pyc.compile_wheels(wheels, core, engine.cache_dir())[0]
+        wheels = mtlearn_pyc.compile_wheels(wheels, core, engine.cache_dir(),
+                                            keep=("mtlearn-",))[0]
     except mtlearn_pyc.CompileError as e:
         print(f"mtlearn live notebooks: wheels left without bytecode ({e})", file=sys.stderr)
     (pyodide_dir / STDLIB).write_bytes(wheels.pop(STDLIB))

@@ -4,15 +4,20 @@ The kernel (Pyodide inside a Web Worker) unpacks every preloaded wheel and then 
 each ``.py`` it imports to bytecode, inside WebAssembly, on every start: IPython and its
 dependencies are a few hundred modules. This module compiles them once, when the book is
 built, with the very Python the kernel runs — Pyodide itself, run under Node.js — and
-repacks each wheel with a ``__pycache__/<module>.cpython-3XX.pyc`` beside every module.
-Pyodide's standard library (``python_stdlib.zip``, sources only in the npm package, read by
-``zipimport``, which cannot write bytecode) gets a ``<module>.pyc`` beside each module the
-same way: every ``import`` of the standard library compiled once, not at every start.
+repacks each wheel with every module's bytecode. Pyodide's standard library
+(``python_stdlib.zip``, sources only in the npm package, read by ``zipimport``, which
+cannot write bytecode) is compiled the same way: every ``import`` compiled once, not at
+every start.
+
+Only mtlearn's own wheel keeps its sources (``__pycache__/<module>.cpython-3XX.pyc``
+beside each module), so that a learner's traceback through mtlearn shows its lines. The
+other wheels and the standard library are shipped as bytecode alone (``<module>.pyc`` in
+the place of ``<module>.py``, which Python imports without a source): keeping both had
+nearly tripled the standard library's download (2.5 → 7.1 MB) and doubled the wheels'.
 
 The ``.pyc`` files are "unchecked hash-based" (PEP 552): the wheel's unpacking in the
 browser does not keep file times, so time-stamped ``.pyc`` files would be thrown away;
-unchecked ones are used as they are. The sources stay in the wheel (tracebacks and
-``inspect`` still show them). Compiled wheels are cached under ``.cache/lite-pyc-<hash>``
+unchecked ones are used as they are. Compiled wheels are cached under ``.cache/lite-pyc-<hash>``
 keyed by the input wheel's bytes and the Pyodide that compiled them.
 """
 
@@ -26,8 +31,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-#: Runs inside Pyodide: for each wheel in /in, write /out/<same name> with the .pyc added
-#: (and listed in RECORD, without a hash as pip does), and /out/magic.txt.
+#: Runs inside Pyodide (after a line ``KEEP = [name prefixes]``): for each wheel in /in,
+#: write /out/<same name> with the .pyc added (and RECORD updated; a .pyc listed without a
+#: hash, as pip does), and /out/magic.txt.
 _COMPILE_PY = r'''
 import base64, importlib.util, io, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -36,31 +42,41 @@ STDLIB = [p for p in sys.path if p.endswith(".zip")][0] + "/"
 TAG = sys.implementation.cache_tag
 for name in sorted(os.listdir("/in")):
     stdlib = not name.endswith(".whl")  # zipimport: module.pyc beside module.py
+    # sources kept (bytecode in __pycache__) or dropped (module.pyc in the module's place)
+    keep = any(name.startswith(k) for k in KEEP)
     src = zipfile.ZipFile("/in/" + name)
     buf = io.BytesIO()
     dst = zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED)
-    added, record = [], None
+    added, dropped, record = [], set(), None
     for info in src.infolist():
         data = src.read(info)
         if info.filename.endswith(".dist-info/RECORD"):
             record = (info, data)
             continue
-        dst.writestr(info, data)
-        if info.filename.endswith(".py") and ".dist-info/" not in info.filename:
-            try:
-                code = compile(data, (STDLIB if stdlib else SITE) + info.filename, "exec",
-                               dont_inherit=True)
-            except SyntaxError:
-                continue  # a file no import reaches (templates, py2 leftovers)
-            head, tail = info.filename.rpartition("/")[::2]
-            pyc = (info.filename + "c" if stdlib else
-                   (head + "/" if head else "") + "__pycache__/" + tail[:-3] + "." + TAG + ".pyc")
-            body = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-            dst.writestr(zipfile.ZipInfo(pyc, date_time=info.date_time), bytes(body),
-                         zipfile.ZIP_DEFLATED)
-            added.append(pyc)
+        if not info.filename.endswith(".py") or ".dist-info/" in info.filename:
+            dst.writestr(info, data)
+            continue
+        try:
+            code = compile(data, (STDLIB if stdlib else SITE) + info.filename, "exec",
+                           dont_inherit=True)
+        except SyntaxError:  # a file no import reaches (templates, py2 leftovers)
+            dst.writestr(info, data)
+            continue
+        head, tail = info.filename.rpartition("/")[::2]
+        if keep:
+            dst.writestr(info, data)
+            pyc = (head + "/" if head else "") + "__pycache__/" + tail[:-3] + "." + TAG + ".pyc"
+        else:
+            dropped.add(info.filename)
+            pyc = info.filename + "c"
+        body = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        dst.writestr(zipfile.ZipInfo(pyc, date_time=info.date_time), bytes(body),
+                     zipfile.ZIP_DEFLATED)
+        added.append(pyc)
     if record is not None:
-        text = record[1].decode().rstrip("\n") + "\n" + "".join(p + ",,\n" for p in added)
+        lines = [line for line in record[1].decode().splitlines()
+                 if line and line.split(",")[0] not in dropped]
+        text = "\n".join(lines) + "\n" + "".join(p + ",,\n" for p in added)
         dst.writestr(record[0], text.encode())
     dst.close()
     with open("/out/" + name, "wb") as f:
@@ -90,9 +106,10 @@ class CompileError(RuntimeError):
     """The wheels could not be byte-compiled (no Node.js, Pyodide failed)."""
 
 
-def cache_key(wheels: dict[str, bytes], pyodide_dir: Path) -> str:
-    """A hash of the wheels, the compiling Pyodide and this module (the cache's key)."""
-    h = hashlib.sha256(Path(__file__).read_bytes())
+def cache_key(wheels: dict[str, bytes], pyodide_dir: Path, keep: tuple[str, ...] = ()) -> str:
+    """A hash of the wheels, the compiling Pyodide, the sources kept and this module (the
+    cache's key)."""
+    h = hashlib.sha256(Path(__file__).read_bytes() + json.dumps(sorted(keep)).encode())
     for f in ("pyodide.asm.wasm", "python_stdlib.zip"):
         h.update(hashlib.sha256((pyodide_dir / f).read_bytes()).digest())
     for name in sorted(wheels):
@@ -100,12 +117,14 @@ def cache_key(wheels: dict[str, bytes], pyodide_dir: Path) -> str:
     return h.hexdigest()[:16]
 
 
-def compile_wheels(wheels: dict[str, bytes], pyodide_dir: Path,
-                   cache: Path) -> tuple[dict[str, bytes], str]:
+def compile_wheels(wheels: dict[str, bytes], pyodide_dir: Path, cache: Path,
+                   keep: tuple[str, ...] = ()) -> tuple[dict[str, bytes], str]:
     """``wheels`` (file name → bytes) with ``.pyc`` files made by the Pyodide in
     ``pyodide_dir``; returns them and the bytecode's magic number and tag ("<hex> <tag>").
-    Cached under ``cache/lite-pyc-<key>``."""
-    folder = cache / f"lite-pyc-{cache_key(wheels, pyodide_dir)}"
+    The wheels whose names start with one of ``keep`` keep their sources (bytecode in
+    ``__pycache__``); the others (and the standard library) have each compiled ``.py``
+    replaced by its ``.pyc``. Cached under ``cache/lite-pyc-<key>``."""
+    folder = cache / f"lite-pyc-{cache_key(wheels, pyodide_dir, keep)}"
     stamp = folder / "magic.txt"
     if not stamp.is_file():
         node = shutil.which("node")
@@ -115,7 +134,7 @@ def compile_wheels(wheels: dict[str, bytes], pyodide_dir: Path,
         for old in cache.glob("lite-pyc-*"):
             shutil.rmtree(old, ignore_errors=True)
         with tempfile.TemporaryDirectory() as tmp:
-            out_dir = _run_pyodide(node, wheels, pyodide_dir, Path(tmp))
+            out_dir = _run_pyodide(node, wheels, pyodide_dir, Path(tmp), keep)
             shutil.rmtree(folder, ignore_errors=True)
             shutil.copytree(out_dir, folder)
     out = {name: (folder / name).read_bytes() for name in wheels}
@@ -134,12 +153,14 @@ def _groups(wheels: dict[str, bytes], n: int) -> list[list[str]]:
     return [g for g in groups if g]
 
 
-def _run_pyodide(node: str, wheels: dict[str, bytes], pyodide_dir: Path, tmp: Path) -> Path:
+def _run_pyodide(node: str, wheels: dict[str, bytes], pyodide_dir: Path, tmp: Path,
+                 keep: tuple[str, ...]) -> Path:
     """Compile ``wheels`` with one Pyodide under Node per core (each a share of them) into
     ``tmp/out``; raises :class:`CompileError` if any run fails."""
     out = tmp / "out"
     out.mkdir()
-    (tmp / "compile.py").write_text(_COMPILE_PY, encoding="utf-8")
+    (tmp / "compile.py").write_text(f"KEEP = {json.dumps(list(keep))}\n" + _COMPILE_PY,
+                                    encoding="utf-8")
     index = pyodide_dir.resolve().as_posix() + "/"
     (tmp / "run.mjs").write_text(_RUNNER_MJS % {"pyodide": index + "pyodide.mjs",
                                                 "index": index}, encoding="utf-8")
