@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import mtlearn_engine as engine
+import mtlearn_lite_nav as nav
 import mtlearn_lite_outputs
 
 ROOT = engine.ROOT
@@ -349,13 +350,15 @@ _widgets.Puzzle.__init__ = _puzzle_in_browser_storage
 
 
 def convert(md: Path, book_path: str) -> dict[str, Any]:
-    """One chapter as a notebook (nbformat 4 JSON) for the live site.
+    """One chapter as a notebook (nbformat 4 JSON) for the live site, ending with links to
+    the chapters before and after it (``mtlearn_lite_nav``: they open in the same page).
 
     ``book_path`` is the book's root as seen from the server's root (``/`` when the book
     is served at the root); links to the rules and to other pages go there, because
     JupyterLab opens relative links as files of its own.
     """
     import jupytext
+    from nbformat.v4 import new_markdown_cell
 
     nb = jupytext.read(md, fmt="md:myst")
     for cell in nb.cells:
@@ -370,6 +373,10 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
     setup = jupytext.reads(f"```{{code-cell}} ipython3\n{source}```\n", fmt="md:myst").cells[0]
     setup.metadata["jupyter"] = {"source_hidden": True}  # shown folded in JupyterLab
     nb.cells.insert(1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0, setup)
+    order = nav.reading_order(chapters())
+    titles = {n: nav.title(TUTORIALS / f"{n}.md") for n in order}
+    nav_text = nav.nav_cell(md.stem, order, titles, book_path)
+    nb.cells.append(new_markdown_cell(nav_text, id="mtlearn-chapters"))  # the same each build
     nb.metadata = {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
                                   "language": "python"},
                    "language_info": {"name": "python"}}
@@ -383,7 +390,7 @@ def lite_config(preload: list[str]) -> dict[str, Any]:
     """``jupyter-lite.json``: the book's Pyodide, no PyPI, every package preloaded."""
     pyodide = f"../_static/{engine.ENGINE_DIR}/pyodide/pyodide.mjs"
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "appName": "mtlearn live notebooks",
+        "appName": "mtlearn live notebooks", "exposeAppInBrowser": "true",  # for nav
         "disabledExtensions": ["jupyterlab-jupytext",
                                "@jupyterlab/apputils-extension:announcements"],
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
@@ -399,7 +406,8 @@ def inputs_hash(preload: list[str], pyodide_dir: Path, book_path: str) -> str:
     """A hash of everything the built site depends on (for the cache)."""
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
-    h.update(Path(__file__).with_name(PROGRESS_JS).read_bytes())
+    for path in (Path(__file__).with_name(PROGRESS_JS), *nav.files()):
+        h.update(path.read_bytes())
     h.update(json.dumps([preload, book_path, KERNEL_PYODIDE]).encode())
     for p in sorted(TUTORIALS.glob("*.md")):
         h.update(p.name.encode() + p.read_bytes())
@@ -461,11 +469,7 @@ def _jupyter_lite_build(dest: Path, preload: list[str], book_path: str) -> None:
     cfg_path.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
     for app in STRAY_APPS:
         shutil.rmtree(site / app, ignore_errors=True)
-    shutil.copy(Path(__file__).with_name(PROGRESS_JS), site / PROGRESS_JS)
-    page = site / APP / "index.html"
-    html = page.read_text(encoding="utf-8")
-    tag = f'<script src="../{PROGRESS_JS}" defer></script>\n</head>'
-    page.write_text(html.replace("</head>", tag, 1), encoding="utf-8")
+    nav.add_scripts(site, Path(__file__).with_name(PROGRESS_JS), app=APP)
     shutil.rmtree(dest, ignore_errors=True)
     site.rename(dest)
     shutil.rmtree(work, ignore_errors=True)
@@ -533,8 +537,8 @@ def _book_path(app: Any) -> str:
 
 #: The launch bar at the top of a chapter: the live notebook in this book first, Binder second.
 LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
-<a class="mtl-live-open" href="{live}">Open as live notebook</a>
-<span class="mtl-live-note">offline, in this browser: Python starts in about 10 seconds, then Run All</span>
+<a class="mtl-live-open" href="{live}" target="{tab}">Open as live notebook</a>
+<span class="mtl-live-note">offline, in one tab of this browser: Python starts in about 10 seconds, then Run All; the next chapters open in that tab at once</span>
 {binder}</div>
 """
 
@@ -549,7 +553,7 @@ def launch_bar(live_url: str, chapter: str) -> str:
     # Binder only when [project.urls] names a repository (mtlearn.core.links)
     extra = (f'<a class="mtl-live-binder" href="{escape(binder, quote=True)}" rel="noopener">'
              "or open on Binder (needs the internet)</a>\n") if binder else ""
-    return LAUNCH_BAR.format(live=escape(live_url, quote=True), binder=extra)
+    return LAUNCH_BAR.format(live=escape(live_url, quote=True), binder=extra, tab=nav.LIVE_TAB)
 
 
 def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any],
@@ -585,6 +589,7 @@ def _finish(app: Any, exception: Exception | None) -> None:
 
 def setup(app: Any) -> dict[str, Any]:
     app.connect("html-page-context", _context)
+    nav.setup(app)  # the book's links ask the live tab to switch chapter in place
     # after mtlearn_engine's build-finished (it writes the Pyodide this site uses)
     app.connect("build-finished", _finish, priority=900)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

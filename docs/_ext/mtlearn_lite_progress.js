@@ -1,6 +1,7 @@
 // While a live notebook starts (docs/_ext/mtlearn_lite.py adds this file to the JupyterLite
 // notebook page): says in plain words what the browser is doing, step by step, until the
-// chapter's Python is ready, then how to bring the boards to life. Reads only the page.
+// chapter's Python is ready, then how to bring the boards to life; again when another
+// chapter opens in the same page. Reads only the page.
 "use strict";
 
 (() => {
@@ -27,6 +28,7 @@
   }
 
   let shown = 0;
+  let timer = 0;
   function update() {
     const n = step();
     if (n !== shown) {
@@ -35,11 +37,19 @@
       box.setAttribute("data-step", String(n));
     }
     if (n === STEPS.length) {
-      setTimeout(() => box.remove(), 8000);
+      timer = setTimeout(() => box.remove(), 8000);
       return;
     }
-    setTimeout(update, 250);
+    timer = setTimeout(update, 250);
   }
+
+  // another chapter opened in this page (mtlearn_lite_nav.js): say so again until it is ready
+  window.addEventListener("mtlearn-live-chapter", () => {
+    clearTimeout(timer);
+    shown = 0;
+    document.body.appendChild(box);
+    update();
+  });
 
   function start() {
     document.body.appendChild(box);
