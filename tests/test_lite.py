@@ -236,6 +236,39 @@ def test_live_notebooks_with_changed_cells_run_top_to_bottom_twice_without_matpl
             del Puzzle._kernel_init
 
 
+def test_each_live_notebook_ends_with_the_chapters_before_and_after_it_in_reading_order():
+    """The last cell links the chapters before and after (the book's contents order), by
+    their titles, at their live notebooks' addresses: the links that open in place."""
+    nav = mtlearn_lite.nav
+    order = nav.reading_order(mtlearn_lite.chapters())
+    assert sorted(order) == mtlearn_lite.chapters()
+    assert order[:4] == ["how-to-play", "first-round", "play", "01-tiles-and-set"]
+    assert order[order.index("09-strategy") + 1] == "10-what-the-numbers-say"
+    link = re.compile(r"\[([^\]]+)\]\(/book/lite/notebooks/index\.html\?path=([\w-]+)\.ipynb\)")
+    for at, name in enumerate(order):
+        nb = mtlearn_lite.convert(mtlearn_lite.TUTORIALS / f"{name}.md", "/book/")
+        last = nb["cells"][-1]
+        assert last["cell_type"] == "markdown" and last["id"] == "mtlearn-chapters", name
+        found = link.findall("".join(last["source"]))
+        expected = order[max(at - 1, 0):at] + order[at + 1:at + 2]
+        assert [path for _, path in found] == expected, name
+        assert [label for label, _ in found] == [
+            nav.title(mtlearn_lite.TUTORIALS / f"{p}.md") for p in expected], name
+    assert "Next: [2. Setting up a round]" in "".join(mtlearn_lite.convert(
+        mtlearn_lite.TUTORIALS / "01-tiles-and-set.md", "/")["cells"][-1]["source"])
+
+
+def test_reading_order_puts_chapters_the_contents_do_not_list_last(tmp_path: Path):
+    index = tmp_path / "index.md"
+    index.write_text("```{toctree}\n:maxdepth: 1\n\ntutorials/b\nrules\ntutorials/a\n```\n"
+                     "```{toctree}\ntutorials/gone\n```\n", encoding="utf-8")
+    assert mtlearn_lite.nav.reading_order(["a", "b", "c"], index) == ["b", "a", "c"]
+    page = tmp_path / "x.md"
+    page.write_text("No heading here\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"x\.md: no level-one heading"):
+        mtlearn_lite.nav.title(page)
+
+
 def test_conversion_links_rules_to_the_book_and_keeps_progress_in_the_browser():
     nb = mtlearn_lite.convert(mtlearn_lite.TUTORIALS / "05-doubles.md", "/book/")
     text = "\n".join("".join(c["source"]) for c in nb["cells"])
@@ -300,15 +333,18 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
     errors: list[str] = []
     context.on("request", lambda r: off_machine.append(r.url)
                if not is_local_url(r.url) else None)
+    context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(str(e))))
     try:
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        # from the book's chapter page, by its button
-        page.goto(book_url + "tutorials/05-doubles.html")
-        button = page.get_by_role("link", name="Open as live notebook")
+        book_page = context.new_page()
+        # from the book's chapter page, by its button: the live notebook opens in its tab
+        book_page.goto(book_url + "tutorials/05-doubles.html")
+        button = book_page.get_by_role("link", name="Open as live notebook")
         expect(button).to_be_visible()
+        assert button.get_attribute("target") == mtlearn_lite.nav.LIVE_TAB
         opened = time.monotonic()
-        button.click()
+        with context.expect_page() as new_tab:
+            button.click()
+        page = new_tab.value
         page.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=05-doubles\.ipynb"))
         # the boards the book stored show at once, saying in words that they are not live
         page.locator(".jp-NotebookPanel").first.wait_for(timeout=30_000)
@@ -397,6 +433,22 @@ def test_a_download_that_does_not_match_its_pin_is_refused_and_removed(tmp_path:
                        r"does not match its pinned sha256"):
         mtlearn_lite.fetch_wheels(tmp_path)
     assert not bad.exists()
+
+
+def test_the_live_page_and_the_book_load_what_switches_chapter_in_place(book: Path):
+    """The app is exposed to the notebook page's scripts, the page loads the script that
+    opens chapters in place, and the book's buttons open one named tab with the script
+    that asks that tab to switch."""
+    nav = mtlearn_lite.nav
+    lite = book / "lite"
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))
+    assert config["jupyter-config-data"]["exposeAppInBrowser"] == "true"
+    page = (lite / mtlearn_lite.APP / "index.html").read_text(encoding="utf-8")
+    assert f'<script src="../{nav.NAV_JS}" defer>' in page and (lite / nav.NAV_JS).is_file()
+    chapter = (book / "tutorials" / "03-opening-trains.html").read_text(encoding="utf-8")
+    assert f'target="{nav.LIVE_TAB}">Open as live notebook</a>' in chapter
+    assert f"_static/{nav.BOOK_JS}" in chapter and (book / "_static" / nav.BOOK_JS).is_file()
+    assert f'"{nav.LIVE_TAB}"' in (book / "_static" / nav.BOOK_JS).read_text(encoding="utf-8")
 
 
 def test_no_stray_apps_and_a_favicon_at_the_root_and_in_lite(book: Path):
