@@ -156,9 +156,11 @@ def test_live_notebook_button_opens_the_notebook_when_served(page, book_url: str
     page.goto(book_url + "tutorials/05-doubles.html", wait_until="load")
     link = page.locator(".mtl-live-launch a.mtl-live-open")
     assert page.locator(".mtl-live-launch [role=status]").count() == 0
-    with page.expect_navigation():
+    with page.context.expect_page() as opened:  # its own tab (issue 30: one live tab)
         link.click()
-    assert "/lite/notebooks/" in page.url and "05-doubles.ipynb" in page.url
+    live = opened.value
+    live.wait_for_url(re.compile(r"/lite/notebooks/index\.html\?path=05-doubles\.ipynb$"))
+    assert page.url == book_url + "tutorials/05-doubles.html"
 
 
 # ---------------------------------------------------------------- skip to the first board

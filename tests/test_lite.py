@@ -354,7 +354,7 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         first_board, after_panel = time.monotonic() - opened, time.monotonic() - panel
         assert not page.locator(".jp-KernelStatus-success").count(), "kernel idle first"
         expect(page.locator(".jp-OutputArea .mtl-not-live").first).to_contain_text(
-            "Python is still starting")
+            "When Python is ready in your browser")
         print(f"\n[lite] first stored board drawn {first_board:.2f} s after the click, "
               f"{after_panel:.2f} s after the notebook appeared")
         page.screenshot(path=str(artifacts_dir / "lite-ch5-stored.png"))

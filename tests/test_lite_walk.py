@@ -130,6 +130,9 @@ def test_chapters_in_one_live_tab_each_the_chapter_asked_one_python(
                 assert live.locator(".jp-OutputArea .mtl-root.mtl-board").count() > 0
             live.screenshot(path=str(artifacts_dir / f"lite-walk-{name}.png"))
         assert len(live.workers) == 1, live.workers
+        live.wait_for_timeout(3_500)  # late work of the closed chapters would fail by now
+        # one entry in the tab's history: Back leaves the notebooks, Reload opens chapter 4
+        assert live.evaluate("history.length") == 1
     finally:
         context.close()
     print(f"\n[lite] click -> kernel ready and a board drawn, CPU {THROTTLE}x slower: "

@@ -31,6 +31,14 @@
     }
   }
 
+  function isBlank(tab) {
+    try {
+      return tab.location.href === "about:blank";
+    } catch {
+      return false;
+    }
+  }
+
   function onClick(ev) {
     const link = ev.currentTarget;
     if (ev.defaultPrevented || ev.button !== 0) return;
@@ -47,6 +55,8 @@
     const live = switcher(tab);
     if (live) {
       live.open(path);
+    } else if (isBlank(tab)) {
+      tab.location.replace(link.href); // a new tab: no empty page to go Back to
     } else {
       tab.location.href = link.href;
     }

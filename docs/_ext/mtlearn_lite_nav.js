@@ -67,6 +67,22 @@
     }
   }
 
+  /** Stop a notebook's rendering of its remaining cells before it is disposed. */
+  function stopRendering(notebook) {
+    // A long notebook draws its cells a few at a time when the browser is idle
+    // (JupyterLab's "defer" windowing), and that work goes on after the notebook is
+    // disposed, failing on its emptied layout (an uncaught TypeError). Its scheduled
+    // call is cancelled and its steps made to do nothing: it is closed, nothing to draw.
+    if (!notebook) return;
+    if (notebook._idleCallBack) {
+      window.cancelIdleCallback(notebook._idleCallBack);
+      notebook._idleCallBack = null;
+    }
+    for (const step of ["_runOnIdleTime", "_updateForDeferMode", "_scheduleCellRenderOnIdle"]) {
+      if (typeof notebook[step] === "function") notebook[step] = async () => {};
+    }
+  }
+
   async function swap(path) {
     const app = window.jupyterapp;
     const panel = shown();
@@ -78,6 +94,7 @@
     session.kernelPreference = { ...session.kernelPreference, shutdownOnDispose: false };
     const before = document.querySelector("#jp-title h1");
     forgetDocument(app);
+    stopRendering(panel.content);
     panel.dispose();
     const widget = await app.commands.execute("docmanager:open", {
       path,
@@ -111,13 +128,34 @@
     return switching;
   }
 
+  /** The notebook a plain left click on ``ev``'s target would open, else null. */
+  function chapterClicked(ev) {
+    if (ev.defaultPrevented || ev.button !== 0) return null;
+    if (ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return null;
+    const link = ev.target instanceof Element ? ev.target.closest("a[href]") : null;
+    return link && chapterOf(link.href);
+  }
+
+  // Pressing the link would make its cell the active one, and the notebook then adds a
+  // toolbar to that cell a moment later, after the document is closed (an uncaught
+  // error): the press is kept from the notebook when the chapter is to open in place.
+  for (const type of ["pointerdown", "mousedown"]) {
+    document.addEventListener(
+      type,
+      (ev) => {
+        if (chapterClicked(ev) && runningKernel()) {
+          ev.preventDefault();
+          ev.stopPropagation();
+        }
+      },
+      true,
+    );
+  }
+
   document.addEventListener(
     "click",
     (ev) => {
-      if (ev.defaultPrevented || ev.button !== 0) return;
-      if (ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
-      const link = ev.target instanceof Element ? ev.target.closest("a[href]") : null;
-      const path = link && chapterOf(link.href);
+      const path = chapterClicked(ev);
       if (!path) return;
       ev.preventDefault();
       ev.stopPropagation();

@@ -17,8 +17,9 @@ How a stored board is kept small and shown without a kernel:
 * the cells holding stored boards are marked trusted (``metadata.trusted``), which is how
   JupyterLab decides whether an output's scripts may run; the notebooks are the book's
   own, made at build time;
-* a line in words above each stored board says it is not live yet: Python is still
-  starting, and Run All brings it to life. Run All replaces the stored output with the
+* a line in words above each stored board says it is not live yet, and that Run All
+  brings it to life once Python is ready (at once in a chapter opened from another one in
+  the same page, ``mtlearn_lite_nav``). Run All replaces the stored output with the
   live board. A move on a stored board is judged from its view's verdicts (a refusal
   with its rule; a legal move is named as legal), and the board's note says, in words,
   that Python is still starting (``host_note`` "lite", ``static/js/host.js``).
@@ -59,8 +60,9 @@ _CSS_ONCE = f"""if (!document.querySelector("link[data-mtl-board-css]")) {{
 NOT_LIVE = (
     '<p class="mtl-not-live" role="note" style="margin:0 0 .3rem;padding:.3rem .6rem;'
     'border-left:4px solid #b7791f;background:#fff8e6;color:#3d2a00;font:14px/1.4 system-ui,'
-    'sans-serif"><strong>Not live yet.</strong> This is the board as the book stored it: '
-    "Python is still starting in your browser. When it is ready, run all the cells "
+    'sans-serif"><strong>Not live yet.</strong> This is the board as the book stored it. '
+    "When Python is ready in your browser (a few seconds for the first chapter you open; "
+    "the next ones, opened from this page, find it ready), run all the cells "
     "(Run › Run All Cells) and the board comes to life.</p>\n")
 
 
