@@ -70,7 +70,7 @@ def test_chapters_in_one_live_tab_each_the_chapter_asked_one_python(
                if not is_local_url(r.url) else None)
 
     def watch(page: Any) -> None:
-        page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}"))
+        page.on("pageerror", lambda e: errors.append(f"{page.url}: {e}\n{(e.stack or '')[:800]}"))
         page.on("worker", lambda w: workers.append((page, w.url)))
 
     def throttle(page: Any) -> None:

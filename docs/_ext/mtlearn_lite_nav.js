@@ -25,7 +25,10 @@
     } catch {
       return null;
     }
-    if (url.origin !== location.origin || url.pathname !== location.pathname) return null;
+    const page = (pathname) => pathname.replace(/index\.html$/, "");
+    if (url.origin !== location.origin || page(url.pathname) !== page(location.pathname)) {
+      return null;
+    }
     const path = url.searchParams.get("path");
     return path && NOTEBOOK.test(path) ? path : null;
   }
