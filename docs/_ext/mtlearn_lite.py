@@ -373,10 +373,7 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
     setup = jupytext.reads(f"```{{code-cell}} ipython3\n{source}```\n", fmt="md:myst").cells[0]
     setup.metadata["jupyter"] = {"source_hidden": True}  # shown folded in JupyterLab
     nb.cells.insert(1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0, setup)
-    order = nav.reading_order(chapters())
-    titles = {n: nav.title(TUTORIALS / f"{n}.md") for n in order}
-    nav_text = nav.nav_cell(md.stem, order, titles, book_path)
-    nb.cells.append(new_markdown_cell(nav_text, id="mtlearn-chapters"))  # the same each build
+    nb.cells.append(new_markdown_cell(nav.chapter_links(md, chapters(), book_path), id=nav.CELL))
     nb.metadata = {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
                                   "language": "python"},
                    "language_info": {"name": "python"}}

@@ -41,6 +41,8 @@ NAV_JS = "mtlearn_lite_nav.js"
 #: The script of the book's pages (asks the live tab to switch chapter), in ``_static/``.
 BOOK_JS = "mtlearn-live-tab.js"
 _BOOK_JS_SOURCE = "mtlearn_lite_book.js"
+#: The id of the links cell at the end of each live notebook (the same at every build).
+CELL = "mtlearn-chapters"
 _TOCTREE = re.compile(r"```\{toctree\}\n(.*?)```", re.S)
 _HEADING = re.compile(r"^# (.+)$", re.M)
 
@@ -90,6 +92,13 @@ def nav_cell(name: str, order: list[str], titles: dict[str, str], book_path: str
     return ("---\n\n" + " · ".join(links) + "\n\n"
             "*The chapter opens here, in this page, with Python already running: run all "
             "its cells (Run › Run All Cells) to bring its boards to life.*\n")
+
+
+def chapter_links(md: Path, chapters: list[str], book_path: str) -> str:
+    """:func:`nav_cell` for the chapter of ``md`` among ``chapters`` (sources beside it)."""
+    order = reading_order(chapters)
+    titles = {name: title(md.with_name(f"{name}.md")) for name in order}
+    return nav_cell(md.stem, order, titles, book_path)
 
 
 def _md(text: str) -> str:

@@ -88,8 +88,11 @@ def slim_board(html: str, js: str, css: str) -> str | None:
     boot = _BOOT.fullmatch(html[start:end].rstrip("\n") + "\n")
     if boot is None:
         return None
-    call = (f'import {{ mountStandalone }} from "../{BOARD_JS}";\n'
-            + _CSS_ONCE + f'mountStandalone(document.getElementById("{boot[1]}"));\n')
+    # the board may be gone by the time its style sheet has loaded (Run All replaced the
+    # output, or another chapter opened in the page: mtlearn_lite_nav)
+    call = (f'import {{ mountStandalone }} from "../{BOARD_JS}";\n' + _CSS_ONCE
+            + f'const mtlBoard = document.getElementById("{boot[1]}");\n'
+            + "if (mtlBoard) mountStandalone(mtlBoard);\n")
     html = html[:start - len(js) - 1] + call + html[end:]
     if 'data-kind="board"' in html[:300]:  # no engine in the notebook page: say why, in words
         match = _STATE.search(html)
