@@ -366,8 +366,8 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         tryit.locator('.mtl-tilebtn[aria-label="6-6"]').click()
         tryit.locator('.mtl-train[data-train="1"] .mtl-target').click()
         expect(tryit.locator(".mtl-message")).to_contain_text(re.compile(
-            r"Legal: Play 6-6 .*the notebook is still starting"))
-        expect(tryit).to_contain_text("the notebook is still starting")
+            r"Legal: Play 6-6 .*a saved board: run all the cells to play it"))
+        expect(tryit).to_contain_text("this board was saved with the chapter")
         tryit.screenshot(path=str(artifacts_dir / "lite-ch5-stored-click.png"))
         run_all(page)
         assert not page.locator(".jp-OutputArea .mtl-not-live").count()

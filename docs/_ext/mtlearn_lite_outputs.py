@@ -22,7 +22,8 @@ How a stored board is kept small and shown without a kernel:
   the same page, ``mtlearn_lite_nav``). Run All replaces the stored output with the
   live board. A move on a stored board is judged from its view's verdicts (a refusal
   with its rule; a legal move is named as legal), and the board's note says, in words,
-  that Python is still starting (``host_note`` "lite", ``static/js/host.js``).
+  that it is a board saved with the chapter, which Run All brings to life (``host_note``
+  "lite", ``static/js/host.js``): true at the start and in a chapter opened from another.
 
 Standard library only (and the book's mtlearn).
 """
@@ -101,8 +102,8 @@ def slim_board(html: str, js: str, css: str) -> str | None:
         state = json.loads(match[2])
         state.pop("session", None)
         # the answers one move ahead are most of a board's weight (about 1 MB in all);
-        # a move on a stored board is judged from the view's verdicts, with the note
-        # above the board saying Python is still starting
+        # a move on a stored board is judged from the view's verdicts, with the board's
+        # note saying it is a saved copy that Run All brings to life
         state.pop("successors", None)
         state["host_note"] = "lite"
         html = (html[:match.start(2)] + htmlout._json_for_script(state)

@@ -144,9 +144,9 @@ function mtlFallbackText(why, detail) {
       stop + " To play on, open the page as a live notebook.";
   }
   if (why === "lite") {  // a live notebook's stored board (docs/_ext/mtlearn_lite_outputs.py)
-    return "Not live yet: the notebook is still starting in your browser, and until then " +
-      "this board only says whether a move is allowed. When it is ready, run all the cells " +
-      "(Run › Run All Cells) and the board plays on.";
+    return "Not live yet: this board was saved with the chapter, and until its cells run " +
+      "it only says whether a move is allowed. Run all the cells (Run › Run All Cells; the " +
+      "first time, once the notebook is ready) and the board plays on.";
   }
   if (why === "noworker") {
     return "This browser cannot run the computer player. " + stop + " " +
@@ -318,7 +318,7 @@ export function mtlEngineBoard(root, state, initial) {
   const located = spec ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
   const fallbackText = (why, detail) => mtlFallbackText(why, detail);
   const precomputed = mtlPrecomputed(initial.view, state.successors, located.why === "lite"
-    ? "the notebook is still starting: run all the cells when it is ready to play it"
+    ? "a saved board: run all the cells to play it"
     : "this page stores one move ahead only; see the note above the board");
   let mode = located.url ? "loading" : "fallback";
   const queue = [];    // intents waiting for the engine
