@@ -55,6 +55,14 @@ def open_page(page: Any, url: str, *, engine: bool = True) -> None:
         page.evaluate("document.fonts.ready.then(() => true)")
 
 
+def hold_engine(target: Any) -> None:
+    """Hold the in-page engine back on ``target`` (a page or a browser context): its
+    manifest is never answered, so the boards stay as first drawn, from what the page
+    stores, and no Python starts in the background (for tests of what a page shows
+    before a learner plays: it is the same on a fast machine and a slow one)."""
+    target.route(re.compile(r".*/mtlearn-engine/engine\.json$"), lambda route: None)
+
+
 def scroll_to(page: Any, locator: Any) -> None:
     """Scroll so that ``locator`` starts just below the theme's sticky header."""
     page.evaluate(
@@ -172,7 +180,8 @@ def test_boards_of_a_page_share_one_front_end(book: Path, name: str):
 def test_scenario_players_step_to_their_last_frame(
     page, page_guard, book_url: str, artifacts_dir: Path, name: str
 ):
-    # a scenario player replays the frames stored in the page: no wait for the in-page engine
+    # a scenario player replays the frames stored in the page: no in-page engine
+    hold_engine(page)
     open_page(page, book_url + name + ".html", engine=False)
     players = page.locator(".mtl-root.mtl-scenario")
     for i in range(players.count()):

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_book import open_page, scroll_to
+from test_book import hold_engine, open_page, scroll_to
 
 REPO = Path(__file__).resolve().parent.parent
 #: every page under tutorials/ (the variants too), screenshot at every size
@@ -43,6 +43,7 @@ def test_each_page_opens_with_its_board_in_view(chromium, book_url: str, size: s
     (width, height), scale = SIZES[size]
     ctx = chromium.new_context(viewport={"width": width, "height": height},
                                device_scale_factor=scale)
+    hold_engine(ctx)  # the boards as first drawn, whatever the machine's speed
     shots = artifacts_dir / "pages"
     shots.mkdir(exist_ok=True)
     found: dict[str, float] = {}
@@ -50,7 +51,7 @@ def test_each_page_opens_with_its_board_in_view(chromium, book_url: str, size: s
     try:
         pg = ctx.new_page()
         for name in PAGES:
-            open_page(pg, book_url + name + ".html", engine=False)  # the boards as drawn
+            open_page(pg, book_url + name + ".html", engine=False)
             if size in FIRST_SCREEN_SIZES and name in CHAPTERS:
                 pg.wait_for_timeout(300)  # the theme's layout settles
                 at = pg.evaluate(FIRST_BOARD)
