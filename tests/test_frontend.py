@@ -577,12 +577,14 @@ def test_live_board_in_jupyterlab(jupyterlab, page, page_guard, artifacts_dir):
     select_tile(root, tile)  # a refusal keeps the tile selected: no second click needed
     root.locator(f'.mtl-train[data-train="{train}"] .mtl-target').click()
     root.locator(".mtl-msg-ok").wait_for(timeout=10_000)
-    after = root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count()
-    assert after == before + 1
+    # the train is drawn again with the message's update; on a loaded machine the two can
+    # land a frame apart, so the count is awaited (a board that never updates still fails)
+    on_train = root.locator(f'.mtl-train[data-train="{train}"] [role="img"]')
+    expect(on_train).to_have_count(before + 1, timeout=10_000)
     root.screenshot(path=str(artifacts_dir / "frontend-lab-board.png"))
     root.get_by_role("button", name="Undo").click()
     root.locator(".mtl-message", has_text="taken back").wait_for(timeout=10_000)
-    assert root.locator(f'.mtl-train[data-train="{train}"] [role="img"]').count() == before
+    expect(on_train).to_have_count(before, timeout=10_000)
     page_guard.assert_clean()
 
 
