@@ -12,8 +12,11 @@ So at ``env-before-read-docs`` (the main process, before any reader starts) this
 reads each notebook about to be read exactly as myst-nb will, skips those the cache already
 holds, executes the rest in a pool of processes (one kernel each, as many as there are
 cores) and stores every result in the cache from the main process. The readers then find
-every notebook in the cache and only read it. A notebook that fails here is left out of the
-cache, so myst-nb executes it again itself and reports the error with its traceback as usual.
+every notebook in the cache and only read it. A notebook that fails here stops the build
+from the main process, naming the page with its traceback, once every other notebook is
+cached (with ``nb_execution_raise_on_error = False`` it is left out of the cache instead,
+and myst-nb executes it again and reports it as usual): no reader writes the cache while
+another reads it.
 
 The cache knows a notebook only by its code cells, but the outputs also depend on the code
 they call: the ``mtlearn`` package, whose front end every board output carries. So the files
