@@ -47,19 +47,13 @@ from typing import Any
 import mtlearn_engine as engine
 import mtlearn_lite_nav as nav
 import mtlearn_lite_outputs
+from mtlearn_lite_nav import APP, LITE_DIR
 
 ROOT = engine.ROOT
 TUTORIALS = ROOT / "tutorials"
-LITE_DIR = "lite"
 #: jupyterlite-pyodide-kernel 0.8.6 is built for exactly this Pyodide (its default CDN URL
 #: names it); mtlearn_engine pins the same version for the in-page engine.
 KERNEL_PYODIDE = "314.0.6"
-#: The JupyterLite app a chapter opens in: the single-document notebook app. JupyterLab
-#: (``lab/``) restores the tabs of earlier visits from the browser's storage, so each chapter
-#: opened after another reopened the earlier ones, each with its own Python, and a restored
-#: tab could take the place of the chapter asked for; the notebook app shows one document,
-#: the one in ``?path=``, with one kernel, and loads less.
-APP = "notebooks"
 #: Apps of ``jupyter lite build`` that no link of the book leads to (removed from the site:
 #: they only logged 404s or redirected to missing pages).
 STRAY_APPS = ("consoles", "repl", "doc", "lab/lab")
@@ -366,7 +360,7 @@ def convert(md: Path, book_path: str) -> dict[str, Any]:
             text = _RULE_LINK.sub(rf"]({book_path}rules.html\1)", cell.source)
             text = _DOC_LINK.sub(lambda m: f"]({book_path}{m[1]}.html{m[2] or ''})", text)
             cell.source = _SIBLING_LINK.sub(
-                lambda m: f"]({book_path}{LITE_DIR}/{APP}/index.html?path={m[1]}.ipynb)", text)
+                lambda m: f"]({nav.live_url(book_path, m[1])})", text)
         if cell.cell_type == "code":  # the book's hide-input tags mean nothing in JupyterLab
             cell.metadata.pop("tags", None)
     source = SETUP_CELL.format(lite=LITE_DIR)

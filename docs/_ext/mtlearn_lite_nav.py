@@ -34,6 +34,14 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+#: The live site's folder in the book.
+LITE_DIR = "lite"
+#: The JupyterLite app a chapter opens in: the single-document notebook app. JupyterLab
+#: (``lab/``) restores the tabs of earlier visits from the browser's storage, so each chapter
+#: opened after another reopened the earlier ones, each with its own Python, and a restored
+#: tab could take the place of the chapter asked for; the notebook app shows one document,
+#: the one in ``?path=``, with one kernel, and loads less.
+APP = "notebooks"
 #: The name of the browser tab the book's live-notebook links open (one tab, one Python).
 LIVE_TAB = "mtlearn-live"
 #: The script of the notebook page (moves between chapters in place).
@@ -73,7 +81,7 @@ def title(md: Path) -> str:
 
 def live_url(book_path: str, name: str) -> str:
     """The address of a chapter's live notebook, from the server's root."""
-    return f"{book_path}lite/notebooks/index.html?path={name}.ipynb"
+    return f"{book_path}{LITE_DIR}/{APP}/index.html?path={name}.ipynb"
 
 
 def nav_cell(name: str, order: list[str], titles: dict[str, str], book_path: str) -> str:
