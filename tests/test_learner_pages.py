@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_book import hold_engine
 
 from mtlearn.content import puzzles, scenario
 
@@ -303,7 +304,7 @@ def test_learner_page_scan(page, book: Path, book_url: str, name: str):
     """Every learner page with its boards drawn (the in-page engine held back: the scan
     reads what the page itself says): no code cell, no Python literal in prose or output,
     no notation in an accessible name, no internal id in the visible text."""
-    page.route(re.compile(r".*/engine\.json$"), lambda route: None)  # held: never answered
+    hold_engine(page)
     page.goto(book_url + name + ".html", wait_until="load")
     page.wait_for_function(
         """() => [...document.querySelectorAll('.mtl-standalone')]
