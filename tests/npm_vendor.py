@@ -2,20 +2,28 @@
 
 ``npm_file("axe-core", "4.10.3", "axe.min.js")`` returns the path of that file of that
 package version, fetching the package once with ``npm pack`` into ``.cache/npm/`` (ignored
-by git). Nothing is fetched at page-load time: pages under test get the file injected.
+by git; under ``MTLEARN_CACHE`` when it is set). Nothing is fetched at page-load time:
+pages under test get the file injected.
 """
 
 from __future__ import annotations
 
 import fcntl
+import os
 import shutil
-import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
 import pytest
 
-CACHE = Path(__file__).resolve().parent.parent / ".cache" / "npm"
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "docs" / "_ext"))
+import mtlearn_download as download  # noqa: E402
+
+#: Where the packages are kept: ``npm/`` in the same cache as the book's downloads
+#: (``MTLEARN_CACHE``, else ``<repo>/.cache``).
+CACHE = Path(os.environ.get("MTLEARN_CACHE") or REPO / ".cache") / "npm"
 
 #: axe-core, the accessibility checker the tests run on every book page and board.
 AXE = ("axe-core", "4.10.3", "axe.min.js")
@@ -53,11 +61,12 @@ def _fetch(package: str, version: str, relpath: str, folder: Path, target: Path)
         raise NpmError(f"npm is needed to fetch {package}@{version} for the tests: "
                        "apt-get install -y npm (.ci/run does this)")
     folder.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run([npm, "pack", f"{package}@{version}", "--silent",
-                           "--pack-destination", str(folder)],
-                          capture_output=True, text=True, timeout=300)
-    if proc.returncode != 0:
-        raise NpmError(f"npm pack {package}@{version} failed:\n{proc.stderr[-3000:]}")
+    try:
+        proc = download.run([npm, "pack", f"{package}@{version}", "--loglevel=error",
+                             "--pack-destination", str(folder)],
+                            package=package, pin=version, retry=f"npm pack {package}@{version}")
+    except download.DownloadError as e:
+        raise NpmError(str(e)) from None
     tarball = folder / proc.stdout.strip().splitlines()[-1]
     with tarfile.open(tarball) as tar:
         tar.extractall(folder, filter="data")

@@ -24,11 +24,12 @@ import io
 import json
 import os
 import shutil
-import subprocess
 import tarfile
 import zipfile
 from pathlib import Path
 from typing import Any
+
+import mtlearn_download as download
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "mtlearn"
@@ -70,12 +71,15 @@ def fetch_pyodide(cache: Path | None = None) -> Path:
                 f"(npm pack pyodide@{PYODIDE_VERSION}); install Node.js and npm "
                 "(Debian: apt-get install -y npm), or put the tarball at " + str(tgz))
         cache.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run(
-            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache),
-             "--cache", str(cache / "npm"), "--silent"],
-            capture_output=True, text=True, timeout=600)
-        if proc.returncode != 0 or not tgz.is_file():
-            raise EngineError(f"npm pack pyodide@{PYODIDE_VERSION} failed:\n{proc.stderr}")
+        cmd = [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache),
+               "--cache", str(cache / "npm"), "--loglevel=error"]
+        try:
+            download.run(cmd, package="pyodide", pin=PYODIDE_VERSION, timeout=600,
+                         retry=" ".join(["npm", *cmd[1:]]))
+        except download.DownloadError as e:
+            raise EngineError(str(e)) from None
+        if not tgz.is_file():
+            raise EngineError(f"pyodide {PYODIDE_VERSION}: npm pack wrote no {tgz}")
     data = tgz.read_bytes()
     if _integrity(data) != PYODIDE_INTEGRITY:
         tgz.unlink()

@@ -44,6 +44,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import mtlearn_download as download
 import mtlearn_engine as engine
 import mtlearn_lite_nav as nav
 import mtlearn_lite_outputs
@@ -136,29 +137,30 @@ def fetch_wheels(cache: Path | None = None) -> Path:
     wanted = dict(WHEELS)
     wanted[f"{PYYAML[0]}-{PYYAML[1]}.tar.gz"] = PYYAML[2]
     missing = [name for name in wanted if not (folder / name).is_file()]
-    if missing:
-        specs, sdists = [], []
-        for name in missing:
-            if name.endswith(".tar.gz"):
-                sdists.append(f"{PYYAML[0]}=={PYYAML[1]}")
-            else:
-                dist, version = name.split("-")[:2]
-                specs.append(f"{dist}=={version}")
-        env = dict(os.environ, PIP_CONSTRAINT="")
-        base = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                "--disable-pip-version-check", "--dest", str(folder)]
-        runs = []
-        if specs:
-            runs.append([*base, "--only-binary=:all:", "--python-version", "3.14",
-                         "--implementation", "py", "--abi", "none", "--platform", "any",
-                         *specs])
-        if sdists:
-            runs.append([*base, "--no-binary=:all:", *sdists])
-        for cmd in runs:
-            proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
-            if proc.returncode != 0:
-                raise LiteError(f"pip download failed for the live notebooks' packages:\n"
-                                f"{proc.stderr[-3000:]}")
+    specs = [f"{name.split('-')[0]}=={name.split('-')[1]}" for name in missing
+             if name.endswith(".whl")]
+    if specs:
+        # wheels only (pure Python, for any platform): pip builds nothing
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+               "--disable-pip-version-check", "--dest", str(folder), "--only-binary=:all:",
+               "--python-version", "3.14", "--implementation", "py", "--abi", "none",
+               "--platform", "any", *specs]
+        try:
+            download.run(cmd, package="the live notebooks' wheels", pin=", ".join(specs),
+                         retry=" ".join(["python3", *cmd[1:]]),
+                         env=dict(os.environ, PIP_CONSTRAINT=""))
+        except download.DownloadError as e:
+            raise LiteError(str(e)) from None
+    sdist = f"{PYYAML[0]}-{PYYAML[1]}.tar.gz"
+    if sdist in missing:
+        # the source release is only read (lib/yaml/*.py), so it is fetched as a file:
+        # pip would prepare its metadata, building Cython from source when binaries are refused
+        try:
+            url = download.sdist_url(PYYAML[0], sdist)
+            download.fetch_url(url, folder / sdist, package=PYYAML[0], pin=PYYAML[1],
+                               sha256=PYYAML[2])
+        except download.DownloadError as e:
+            raise LiteError(str(e)) from None
     for name, digest in wanted.items():
         path = folder / name
         if not path.is_file():
