@@ -81,6 +81,20 @@ LONG_FIRST = (
     "tests/test_trainer_page.py",
     "tests/test_book_charts.py",
     "tests/test_class_server.py::test_a_round_every_socket_sees_only_its_own_hand",
+    # the fast tier's longest (seconds each): first among the tests it runs
+    "tests/test_class_server.py::test_the_teacher_steps_in_undo_hint_computer_next_round",
+    "tests/test_mining.py::test_the_same_seed_gives_the_same_file_whatever_the_jobs",
+    "tests/test_class_abuse.py::test_idle_connections_are_counted_and_closed",
+    "tests/test_lite.py::test_live_notebooks_with_changed_cells_run_top_to_bottom_twice",
+    "tests/test_bad_input.py::test_html_prints_one_clean_line_per_problem",
+    "tests/test_class_server.py::test_a_killed_server_resumes_every_table_move_for_move",
+    "tests/test_hidden_hands.py",
+    "tests/test_variants.py::test_variants_random_rounds_keep_every_invariant",
+    "tests/test_class_teacher.py::test_idle_phones_the_computer_plays_at_a_persons_pace",
+    "tests/test_soak.py",
+    "tests/test_fuzz.py",
+    "tests/test_fuzz_puzzles.py",
+    "tests/test_trainer_notebook.py",
 )
 
 

@@ -134,6 +134,28 @@ def book_archive(html: Path, out: Path, name: str | None = None) -> Path:
     return target
 
 
+#: The sizes README.md gives, found by these patterns: (what, pattern of "(about N MB)").
+README_SIZES = (("the wheel", r"the wheel \(about ([\d.]+) MB\)"),
+                ("the book archive", r"`mtlearn-book-[^`]+\.zip` \(about ([\d.]+) MB\)"))
+#: How far a size may drift from README's figure before the release asks for a new one.
+README_TOLERANCE = 0.15
+
+
+def check_readme_sizes(wheel: Path, archive: Path, readme: Path = REPO / "README.md") -> None:
+    """README's sizes of the wheel and the book archive (MB, a million bytes) are within
+    :data:`README_TOLERANCE` of the files just built; otherwise a :class:`ReleaseError`
+    says which figure to write there."""
+    text = readme.read_text(encoding="utf-8")
+    for (what, pattern), path in zip(README_SIZES, (wheel, archive), strict=True):
+        m = re.search(pattern, text)
+        if not m:
+            raise ReleaseError(f"{readme.name} gives no size of {what} ({pattern})")
+        said, real = float(m[1]), path.stat().st_size / 1e6
+        if abs(real - said) > README_TOLERANCE * real:
+            raise ReleaseError(f"{readme.name} says {what} is about {said:g} MB; "
+                               f"{path.name} is {real:.1f} MB: write that figure there")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="build a release into dist/")
     parser.add_argument("--book", type=Path, help="a built book to pack (default: a clean "
@@ -164,12 +186,13 @@ def main() -> int:
                 raise ReleaseError("the book did not build:\n" + built.failure())
             html = built.html
         archive = book_archive(html.resolve(), out)
+        check_readme_sizes(wheel, archive)
     except ReleaseError as e:
         print(f"release: {e}", file=sys.stderr)
         return 1
     print(f"release {version()} in {out}:")
     for path in (wheel, sdist, archive):
-        print(f"  {path.name:48} {path.stat().st_size / 2**20:7.2f} MB")
+        print(f"  {path.name:48} {path.stat().st_size / 1e6:7.2f} MB")
     print("checked: twine check --strict, check-wheel-contents; the sdist builds the same "
           "wheel as the tree")
     return 0

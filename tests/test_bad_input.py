@@ -14,11 +14,11 @@ import math
 import re
 import shutil
 import subprocess
-import sys
 import warnings
 from pathlib import Path
 
 import pytest
+import warm_cli
 from soak import fingerprint
 
 from mtlearn import Game
@@ -481,8 +481,7 @@ def broken_files(tmp_path: Path) -> dict[str, Path]:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mtlearn.cli", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=300)
+    return warm_cli.run(list(args), cwd=ROOT)  # the command, forked warm (tests/warm_cli.py)
 
 
 def test_html_prints_one_clean_line_per_problem(tmp_path):

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import warm_cli
 
 from mtlearn.cli import main
 from mtlearn.hosts.book_files import BookError, BookFiles, Found, Redirect, content_type
@@ -184,10 +185,6 @@ def test_the_class_server_serves_the_archive_and_the_rules_without_a_book(tmp_pa
         cp.stop()
     bad = tmp_path / "bad.zip"
     bad.write_text("x")
-    import subprocess
-    import sys
-
-    out = subprocess.run([sys.executable, "-m", "mtlearn.cli", "class", "--book", str(bad),
-                          "--folder", str(tmp_path / "c3"), "--port", "0"],
-                         capture_output=True, text=True, timeout=60)
+    out = warm_cli.run(["class", "--book", str(bad), "--folder", str(tmp_path / "c3"),
+                        "--port", "0"], timeout=60)
     assert out.returncode == 2 and "bad.zip is not a zip archive" in out.stderr

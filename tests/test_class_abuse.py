@@ -29,6 +29,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+import warm_cli
 from classkit import REPO, Client, join, start_class, teacher_of
 from test_class_server import run
 
@@ -403,9 +404,7 @@ def test_the_server_listens_on_the_chosen_address_only(tmp_path: Path, option: s
 def test_lan_alone_listens_on_the_rooms_address_not_everywhere(tmp_path: Path) -> None:
     lan = lan_address()
     if lan == "127.0.0.1":  # no network here: the command says so and stops
-        out = subprocess.run([sys.executable, "-m", "mtlearn.cli", "class", "--lan",
-                              "--folder", str(tmp_path / "cls")], capture_output=True,
-                             text=True, timeout=30, cwd=REPO)
+        out = warm_cli.run(["class", "--lan", "--folder", str(tmp_path / "cls")], timeout=30)
         assert out.returncode == 2 and "give one with --lan ADDRESS" in out.stderr
         return
     cp = start_class(tmp_path / "cls", "--lan")
@@ -417,9 +416,8 @@ def test_lan_alone_listens_on_the_rooms_address_not_everywhere(tmp_path: Path) -
 
 
 def class_command(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mtlearn.cli", "class", "--port", "0",
-                           "--folder", str(tmp_path / "cls"), *args], capture_output=True,
-                          text=True, timeout=30, cwd=REPO)
+    return warm_cli.run(["class", "--port", "0", "--folder", str(tmp_path / "cls"), *args],
+                        timeout=30)
 
 
 def test_tls_options_say_what_is_wrong(tmp_path: Path) -> None:

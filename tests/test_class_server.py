@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import warm_cli
 from classkit import Client, join, start_class, teacher_of
 
 from mtlearn.engine.game import Game
@@ -65,22 +66,29 @@ def latest(c: Client) -> dict[str, Any]:
 
 
 async def play_until(students: list[Client], stop: Any, limit: int = 400) -> int:
-    """The students play their first legal move whenever it is their turn."""
+    """The students play their first legal move whenever it is their turn, each at most 10
+    messages a second (the server's limit a device): a student waits only for the rest of
+    the tenth of a second since their own last message, not after every move."""
     moves = 0
+    sent: dict[int, float] = {}
+    loop = asyncio.get_running_loop()
     while not stop() and moves < limit:
         for i, s in enumerate(students):
             m = latest(s)
             v = m["view"]
             if v["over"] or v["to_play"] != i + 1:
                 continue
+            wait = sent.get(i, -1.0) + 0.11 - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             n = len(s.got)
+            sent[i] = loop.time()
             await s.send({"op": "intent", "token": s.token, "intent": intent_for(v)})
             await s.expect("table", n, where=lambda x: x.get("view") is not None)
             moves += 1
-            await asyncio.sleep(0.11)  # a student's pace: the server allows 10 messages a second
             break
-        else:
-            await asyncio.sleep(0.05)
+        else:  # a computer's turn: its move comes at the table's pace
+            await asyncio.sleep(0.02)
     return moves
 
 
@@ -93,8 +101,10 @@ def test_a_round_every_socket_sees_only_its_own_hand(tmp_path: Path) -> None:
     cp = start_class(tmp_path / "cls", "--per-address", "50")
 
     async def go() -> None:
+        # a whole round on short hands (seven tiles each): every kind of message is sent,
+        # the round ends and is scored, in a third of a full deal's moves
         teacher, students = await table_of(cp, ["Ana", "Ben", "Cy"], computers=1, rounds=1,
-                                           seed=11)
+                                           seed=11, options={"hand_size": 7})
         projector = await Client.open(cp.ws_url)
         await projector.ask({"op": "watch", "code": cp.code.lower()}, "publics")
         moves = await play_until(students, lambda: latest(students[0])["view"]["over"])
@@ -219,7 +229,14 @@ def test_a_killed_server_resumes_every_table_move_for_move(tmp_path: Path) -> No
     async def first() -> tuple[str, str, list[dict[str, Any]]]:
         teacher, students = await table_of(cp, ["Ana", "Ben"], computers=1, seed=21)
         await play_until(students, lambda: False, limit=6)
-        await asyncio.sleep(0.3)
+        # the position to compare is one where a student is to play (the computer, at its
+        # pace, could otherwise move between these views and the kill)
+        for _ in range(200):
+            if all(latest(s)["view"]["to_play"] in (1, 2) for s in students) and \
+                    len({latest(s)["view"]["to_play"] for s in students}) == 1:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)  # the store writes the last move
         views = [latest(s)["view"] for s in students]
         tokens = [s.token for s in students]
         for c in (teacher, *students):
@@ -474,8 +491,6 @@ def test_the_command_says_what_is_missing_and_keeps_a_kept_class(tmp_path: Path)
     cp = start_class(tmp_path / "cls")
     cp.stop()
     kept = (tmp_path / "cls" / "class.json").read_text()
-    r = subprocess.run([sys.executable, "-m", "mtlearn.cli", "class", "--folder",
-                        str(tmp_path / "cls"), "--port", "0"], capture_output=True, text=True,
-                       timeout=60, check=False, cwd=REPO)
+    r = warm_cli.run(["class", "--folder", str(tmp_path / "cls"), "--port", "0"], timeout=60)
     assert r.returncode == 1 and "already holds a class: add --resume" in r.stderr
     assert (tmp_path / "cls" / "class.json").read_text() == kept

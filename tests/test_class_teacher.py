@@ -205,7 +205,8 @@ def test_idle_phones_the_computer_plays_at_a_persons_pace_and_pauses(tmp_path: P
     """The old bug: idle 5 s, two phones idle, the computer played the whole match out in
     seconds. Now each computer move is its own update (one at a time), and the table
     pauses, telling the teacher why, long before the match is over."""
-    cp = start_class(tmp_path / "cls", "--per-address", "50", "--idle", "1", "--pace", "1")
+    # the quickest pace a class may choose (0.2 s a move): still one update a move
+    cp = start_class(tmp_path / "cls", "--per-address", "50", "--idle", "1", "--pace", "0.2")
 
     async def go() -> None:
         teacher, (ana, ben) = await table_of(cp, ["Ana", "Ben"], seed=8, rounds=2)
@@ -302,7 +303,7 @@ def test_at_match_end_only_the_teacher_deals_a_new_match(tmp_path: Path) -> None
 
 
 def test_a_table_of_four_computers_plays_a_demo_at_a_persons_pace(tmp_path: Path) -> None:
-    cp = start_class(tmp_path / "cls", "--per-address", "50", "--pace", "1")
+    cp = start_class(tmp_path / "cls", "--per-address", "50")  # the quickest pace, 0.2 s
 
     async def go() -> None:
         teacher = await teacher_of(cp)

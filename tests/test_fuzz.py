@@ -4,7 +4,7 @@ move changes nothing. The session host answers every request (valid, mistyped, g
 with well-formed JSON, and a refused request changes nothing; a damaged progress file
 loads with its stars in range and its good records kept.
 
-Each test runs 2,000 examples per CI run (``MTLEARN_FUZZ_SCALE`` multiplies them for a
+Each test runs 2,000 examples per CI run (200 in the fast tier, :mod:`tier`) (``MTLEARN_FUZZ_SCALE`` multiplies them for a
 longer bug hunt).
 """
 
@@ -22,6 +22,7 @@ from fuzzkit import host_ops, positions, progress_files, saved_games, scenario_t
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from soak import fingerprint
+from tier import volume
 
 from mtlearn import Game, GameFileError, IllegalMoveError, Move, PositionError, full_set
 from mtlearn.content.puzzles import PuzzleSession
@@ -31,7 +32,7 @@ from mtlearn.hosts.session_host import SessionHost
 from mtlearn.present.view import view
 
 SCALE = int(os.environ.get("MTLEARN_FUZZ_SCALE", "1"))
-FUZZ = settings(max_examples=2000 * SCALE, deadline=None, database=None,
+FUZZ = settings(max_examples=volume(2000) * SCALE, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
 

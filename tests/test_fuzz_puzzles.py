@@ -6,7 +6,7 @@ NaN, infinity, huge numbers, deep nesting and unknown fields, in its goal and an
 else (the :mod:`fuzzkit` mutations); half of them go through YAML text (``load_text``),
 half straight in as JSON data (``from_data``, as the in-page engine reads them).
 
-Each test runs 2,000 examples per CI run (``MTLEARN_FUZZ_SCALE`` multiplies them).
+Each test runs 2,000 examples per CI run (200 in the fast tier, :mod:`tier`) (``MTLEARN_FUZZ_SCALE`` multiplies them).
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ import yaml
 from fuzzkit import mutated_tree, odd_values
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tier import volume
 
 from mtlearn.content import puzzles
 from mtlearn.content.puzzles import PuzzleError, check, from_data, load_text
 from mtlearn.hosts.pages import puzzle_page
 
 SCALE = int(os.environ.get("MTLEARN_FUZZ_SCALE", "1"))
-FUZZ = settings(max_examples=2000 * SCALE, deadline=None, database=None,
+FUZZ = settings(max_examples=volume(2000) * SCALE, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
 #: The bundled puzzles as parsed data (the fuzzer's seeds), small ones first in mind:

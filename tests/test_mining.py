@@ -201,14 +201,16 @@ def test_sampled_deals_keep_what_the_learner_sees():
 
 # ---------------------------------------------------------------------- the run
 def test_the_same_seed_gives_the_same_file_whatever_the_jobs(tmp_path):
-    one = mining.mine(10, seed=7, jobs=1)
-    two = mining.mine(10, seed=7, jobs=2, timeout=300)
+    # seed 1: three chunks of each kind of generator, whose proved play chunk is among the
+    # quickest to prove (1.5 s here; other seeds take up to 8 s for the same check)
+    one = mining.mine(10, seed=1, jobs=1)
+    two = mining.mine(10, seed=1, jobs=2, timeout=300)
     assert [r["id"] for r in one] == [r["id"] for r in two]
     a, b = tmp_path / "a.jsonl.gz", tmp_path / "b.jsonl.gz"
     mining.write(one, a)
     mining.write(two, b)
     assert a.read_bytes() == b.read_bytes()
-    assert [r["id"] for r in mining.mine(10, seed=8, jobs=1)] != [r["id"] for r in one]
+    assert [r["id"] for r in mining.mine(4, seed=8, jobs=1)] != [r["id"] for r in one[:4]]
 
 
 def test_duplicates_are_dropped(monkeypatch):
@@ -249,7 +251,7 @@ def test_the_command_writes_a_file_that_checks(tmp_path, capsys):
     from mtlearn.cli import main
 
     out = tmp_path / "few.jsonl.gz"
-    assert main(["puzzles", "mine", "--count", "6", "--seed", "2", "--jobs", "1",
+    assert main(["puzzles", "mine", "--count", "6", "--seed", "1", "--jobs", "1",
                  "--out", str(out), "--quiet"]) == 0
     assert "wrote 6 puzzles" in capsys.readouterr().out
     assert len(read_lines(out.read_bytes())) == 6
@@ -268,5 +270,6 @@ def test_on_a_small_dask_cluster_the_run_is_the_same():
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster:
-        got = mining.mine(4, seed=9, dask=cluster.scheduler_address, timeout=60)
-    assert [r["id"] for r in got] == [r["id"] for r in mining.mine(4, seed=9, jobs=1)]
+        # seed 1: the chunks the cluster's window runs ahead are quick to prove
+        got = mining.mine(4, seed=1, dask=cluster.scheduler_address, timeout=60)
+    assert [r["id"] for r in got] == [r["id"] for r in mining.mine(4, seed=1, jobs=1)]

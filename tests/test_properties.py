@@ -14,17 +14,19 @@ from collections import Counter
 from enginekit import assert_plain
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tier import volume
 
 from mtlearn import PRESETS, SETS, Game, Move, RandomBot, Tile, full_set, play_match, set_size
 from mtlearn.core.rules import max_players
 
-#: Multiply the example counts (e.g. MTLEARN_PROPERTY_SCALE=50 for a long bug hunt).
+#: Multiply the example counts (e.g. MTLEARN_PROPERTY_SCALE=50 for a long bug hunt); the fast
+#: tier runs a tenth of them (:mod:`tier`).
 SCALE = int(os.environ.get("MTLEARN_PROPERTY_SCALE", "1"))
 
 
 def examples(n: int) -> settings:
     return settings(
-        max_examples=n * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        max_examples=volume(n) * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
     )
 
 

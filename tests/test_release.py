@@ -80,6 +80,7 @@ def test_the_release_installs_by_name_and_serves_its_book(tmp_path: Path, book: 
     releasekit.check([sdist, wheel])
     archive = releasekit.book_archive(book, dist)
     assert archive.stat().st_size <= releasekit.MAX_BOOK_BYTES
+    releasekit.check_readme_sizes(wheel, archive)  # README's figures are these files' sizes
 
     # a fresh venv, the wheel with its class extra (versions held to the lock's)
     venv = tmp_path / "venv"

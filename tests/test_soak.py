@@ -1,5 +1,6 @@
 """The random-play soak in CI: 2,000 rounds across presets, options, sets and table sizes
-with the engine's invariants checked after every move (see tests/soak.py).
+with the engine's invariants checked after every move (see tests/soak.py); 200 rounds in
+the fast tier (:mod:`tier`).
 
 The seed changes from run to run (set MTLEARN_SOAK_SEED to repeat one); a failure
 names the table and round seed that reproduce it.
@@ -11,13 +12,14 @@ import os
 import random
 
 from soak import soak
+from tier import volume
 
 from mtlearn import PRESETS, SETS
 
-ROUNDS = int(os.environ.get("MTLEARN_SOAK_ROUNDS", "2000"))
+ROUNDS = int(os.environ.get("MTLEARN_SOAK_ROUNDS", volume(2000)))
 
 
-def test_soak_2000_random_rounds():
+def test_soak_random_rounds():
     seed = int(os.environ.get("MTLEARN_SOAK_SEED", random.randrange(10**6)))
     report = soak(ROUNDS, seed)
     assert report.failures == [], f"soak seed {seed}:\n{report.summary()}"
