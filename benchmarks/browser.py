@@ -1,7 +1,7 @@
 """Browser benchmarks: first paint of an 8-player board, one scenario step, and the first
 click on a book board answered while the in-page engine loads, in Chromium.
 
-Run with ``./dev bench`` or ``python benchmarks/browser.py``. Figures are printed,
+Run with ``./dev bench`` or ``python benchmarks/browser.py [--smoke]``. Figures are printed,
 never asserted. Targets (issue 3): first paint <= 50 ms, one step <= 16 ms; (issue 30)
 first click answered <= 1 s after the board is painted.
 
@@ -17,6 +17,8 @@ empty HTTP cache: the learner clicks a tile and a train as soon as the board is 
 while Pyodide still loads. Reported: from the paint and from the click to the answer (from
 the answers stored in the page), and for a second move the page does not store, from its
 click to its answer (it waits, "One moment", until the engine is ready).
+
+``--smoke``: one load of each page, three scenario frames (figures not meaningful).
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mtlearn_engine  # noqa: E402
+from benchkit import announce, parse_smoke, size  # noqa: E402
 
 from mtlearn import Game, GreedyBot  # noqa: E402
 from mtlearn.jupyter.widgets import Board  # noqa: E402
@@ -95,9 +99,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def _click_move(page: Any, move: str) -> None:
     tile, train = move.split("@")
     a, b = tile.split("-")
-    page.locator(f'.mtl-tilebtn[aria-label="{a}-{b}"], '
-                 f'.mtl-tilebtn[aria-label="{b}-{a}"]').first.click()
-    page.locator(f'.mtl-train[data-train="{train}"] .mtl-target').click()
+    page.locator(f'.mtl-tilebtn[data-key="tile:{a}-{b}"], '
+                 f'.mtl-tilebtn[data-key="tile:{b}-{a}"]').first.click()
+    page.locator(f'.mtl-target[data-key="train:{train}"]').first.click()
 
 
 def first_click(browser: Any, repeats: int = 5) -> None:
@@ -172,10 +176,12 @@ def eight_player_frames(count: int = 12) -> list[dict]:
     return frames
 
 
-def main(repeats: int = 15) -> None:
+def main(repeats: int = 15, smoke: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
-    frames = eight_player_frames()
+    announce(smoke)
+    repeats = size(smoke, repeats, 1)
+    frames = eight_player_frames(size(smoke, 12, 3))
     board = standalone_html("board", {"view": frames[0]})
     scenario = standalone_html("scenario", {"title": "8 players", "frames": frames})
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -196,7 +202,7 @@ def main(repeats: int = 15) -> None:
         for _ in range(len(frames) - 1):
             steps.append(page.evaluate(STEP_JS))
         try:
-            first_click(browser)
+            first_click(browser, size(smoke, 5, 1))
         finally:
             browser.close()
     print(f"8-player board, first paint in Chromium: median {statistics.median(paints):.1f} ms "
@@ -211,4 +217,4 @@ def main(repeats: int = 15) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(smoke=parse_smoke(__doc__))

@@ -8,7 +8,13 @@ process keeps one core busy (aim p95 <= 250 ms); and how long the server takes t
 SIGINT with three phones connected (target 2 s). Nothing is asserted: `./dev bench`
 prints the figures.
 
-    python benchmarks/class_load.py [--tables 10] [--think 0.5] [--hog]
+    python benchmarks/class_load.py [--tables 10] [--think 0.5] [--hog] [--smoke]
+
+At full speed (``--think 0``) a student keeps under the server's limit of messages from one
+device (``RATE`` a second, bursts of ``BURST``), with a margin, as a phone would have to: the
+server drops what comes faster. The wait is not counted in the move's time.
+
+``--smoke``: one table at full speed, one round of server cost (figures not meaningful).
 """
 
 from __future__ import annotations
@@ -29,8 +35,30 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from benchkit import add_smoke, announce
 from classkit import Client, join, start_class, teacher_of
+
+from mtlearn.hosts.classroom.server import BURST, RATE
+
+
+class Pace:
+    """One student's messages kept under the server's limit for one device (a token bucket
+    like the server's, 80 % of its rate, two messages short of its burst)."""
+
+    def __init__(self) -> None:
+        self.rate, self.burst = 0.8 * RATE, BURST - 2.0
+        self.tokens, self.at = self.burst, time.monotonic()
+
+    async def wait(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+            self.tokens, self.at = 1.0, time.monotonic()
+        self.tokens -= 1
 
 
 def intent_for(view: dict[str, Any]) -> dict[str, Any]:
@@ -47,6 +75,7 @@ async def table(cp: Any, k: int, teacher: Client, projector: Client, lat: list[f
                  f"Dee{chr(65 + k)}")]
     for i, s in enumerate(students):
         await s.ask({"op": "sit", "token": s.token, "table": tid, "seat": i + 1}, "table")
+    paces = [Pace() for _ in students]
     views = []
     for s in students:
         views.append((await s.expect("table", where=lambda m: m["view"] is not None))["view"])
@@ -60,6 +89,7 @@ async def table(cp: Any, k: int, teacher: Client, projector: Client, lat: list[f
         seat = v["to_play"] - 1
         if think:
             await asyncio.sleep(think)
+        await paces[seat].wait()
         marks = [len(s.got) for s in students] + [len(projector.got), len(teacher.got)]
         t0 = time.perf_counter()
         await students[seat].send({"op": "intent", "token": students[seat].token,
@@ -159,9 +189,12 @@ def stop_time() -> float:
     return took
 
 
-def main(tables: int = 10, thinks: tuple[float, ...] = (0.5,), hogs: tuple[bool, ...] = (False,)
-         ) -> None:
-    cost, n = server_cost()
+def main(tables: int = 10, thinks: tuple[float, ...] = (0.5,), hogs: tuple[bool, ...] = (False,),
+         smoke: bool = False) -> None:
+    announce(smoke)
+    if smoke:
+        tables, thinks = 1, (0.0,)
+    cost, n = server_cost(1 if smoke else 3)
     print(f"class server: one move and the five updates it sends (four seats, projector) "
           f"cost {cost:.1f} ms of server time (median of {n} moves, in process)")
     for busy in hogs:
@@ -198,11 +231,12 @@ def report(r: dict[str, Any], tables: int, think: float, rss: int, peak: int,
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = add_smoke(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
     ap.add_argument("--tables", type=int, default=10)
     ap.add_argument("--think", type=float, action="append",
                     help="seconds a student thinks before a move (repeatable; default 0.5)")
     ap.add_argument("--hog", action="store_true",
                     help="also measure with a second process keeping one core busy")
     a = ap.parse_args()
-    main(a.tables, tuple(a.think) if a.think else (0.5,), (False, True) if a.hog else (False,))
+    main(a.tables, tuple(a.think) if a.think else (0.5,), (False, True) if a.hog else (False,),
+         smoke=a.smoke)

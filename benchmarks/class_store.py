@@ -6,7 +6,9 @@ line; beside it, what the same save cost when every answer rewrote the whole cla
 (class.json with the round, flushed to disk: 333 ms on the machine of the issue); and the
 time to compact the log and to --resume the class. Nothing is asserted.
 
-    python benchmarks/class_store.py [--answers 200]
+    python benchmarks/class_store.py [--answers 200] [--smoke]
+
+``--smoke``: 5 students, 5 answers (figures not meaningful).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import add_smoke, announce
 
 from mtlearn.core.files import write_atomic
 from mtlearn.hosts.classroom import store
@@ -29,17 +34,18 @@ from mtlearn.hosts.classroom.room import Classroom, Conn
 STUDENTS, SET = 200, "turns"  # 13 puzzles
 
 
-def full_class(folder: Path) -> tuple[Classroom, list[tuple[Conn, str]]]:
-    """A class of 200 students in a round of 13 puzzles, 20 answers kept for each."""
+def full_class(folder: Path, students: int = STUDENTS
+               ) -> tuple[Classroom, list[tuple[Conn, str]]]:
+    """A class of ``students`` (200) in a round of 13 puzzles, 20 answers kept for each."""
     room = Classroom.create(folder)
     teacher = Conn()
     room.handle(teacher, {"op": "teacher", "token": room.teacher_token})
-    students = []
-    for k in range(STUDENTS):
+    joined = []
+    for k in range(students):
         conn = Conn()
         name = "Stu" + "".join(chr(97 + int(d)) for d in f"{k:03d}")
         out = room.handle(conn, {"op": "join", "code": room.code, "name": name})
-        students.append((conn, json.loads(out[0][1])["token"]))
+        joined.append((conn, json.loads(out[0][1])["token"]))
     room.handle(teacher, {"op": "puzzle_round", "token": room.teacher_token, "set": SET})
     assert room.puzzles is not None
     for sid in room.students:
@@ -48,7 +54,7 @@ def full_class(folder: Path) -> tuple[Classroom, list[tuple[Conn, str]]]:
                    "answers": [f"answer {i} " + "x" * 110 for i in range(MAX_ANSWERS)]}
             for p in room.puzzles.puzzles}}
     store.write_round(folder, room.answers, room.puzzles)
-    return room, students
+    return room, joined
 
 
 def answers(room: Classroom, students: list[tuple[Conn, str]],
@@ -83,30 +89,33 @@ def show(label: str, ms: list[float], target: str = "") -> None:
           f"{'   ' + target if target else ''}")
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, smoke: bool = False) -> None:
+    ap = add_smoke(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
     ap.add_argument("--answers", type=int, default=200)
     args = ap.parse_args(argv)
-    print("class folder: a full class (200 students x 13 puzzles x 20 answers)")
+    smoke = smoke or args.smoke
+    announce(smoke)
+    count, answers_n = (5, 5) if smoke else (STUDENTS, args.answers)
+    print(f"class folder: a full class ({count} students x 13 puzzles x {MAX_ANSWERS} answers)")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "cls"
-        room, students = full_class(folder)
+        room, students = full_class(folder, count)
         size = (folder / "puzzles.json").stat().st_size
         print(f"  results kept: {size / 1e6:.1f} MB (puzzles.json)")
-        saves, whole = answers(room, students, args.answers)
+        saves, whole = answers(room, students, answers_n)
         show("one answer saved (log, fsync at most 1/s)", saves, "target <= 5 ms")
         show("the whole answer message (judged, saved, told)", whole)
         every = store.FSYNC_EVERY
         store.FSYNC_EVERY = 0.0
         try:
-            saves, whole = answers(room, students, args.answers)
+            saves, whole = answers(room, students, answers_n)
             show("one answer saved (log, fsync every line)", saves, "target <= 5 ms")
             show("the whole answer message (fsync every line)", whole)
         finally:
             store.FSYNC_EVERY = every
         assert room.puzzles is not None
         old = []
-        for _ in range(5):  # the save before the log: the whole class, flushed to disk
+        for _ in range(1 if smoke else 5):  # the save before the log: the whole class, flushed to disk
             t = time.perf_counter()
             write_atomic(folder / "old-class.json", json.dumps({
                 "code": room.code, "teacher": room.teacher_token, "students": room.students,

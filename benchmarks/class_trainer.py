@@ -5,7 +5,9 @@ Glicko-2, the student's sealed file written with its previous copy, the teacher'
 of 200 rows made) and of the save alone, the size of a student's file after the 20
 puzzles, and the time to --resume the class. Nothing is asserted.
 
-    python benchmarks/class_trainer.py [--students 200]
+    python benchmarks/class_trainer.py [--students 200] [--smoke]
+
+``--smoke``: 4 students, 2 puzzles each (figures not meaningful).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import add_smoke, announce
 
 from mtlearn.hosts.classroom.assignment import class_pool
 from mtlearn.hosts.classroom.room import Classroom, Conn
@@ -32,13 +37,18 @@ def show(label: str, ms: list[float], target: str = "") -> None:
           f"{'   ' + target if target else ''}")
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, smoke: bool = False) -> None:
+    ap = add_smoke(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
     ap.add_argument("--students", type=int, default=200)
     args = ap.parse_args(argv)
+    smoke = smoke or args.smoke
+    announce(smoke)
+    count = 2 if smoke else COUNT
+    if smoke:
+        args.students = 4
     t = time.perf_counter()
     pool = class_pool()
-    print(f"class trainer: {args.students} students x {COUNT} puzzles "
+    print(f"class trainer: {args.students} students x {count} puzzles "
           f"(pool of {len(pool)} read in {(time.perf_counter() - t) * 1000:.0f} ms)")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "cls"
@@ -55,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
             max(e.rating for e in pool.entries.values())
         t = time.perf_counter()
         out = room.handle(teacher, {"op": "assign", "token": room.teacher_token,
-                                    "band": [int(low), int(high)], "count": COUNT})
+                                    "band": [int(low), int(high)], "count": count})
         assert json.loads(out[0][1])["type"] == "done", out[0][1]
         print(f"  the assignment started, {args.students} first puzzles chosen and "
               f"saved: {(time.perf_counter() - t) * 1000:.0f} ms")
@@ -69,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
 
         room.trainer._save_student = timed  # type: ignore[method-assign]
         whole, nexts = [], []
-        for _ in range(COUNT):
+        for _ in range(count):
             for conn, token in students:
                 s = time.perf_counter()
                 room.handle(conn, {"op": "trainer", "token": token, "msg": {"action": "show"}})
@@ -83,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
         show("the next puzzle chosen and saved", nexts)
         sizes = [p.stat().st_size for p in (folder / "trainer").glob("s*.json")
                  if ".prev" not in p.name]
-        print(f"  a student's file after {COUNT} puzzles: {statistics.median(sizes) / 1e3:.1f} KB")
+        print(f"  a student's file after {count} puzzles: {statistics.median(sizes) / 1e3:.1f} KB")
         t = time.perf_counter()
         again = Classroom.resume(folder)
         print(f"  --resume with {args.students} students' trainer files: "

@@ -1,7 +1,7 @@
 """Engine benchmarks: random-bot rounds per second against the floor, and the planner.
 
-Run with ``./dev bench`` or ``python benchmarks/engine.py``. Figures are printed,
-never asserted.
+Run with ``./dev bench`` or ``python benchmarks/engine.py [--smoke]``. Figures are
+printed, never asserted.
 
 - Rounds per second: 4-player double-12 rounds played by random bots, and the floor
   simulator (``floor.py``: the same rules, unchecked) timed in the same run, in
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from benchkit import announce, parse_smoke, size
 from floor import floor_round
 
 from mtlearn import Game, RandomBot, full_set, longest_train, play_round
@@ -102,8 +103,10 @@ def longest_train_times(size: int, samples: int, seed: int, repeat: int = 3) -> 
     return times
 
 
-def main() -> None:
-    eng, flo, ratios = engine_and_floor()
+def main(smoke: bool = False) -> None:
+    """Print the figures; ``smoke``: a fraction of a second of rounds, a few hands."""
+    announce(smoke)
+    eng, flo, ratios = (engine_and_floor(0.2, 2) if smoke else engine_and_floor())
     ratios.sort()
     q = len(ratios) // 4
     print(f"random-bot rounds per second (4 players, double-12): {eng.rate:,.0f} "
@@ -113,15 +116,15 @@ def main() -> None:
     print(f"engine / floor: {statistics.median(ratios):.2f} (median of {len(ratios)} paired "
           f"slices; middle half {ratios[q]:.2f}-{ratios[-q - 1]:.2f}; whole run "
           f"{eng.rate / flo.rate:.2f})  target >= 0.6")
-    for size, samples, seed, target in ((15, 300, 7, "median <= 0.1 ms"),
-                                        (21, 100, 21, "max <= 50 ms")):
-        times = longest_train_times(size, samples, seed)
+    for hand, samples, seed, target in ((15, size(smoke, 300, 5), 7, "median <= 0.1 ms"),
+                                        (21, size(smoke, 100, 3), 21, "max <= 50 ms")):
+        times = longest_train_times(hand, samples, seed, repeat=size(smoke, 3, 1))
         med = statistics.median(times) * 1000
         worst = max(times) * 1000
         p95 = sorted(times)[int(len(times) * 0.95)] * 1000
-        print(f"longest train, {size}-tile double-12 hands ({samples}): median {med:.3f} ms, "
+        print(f"longest train, {hand}-tile double-12 hands ({samples}): median {med:.3f} ms, "
               f"p95 {p95:.3f} ms, max {worst:.3f} ms  target {target}")
 
 
 if __name__ == "__main__":
-    main()
+    main(smoke=parse_smoke(__doc__))

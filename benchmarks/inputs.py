@@ -1,6 +1,9 @@
 """Bad input stays fast: `mtlearn check` on the folder of bad scenario files (one file
 per mistake the red-team found, the nine-level alias bomb included), in a fresh
-interpreter as a teacher would run it; target <= 2 s in all."""
+interpreter as a teacher would run it; target <= 2 s in all.
+
+    python benchmarks/inputs.py [--smoke]      (--smoke: one run instead of five)
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import announce, parse_smoke, size
 
 BAD = Path(__file__).resolve().parents[1] / "tests" / "data" / "bad-scenarios"
 
@@ -30,8 +37,9 @@ def check_bad_folder(runs: int = 5) -> tuple[list[float], list[float]]:
     return walls, cpus
 
 
-def main() -> None:
-    walls, cpus = check_bad_folder()
+def main(smoke: bool = False) -> None:
+    announce(smoke)
+    walls, cpus = check_bad_folder(size(smoke, 5, 1))
     files = len(list(BAD.glob("*.yaml")))
     print(f"mtlearn check on {files} bad scenario files (fresh interpreter, {len(walls)} runs): "
           f"wall best {min(walls):.2f} s, worst {max(walls):.2f} s; CPU best "
@@ -39,4 +47,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(smoke=parse_smoke(__doc__))

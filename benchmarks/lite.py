@@ -1,6 +1,6 @@
 """Live-notebook benchmarks: the JupyterLite site inside the built book, in Chromium.
 
-Run with ``./dev bench`` or ``python benchmarks/lite.py [BOOK_DIR]`` after ``./dev book``
+Run with ``./dev bench`` or ``python benchmarks/lite.py [BOOK_DIR] [--smoke]`` after ``./dev book``
 (the book is read from ``MTLEARN_BOOK_DIR``, the argument, or ``docs/_build/html``).
 Figures are printed, never asserted. Targets (issues 20 and 30):
 
@@ -20,10 +20,13 @@ Figures are printed, never asserted. Targets (issues 20 and 30):
 
 The pages are served from 127.0.0.1 by a thread of this process; each cold figure is a new
 browser context (empty HTTP cache), each warm one a reload in the same context.
+
+``--smoke``: one run of each figure, and one "Next" chapter (figures not meaningful).
 """
 
 from __future__ import annotations
 
+import argparse
 import functools
 import http.server
 import os
@@ -43,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mtlearn_engine  # noqa: E402
 import play  # noqa: E402
+from benchkit import add_smoke, announce, size  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = play.FLAGS
@@ -215,7 +219,8 @@ def _next_in_place(page: Any, name: str) -> dict[str, float]:
     return marks
 
 
-def startup_parts(browser: Any, url: str, runs: int = 5, app: str = "notebooks") -> None:
+def startup_parts(browser: Any, url: str, runs: int = 5, app: str = "notebooks",
+                  chapters: tuple[str, ...] = CHAPTERS) -> None:
     """Click → kernel idle, broken into its parts: cold (a new browser each time, median of
     ``runs``), then the next chapters in the same tab by their "Next" links."""
     cold: list[dict[str, float]] = []
@@ -223,8 +228,8 @@ def startup_parts(browser: Any, url: str, runs: int = 5, app: str = "notebooks")
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
-        cold.append(_parts(page, url + f"lite/{app}/index.html?path={CHAPTERS[0]}.ipynb", app))
-        for name in CHAPTERS[1:]:
+        cold.append(_parts(page, url + f"lite/{app}/index.html?path={chapters[0]}.ipynb", app))
+        for name in chapters[1:]:
             nxt.append(_next_in_place(page, name))
         context.close()
     for label, rows, target in (("cold", cold, "idle <= 8 s"),
@@ -272,9 +277,10 @@ def engine_ready(browser: Any, runs: int = 3) -> dict[str, tuple[float, float]]:
     return out
 
 
-def main(book: Path | None = None) -> None:
+def main(book: Path | None = None, smoke: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
+    announce(smoke)
     given = book or Path(os.environ.get("MTLEARN_BOOK_DIR") or ROOT / "docs" / "_build" / "html")
     if not (given / "lite" / "index.html").is_file():
         print(f"live notebooks: no built book with lite/ at {given}: run ./dev book first")
@@ -284,10 +290,11 @@ def main(book: Path | None = None) -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            startup_parts(browser, url)
-            kernel_and_board(browser, url)
-            stored_board(browser, url)
-            engine_ready(browser)
+            startup_parts(browser, url, size(smoke, 5, 1),
+                          chapters=CHAPTERS[:2] if smoke else CHAPTERS)
+            kernel_and_board(browser, url, size(smoke, 3, 1))
+            stored_board(browser, url, size(smoke, 3, 1))
+            engine_ready(browser, size(smoke, 3, 1))
             browser.close()
     finally:
         server.shutdown()
@@ -295,4 +302,9 @@ def main(book: Path | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else None)
+    ap = add_smoke(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
+    ap.add_argument("book", type=Path, nargs="?", default=None,
+                    help="the built book's html folder (default: MTLEARN_BOOK_DIR or "
+                         "docs/_build/html)")
+    a = ap.parse_args()
+    main(a.book, smoke=a.smoke)

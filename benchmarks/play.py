@@ -11,13 +11,19 @@ asserted. Targets (issue 8):
 
 The page is a 4-player board against three greedy bots written by ``Board.to_html()`` with
 ``engine_url``, next to an engine folder written by ``docs/_ext/mtlearn_engine.py`` (which
-fetches Pyodide with npm once into ``.cache/``), served from 127.0.0.1.
+fetches Pyodide with npm once into ``.cache/``), served from 127.0.0.1. The learner's move
+is the first legal move the board lists (``.mtl-legal-list .mtl-legal-move``, its
+``data-key`` "legal:MOVE"), played as a learner plays it: a tile and its train clicked,
+or the move's own button (draw, pass).
+
+``--smoke``: one cold and one warm load, three moves (figures not meaningful).
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import re
 import statistics
 import sys
 import tempfile
@@ -28,8 +34,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mtlearn_engine  # noqa: E402
+from benchkit import announce, parse_smoke, size  # noqa: E402
 
 from mtlearn import Game  # noqa: E402
 from mtlearn.jupyter.widgets import Board  # noqa: E402
@@ -78,29 +86,34 @@ def _site(folder: Path) -> tuple[int, int]:
     return size, len(html.encode())
 
 
-def _legal_move(page: Any) -> tuple[str, str] | str:
-    off = page.locator('button[data-key="legal"][aria-pressed="false"]')
+def _legal_moves(page: Any) -> list[str]:
+    """The legal moves the board lists, in the engine's notation ("5-9@1", "draw"), read
+    from the data-key ("legal:5-9@1") of each entry's button (their text is in words)."""
+    off = page.locator('.mtl-standalone button[data-key="legal"][aria-pressed="false"]')
     if off.count():
         off.click()
-    legal = [c.inner_text() for c in page.locator(".mtl-legal-list code").all()]
-    plays = [m for m in legal if "@" in m]
-    if plays:
-        tile, train = plays[0].split("@")
-        return tile, train
-    return legal[0]
+    entries = page.locator(".mtl-standalone .mtl-legal-list .mtl-legal-move")
+    entries.first.wait_for(timeout=30_000)
+    keys = [str(e.get_attribute("data-key") or "") for e in entries.all()]
+    moves = [k.removeprefix("legal:") for k in keys if k.startswith("legal:")]
+    if not moves:
+        raise RuntimeError(f"no legal move listed on the board (data-keys {keys})")
+    return moves
 
 
 def _move(page: Any) -> float | None:
     box = page.locator(".mtl-standalone")
     before = int(box.get_attribute("data-answers") or 0)
-    choice = _legal_move(page)
-    if isinstance(choice, tuple):
-        a, b = choice[0].split("-")
-        page.locator(f'.mtl-tilebtn[aria-label="{a}-{b}"], '
-                     f'.mtl-tilebtn[aria-label="{b}-{a}"]').first.click()
-        page.locator(f'.mtl-train[data-train="{choice[1]}"] .mtl-target').click()
+    legal = _legal_moves(page)
+    play = next((m for m in legal if re.fullmatch(r"\d+-\d+@[^@]+", m)), None)
+    if play is not None:
+        tile, train = play.split("@")
+        a, b = tile.split("-")
+        page.locator(f'.mtl-tilebtn[data-key="tile:{a}-{b}"], '
+                     f'.mtl-tilebtn[data-key="tile:{b}-{a}"]').first.click()
+        page.locator(f'.mtl-target[data-key="train:{train}"]').first.click()
     else:
-        page.locator(f'button[data-key="{choice}"]').click()
+        page.locator(f'.mtl-legal-move[data-key="legal:{legal[0]}"]').click()
     page.wait_for_function(
         "n => Number(document.querySelector('.mtl-standalone').getAttribute('data-answers')"
         " || 0) > n", arg=before, timeout=30_000)
@@ -109,9 +122,10 @@ def _move(page: Any) -> float | None:
     return ms if bots == 3 else None
 
 
-def main() -> None:
+def main(smoke: bool = False) -> None:
     from playwright.sync_api import sync_playwright
 
+    announce(smoke)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         engine_bytes, board_bytes = _site(folder)
@@ -128,7 +142,7 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
             cold, warm, paints, stages = [], [], [], []
-            for _ in range(3):
+            for _ in range(size(smoke, 3, 1)):
                 context = browser.new_context()  # empty HTTP cache
                 page = context.new_page()
                 page.goto(url, wait_until="load")
@@ -154,7 +168,7 @@ def main() -> None:
             page.goto(url, wait_until="load")
             page.evaluate(READY_JS)
             times = []
-            for _ in range(40):
+            for _ in range(size(smoke, 40, 3)):
                 if page.locator(".mtl-match").count():
                     break
                 ms = _move(page)
@@ -164,9 +178,12 @@ def main() -> None:
                 print(f"a move + three bots' replies, in the page: median "
                       f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms over "
                       f"{len(times)} moves (target <= 50 ms median)")
+            else:
+                print("a move + three bots' replies, in the page: no move answered with "
+                      "three bots' replies (target <= 50 ms median)")
             browser.close()
         server.shutdown()
 
 
 if __name__ == "__main__":
-    main()
+    main(smoke=parse_smoke(__doc__))

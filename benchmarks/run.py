@@ -1,4 +1,10 @@
-"""Run every benchmark and print its figures (nothing is asserted)."""
+"""Run every benchmark and print its figures (nothing is asserted).
+
+    python benchmarks/run.py [--smoke]
+
+``--smoke`` runs each with tiny sizes: a check that they all still run (a few minutes with
+the live notebooks' benchmark, which needs a built book), not figures to read.
+"""
 
 from __future__ import annotations
 
@@ -19,17 +25,19 @@ import mine
 import play
 import sim
 import trainer
+from benchkit import parse_smoke
 
 if __name__ == "__main__":
-    engine.main()
-    instructions.main()
-    sim.main()
-    inputs.main()
-    browser.main()
-    play.main()
-    class_load.main()
-    class_store.main([])
-    class_trainer.main([])
-    lite.main()
-    mine.main([])
-    trainer.main()
+    smoke = parse_smoke(__doc__)
+    engine.main(smoke=smoke)
+    instructions.main(smoke=smoke)
+    sim.main(smoke=smoke)
+    inputs.main(smoke=smoke)
+    browser.main(smoke=smoke)
+    play.main(smoke=smoke)
+    class_load.main(smoke=smoke)
+    class_store.main([], smoke=smoke)
+    class_trainer.main([], smoke=smoke)
+    lite.main(smoke=smoke)
+    mine.main([], smoke=smoke)
+    trainer.main(smoke=smoke)

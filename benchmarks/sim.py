@@ -1,19 +1,23 @@
 """Simulation benchmarks: matches per second on 1 and 2 cores, and PlannerBot's move time.
 
-Run with ``./dev bench`` or ``python benchmarks/sim.py``. Figures are printed, never
-asserted; the machine may be shared, so compare the two core counts of one run.
+Run with ``./dev bench`` or ``python benchmarks/sim.py [MATCHES] [--smoke]``. Figures are
+printed, never asserted; the machine may be shared, so compare the two core counts of one run.
 Targets (issue 12): ``mtlearn.play.sim`` uses every core (2 cores close to twice the
 matches/s of 1); PlannerBot takes at most 5 ms a move.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import add_smoke, announce, size
 
 from mtlearn import Game, GreedyBot, PlannerBot
 from mtlearn.play.sim import simulate
@@ -49,12 +53,15 @@ def planner_move_times(rounds: int = 150) -> tuple[list[float], list[float]]:
     return times, cpu
 
 
-def main(matches: int = 40) -> None:
+def main(matches: int = 40, smoke: bool = False) -> None:
+    """Print the figures; ``smoke``: one match on each core count, two rounds of moves."""
+    announce(smoke)
+    matches = size(smoke, matches, 1)
     one = matches_per_second(1, matches)
     two = matches_per_second(2, matches)
     print(f"sim, {BOTS}, 4-player double-12 matches: 1 core {one:.2f} matches/s, "
           f"2 cores {two:.2f} matches/s ({two / one:.2f}x)  target close to 2x")
-    for label, times in zip(("wall", "CPU"), planner_move_times(), strict=True):
+    for label, times in zip(("wall", "CPU"), planner_move_times(size(smoke, 150, 2)), strict=True):
         ms = sorted(t * 1000 for t in times)
         print(f"PlannerBot move ({label} time): median {statistics.median(ms):.3f} ms, "
               f"p99 {ms[int(len(ms) * 0.99)]:.2f} ms, max {ms[-1]:.2f} ms over {len(ms)} "
@@ -62,4 +69,7 @@ def main(matches: int = 40) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+    ap = add_smoke(argparse.ArgumentParser(description=__doc__.splitlines()[0]))
+    ap.add_argument("matches", type=int, nargs="?", default=40)
+    a = ap.parse_args()
+    main(a.matches, smoke=a.smoke)

@@ -1,7 +1,9 @@
 """The puzzle trainer's choice of the next puzzle (issue 31; target: the next puzzle shown
 <= 300 ms after an answer, in the page).
 
-Run with ``python benchmarks/trainer.py``. Figures are printed, never asserted.
+Run with ``python benchmarks/trainer.py [--smoke]``. Figures are printed, never asserted.
+``--smoke``: 100 synthetic entries, a learner with 20 attempts, 3 timings of each, 2 clicks in
+the page (figures not meaningful).
 
 * CPython: ``Trainer.next()`` over the shipped pool (hand-written and mined puzzles), and
   over it plus 3,000 synthetic entries (room to grow), for a learner with 600 attempts
@@ -34,6 +36,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import announce, parse_smoke, size  # noqa: E402
 
 from mtlearn.core.ruleids import RULES  # noqa: E402
 from mtlearn.hosts.session_host import SessionHost  # noqa: E402
@@ -82,29 +87,32 @@ def report(name: str, ms: list[float], factor: float = 1.0) -> None:
     print(f"{name}: median {med:.2f} ms, max {worst:.2f} ms{est} (target <= {TARGET_MS} ms)")
 
 
-def cpython() -> None:
+def cpython(smoke: bool = False) -> None:
     hand = bundled_pool()
     t0 = time.perf_counter()
     shipped = default_pool()
     print(f"shipped pool: {len(shipped)} puzzles ({len(hand)} hand-written), index read in "
           f"{(time.perf_counter() - t0) * 1000:.0f} ms")
-    for name, pool in (("shipped", shipped), ("shipped + 3,000", Pool.join(shipped, synthetic()))):
-        t = played(pool)
+    extra = size(smoke, 3000, 100)
+    for name, pool in (("shipped", shipped),
+                       (f"shipped + {extra:,}", Pool.join(shipped, synthetic(extra)))):
+        t = played(pool, size(smoke, 600, 20))
         print(f"{name}: {len(pool)} puzzles; learner with {t.state['count']} attempts, "
               f"state {len(t.export()) / 1000:.0f} kB")
-        report(f"Trainer.next() over {len(pool)}", timed(lambda t=t: t.next(T0 + 10**6), 200),
-               4.0)
+        report(f"Trainer.next() over {len(pool)}",
+               timed(lambda t=t: t.next(T0 + 10**6), size(smoke, 200, 3)), 4.0)
     # the whole intent through SessionHost, on the hand-written pool (puzzles that build)
     host = SessionHost()
     spec = {"pool": [{"data": hand.puzzle(i).data, "source": hand.puzzle(i).source}
                      for i in hand.sorted_ids],
-            "state": played(hand, 300).state, "mined": False}
+            "state": played(hand, size(smoke, 300, 10)).state, "mined": False}
     opened = json.loads(host.request(json.dumps({"op": "open", "kind": "trainer", "spec": spec})))
     req = json.dumps({"op": "intent", "session": opened["session"], "intent": {"action": "next"}})
-    report("SessionHost 'next' (JSON in, JSON out)", timed(lambda: host.request(req), 60), 4.0)
+    report("SessionHost 'next' (JSON in, JSON out)", timed(lambda: host.request(req), size(smoke, 60, 3)),
+           4.0)
 
 
-def in_page() -> None:
+def in_page(smoke: bool = False) -> None:
     book = Path(os.environ.get("MTLEARN_BOOK_DIR") or ROOT / "docs" / "_build" / "html")
     if not (book / "tutorials" / "trainer.html").is_file():
         print(f"in the page: skipped (no built book with the trainer at {book})")
@@ -127,7 +135,7 @@ def in_page() -> None:
             box = page.locator('.mtl-standalone[data-kind="trainer"]')
             box.and_(page.locator('[data-engine-state="ready"]')).wait_for(timeout=180_000)
             times = []
-            for _ in range(15):
+            for _ in range(size(smoke, 15, 2)):
                 times.append(page.evaluate("""() => new Promise((resolve) => {
                   const box = document.querySelector('.mtl-standalone[data-kind="trainer"]');
                   const t0 = performance.now();
@@ -137,20 +145,20 @@ def in_page() -> None:
                   requestAnimationFrame(wait);
                 })"""))
             # the engine alone: the same intent on a session of its own, no drawing
-            trips = page.evaluate("""async () => {
+            trips = page.evaluate("""async (n) => {
               const root = document.querySelector('.mtl-standalone[data-kind="trainer"]');
               const state = JSON.parse(document.getElementById(root.id + '-state').textContent);
               const eng = Object.values(window.__mtlearnEngines)[0];
               const o = await eng.request({op: 'open', kind: 'trainer',
                 spec: Object.assign({}, state.session, {state: null})});
               const out = [];
-              for (let i = 0; i < 15; i++) {
+              for (let i = 0; i < n; i++) {
                 const t0 = performance.now();
                 await eng.request({op: 'intent', session: o.session, intent: {action: 'next'}});
                 out.push(performance.now() - t0);
               }
               return out;
-            }""")
+            }""", size(smoke, 15, 2))
             browser.close()
         report("in the page, Next puzzle click to drawn", times)
         report("in the page, the engine's round trip alone (Pyodide worker)", trips)
@@ -158,11 +166,12 @@ def in_page() -> None:
         server.shutdown()
 
 
-def main() -> None:
+def main(smoke: bool = False) -> None:
+    announce(smoke)
     print("== trainer (issue 31)")
-    cpython()
-    in_page()
+    cpython(smoke)
+    in_page(smoke)
 
 
 if __name__ == "__main__":
-    main()
+    main(smoke=parse_smoke(__doc__))

@@ -96,7 +96,7 @@ def release_venv() -> Path:
         if not py.is_file():
             _run([uv(), "venv", "--quiet", str(RELEASE_VENV)], "making .cache/release-venv")
         _run([uv(), "pip", "sync", "--quiet", "--python", str(py), "--require-hashes",
-              str(LOCK)], "installing requirements/release.txt")
+              "--no-build", str(LOCK)], "installing requirements/release.txt")
         stamp.write_text(LOCK.read_text())
     return RELEASE_VENV / "bin"
 

@@ -176,7 +176,7 @@ def test_binder_environment_has_what_every_tutorial_needs(tmp_path: Path):
         return proc.stdout
 
     if uv.is_file():
-        run([str(uv), "pip", "install", "--quiet", "--require-hashes", "--python",
+        run([str(uv), "pip", "install", "--quiet", "--require-hashes", "--no-build", "--python",
              str(vbin / "python"), "-r", str(BINDER / "requirements.txt")], timeout=900)
     else:
         run([str(vbin / "python"), "-m", "pip", "install", "--quiet",

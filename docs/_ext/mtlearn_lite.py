@@ -212,19 +212,20 @@ def lite_env() -> Path:
     if uv_path:
         steps = [[uv_path, "venv", "--quiet", "--python", sys.executable, str(env)],
                  [uv_path, "pip", "install", "--quiet", "--python", str(env / "bin" / "python"),
-                  "--require-hashes", "--no-deps", "-r", str(LITE_TOOLS_LOCK)]]
+                  "--require-hashes", "--no-deps", "--no-build", "-r", str(LITE_TOOLS_LOCK)]]
     else:
         steps = [[sys.executable, "-m", "venv", str(env)],
                  [str(env / "bin" / "python"), "-m", "pip", "install", "--quiet",
                   "--disable-pip-version-check", "--require-hashes", "--no-deps",
-                  "-r", str(LITE_TOOLS_LOCK)]]
+                  "--only-binary=:all:", "-r", str(LITE_TOOLS_LOCK)]]
     for cmd in steps:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
-        if proc.returncode != 0:
+        try:  # wheels only (the lock has a hash for each file), within a bounded time
+            download.run(cmd, package="the live notebooks' build environment",
+                         pin="requirements/lite-build.txt", timeout=900,
+                         retry=" ".join(cmd))
+        except download.DownloadError as e:
             shutil.rmtree(env, ignore_errors=True)
-            raise LiteError(f"making the live notebooks' build environment failed "
-                            f"({' '.join(cmd[:4])} …, exit {proc.returncode}):\n"
-                            f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+            raise LiteError(str(e)) from None
     stamp.write_text(LITE_TOOLS, encoding="utf-8")
     return env
 

@@ -1,0 +1,44 @@
+"""What the benchmarks share: the ``--smoke`` switch and the note a smoke run prints.
+
+A smoke run (``python benchmarks/NAME.py --smoke``, ``benchmarks/run.py --smoke``) runs a
+benchmark's code paths with tiny sizes, so that it finishes in seconds and prints every
+figure line it prints normally; ``tests/test_benchmarks.py`` runs each so, so that a
+benchmark broken by a change elsewhere (a selector, an API) fails a test. Its figures mean
+nothing: the first line of its output says so (once per process, however many benchmarks
+run in it). A helper module, like ``floor.py``: no figures of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+#: The line a smoke run starts with.
+NOTE = "smoke run: tiny sizes, figures not meaningful"
+
+_said = False
+
+
+def announce(smoke: bool) -> None:
+    """Print :data:`NOTE` the first time a smoke run starts in this process."""
+    global _said
+    if smoke and not _said:
+        print(NOTE, flush=True)
+        _said = True
+
+
+def size(smoke: bool, full: int, tiny: int) -> int:
+    """``tiny`` in a smoke run, else ``full``."""
+    return tiny if smoke else full
+
+
+def add_smoke(ap: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add ``--smoke`` to a benchmark's command line."""
+    ap.add_argument("--smoke", action="store_true",
+                    help="tiny sizes: check that the benchmark runs (figures not meaningful)")
+    return ap
+
+
+def parse_smoke(doc: str | None, argv: list[str] | None = None) -> bool:
+    """For a benchmark whose only option is ``--smoke``: parse the command line."""
+    ap = add_smoke(argparse.ArgumentParser(description=(doc or "benchmark").splitlines()[0]))
+    return bool(ap.parse_args(argv).smoke)
