@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from mtlearn.core.ruleids import looks_like_rule_id
 from mtlearn.present.htmlout import board_css, board_js, share_front_end, standalone_html
 
 VIEWS = Path(__file__).parent / "data" / "views"
@@ -94,7 +95,7 @@ def test_fixture_views_follow_the_format(path: Path):
             assert len(p["hand"]) == p["hand_count"]
     for move, verdict in v.get("verdicts", {}).items():
         assert verdict["legal"] in (True, False) and verdict["text"]
-        assert verdict["legal"] or re.fullmatch(r"R-[A-Z]+-\d+", verdict["rule"]), move
+        assert verdict["legal"] or looks_like_rule_id(verdict["rule"]), move
 
 
 # ---------------------------------------------------------------- standalone_html (no browser)

@@ -23,6 +23,7 @@ import pytest
 import yaml
 
 from mtlearn.content import scenario
+from mtlearn.core import ruleids
 from mtlearn.core.ruleids import RULES, anchor
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
@@ -46,7 +47,7 @@ BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "08-variants.md", "09-strategy.md",
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
-REF_RE = re.compile(r"\[(R-[A-Z0-9-]+)\]\(\.\./docs/rules\.md#([^)]*)\)")
+REF_RE = re.compile(rf"\[({ruleids.PATTERN})\]\(\.\./docs/rules\.md#([^)]*)\)")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -147,7 +148,7 @@ def test_rule_refs_point_at_rule_ids(name: str) -> None:
     # bare rule ids in the prose should be links too
     prose = CELL_RE.sub("", text)
     prose = REF_RE.sub("", prose)
-    bare = sorted(set(re.findall(r"\(R-[A-Z]+(?:-[A-Z0-9]+)*\)", prose)))
+    bare = sorted(set(re.findall(rf"\({ruleids.PATTERN}\)", prose)))
     assert not bare, f"cite rules as links [R-X-1](../docs/rules.md#r-x-1): {bare}"
     assert "](#r-" not in text, "a bare #r-… anchor goes nowhere in JupyterLab"
 

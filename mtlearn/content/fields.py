@@ -23,20 +23,16 @@ from __future__ import annotations
 
 import difflib
 import math
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..core.ruleids import RULES
+from ..core.ruleids import RULES, looks_like_rule_id
 from ..core.words import plural
 
 __all__ = ["Fail", "Fields", "plain_dashes", "plural", "short", "unknown_rule"]
 
 #: Makes the file's own error for the field at a path: ``fail(("goal", "plays"), "…")``.
 Fail = Callable[[tuple[Any, ...], str], Exception]
-
-_RULE_RE = re.compile(r"^R-[A-Z]+(-[A-Z0-9]+)*$")
-
 
 def short(value: Any, limit: int = 40) -> str:
     """``repr(value)``, cut short for a one-line message (YAML words written plainly)."""
@@ -157,7 +153,7 @@ class Fields:
 
     def rule_id(self, value: Any, path: tuple[Any, ...]) -> str:
         """An id of the rules reference, like ``R-MARK-1``."""
-        if not isinstance(value, str) or not _RULE_RE.match(value.strip()):
+        if not isinstance(value, str) or not looks_like_rule_id(value):
             raise self.fail(path, f"{short(value)} is not a rule id like R-MARK-1")
         rid = value.strip()
         if rid not in RULES:

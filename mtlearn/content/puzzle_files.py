@@ -14,13 +14,12 @@ or marked wrong for the intended reason. :func:`~mtlearn.content.puzzles.bundled
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import PositionError, RulesError
-from ..core.ruleids import RULES
+from ..core.ruleids import RULES, looks_like_rule_id, rule_ids_in
 from ..core.rules import Rules
 from ..engine.game import Game
 from .fields import Fields, plain_dashes, plural, short
@@ -169,7 +168,7 @@ def from_data(data: Any, source: str = "<puzzle>",
             raise fail(("wrong", i), "each wrong answer is {answer: …, expect: rule id or "
                        "words of the explanation}")
         expect = f.text(w["expect"], ("wrong", i, "expect"))
-        if _RULE_LIKE.match(expect):
+        if looks_like_rule_id(expect):
             expect = f.rule_id(expect, ("wrong", i, "expect"))
         puzzle.wrong.append(Wrong(_dashes_in(w["answer"]), expect, lines(("wrong", i))))
     puzzle.lines = {"answer": lines(("answer",)), "goal": lines(("goal",))}
@@ -177,8 +176,6 @@ def from_data(data: Any, source: str = "<puzzle>",
     return puzzle
 
 
-_RULE_LIKE = re.compile(r"^R-[A-Z]+-[A-Z0-9]+$")
-_RULE_ID = re.compile(r"R-[A-Z]+-[A-Z0-9]+")
 
 
 def _dashes_in(answer: Any) -> Any:
@@ -242,7 +239,7 @@ def check(puzzle: Puzzle) -> list[str]:
         if w.expect in RULES:
             # the rule ids the verdict cites: its own, then any its sentence names
             cited = [fb.rule] if fb.rule else []
-            cited += [r for r in _RULE_ID.findall(fb.text) if r not in cited]
+            cited += [r for r in rule_ids_in(fb.text) if r not in cited]
             if w.expect not in cited:
                 raise fail(where, w.line, f"{short(w.answer)} is {fb.status} with "
                            f"{', '.join(cited) or 'no rule id'}, not {w.expect}: "

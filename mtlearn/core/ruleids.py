@@ -1,12 +1,40 @@
-"""Every rule id of the rules reference, with its section and a short title.
+"""Every rule id of the rules reference, with its section and a short title, and the one
+grammar of a rule id.
 
 The engine's verdicts, the scenarios and the book cite these ids; the book's rules
-reference has one anchor per id (``#r-mark-1``).
+reference has one anchor per id (``#r-mark-1``). :data:`PATTERN` is the only place a rule
+id's form is written: the puzzle and scenario readers, the hints and the tests use the
+functions below, and the front end's copy (``puzzle-view.js``) is checked against it.
 """
 
 from __future__ import annotations
 
-__all__ = ["RULES", "SECTIONS", "anchor"]
+import re
+
+__all__ = ["PATTERN", "RULES", "SECTIONS", "anchor", "first_rule_id", "looks_like_rule_id",
+           "rule_ids_in"]
+
+#: The form of a rule id: ``R-``, a word in capitals, then parts of capitals and digits
+#: after dashes (``R-DBL-3``, ``R-VAR-STRICT-DRAW``).
+PATTERN = r"R-[A-Z]+(?:-[A-Z0-9]+)*"
+_ANY = re.compile(PATTERN)
+_WHOLE = re.compile(rf"{PATTERN}\Z")
+
+
+def looks_like_rule_id(text: str) -> bool:
+    """Whether ``text`` (spaces around it aside) has a rule id's form, known or not."""
+    return _WHOLE.match(text.strip()) is not None
+
+
+def rule_ids_in(text: str) -> list[str]:
+    """The rule ids a text cites, in order, each once."""
+    return list(dict.fromkeys(_ANY.findall(text)))
+
+
+def first_rule_id(text: str) -> str | None:
+    """The first rule id a text cites, whole (``R-VAR-STRICT-DRAW``, not a part of it)."""
+    m = _ANY.search(text)
+    return m.group(0) if m else None
 
 #: Section number -> section title.
 SECTIONS: dict[int, str] = {

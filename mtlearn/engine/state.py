@@ -242,6 +242,12 @@ class GameState:
         :data:`ROUND_FIELDS`: the start of the round, and the marks ``pop`` goes back to
         (``_restore`` sets these fields back)."""
 
+    @property
+    def _open_turn_doubles(self) -> list[int]:
+        """The doubles laid this turn that are still open (lines, in the order laid): the
+        one place this is worked out, for the verdicts and every variant."""
+        return [d for d in self.turn_doubles if d in self.open_doubles]
+
     def _restore(self, snap: dict[str, Any]) -> None:
         self._ver += 1
         for f, value in snap.items():

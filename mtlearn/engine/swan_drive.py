@@ -104,7 +104,7 @@ class SwanDrive(VariantGame):
             return super()._v_explain(m)
         name = self.players[self.current]
         if self.bonus and m.kind == "end":
-            td = [d for d in self.turn_doubles if d in self.open_doubles]
+            td = self._open_turn_doubles
             live = self._live_doubles(td)
             if live:
                 d = self.trains[live[-1]].end
@@ -153,10 +153,9 @@ class SwanDrive(VariantGame):
             return super()._why_not_there(m, idx, root, targets)
         name, p = self.players[self.current], self.current
 
-        def no(rule: str, text: str) -> Verdict:
-            return Verdict(False, rule, text, m)
+        no = Verdict.refusing(m)
 
-        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        td = self._open_turn_doubles
         live = self._live_doubles(td) if td else td
         if live:
             d = self.trains[live[-1]].end

@@ -88,7 +88,7 @@ class VariantGame(VariantVerdicts, Game):
             # a train-building turn lays one chain (R-FIRST-1): the train's own line;
             # branches grown by doubles covered in it are played from the next turn on
             return [p]
-        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        td = self._open_turn_doubles
         # a double of this turn that nobody can cover no longer binds the next tile
         # (R-DBL-6, RULES.md §10.4)
         live = self._live_doubles(td) if td else td
@@ -113,7 +113,7 @@ class VariantGame(VariantVerdicts, Game):
             return []
         hand = self.hands[self.current] if self.drawn is None else (self.drawn,)
         nd = self._targets(False)
-        two = len([d for d in self.turn_doubles if d in self.open_doubles]) >= 2
+        two = len(self._open_turn_doubles) >= 2
         dd = self._targets(True) if two else nd
         out: list[Move] = []
         trains = self.trains

@@ -8,6 +8,7 @@ legal verdicts agree with :attr:`Game.legal_moves <mtlearn.Game.legal_moves>`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.moves import MEXICAN, Move
@@ -45,6 +46,14 @@ class Verdict(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+    @staticmethod
+    def refusing(move: Move) -> Callable[..., Verdict]:
+        """``no(rule, reason, *suggests)``: the refusals of ``move``, each for a rule, in a
+        sentence, with the legal moves it proposes instead."""
+        def no(rule: str, reason: str, *suggests: Move) -> Verdict:
+            return Verdict(False, rule, reason, move, suggests)
+        return no
 
 
 
@@ -243,8 +252,7 @@ class Verdicts(GameState):
         name = self._name()
         line = self.trains[idx]
 
-        def no(rule: str, text: str) -> Verdict:
-            return Verdict(False, rule, text, m)
+        no = Verdict.refusing(m)
 
         if not line.tiles and idx > self.n:
             return no("R-VAR-BRANCH", f"{label[0].upper() + label[1:]} grows from the double "
@@ -289,10 +297,9 @@ class Verdicts(GameState):
         name, p = self.players[self.current], self.current
         label = self.line_label(idx)
 
-        def no(rule: str, text: str) -> Verdict:
-            return Verdict(False, rule, text, m)
+        no = Verdict.refusing(m)
 
-        td = [d for d in self.turn_doubles if d in self.open_doubles]
+        td = self._open_turn_doubles
         live = self._live_doubles(td) if td else td
         if live and self.rules.double_bonus == "on-double":
             d = self.trains[live[0]].end
@@ -336,8 +343,7 @@ class Verdicts(GameState):
     def _judge_draw(self, m: Move) -> Verdict:
         name = self._name()
 
-        def no(rule: str, text: str, *s: Move) -> Verdict:
-            return Verdict(False, rule, text, m, tuple(s))
+        no = Verdict.refusing(m)
 
         plays = self._plays()
         if self._building():
@@ -386,8 +392,7 @@ class Verdicts(GameState):
     def _judge_pass(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
 
-        def no(rule: str, text: str, *s: Move) -> Verdict:
-            return Verdict(False, rule, text, m, tuple(s))
+        no = Verdict.refusing(m)
 
         plays = self._plays()
         marked = self.trains[p].marker
@@ -427,8 +432,7 @@ class Verdicts(GameState):
     def _judge_uno(self, m: Move) -> Verdict:
         name, p = self._name(), self.current
 
-        def no(rule: str, text: str) -> Verdict:
-            return Verdict(False, rule, text, m)
+        no = Verdict.refusing(m)
 
         if self.rules.last_tile == "off":
             return no("R-LAST-1", "These rules have no last-tile announcement "
@@ -444,8 +448,7 @@ class Verdicts(GameState):
     def _judge_end(self, m: Move) -> Verdict:
         name = self._name()
 
-        def no(rule: str, text: str) -> Verdict:
-            return Verdict(False, rule, text, m)
+        no = Verdict.refusing(m)
 
         if not self._building():
             return no("R-FIRST-1", "'end' only finishes a train-building turn; a normal turn "

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from ...core.moves import MEXICAN
 from ...core.notation import train_code
 from ...core.protocol import View
+from ...core.ruleids import first_rule_id
 from ...engine.game import Game
 from .goal_kind import (
     Feedback,
     GoalKind,
     GoalReader,
     after_goal,
-    first_rule,
     player_name,
     register,
     seat_of,
@@ -70,7 +70,7 @@ class ChooseKind(GoalKind):
         if who == right:
             return Feedback("right", f"{player_name(p, who)}. {p.explain}".strip())
         return Feedback("wrong", f"Not {player_name(p, who)}: {_choose_reason(p)}.",
-                        first_rule(_choose_reason(p)))
+                        first_rule_id(_choose_reason(p)))
 
     def truth(self, p: Puzzle) -> Any:
         """The seat asked for (None for a tied match), or the open trains' codes."""

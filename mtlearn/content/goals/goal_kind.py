@@ -16,7 +16,6 @@ its conditions with) and the small helpers several kinds use. Standard library o
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
     from ..puzzle_record import Puzzle
 
 __all__ = ["GOAL_KINDS", "KINDS", "Feedback", "GoalKind", "GoalReader", "after_goal",
-           "candidates", "describe_moves", "first_rule", "goal_kind", "move_highlights",
+           "candidates", "describe_moves", "goal_kind", "move_highlights",
            "move_table", "move_text", "player_name", "push_move", "register", "seat_of",
            "train_code_of", "train_key", "unregister"]
 
@@ -243,15 +242,6 @@ def after_goal(p: Puzzle, game: Game) -> Game:
     for m in p.goal.get("after", []):
         g.push(m)
     return g
-
-
-_RULE_ID = re.compile(r"R-[A-Z]+-[A-Z0-9]+")
-
-
-def first_rule(text: str) -> str | None:
-    """The first rule id a sentence cites, if any."""
-    m = _RULE_ID.search(text)
-    return m.group(0) if m else None
 
 
 def move_text(answer: Any) -> str:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ...core.ruleids import first_rule_id
 from ..fields import short
 from .goal_kind import (
     Feedback,
     GoalKind,
     GoalReader,
     after_goal,
-    first_rule,
     player_name,
     register,
 )
@@ -60,7 +60,7 @@ class NumberKind(GoalKind):
         why = _count_reason(p)
         # the learner's number as typed may be any length: quoted back cut short
         shown = str(n) if len(str(n)) <= 12 else str(n)[:11] + "…"
-        return Feedback("wrong", f"Not {shown}: {why}.", first_rule(why))
+        return Feedback("wrong", f"Not {shown}: {why}.", first_rule_id(why))
 
     def truth(self, p: Puzzle) -> Any:
         g = after_goal(p, p.game)
