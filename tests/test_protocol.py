@@ -75,15 +75,15 @@ def check(value: Any, name: str) -> None:
 
 def test_the_committed_schema_and_types_are_the_generated_ones():
     assert protocol_schema.SCHEMA_PATH.read_text(encoding="utf-8") == \
-        protocol_schema.schema_text(), "run python -m mtlearn.core.protocol_schema"
+        protocol_schema.schema_text(), "run ./dev regen"
     assert protocol_schema.TS_PATH.read_text(encoding="utf-8") == \
-        protocol_schema.typescript(), "run python -m mtlearn.core.protocol_schema"
+        protocol_schema.typescript(), "run ./dev regen"
 
 
 def test_the_view_format_note_is_the_generated_one():
     note = Path(__file__).resolve().parents[1] / "devnotes" / "VIEW_FORMAT.md"
     assert note.read_text(encoding="utf-8") == protocol_schema.view_format(), \
-        "run python -m mtlearn.core.protocol_schema"
+        "run ./dev regen"
 
 
 def test_the_validator_catches_what_it_should():

@@ -7,7 +7,7 @@ one standalone HTML page (no script, no network, the style inline) whose section
 same anchors as the book's page (``#r-dbl-3``), so a link made for one works on the other.
 
 The page is committed; ``tests/test_rules_page.py`` fails when it is out of date. Rebuild it
-after editing the rules with::
+after editing the rules with ``./dev regen`` (every generated file), or this file alone::
 
     .venv/bin/python docs/_ext/rules_page.py
 
@@ -96,8 +96,8 @@ def main() -> int:
     if "--check" in sys.argv[1:]:
         current = TARGET.read_text(encoding="utf-8") if TARGET.is_file() else ""
         if current != page:
-            print(f"{TARGET.relative_to(ROOT)} is out of date: run "
-                  "`.venv/bin/python docs/_ext/rules_page.py`", file=sys.stderr)
+            print(f"{TARGET.relative_to(ROOT)} is out of date: run ./dev regen",
+                  file=sys.stderr)
             return 1
         return 0
     TARGET.write_text(page, encoding="utf-8")

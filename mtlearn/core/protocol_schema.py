@@ -215,7 +215,7 @@ def main(argv: list[str]) -> int:
              if not p.exists() or p.read_text(encoding="utf-8") != text]
     if "--check" in argv:
         for p in stale:
-            print(f"{p} is out of date: run python -m mtlearn.core.protocol_schema",
+            print(f"{p} is out of date: run ./dev regen",
                   file=sys.stderr)
         return 1 if stale else 0
     for p in stale:
