@@ -137,4 +137,9 @@ test("a page with no engine answers through the widget's reader of its stored an
   puzzleStaticHost({ puzzle: { widget: "board-move" }, answers: { moves: { "5-2@M": { fb: right, view } } }, view })(
     model, { action: "answer", answer: "5-2@M" });
   assert.equal(model.get("view"), view);   // the right move, played on the board
+  // an action the host does not know is refused in words, not dropped
+  const other = fakeModel({ feedback: null, view: null });
+  puzzleStaticHost({ puzzle: { widget: "number" }, answers: {}, view })(other, { action: "hnt", number: "one" });
+  assert.equal(other.get("feedback").status, "invalid");
+  assert.match(other.get("feedback").text, /cannot do "hnt"/);
 });

@@ -57,10 +57,17 @@ export function puzzleStaticHost(state) {
       say(model, entry.fb);
       return;
     }
-    if (a !== "answer") return;
+    if (a !== "answer") {
+      // an action this host does not know is refused in words, never dropped
+      say(model, { status: "invalid", text: `This page cannot do "${String(a)}" with a puzzle.` });
+      return;
+    }
     // the puzzle's answer widget reads its own stored answers (answer-widgets.js)
     const found = widgetFor(info).stored(answers, content.answer, info, look);
-    if (!found) return;
+    if (!found) {
+      say(model, { status: "invalid", text: "That answer is not one this puzzle can judge here." });
+      return;
+    }
     if (found.missing !== undefined) { missing(model, found.missing); return; }
     if (found.view) model.set("view", found.view);
     say(model, found.fb);
