@@ -28,14 +28,12 @@ def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
     assert commands["types"] == "check_types"
     types = re.search(r"\ncheck_types\(\) \{\n(.*?)\n\}", (REPO / "dev").read_text(), re.S)
     assert types and [ln for ln in types.group(1).split("\n")
-                      if not ln.lstrip().startswith("#")] == [
-        '    "$VENV/bin/mypy" mtlearn',
-        '    "$VENV/bin/mypy" --strict --cache-dir .mypy_cache/strict -p mtlearn.core '
-        '-p mtlearn.engine']
+                      if not ln.lstrip().startswith("#")] == ['    "$VENV/bin/mypy" mtlearn']
     assert commands["front end"] == '"$VENV/bin/python" tests/frontend_checks.py'
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     mypy = project["tool"]["mypy"]
     assert mypy["packages"] == ["mtlearn"] and mypy["python_version"] == "3.10"
+    assert mypy["strict"] is True  # --strict on the whole package
     assert "exclude" not in mypy
     assert any(r.startswith("mypy>=") for r in project["project"]["optional-dependencies"]["test"])
 

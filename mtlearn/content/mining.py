@@ -128,7 +128,7 @@ def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
         except ImportError:
             raise RuntimeError("--dask needs dask.distributed: pip install "
                                "'mtlearn[mine]'") from None
-        with Client(dask, timeout=timeout or 30) as client:
+        with Client(dask, timeout=timeout or 30) as client:  # type: ignore[no-untyped-call]
             window = 2 * max(1, sum(client.nthreads().values()))
             stream = _chunks(lambda i: client.submit(mine_chunk, seed, i, pure=False),
                              count, window, lambda f: f.result(timeout=timeout))

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, cast
 
 from ..content.steps import StepLog, StepSet, load_steps
 from ..core.errors import MtlearnError, NotationError, SessionError
@@ -557,12 +557,12 @@ class BoardSession:
 def _make_bot(bot: Any) -> Bot:
     if isinstance(bot, str):
         if bot in BOT_KINDS:
-            return BOT_KINDS[bot]()
+            return cast(Bot, BOT_KINDS[bot]())
         raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
                            "or a Bot object")
     if not callable(getattr(bot, "choose", None)):
         raise SessionError(f"{one_line(repr(bot))} is not a bot: it needs a choose(game) method")
-    return bot
+    return cast(Bot, bot)
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int:

@@ -26,11 +26,12 @@ from ..content.puzzle_progress import ProgressWarning, progress_path
 from ..core.errors import SessionError
 from ..core.files import write_atomic
 from ..core.protocol import TrainerAnswer, refusal
+from ..present.htmlout import rules_url as _rules_url
 from ..trainer.model import Pool
 from ..trainer.model import Trainer as TrainerModel
 from ..trainer.trainer_session import MAX_POOL, TrainerSession, bundled_pool, default_pool
 from ..trainer.trainer_state import TrainerStateError, load_state, new_state
-from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none, _rules_url
+from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none
 
 __all__ = ["Trainer", "trainer_path"]
 

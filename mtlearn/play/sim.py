@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from ..core.rules import Rules, preset
 from ..engine.game import Game
@@ -66,8 +66,8 @@ def _bot(spec: Any, seed: str) -> Bot:
     if isinstance(spec, str):
         return make_bot(spec, seed)
     if isinstance(spec, type) or not hasattr(spec, "choose"):
-        return spec()
-    return copy.deepcopy(spec)
+        return cast(Bot, spec())
+    return cast(Bot, copy.deepcopy(spec))
 
 
 def _parse_bots(bots: str | Sequence[BotSpec], players: int | None) -> list[Any]:

@@ -267,7 +267,7 @@ class Trainer:
         rec = self.state["themes"].get(theme)
         if rec is None:
             return 0.5
-        return (rec["tries"] - rec["score"] + 1.0) / (rec["tries"] + 2.0)
+        return float((rec["tries"] - rec["score"] + 1.0) / (rec["tries"] + 2.0))
 
     def next(self, now: float | None = None, exclude: Iterable[str] = ()) -> Pick:
         """The puzzle to show next (see the module docs): a due replay, else one chosen near

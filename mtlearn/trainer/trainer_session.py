@@ -196,7 +196,7 @@ class TrainerSession:
     def _handle(self, action: Any, intent: dict[str, Any]) -> TrainerAnswer:
         now = _now(intent.get("now"))
         if action in ("answer", "move", "restart", "show"):
-            out = cast(dict[str, Any], self.session.handle(intent))
+            out = self.session.handle(intent)
             fb = out.get("feedback")
             status = fb.get("status") if isinstance(fb, dict) else None
             if action == "show" or status in ("wrong", "illegal"):

@@ -351,7 +351,7 @@ class ClassTrainer:
 
     def _finished(self, prog: dict[str, Any]) -> bool:
         assert self.assignment is not None
-        return len(prog["attempts"]) >= self.assignment.count
+        return bool(len(prog["attempts"]) >= self.assignment.count)
 
     def _info(self, sid: str, prog: dict[str, Any]) -> dict[str, Any]:
         assert self.assignment is not None

@@ -69,8 +69,9 @@ class PuzzleRound:
         return self.students.setdefault(sid, {"index": 0, "results": {}})
 
     def _record(self, sid: str, pid: str) -> dict[str, Any]:
-        return self._student(sid)["results"].setdefault(
+        record: dict[str, Any] = self._student(sid)["results"].setdefault(
             pid, {"tries": 0, "hints": 0, "solved": False, "shown": False, "answers": []})
+        return record
 
     def _session(self, sid: str) -> PuzzleSession:
         i = self._student(sid)["index"]

@@ -38,6 +38,7 @@ import re
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -200,7 +201,8 @@ class Classroom:
                     return [("reply", self._public_all("projector"))]
                 return self._hello(conn, self._student(conn, msg))
             if op in ("sit", "leave", "intent", "puzzle", "trainer"):
-                return getattr(self, "_" + op)(self._student(conn, msg), msg)
+                handler: Callable[..., list[tuple[str, str]]] = getattr(self, "_" + op)
+                return handler(self._student(conn, msg), msg)
             if op in ("teacher", "open_table", "table", "idle", "puzzle_round", "student",
                       "revert", "lock", "pause", "new_class", "assign"):
                 token = msg.get("token")
