@@ -64,6 +64,7 @@ BOOK_FIXTURES = {"book", "book_url", "executed_chapters"}
 #: order) no worker is left running a long test alone at the end. Only an order: a name
 #: here that no longer exists changes nothing.
 LONG_FIRST = (
+    "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[lite]",
     "tests/test_lite_walk.py",
     "tests/test_lite.py::test_chapter_5",
     "tests/test_first_screen.py::test_each_page_opens_with_its_board_in_view",
@@ -72,6 +73,8 @@ LONG_FIRST = (
     "tests/test_puzzles_lab.py::test_puzzles_live_in_jupyterlab",
     "tests/test_book.py::test_page_loads_offline_and_axe_finds_no_violation[api]",
     "tests/test_release.py",
+    "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[play]",
+    "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[instructions]",
     "tests/test_binder.py::test_binder_environment",
     "tests/test_book_execute.py",
     "tests/test_harness.py::test_jupyterlab_runs_a_notebook",
