@@ -8,8 +8,7 @@ legal verdicts agree with :attr:`Game.legal_moves <mtlearn.Game.legal_moves>`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..core.moves import MEXICAN, Move
 from ..core.tiles import Tile
@@ -48,13 +47,19 @@ class Verdict(NamedTuple):
         return self.text
 
     @staticmethod
-    def refusing(move: Move) -> Callable[..., Verdict]:
+    def refusing(move: Move) -> Refuse:
         """``no(rule, reason, *suggests)``: the refusals of ``move``, each for a rule, in a
         sentence, with the legal moves it proposes instead."""
         def no(rule: str, reason: str, *suggests: Move) -> Verdict:
             return Verdict(False, rule, reason, move, suggests)
         return no
 
+
+
+class Refuse(Protocol):
+    """``no(rule, reason, *suggests)``: a refusal of one move (:meth:`Verdict.refusing`)."""
+
+    def __call__(self, rule: str, reason: str, *suggests: Move) -> Verdict: ...
 
 
 class Verdicts(GameState):
