@@ -98,6 +98,8 @@ CHECK = textwrap.dedent(
     from nbclient import NotebookClient
 
     modules, chapter = sys.argv[1].split(","), Path(sys.argv[2])
+    sys.path.insert(0, sys.argv[3])
+    from mtlearn_kernel import SocketFileKernelManager
     for name in modules:
         importlib.import_module(name)
     from mtlearn.content import puzzle_files, scenario
@@ -105,6 +107,7 @@ CHECK = textwrap.dedent(
     nb = jupytext.read(chapter)
     nb.cells.append(nbformat.v4.new_code_cell("import sys; print('PREFIX=' + sys.prefix)"))
     NotebookClient(nb, timeout=300, kernel_name="python3",
+                   kernel_manager_class=SocketFileKernelManager,
                    resources={"metadata": {"path": str(chapter.parent)}}).execute()
     shown = [o for c in nb.cells for o in c.get("outputs", [])
              if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
@@ -190,7 +193,8 @@ def test_binder_environment_has_what_every_tutorial_needs(tmp_path: Path):
     script = tmp_path / "check.py"
     script.write_text(CHECK, encoding="utf-8")
     chapter = TUTORIALS / "10-what-the-numbers-say.md"
-    out = run([str(vbin / "python"), str(script), ",".join(chapter_imports()), str(chapter)],
+    out = run([str(vbin / "python"), str(script), ",".join(chapter_imports()), str(chapter),
+               str(REPO / "docs" / "_ext")],
               timeout=900)
     prefix = out.strip().rsplit("PREFIX=", 1)[-1]
     # the kernel ran in the Binder environment, not in the development one

@@ -4,10 +4,14 @@ an attempt sent as the front end sends it is recorded, and the state file is wri
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
+from mtlearn_kernel import SocketFileKernelManager
 
 
 def test_the_trainer_widget_runs_in_a_kernel(tmp_path: Path) -> None:
@@ -25,6 +29,7 @@ def test_the_trainer_widget_runs_in_a_kernel(tmp_path: Path) -> None:
         "w._on_msg(w, {'action': 'import', 'text': '[]'}, [])\nprint(w.trainer_error['text'])",
     )]
     NotebookClient(nb, timeout=120, kernel_name="python3",
+                   kernel_manager_class=SocketFileKernelManager,
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
     shown = nb.cells[0].outputs[0]["data"]
     assert "application/vnd.jupyter.widget-view+json" in shown

@@ -48,9 +48,12 @@ def _execute(nb: Any, cwd: str, timeout: int | None,
              allow_errors: bool) -> tuple[Any, float, str | None]:
     """Executes one notebook in a worker process: (the executed notebook, seconds, error)."""
     from jupyter_cache.executors.utils import single_nb_execution
+    from mtlearn_kernel import SocketFileKernelManager
 
+    # socket files, not TCP ports: kernels started at once cannot take each other's ports
     result = single_nb_execution(nb, cwd=cwd, timeout=timeout, allow_errors=allow_errors,
-                                 meta_override=True)
+                                 meta_override=True,
+                                 kernel_manager_class=SocketFileKernelManager)
     error = None if result.err is None else f"{type(result.err).__name__}: {result.err}"
     return nb, result.time, error
 
