@@ -49,10 +49,11 @@ def test_the_book_links_references_without_a_path_translator():
     assert names and all((REPO / "docs" / "_ext" / f"{n}.py").exists() or "." in n
                          or n == "myst_nb" for n in names), names
     assert sorted(p.stem for p in (REPO / "docs" / "_ext").glob("*.py")) == \
-        ["mtlearn_download", "mtlearn_engine", "mtlearn_execute", "mtlearn_learner",
-         "mtlearn_lite", "mtlearn_lite_nav", "mtlearn_lite_outputs", "mtlearn_pyc", "rules_page"]
+        ["mtlearn_download", "mtlearn_engine", "mtlearn_execute", "mtlearn_kernel",
+         "mtlearn_learner", "mtlearn_lite", "mtlearn_lite_nav", "mtlearn_lite_outputs", "mtlearn_pyc", "rules_page"]
     # rules_page: a script; mtlearn_pyc, mtlearn_lite_nav and mtlearn_lite_outputs:
-    # mtlearn_lite's helpers; mtlearn_download: every download (the tests' npm ones too)
+    # mtlearn_lite's helpers; mtlearn_download: every download (the tests' npm ones too);
+    # mtlearn_kernel: mtlearn_execute's kernels (and the tests' nbclient ones)
 
 
 def test_api_reference_names_only_modules_that_import():
