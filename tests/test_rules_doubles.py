@@ -116,6 +116,22 @@ def test_R_DBL_3_marked_trains_stay_marked_after_the_double_is_covered() -> None
     assert not game.train(1).marker
 
 
+def test_R_DBL_3_with_ones_own_double_of_this_turn_the_refusal_names_both_places() -> None:
+    # Ben's 3-3 is open from an earlier turn, and Ana has just laid 1-1 on her own train
+    # (a position a teacher can set): she may cover either double, and the refusal of a
+    # third place says so, with the rule the engine's targets applied (one computation)
+    game = position(hands=[["1-4", "3-5", "2-0"], ["4-4"], ["0-0", "5-5"]],
+                    trains={"1": ["6-1", "1-1"], "2": ["6-3", "3-3"], "M": ["6-2"]},
+                    open_doubles=["2", "1"], turn={"doubles": ["1"], "bonus": True,
+                                                   "played": 1})
+    assert legal(game) == ["1-4@1", "3-5@2"]
+    v = refused(game, "2-0@M", "R-DBL-3", "3-3", "Ben's train", "1-1", "Ana's train")
+    assert "Besides it, Ana may only cover the double 1-1" in v.reason
+    # the gate the targets come from is the one the refusal cites
+    targets, gate = game._gate(False)
+    assert targets == [1, 0] and (gate.case, gate.rule, gate.line) == ("blocker", "R-DBL-3", 1)
+
+
 # ---------------------------------------------------------------- R-DBL-4
 SEVERAL = dict(trains={"1": ["6-5"], "3": ["6-3"], "M": ["6-4"]}, markers=[3])
 SEVERAL_HAND = ["5-5", "4-4", "3-3", "5-1", "4-2", "3-0"]

@@ -10,7 +10,7 @@ the table, and what else (draw, pass, announce, end) may be played.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, cast, overload
+from typing import TYPE_CHECKING, NamedTuple, cast, overload
 
 from ..core.moves import MEXICAN, Move
 from ..core.tiles import MAX_PIPS, Tile, full_set
@@ -19,7 +19,32 @@ from .state import GameState
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["LegalMoves", "MoveGenerator"]
+__all__ = ["Gate", "LegalMoves", "MoveGenerator"]
+
+
+class Gate(NamedTuple):
+    """Why the player to play may lay a tile only on the lines :meth:`MoveGenerator._gate`
+    gives with it: the one place that decides both where a tile may go and why not
+    elsewhere, so legal moves, refusals, hints and bots cannot disagree.
+
+    ``case`` names what decided: ``"open"`` (no double binds play: the usual trains,
+    R-TURN-1), ``"building"`` (a train-building turn), ``"answer"`` (answer one's own
+    double, R-VAR-ANSWER), ``"order"`` (several doubles of this turn, covered in order),
+    ``"blocker"`` (an open double from an earlier turn), or a variant's own (Swan Drive:
+    ``"drive"`` and ``"drive-double"``). ``rule`` is the rule a refusal under it cites and
+    ``line`` the line it sends play to (the double to cover), if any.
+    """
+
+    case: str
+    rule: str
+    line: int | None = None
+
+
+#: The gate when no double binds play (the refusal then depends on the train: R-MEX-2,
+#: R-MARK-1 or R-TURN-1, see ``Verdicts._closed``).
+OPEN = Gate("open", "R-TURN-1")
+#: The rule of each kind of train-building turn (the option ``first_turn``).
+BUILDING_RULES = {"fast": "R-VAR-FAST", "delayed": "R-VAR-DELAY"}
 
 # Moves are immutable, so the generator hands out shared ones instead of making new ones:
 # one per kind, and per tile one per (train, inward number), made the first time needed.
@@ -199,6 +224,8 @@ class MoveGenerator(GameState):
         return not self.first_done[self.current]
 
     def _mexican_allowed(self) -> bool:
+        """True if a tile may go on the Mexican train now: it is started, or the option
+        ``mexican_start`` lets it start (R-MEX-1, R-MEX-2)."""
         if self.trains[self.n].tiles:
             return True
         ms = self.rules.mexican_start
@@ -208,11 +235,38 @@ class MoveGenerator(GameState):
             return all(t.tiles for t in self.trains[: self.n])
         return True
 
+    def _building_gate(self) -> tuple[list[int], Gate]:
+        """A train-building turn: the player's own train only (R-FIRST-1 and variants)."""
+        return [self.current], Gate("building",
+                                    BUILDING_RULES.get(self.rules.first_turn, "R-FIRST-1"))
+
+    def _order_gate(self, live: list[int]) -> tuple[list[int], Gate]:
+        """Two or more doubles of this turn still open: the next tile that is not a double
+        covers the first of them (R-DBL-4), or the last (R-VAR-REVERSE)."""
+        if self.rules.double_order == "reverse":
+            return [live[-1]], Gate("order", "R-VAR-REVERSE", live[-1])
+        return [live[0]], Gate("order", "R-DBL-4", live[0])
+
+    def _blocker_gate(self, blocker: int) -> Gate:
+        """An open double from an earlier turn binds play: R-DBL-3, or the order rule
+        when several are open (R-DBL-4, R-VAR-REVERSE)."""
+        turn = self.turn_doubles
+        if sum(1 for x in self.open_doubles if x not in turn) > 1:
+            rule = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
+            return Gate("blocker", rule, blocker)
+        return Gate("blocker", "R-DBL-3", blocker)
+
     def _targets(self, double: bool) -> list[int]:
-        """Trains a tile may be played on now (a double if ``double``)."""
+        """Trains a tile may be played on now (a double if ``double``): :meth:`_gate`'s."""
+        return self._gate(double)[0]
+
+    def _gate(self, double: bool) -> tuple[list[int], Gate]:
+        """The trains a tile may be played on now (a double if ``double``) and the
+        :class:`Gate` that says why those only. The one computation of targets: legal
+        moves, refusals (``Verdicts._closed``), hints and bots all read it."""
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
-            return [p]
+            return self._building_gate()
         td: list[int] = []
         od = self.open_doubles
         if od:
@@ -224,23 +278,26 @@ class MoveGenerator(GameState):
                 # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
                 live = self._live_doubles(td)
                 if live and self.rules.double_bonus == "on-double":
-                    return [live[0]]
+                    return [live[0]], Gate("answer", "R-VAR-ANSWER", live[0])
                 if live and len(td) >= 2 and not double:
-                    return [live[-1] if self.rules.double_order == "reverse" else live[0]]
+                    return self._order_gate(live)
             blocker = self._blocker()
             if blocker is not None:
-                return [blocker, td[0]] if len(td) == 1 and td[0] != blocker else [blocker]
+                gate = self._blocker_gate(blocker)
+                if len(td) == 1 and td[0] != blocker:
+                    return [blocker, td[0]], gate
+                return [blocker], gate
         # no double binds play: the own train, the Mexican train, the marked trains
         trains, n = self.trains, self.n
         base = [p]
-        if trains[n].tiles or self._mexican_allowed():
+        if self._mexican_allowed():
             base.append(n)
         for i in range(n):
             if i != p and trains[i].marker:
                 base.append(i)
         if len(td) == 1 and td[0] not in base:
             base.append(td[0])
-        return base
+        return base, OPEN
 
     def _ends_of(self, targets: list[int]) -> tuple[list[tuple[int, int]], int]:
         """The (open end, code) entries of the trains ``targets``, in their order, and a
@@ -269,6 +326,7 @@ class MoveGenerator(GameState):
             ends = [_SEAT_ENDS[p][end]]
             bits = 1 << end
             mex = trains[self.n]
+            # _mexican_allowed(), its common answers first
             if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
                 end = mex.end
                 ends.append(_MEX_ENDS[end])

@@ -17,6 +17,7 @@ from typing import Any
 from ..core.moves import Move
 from ..core.notation import index_code
 from ..core.tiles import Tile
+from .legal import Gate
 from .variant_game import VariantGame
 from .verdicts import Verdict
 
@@ -29,12 +30,12 @@ class SwanDrive(VariantGame):
     __slots__ = ()
 
     # ================================================================== targets
-    def _drive_targets(self, live: list[int]) -> list[int] | None:
+    def _drive_gate(self, live: list[int]) -> tuple[list[int], Gate] | None:
         if self.swan is None:
-            return super()._drive_targets(live)
-        if live:
-            return [live[-1]]           # a double laid during the drive is covered first
-        return self._expand(self._swan_trains())
+            return super()._drive_gate(live)
+        if live:                        # a double laid during the drive is covered first
+            return [live[-1]], Gate("drive-double", "R-VAR-SWAN", live[-1])
+        return self._expand(self._swan_trains()), Gate("drive", "R-VAR-SWAN")
 
     def _swan_trains(self) -> list[int]:
         """The trains the Swan Drive may go on next: the Mexican train if the drive
@@ -48,7 +49,7 @@ class SwanDrive(VariantGame):
             if r == p:
                 break
             if r == n:
-                if self.trains[n].tiles or self._mexican_allowed():
+                if self._mexican_allowed():
                     out.append(n)
                 continue
             if self.trains[r].marker or r == q:
@@ -148,25 +149,25 @@ class SwanDrive(VariantGame):
                     f"in clockwise order")
         return super()._goes_on_words(root, tile)
 
-    def _why_not_there(self, m: Move, idx: int, root: int, targets: list[int]) -> Verdict:
-        if self.swan is None:
-            return super()._why_not_there(m, idx, root, targets)
+    def _closed(self, m: Move, idx: int, root: int, gate: Gate) -> Verdict:
+        if gate.case not in ("drive", "drive-double"):
+            return super()._closed(m, idx, root, gate)
         name, p = self.players[self.current], self.current
 
         no = Verdict.refusing(m)
 
-        td = self._open_turn_doubles
-        live = self._live_doubles(td) if td else td
-        if live:
-            d = self.trains[live[-1]].end
-            return no("R-VAR-SWAN", f"{name} laid the double {d}-{d} during the Swan "
-                      f"Drive and must cover it, on {self.line_label(live[-1])}, before "
+        if gate.case == "drive-double":
+            assert gate.line is not None
+            d = self.trains[gate.line].end
+            return no(gate.rule, f"{name} laid the double {d}-{d} during the Swan "
+                      f"Drive and must cover it, on {self.line_label(gate.line)}, before "
                       f"going on.")
+        assert self.swan is not None
         if root == p:
-            return no("R-VAR-SWAN", f"The Swan Drive goes on clockwise from "
+            return no(gate.rule, f"The Swan Drive goes on clockwise from "
                       f"{self.train_label(self._key(self.swan))}; it ends when it comes "
                       f"round to {name}'s own train, so {name} may not play there now.")
-        return no("R-VAR-SWAN", f"In a Swan Drive {name} lays one tile on each following "
+        return no(gate.rule, f"In a Swan Drive {name} lays one tile on each following "
                   f"public train in clockwise order, without skipping one: the next is "
                   f"{self._swan_next_words()}, not {self.line_label(idx)}.")
 

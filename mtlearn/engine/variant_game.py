@@ -13,8 +13,8 @@ The hooks, with what they do here (the standard game):
 
 - ``_open_trains(p)``: the trains open to ``p`` when no double binds play;
 - ``_expand(roots)``: the lines of those trains (a train is one line);
-- ``_drive_targets(live)``: where a turn that goes on must play next (None: nowhere
-  special);
+- ``_drive_gate(live)``: where a turn that goes on must play next, and its gate (None:
+  nowhere special);
 - ``_take_markers_back(p, root)``: ``p`` laid a tile on train ``root``;
 - ``_covered(idx, pos)``: the tile just laid on line ``idx`` covers the double at ``pos``;
 - the hooks every game has (:class:`~mtlearn.Game`): ``_turn_goes_on``, ``_pass_marker``,
@@ -22,7 +22,7 @@ The hooks, with what they do here (the standard game):
   answers of :mod:`mtlearn.engine.scores`;
 - and the verdicts' hooks (:mod:`mtlearn.engine.variant_verdicts`): ``_v_explain``,
   ``_branch_line``, ``_cover_note``, ``_goes_on_words``, ``_target_rule``,
-  ``_why_not_there``, ``_private_train``.
+  ``_closed``, ``_private_train``.
 
 Lines and branches are named by :mod:`mtlearn.engine.lines`, which every game has.
 """
@@ -32,6 +32,7 @@ from __future__ import annotations
 from ..core.moves import Move
 from ..core.tiles import remove_tile
 from .game import Game
+from .legal import OPEN, Gate
 from .variant_verdicts import VariantVerdicts
 from .verdicts import Verdict
 
@@ -53,7 +54,7 @@ class VariantGame(VariantVerdicts, Game):
         """Trains open to ``p`` when no double blocks: own, Mexican, partner's, public."""
         trains = self.trains
         out = [p]
-        if trains[self.n].tiles or self._mexican_allowed():
+        if self._mexican_allowed():
             out.append(self.n)
         q = self.partner(p)
         out.extend(i for i in range(self.n) if i != p and (trains[i].marker or i == q))
@@ -63,9 +64,10 @@ class VariantGame(VariantVerdicts, Game):
         """The lines of the trains ``roots``, in order (here each train is one line)."""
         return roots
 
-    def _drive_targets(self, live: list[int]) -> list[int] | None:
-        """The lines a turn that goes on past its first play must use (``live``: the
-        doubles of this turn that still bind play), or None for the usual ones."""
+    def _drive_gate(self, live: list[int]) -> tuple[list[int], Gate] | None:
+        """The lines a turn that goes on past its first play must use and their
+        :class:`~mtlearn.engine.legal.Gate` (``live``: the doubles of this turn that
+        still bind play), or None for the usual ones."""
         return None
 
     def _take_markers_back(self, p: int, root: int) -> None:
@@ -81,32 +83,35 @@ class VariantGame(VariantVerdicts, Game):
         return super()._judge(m) if v is None else v
 
     # ================================================================== targets
-    def _targets(self, double: bool) -> list[int]:
-        """Lines a tile may be played on now (a double if ``double``)."""
+    def _gate(self, double: bool) -> tuple[list[int], Gate]:
+        """Lines a tile may be played on now (a double if ``double``), and why those only."""
         p = self.current
         if self.rules.first_turn != "normal" and self._building():
             # a train-building turn lays one chain (R-FIRST-1): the train's own line;
             # branches grown by doubles covered in it are played from the next turn on
-            return [p]
+            return self._building_gate()
         td = self._open_turn_doubles
         # a double of this turn that nobody can cover no longer binds the next tile
         # (R-DBL-6, RULES.md §10.4)
         live = self._live_doubles(td) if td else td
-        drive = self._drive_targets(live)
+        drive = self._drive_gate(live)
         if drive is not None:
             return drive
         if not self.open_doubles:
-            return self._expand(self._open_trains(p))
+            return self._expand(self._open_trains(p)), OPEN
         if live:
             if self.rules.double_bonus == "on-double":
-                return [live[0]]
+                return [live[0]], Gate("answer", "R-VAR-ANSWER", live[0])
             if len(td) >= 2 and not double:
-                return [live[-1] if self.rules.double_order == "reverse" else live[0]]
+                return self._order_gate(live)
         blocker = self._blocker()
-        base = [blocker] if blocker is not None else self._expand(self._open_trains(p))
+        if blocker is not None:
+            base, gate = [blocker], self._blocker_gate(blocker)
+        else:
+            base, gate = self._expand(self._open_trains(p)), OPEN
         if len(td) == 1 and td[0] not in base:
             base.append(td[0])
-        return base
+        return base, gate
 
     def _plays(self) -> list[Move]:
         if self.over:

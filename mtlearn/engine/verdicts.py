@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..core.moves import MEXICAN, Move
 from ..core.tiles import Tile
+from .legal import Gate
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class Verdicts(GameState):
         if self.rules.first_turn != "normal" and self._building():
             return self._only_own_train(None, self.train_label(key))
         probe = Move("play", Tile(1, 0), key)   # any tile that is not a double
-        return self._why_not_there(probe, idx, idx, self._targets(False))._replace(move=None)
+        return self._closed(probe, idx, idx, self._gate(False)[1])._replace(move=None)
 
     def explain(self, move: Move | str) -> Verdict:
         """Judge ``move`` without playing it: legal or not, with its rule and a sentence."""
@@ -232,9 +233,9 @@ class Verdicts(GameState):
                                f"the next turn on.", m)
             rule = "R-FIRST-1"
         else:
-            targets = self._targets(m.tile.is_double)
+            targets, gate = self._gate(m.tile.is_double)
             if idx not in targets:
-                return self._why_not_there(m, idx, root, targets)
+                return self._closed(m, idx, root, gate)
             rule = self._target_rule(idx, root)
         inwards = self._inwards(m.tile, self.trains[idx].end)
         if not inwards:
@@ -296,39 +297,44 @@ class Verdicts(GameState):
         return Verdict(False, "R-TURN-3", f"{head}; {name} may play it "
                        f"({self._must_play(plays)}) or pass.", m, (plays[0], Move("pass")))
 
-    def _why_not_there(self, m: Move, idx: int, root: int, targets: list[int]) -> Verdict:
-        """Why ``m`` may not go on line ``idx`` (a train, or a branch of train ``root``):
-        the refusal for a tile that fits a line the player may not use now."""
+    def _closed(self, m: Move, idx: int, root: int, gate: Gate) -> Verdict:
+        """Why ``m`` may not go on line ``idx`` (a train, or a branch of train ``root``)
+        under ``gate``, the :class:`~mtlearn.engine.legal.Gate` of the targets that leave
+        it out: the refusal for a tile that fits a line the player may not use now. A
+        variant with gates of its own overrides this for those cases."""
         name, p = self.players[self.current], self.current
         label = self.line_label(idx)
 
         no = Verdict.refusing(m)
 
-        td = self._open_turn_doubles
-        live = self._live_doubles(td) if td else td
-        if live and self.rules.double_bonus == "on-double":
-            d = self.trains[live[0]].end
-            return no("R-VAR-ANSWER", f"{name} played the double {d}-{d} and must answer it: "
-                      f"the extra tile goes on that double, on {self.line_label(live[0])}.")
-        if len(td) >= 2 and live and m.tile is not None and not m.tile.is_double:
-            first = targets[0]
-            d = self.trains[first].end
-            rid = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
-            order = "last" if rid == "R-VAR-REVERSE" else "first"
-            return no(rid, f"{name} has laid {len(td)} doubles this turn; the next tile that is "
-                      f"not a double must cover the {order} of them, {d}-{d} on "
-                      f"{self.line_label(first)}.")
-        blocker = self._blocker()
-        if blocker is not None:
-            d = self.trains[blocker].end
-            several = len([x for x in self.open_doubles if x not in self.turn_doubles]) > 1
-            rid, extra = "R-DBL-3", ""
-            if several:
-                rid = "R-VAR-REVERSE" if self.rules.double_order == "reverse" else "R-DBL-4"
-                extra = (" It was laid last, and doubles are covered in reverse order."
-                         if rid == "R-VAR-REVERSE" else
-                         " It was laid first, and open doubles are covered in order.")
-            return no(rid, f"The double {d}-{d} on {self.line_label(blocker)} is open: "
+        case, line = gate.case, gate.line
+        if case == "building":
+            return self._only_own_train(m, label)
+        if case == "answer":
+            assert line is not None
+            d = self.trains[line].end
+            return no(gate.rule, f"{name} played the double {d}-{d} and must answer it: "
+                      f"the extra tile goes on that double, on {self.line_label(line)}.")
+        if case == "order":
+            assert line is not None
+            d = self.trains[line].end
+            order = "last" if gate.rule == "R-VAR-REVERSE" else "first"
+            return no(gate.rule, f"{name} has laid {len(self._open_turn_doubles)} doubles "
+                      f"this turn; the next tile that is not a double must cover the {order} "
+                      f"of them, {d}-{d} on {self.line_label(line)}.")
+        if case == "blocker":
+            assert line is not None
+            d = self.trains[line].end
+            extra = {"R-VAR-REVERSE": " It was laid last, and doubles are covered in "
+                                      "reverse order.",
+                     "R-DBL-4": " It was laid first, and open doubles are covered in "
+                                "order."}.get(gate.rule, "")
+            own = [t for t in self._open_turn_doubles if t != line]
+            if len(own) == 1:
+                e = self.trains[own[0]].end
+                extra += (f" Besides it, {name} may only cover the double {e}-{e} just laid "
+                          f"on {self.line_label(own[0])}.")
+            return no(gate.rule, f"The double {d}-{d} on {self.line_label(line)} is open: "
                       f"nobody may play anywhere else until it is covered.{extra}")
         if root == self.n:
             why = {"after-first-round": "until every player has had a first turn",
