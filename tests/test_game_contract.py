@@ -8,16 +8,24 @@ the variant's class (``mtlearn.engine.variants.VARIANTS``) whenever a game is ma
 
 from __future__ import annotations
 
+import re
+import sys
+from pathlib import Path
+
 import pytest
 
 from mtlearn import Game, RandomBot, play_round
+from mtlearn.core import ruleids
+from mtlearn.core.rules import OPTION_RULES
 from mtlearn.engine.state import ROUND_FIELDS
 from mtlearn.engine.variants import VARIANTS as TABLE
 from mtlearn.engine.variants import VariantGame, game_class
 
-VARIANTS = [{"preset": "standard", "branching": True},
-            {"preset": "standard", "swan_drive": True},
-            {"preset": "standard", "teams": True}]
+REPO = Path(__file__).resolve().parents[1]
+#: Each variant of the table turned on alone (every variant's option is on or off).
+VARIANTS = [{"preset": "standard", cls.option: True} for cls in TABLE]
+#: Every variant of the table at once.
+ALL_ON = {"preset": "standard", **{cls.option: True for cls in TABLE}}
 
 
 @pytest.mark.parametrize("rules", ["standard", "house", *VARIANTS])
@@ -79,10 +87,7 @@ def test_the_written_out_snapshot_and_reset_share_no_list_with_the_game(rules) -
     assert [(t.end, t.tiles, t.marker) for t in game.trains] == [(11, [], False)] * 5
 
 
-ALL_THREE = {"preset": "standard", "branching": True, "swan_drive": True, "teams": True}
-
-
-@pytest.mark.parametrize("rules", [*VARIANTS, ALL_THREE])
+@pytest.mark.parametrize("rules", [*VARIANTS, ALL_ON])
 def test_the_rules_choose_the_variant_class_however_a_game_is_made(rules) -> None:
     game = Game.new(4, rules=rules, seed=5)
     kind = game_class(game.rules)
@@ -97,13 +102,29 @@ def test_the_rules_choose_the_variant_class_however_a_game_is_made(rules) -> Non
 
 
 def test_each_variant_is_its_own_class_from_the_one_table() -> None:
-    for option, cls in TABLE:
-        game = Game.new(4, rules={"preset": "standard", option: True}, seed=1)
+    for cls in TABLE:
+        game = Game.new(4, rules={"preset": "standard", cls.option: True}, seed=1)
         assert type(game) is cls and cls.__module__ != VariantGame.__module__
     # several at once: one class whose bases are theirs, in the table's order
-    both = type(Game.new(4, rules=ALL_THREE, seed=1))
-    assert both.__bases__ == tuple(cls for _, cls in TABLE)
-    assert both is game_class(Game.new(4, rules=ALL_THREE, seed=2).rules)
+    both = type(Game.new(4, rules=ALL_ON, seed=1))
+    assert both.__bases__ == tuple(TABLE)
+    assert both is game_class(Game.new(4, rules=ALL_ON, seed=2).rules)
+
+
+def test_each_variant_says_what_it_is_and_the_docs_table_says_the_same() -> None:
+    """A variant class carries its metadata; the table of docs/add-a-variant.md, the
+    rules options' rule ids and RULES.md's ids agree with it (a new variant is one row
+    there, written from its class)."""
+    doc = (REPO / "docs" / "add-a-variant.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| `(\w+)` \| `([\w/.]+)` \| (R-[A-Z0-9-]+) \|$", doc, re.M)
+    want = [(cls.option, cls.__name__, cls.__module__.replace(".", "/") + ".py", cls.rule)
+            for cls in TABLE]
+    assert rows == want, "docs/add-a-variant.md: the variants' table differs from VARIANTS"
+    for cls in TABLE:
+        assert cls.summary and not cls.summary.endswith("."), cls
+        assert OPTION_RULES[cls.option] == cls.rule, cls
+        assert cls.rule in ruleids.RULES, cls
+        assert cls.__doc__ and cls.rule in (sys.modules[cls.__module__].__doc__ or "")
 
 
 def test_the_standard_game_is_a_plain_game() -> None:
@@ -119,7 +140,7 @@ def test_a_branch_on_a_standard_game_is_refused_with_the_variants_sentence() -> 
     v = game.explain(f"{tile}@{game.current + 1}.1a")
     assert not v.legal and v.rule == "R-VAR-BRANCH"
     assert "no branching doubles" in v.reason
-    teams = Game.new(4, rules=VARIANTS[2], seed=2)
+    teams = Game.new(4, rules={"preset": "standard", "teams": True}, seed=2)
     tile = teams.hand(teams.current)[0]
     w = teams.explain(f"{tile}@{teams.current + 1}.1a")
     assert (w.rule, w.reason.split(",")[0]) == (v.rule, v.reason.split(",")[0])

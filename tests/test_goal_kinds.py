@@ -27,7 +27,9 @@ from mtlearn.core.errors import SessionError
 REPO = Path(__file__).resolve().parents[1]
 GOALS = REPO / "mtlearn" / "content" / "goals"
 WIDGETS_JS = REPO / "mtlearn" / "static" / "js" / "answer-widgets.js"
-BUILT_IN = {"move", "sequence", "all-moves", "choose", "number", "plan"}
+#: Every kind of the goals folder (the registry; a new kind's module adds itself).
+BUILT_IN = {name for name, kind in goals.GOAL_KINDS.items()
+            if type(kind).__module__.startswith("mtlearn.content.goals.")}
 
 
 def js_widget_ids() -> set[str]:
@@ -72,6 +74,37 @@ def test_every_registered_kind_has_all_its_parts(name):
         assert info["widget"] == cls.widget and info["kind"] == name
         assert p.answer_text().endswith("."), p.id
         assert p.example_frames(), p.id
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_each_kind_finds_a_stored_answer_that_the_engine_contradicts(name):
+    """``stored_disagreements`` is not a rubber stamp: a stored answer turned into its
+    opposite (right into wrong, legal into illegal, a value changed) is reported."""
+    import copy
+
+    p = next(p for p in bundled() if p.kind == name)
+    stored = p.precomputed()
+    assert p.goal_kind.stored_disagreements(p, stored) == []
+    bad = copy.deepcopy(stored)
+
+    def flip(node):
+        if isinstance(node, dict):
+            if node.get("status") in ("right", "wrong"):
+                node["status"] = "wrong" if node["status"] == "right" else "right"
+                return True
+            if isinstance(node.get("legal"), bool):
+                node["legal"] = not node["legal"]
+                return True
+            return any(flip(v) for v in node.values())
+        return False
+
+    if name == "number":
+        bad["value"] += 1
+    elif name == "plan":
+        bad["best"] += 1
+    else:
+        assert flip(bad), name
+    assert p.goal_kind.stored_disagreements(p, bad), name
 
 
 def test_every_bundled_puzzle_kind_is_registered_and_every_kind_is_used():

@@ -24,6 +24,10 @@ __all__ = ["Branching"]
 class Branching(VariantGame):
     """A game with branching doubles (see the module doc)."""
 
+    option = "branching"
+    rule = "R-VAR-BRANCH"
+    summary = "a covered double opens two more branches of its train"
+
     __slots__ = ()
 
     def _expand(self, roots: list[int]) -> list[int]:

@@ -25,6 +25,10 @@ __all__ = ["Partnerships"]
 class Partnerships(VariantGame):
     """A game played in partnerships (see the module doc)."""
 
+    option = "teams"
+    rule = "R-VAR-TEAMS"
+    summary = "partners sit opposite, share their trains and score as a team"
+
     __slots__ = ()
 
     # ================================================================== who plays with whom

@@ -27,6 +27,10 @@ __all__ = ["SwanDrive"]
 class SwanDrive(VariantGame):
     """A game with Swan Drive (see the module doc)."""
 
+    option = "swan_drive"
+    rule = "R-VAR-SWAN"
+    summary = "after a play on their own train a player goes on along the following public trains"
+
     __slots__ = ()
 
     # ================================================================== targets

@@ -29,6 +29,8 @@ Lines and branches are named by :mod:`mtlearn.engine.lines`, which every game ha
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..core.moves import Move
 from ..core.tiles import remove_tile
 from .game import Game
@@ -46,6 +48,14 @@ class VariantGame(VariantVerdicts, Game):
     class of :func:`mtlearn.engine.variants.game_class`, so ``isinstance(game, Game)``
     holds and nothing else needs to choose.
     """
+
+    #: What each variant says of itself (its subclass sets them; the table
+    #: :data:`~mtlearn.engine.variants.VARIANTS`, the docs' tables and the tests read them):
+    #: the rules option that turns it on, its rule id in RULES.md (whose title names it,
+    #: :data:`mtlearn.core.ruleids.RULES`) and one line on what it changes.
+    option: ClassVar[str] = ""
+    rule: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
 
     __slots__ = ()
 

@@ -30,15 +30,12 @@ from .variant_game import VariantGame
 __all__ = ["VARIANTS", "BranchState", "Branching", "Partnerships", "SwanDrive", "VariantGame",
            "branch_sort_key", "game_class"]
 
-#: The variants that change the shape of play: the rules option that turns each on (when
-#: it is not at its standard value) and its class. When several are on, each hook asks
-#: them in this order: the first that overrides it answers first (a refusal of Swan Drive
-#: before one of branching, say) and hands over with ``super()``.
-VARIANTS: tuple[tuple[str, type[VariantGame]], ...] = (
-    ("swan_drive", SwanDrive),
-    ("branching", Branching),
-    ("teams", Partnerships),
-)
+#: The variants that change the shape of play, as their classes: each names the rules
+#: option that turns it on (when it is not at its standard value), its rule id and
+#: what it changes (``option``, ``rule``, ``summary``). When several are on,
+#: each hook asks them in this order: the first that overrides it answers first (a refusal
+#: of Swan Drive before one of branching, say) and hands over with ``super()``.
+VARIANTS: tuple[type[VariantGame], ...] = (SwanDrive, Branching, Partnerships)
 
 _STANDARD = Rules()
 #: the classes made for several variants at once, by their bases
@@ -47,8 +44,8 @@ _COMBINED: dict[tuple[type[VariantGame], ...], type[VariantGame]] = {}
 
 def game_class(rules: Rules) -> type[Game]:
     """The class of game the rules make (see the module doc)."""
-    on = tuple(cls for option, cls in VARIANTS
-               if getattr(rules, option) != getattr(_STANDARD, option))
+    on = tuple(cls for cls in VARIANTS
+               if getattr(rules, cls.option) != getattr(_STANDARD, cls.option))
     if not on:
         return Game
     if len(on) == 1:

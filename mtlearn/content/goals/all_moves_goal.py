@@ -76,6 +76,16 @@ class AllMovesKind(GoalKind):
                 "missing": {str(k): all_moves_verdict(p, g, k).to_dict()
                             for k in range(len(legal) + 1)}}
 
+
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        out = []
+        if stored["missing"][str(len(stored["legal"]))]["status"] != "right":
+            out.append("every legal move listed is not stored as right")
+        for move, v in stored["verdicts"].items():
+            if (p.judge([move]).status == "illegal") != (not v["legal"]):
+                out.append(f"{move}: stored legal={v['legal']}, the engine says otherwise")
+        return out
+
     def answer_text(self, p: Puzzle) -> str:
         return describe_moves(p, p.answer, play=False)
 

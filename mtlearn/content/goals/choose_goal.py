@@ -111,6 +111,17 @@ class ChooseKind(GoalKind):
             return {"choices": table}
         return {"choices": {o: p.judge(o).to_dict() for o in opts}}
 
+
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        out = []
+        for key, fb in stored["choices"].items():
+            ans: Any = key.split(",") if p.info()["multi"] else key
+            if ans == [""]:
+                ans = []
+            if fb != (now := p.judge(ans).to_dict()):
+                out.append(f"{key!r}: stored {fb}, the engine says {now}")
+        return out
+
     def answer_text(self, p: Puzzle) -> str:
         if p.goal["ask"] == "open_trains":
             return ", ".join(p.game.train_label(train_key(c, p.game.n))

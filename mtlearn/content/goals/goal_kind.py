@@ -117,6 +117,14 @@ class GoalKind:
         than ``max_nodes`` answers to judge calls ``p.too_big()``."""
         raise NotImplementedError
 
+
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        """Where ``stored`` (what :meth:`stored_answers` wrote) says something else than
+        the engine judging the same answer now: one line each, none when they agree. The
+        tests run it on every bundled puzzle, so a page without an engine says what the
+        engine says."""
+        raise NotImplementedError
+
     def front_fields(self, p: Puzzle) -> dict[str, Any]:
         """The fields of the puzzle's info that the answer widget reads (no answers)."""
         return {"options": self.options(p), "multi": False, "plan_from": None,

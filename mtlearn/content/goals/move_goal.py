@@ -105,6 +105,15 @@ class MoveKind(GoalKind):
         board after the right move)."""
         return {"moves": move_table(p, p.start(), None, [max_nodes])}
 
+
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        out = [f"{move}: stored {entry['fb']}, the engine says {fb}"
+               for move, entry in stored["moves"].items()
+               if entry["fb"] != (fb := p.judge(move).to_dict())]
+        if not any(e["fb"]["status"] == "right" for e in stored["moves"].values()):
+            out.append("no stored answer is right: a page without an engine rejects them all")
+        return out
+
     def answer_text(self, p: Puzzle) -> str:
         return describe_moves(p, p.answer, play=True)
 

@@ -85,6 +85,15 @@ class NumberKind(GoalKind):
         return {"value": t, "right": p.judge(t).to_dict(),
                 "wrong": wrong.split(":", 1)[1].strip()}
 
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        out = []
+        if p.judge(stored["value"]).status != "right":
+            out.append(f"the stored value {stored['value']} is not right")
+        if stored["wrong"] not in p.judge(stored["value"] + 3).text:
+            out.append("the stored words for a wrong number are not the engine's")
+        return out
+
+
 
 def whole_number(answer: Any) -> int:
     """A learner's number answer (``47``, ``" 47 "``); ValueError with a plain sentence

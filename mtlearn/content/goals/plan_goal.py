@@ -88,6 +88,20 @@ class PlanKind(GoalKind):
                 "short": {str(k): Feedback("wrong", _short_text(p, k)).to_dict()
                           for k in range(len(best))}}
 
+
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        out = []
+        if stored["best"] != len(p.truth()):
+            out.append(f"stored best {stored['best']}, the engine finds {len(p.truth())}")
+        if stored["right"]["status"] != "right":
+            out.append("the stored right answer is not right")
+        hand = p.info()["plan_hand"]
+        for key, fb in stored["misfit"].items():
+            tile, end = key.split("|")
+            if tile not in hand or fb["rule"] != "R-TRAIN-2" or f"open end {end}" not in fb["text"]:
+                out.append(f"{key}: stored {fb} is not the engine's misfit refusal")
+        return out
+
     def front_fields(self, p: Puzzle) -> dict[str, Any]:
         return {**super().front_fields(p), "plan_from": goal_start(p),
                 "plan_hand": [str(t) for t in p.game.hand(p.seat)]}

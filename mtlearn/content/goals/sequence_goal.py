@@ -72,6 +72,22 @@ class SequenceKind(MoveKind):
         _count_answers(p, p.start(), [max_nodes])   # refuse before judging
         return {"moves": move_table(p, p.start(), [], [max_nodes])}
 
+
+    def stored_disagreements(self, p: Puzzle, stored: dict[str, Any]) -> list[str]:
+        out: list[str] = []
+
+        def walk(table: dict[str, Any], prefix: list[str]) -> None:
+            for move, entry in table.items():
+                fb = p.judge([*prefix, move]).to_dict()
+                if entry["fb"] != fb:
+                    out.append(f"{' '.join([*prefix, move])}: stored {entry['fb']}, the "
+                               f"engine says {fb}")
+                if "next" in entry:
+                    walk(entry["next"], [*prefix, move])
+
+        walk(stored["moves"], [])
+        return out
+
     def answer_view(self, p: Puzzle, answer: Any, fb: Feedback) -> View | None:
         return None     # the moves were shown one by one as they were played
 
