@@ -116,7 +116,8 @@ def test_each_variant_says_what_it_is_and_the_docs_table_says_the_same() -> None
     rules options' rule ids and RULES.md's ids agree with it (a new variant is one row
     there, written from its class)."""
     doc = (REPO / "docs" / "add-a-variant.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| `(\w+)` \| `(\w+)` \| `([\w/.]+)` \| (R-[A-Z0-9-]+) \|$", doc, re.M)
+    rows = re.findall(rf"^\| `(\w+)` \| `(\w+)` \| `([\w/.]+)` \| ({ruleids.PATTERN}) \|$",
+                      doc, re.M)
     want = [(cls.option, cls.__name__, cls.__module__.replace(".", "/") + ".py", cls.rule)
             for cls in TABLE]
     assert rows == want, "docs/add-a-variant.md: the variants' table differs from VARIANTS"
