@@ -61,8 +61,10 @@ class Learner:
         self.show_legal()
         # the moves in the engine's notation, from each button's data-key ("legal:9-3@1");
         # the buttons name them in words
-        return [str(c.get_attribute("data-key"))[6:]
-                for c in self.box.locator(".mtl-legal-list .mtl-legal-move").all()]
+        # (read in one call: a round of play reads this list some forty times)
+        keys = self.box.locator(".mtl-legal-list .mtl-legal-move").evaluate_all(
+            "els => els.map(el => el.getAttribute('data-key'))")
+        return [str(k)[6:] for k in keys]
 
     # -- acting
     def wait_engine(self) -> None:
