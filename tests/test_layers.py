@@ -218,3 +218,20 @@ def test_old_module_paths_do_not_import(name):
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module(f"mtlearn.{name}")
     importlib.import_module(f"mtlearn.{OLD_NAMES[name]}.{name}")  # the one path
+
+
+#: The longest a Python function of the package may be (issue 37): a longer one is split
+#: into named parts, each saying what it reads or decides.
+MAX_FUNCTION_LINES = 120
+
+
+def test_no_python_function_of_the_package_is_over_120_lines() -> None:
+    long = []
+    for path in sorted(PKG.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(PKG.parent)}:{node.lineno} "
+                                f"{node.name} ({lines} lines)")
+    assert long == [], long

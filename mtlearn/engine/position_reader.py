@@ -161,6 +161,24 @@ class _PositionReader:
         return [self.seat(x, f"{key}[{i}]", n) for i, x in enumerate(v)]
 
     def build(self, cls: type[Game]) -> Game:
+        """The game the position describes, read part by part; the first mistake raises a
+        :class:`PositionError` naming its field."""
+        self._check_fields()
+        game, rnd = self._new_game(cls)
+        n, n_set, engine = game.n, game.set_max, game.engine
+        self._read_hands(game, n, n_set)
+        self._read_trains(game, n, engine)
+        self._read_boneyard(game, n_set)
+        self._read_table(game, n, rnd)
+        self._read_turn(game, n)
+        self._read_tallies(game, n)
+        self._check_round(game, rnd)
+        game._start = game._snapshot()
+        game._ver += 1      # nothing computed while the position was being read is cached
+        return game
+
+    def _check_fields(self) -> None:
+        """Every field is known; the format and version are this mtlearn's."""
         d = self.d
         known = {"format", "version", "set", "players", "rules", "seed", "round", "engine",
                  "hands", "boneyard", "trains", "markers", "open_doubles", "to_play",
@@ -176,6 +194,10 @@ class _PositionReader:
         if "version" in d and d["version"] != 1:
             raise PositionError("version", f"this mtlearn reads version 1, not "
                                 f"{_short(d['version'])}")
+
+    def _new_game(self, cls: type[Game]) -> tuple[Game, int]:
+        """The game of the set, players, seed, rules and round, dealt nothing yet."""
+        d = self.d
         n_set = self.req("set")
         if not _whole(n_set) or n_set not in SETS:
             raise PositionError("set", f"must be one of {list(SETS)}, not {_short(n_set)}")
@@ -186,7 +208,6 @@ class _PositionReader:
             raise PositionError("players", str(e)) from None
         if names is None:
             raise PositionError("players", "must be a list of names")
-        n = len(names)
         seed = d.get("seed", 0)
         try:
             check_seed(seed)
@@ -221,7 +242,10 @@ class _PositionReader:
                                 f"(R-ROUND-1)")
         game._reset_round(rnd, engine)
         self.seen[Tile(engine, engine)] = "the hub (engine)"
-        # hands
+        return game, rnd
+
+    def _read_hands(self, game: Game, n: int, n_set: int) -> None:
+        """Each player's hand."""
         hands = self.req("hands")
         if not isinstance(hands, list) or len(hands) != n:
             raise PositionError("hands", f"must be a list of {n} hands, one per player")
@@ -230,7 +254,10 @@ class _PositionReader:
             if not isinstance(h, list):
                 raise PositionError(f"hands[{i}]", "must be a list of tiles like '12-5'")
             game.hands.append([self.tile(t, f"hands[{i}][{j}]", n_set) for j, t in enumerate(h)])
-        # trains
+
+    def _read_trains(self, game: Game, n: int, engine: int) -> None:
+        """The trains and their branches (R-VAR-BRANCH)."""
+        d = self.d
         trains = d.get("trains", {})
         if not isinstance(trains, dict):
             raise PositionError("trains", "must be an object like {\"1\": [\"12-5\"], \"M\": []}")
@@ -248,7 +275,10 @@ class _PositionReader:
             self.lay(game, game.trains[idx], tiles, where,
                      f"a train's first tile must carry the engine's number {engine} (R-TRAIN-1)")
         read_branches(game, trains, self)
-        # boneyard
+
+    def _read_boneyard(self, game: Game, n_set: int) -> None:
+        """The boneyard, in draw order: listed whole, or its top and how the rest lies."""
+        d, seed = self.d, game.seed
         rest = [t for t in full_set(n_set) if t not in self.seen]
         by = d.get("boneyard", {"rest": "sorted"})
         if isinstance(by, list):
@@ -284,6 +314,10 @@ class _PositionReader:
             raise PositionError("boneyard", "must be a list of tiles in draw order, or "
                                 "{\"top\": [...], \"rest\": \"sorted\"}")
         game.bone = bone[::-1]
+
+    def _read_table(self, game: Game, n: int, rnd: int) -> None:
+        """Markers, open doubles, who started and who plays, the turns played."""
+        d = self.d
         for s in self.seats("markers", n):
             game.trains[s].marker = True
         od = d.get("open_doubles", [])
@@ -309,6 +343,10 @@ class _PositionReader:
         else:
             done = [(game.starter + k) % n for k in range(min(tp, n))]
         game.first_done = [i in done for i in range(n)]
+
+    def _read_turn(self, game: Game, n: int) -> None:
+        """The turn under way: its doubles, bonus, drawn tile, Swan Drive."""
+        d, rules = self.d, game.rules
         turn = d.get("turn")
         turn = {} if turn is None else turn
         if not isinstance(turn, dict):
@@ -360,6 +398,10 @@ class _PositionReader:
                                     "R-VAR-TEAMS) note who passed without a marker")
             passed = self.seats("team_passed", n)
             game.team_passed = [i in passed for i in range(n)]
+
+    def _read_tallies(self, game: Game, n: int) -> None:
+        """Passes, announcements, a pending penalty, the scores so far and the notes."""
+        d = self.d
         passes = d.get("passes", 0)
         if not _whole(passes) or passes < 0:
             raise PositionError("passes", f"must be a whole number, not {_short(passes)}")
@@ -380,6 +422,10 @@ class _PositionReader:
         if not isinstance(notes, list) or not all(isinstance(x, str) for x in notes):
             raise PositionError("notes", "must be a list of strings")
         game.notes = list(notes)
+
+    def _check_round(self, game: Game, rnd: int) -> None:
+        """The open doubles, and the round's end or its being under way, hold together."""
+        d, rules = self.d, game.rules
         self.check_open_doubles(game)
         result = d.get("result")
         if result is not None:
@@ -394,9 +440,7 @@ class _PositionReader:
                               and not all(game.first_done)):
                 raise PositionError(f"hands[{empty[0]}]", "this hand is empty, so the round "
                                     "would already be over (R-END-1)")
-        game._start = game._snapshot()
-        game._ver += 1      # nothing computed while the position was being read is cached
-        return game
+
 
     def lay(self, game: Game, line: Any, tiles: list[Any], where: str, first: str) -> None:
         """Lay ``tiles`` (each written inward number first) on a train or branch ``line``,

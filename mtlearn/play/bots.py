@@ -262,24 +262,10 @@ class PlannerBot:
             raise ValueError("no legal move: the round is over")
         me = game.current
         hand = game.hand(me)
-        for m in moves:
-            if m.kind == "uno":
-                return Advice(m, "announce", "you are down to your last tiles: announce it "
-                              "before the next player moves")
         plays = [m for m in moves if m.kind == "play"]
-        if not plays:
-            m = moves[0]
-            why = {"draw": "no tile in your hand fits any train you may play on",
-                   "pass": "nothing fits and there is nothing to draw",
-                   "end": "your train-building turn is done"}.get(m.kind, "")
-            return Advice(m, m.kind, why)
-        if len(hand) == 1:
-            if game.is_building and game.rules.first_turn != "delayed":
-                # R-END-1: an empty hand in a building turn ends the round only once every
-                # player has had a building turn (R-FIRST-1, R-VAR-FAST)
-                return Advice(plays[0], "out", "it is your last tile: your hand is empty, "
-                              "and the round ends once the building turns are over")
-            return Advice(plays[0], "out", "it is your last tile: you go out")
+        forced = _obvious(game, moves, plays, hand)
+        if forced is not None:
+            return forced
         own = game.train(me)
         plan = self._plan(me, hand, own.open_end)
         chain_tiles = {t: i for i, (t, _) in enumerate(plan.chain)}
@@ -380,6 +366,30 @@ class PlannerBot:
                           "planned train")
         return Advice(m, "fallback", f"no tile outside your plan fits, and {m.tile} costs "
                       f"your plan the least")
+
+
+def _obvious(game: Game, moves: list[Move], plays: list[Move], hand: list[Tile]
+             ) -> Advice | None:
+    """The advice that needs no plan: announce the last tile, draw / pass / end when no
+    tile may be played, or go out with the last tile; None when there is a choice."""
+    for m in moves:
+        if m.kind == "uno":
+            return Advice(m, "announce", "you are down to your last tiles: announce it "
+                          "before the next player moves")
+    if not plays:
+        m = moves[0]
+        why = {"draw": "no tile in your hand fits any train you may play on",
+               "pass": "nothing fits and there is nothing to draw",
+               "end": "your train-building turn is done"}.get(m.kind, "")
+        return Advice(m, m.kind, why)
+    if len(hand) == 1:
+        if game.is_building and game.rules.first_turn != "delayed":
+            # R-END-1: an empty hand in a building turn ends the round only once every
+            # player has had a building turn (R-FIRST-1, R-VAR-FAST)
+            return Advice(plays[0], "out", "it is your last tile: your hand is empty, "
+                          "and the round ends once the building turns are over")
+        return Advice(plays[0], "out", "it is your last tile: you go out")
+    return None
 
 
 #: Bot names understood by :func:`make_bot` (and ``mtlearn sim --bots``).
