@@ -167,5 +167,5 @@ def test_passes_changes_in_one_method() -> None:
                 for t in targets:
                     if isinstance(t, ast.Attribute) and t.attr == "passes":
                         writers.append((path.name, fn.name))
-    assert sorted(set(writers)) == [("game.py", "_apply"), ("position_reader.py", "build")]
+    assert sorted(set(writers)) == [("game.py", "_apply"), ("position_reader.py", "_read_tallies")]
     assert writers.count(("game.py", "_apply")) == 2     # = 0 on a play, += 1 on a pass

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core.errors import GameFileError, IllegalMoveError, NotationError, PositionError, RulesError
+from ..core.errors import NotationError, PositionError, RulesError
 from ..core.notation import index_of, parse_line, parse_seat, parse_train_index
 from ..core.notation import quote as _short
 from ..core.rules import Rules, preset
@@ -53,29 +53,6 @@ def check_seed(seed: object) -> None:
         raise RulesError("a seed may have at most 38 digits")
     if isinstance(seed, str) and len(seed) > 200:
         raise RulesError("a seed text may have at most 200 characters")
-
-
-def _check_next_round(source: str, where: str, prev: Game, g: Game) -> None:
-    """A later round of a saved match continues the same match from the seeded deal."""
-    for field, a, b in (("players", prev.players, g.players), ("set", prev.set_max, g.set_max),
-                        ("rules", prev.rules, g.rules), ("seed", prev.seed, g.seed)):
-        if a != b:
-            raise GameFileError(source, f"{where}.start.{field}", f"a match keeps its "
-                                f"{field} from round to round; this round changes them")
-    if g.round_no != prev.round_no + 1:
-        raise GameFileError(source, f"{where}.start.round", f"round {prev.round_no} is "
-                            f"followed by round {prev.round_no + 1}, not {g.round_no}")
-    if g.scores[:len(prev.scores)] != prev.scores or len(g.scores) != len(prev.scores):
-        raise GameFileError(source, f"{where}.start.scores", "the scores do not follow from "
-                            "the rounds before")
-    expected = prev.copy()
-    try:
-        expected.next_round()
-    except IllegalMoveError as e:
-        raise GameFileError(source, where, f"no round may follow: {e}") from None
-    if expected.to_position() != g.to_position():
-        raise GameFileError(source, f"{where}.start", f"round {g.round_no} does not start "
-                            f"from the deal that the match's seed gives it")
 
 
 def _names(players: int | Sequence[str]) -> list[str]:

@@ -23,7 +23,6 @@ from .position_reader import (
     DEFAULT_NAMES,
     GAME_FORMAT,
     POSITION_FORMAT,
-    _check_next_round,
     _PositionReader,
 )
 from .state import GameState
@@ -32,6 +31,30 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
+
+
+def _check_next_round(source: str, where: str, prev: Game, g: Game) -> None:
+    """A later round of a saved match continues the same match from the seeded deal."""
+    for field, a, b in (("players", prev.players, g.players), ("set", prev.set_max, g.set_max),
+                        ("rules", prev.rules, g.rules), ("seed", prev.seed, g.seed)):
+        if a != b:
+            raise GameFileError(source, f"{where}.start.{field}", f"a match keeps its "
+                                f"{field} from round to round; this round changes them")
+    if g.round_no != prev.round_no + 1:
+        raise GameFileError(source, f"{where}.start.round", f"round {prev.round_no} is "
+                            f"followed by round {prev.round_no + 1}, not {g.round_no}")
+    if g.scores[:len(prev.scores)] != prev.scores or len(g.scores) != len(prev.scores):
+        raise GameFileError(source, f"{where}.start.scores", "the scores do not follow from "
+                            "the rounds before")
+    expected = prev.copy()
+    try:
+        expected.next_round()
+    except IllegalMoveError as e:
+        raise GameFileError(source, where, f"no round may follow: {e}") from None
+    if expected.to_position() != g.to_position():
+        raise GameFileError(source, f"{where}.start", f"round {g.round_no} does not start "
+                            f"from the deal that the match's seed gives it")
+
 
 
 
