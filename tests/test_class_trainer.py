@@ -20,7 +20,7 @@ import pytest
 from classkit import ClassProcess, Client, join, start_class, teacher_of
 from test_class_server import run
 
-from mtlearn.trainer.model import Pool
+from mtlearn.trainer.trainer import Pool
 from mtlearn.trainer.trainer_session import default_pool
 
 pytestmark = pytest.mark.slow

@@ -272,7 +272,7 @@ PROGRESS_DIR = _progress_dir()
 def test_damaged_progress_files_load_with_stars_in_range(raw: bytes) -> None:
     import warnings
 
-    from mtlearn.content.puzzle_progress import MAX_STARS, clean_record
+    from mtlearn.content.puzzle_session import MAX_STARS, clean_record
     from mtlearn.content.puzzles import (
         ProgressOverview,
         ProgressWarning,

@@ -145,7 +145,7 @@ OLD_NAMES: dict[str, str] = {
     **dict.fromkeys(["plan", "bots", "sim"], "play"),
     **dict.fromkeys(["perspective", "text", "view", "htmlout"], "present"),
     **dict.fromkeys(["scenario_yaml", "fields", "scenario", "tile_words", "puzzle_files",
-                     "puzzle_goals", "puzzle_record", "puzzle_progress", "puzzles"],
+                     "puzzle_judging", "puzzle_record", "puzzle_session", "puzzles"],
                     "content"),
     **dict.fromkeys(["session", "session_host", "pages"], "hosts"),
     "widgets": "jupyter",

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtlearn import Game, Move, RandomBot, Tile
-from mtlearn.content.puzzle_goals import seat_of, train_key
+from mtlearn.content.puzzle_judging import seat_of, train_key
 from mtlearn.core.errors import MtlearnError, NotationError, PositionError, SessionError
 from mtlearn.core.notation import (
     MEXICAN,

@@ -287,8 +287,8 @@ assert not bad, bad
 
 
 @pytest.mark.parametrize("module", ["goals", "goals.goal_kind", "goals.plan_goal",
-                                    "puzzle_goals", "puzzle_record", "puzzle_files",
-                                    "puzzle_progress", "puzzles", "scenario_yaml"])
+                                    "puzzle_judging", "puzzle_record", "puzzle_files",
+                                    "puzzle_session", "puzzles", "scenario_yaml"])
 def test_each_puzzle_module_imports_on_its_own(module):
     """No import circle: each module of the puzzles (and the YAML reader) imports first, in
     a fresh interpreter without site-packages, and pulls in neither PyYAML nor widgets."""
@@ -389,7 +389,7 @@ ENGINE_PUZZLE = (REPO / "mtlearn" / "puzzles" / "setup" / "02-engine-of-the-roun
 
 
 def test_an_engine_count_may_ask_about_another_round():
-    from mtlearn.content.puzzle_goals import judge
+    from mtlearn.content.puzzle_judging import judge
     # the board shows this round's engine, so the question is about round 9 of the match
     p = load_text(ENGINE_PUZZLE, "engine.yaml")
     assert p.game.engine == 8 and p.goal["round"] == 9

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mtlearn.content.puzzle_files import bundled
 from mtlearn.trainer import Pool, Rating, Trainer, TrainerStateError, load_state, new_state
 from mtlearn.trainer.glicko2 import MAX_RD, SCALE, expected, idle, rate
-from mtlearn.trainer.model import REPLAY_AFTER, REPLAY_DAYS, Entry
+from mtlearn.trainer.trainer import REPLAY_AFTER, REPLAY_DAYS, Entry
 
 DAY = 86400.0
 T0 = 1_800_000_000.0

@@ -13,7 +13,7 @@ from mtlearn.content.puzzle_files import bundled
 from mtlearn.core.errors import SessionError
 from mtlearn.hosts.session_host import SessionHost
 from mtlearn.trainer import Pool, Trainer, new_state
-from mtlearn.trainer.model import REPLAY_AFTER
+from mtlearn.trainer.trainer import REPLAY_AFTER
 from mtlearn.trainer.trainer_session import TrainerSession
 
 T0 = 1_800_000_000.0

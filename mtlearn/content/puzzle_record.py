@@ -6,7 +6,7 @@ position (a :class:`~mtlearn.Game`) and the goal. Its judging methods
 (:meth:`~mtlearn.content.puzzles.Puzzle.judge`,
 :meth:`~mtlearn.content.puzzles.Puzzle.truth`,
 :meth:`~mtlearn.content.puzzles.Puzzle.solutions`) are the functions of
-:mod:`mtlearn.content.puzzle_goals`. Its front-end methods give the board view without
+:mod:`mtlearn.content.puzzle_judging`. Its front-end methods give the board view without
 giveaways, the question and hints, the example answer in words and on the board, and, for a
 page without an engine, every answer precomputed by the engine. Whatever depends on the
 kind of goal is asked of the puzzle's :attr:`~mtlearn.content.puzzles.Puzzle.goal_kind`
@@ -25,7 +25,7 @@ from ..core.rules import Rules
 from ..core.tiles import Tile
 from ..engine.game import Game
 from ..present.view import view
-from . import puzzle_goals as goals
+from . import puzzle_judging as goals
 from .goals import KINDS as _KINDS
 from .goals import GoalKind, goal_kind, plan_goal
 from .goals.goal_kind import Feedback, move_highlights, move_text

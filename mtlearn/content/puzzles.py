@@ -30,13 +30,13 @@ import one another in this order only (none imports this one):
 * :mod:`mtlearn.content.goals`: the kinds of goal, one class per kind in a module of its
   own (reading the goal, judging, the engine's truth, the answers stored for a page, the
   answer widget), found by a registry;
-* :mod:`mtlearn.content.puzzle_goals`: judging answers through the puzzle's kind of goal
+* :mod:`mtlearn.content.puzzle_judging`: judging answers through the puzzle's kind of goal
   (the engine's truth, the solutions, :class:`Feedback`);
 * :mod:`mtlearn.content.puzzle_record`: the :class:`Puzzle` record and what the front end is
   shown of it;
 * :mod:`mtlearn.content.puzzle_files`: reading, checking and proving puzzle files, and the
   bundled puzzles;
-* :mod:`mtlearn.content.puzzle_progress`: the learner's session and saved progress.
+* :mod:`mtlearn.content.puzzle_session`: the learner's session and saved progress.
 
 Nothing here needs more than the standard library once a puzzle is read (the in-page
 engine runs it from JSON); reading YAML uses :mod:`mtlearn.content.scenario_yaml`.
@@ -48,8 +48,10 @@ from . import puzzle_record as _record
 from .puzzle_files import LineOf as LineOf
 from .puzzle_files import PuzzleError, bundled, check, from_data, get, load, load_text
 from .puzzle_files import is_puzzle_text as is_puzzle_text
-from .puzzle_goals import Feedback
-from .puzzle_progress import (
+from .puzzle_judging import Feedback
+from .puzzle_record import Puzzle
+from .puzzle_record import Wrong as Wrong
+from .puzzle_session import (
     ProgressError,
     ProgressOverview,
     ProgressWarning,
@@ -58,8 +60,6 @@ from .puzzle_progress import (
     read_progress,
     write_progress,
 )
-from .puzzle_record import Puzzle
-from .puzzle_record import Wrong as Wrong
 
 __all__ = [
     "FAMILIES",

@@ -13,7 +13,7 @@ algorithm of step 5 (the paper's "iterative procedure"), to a tolerance of
 player and losing to 1550/100 and 1700/300, τ = 0.5) gives 1464.06 / 151.52 / 0.05999,
 which ``tests/test_trainer.py`` checks to the paper's digits.
 
-The trainer (:mod:`mtlearn.trainer.model`) treats each attempt at a puzzle as one game
+The trainer (:mod:`mtlearn.trainer.trainer`) treats each attempt at a puzzle as one game
 between learner and puzzle, a rating period of its own, and updates both.
 
 Standard library only: the in-page engine (Pyodide) runs it unchanged.

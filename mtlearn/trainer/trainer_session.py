@@ -13,7 +13,7 @@ watches its verdicts:
   a hint was opened first (``{"action": "hint", "n": 1}``): hints are there to learn
   from, so they cost half a game rather than the whole. An attempt is recorded once; the
   learner may go on to solve a puzzle they missed, which counts for nothing more.
-* ``next`` shows the next puzzle (:meth:`~mtlearn.trainer.model.Trainer.next`), ``daily``
+* ``next`` shows the next puzzle (:meth:`~mtlearn.trainer.trainer.Trainer.next`), ``daily``
   today's daily puzzle, ``import`` replaces the state with a trainer file (refused, with
   the field named and nothing changed, if it is bad); a puzzle left unanswered records
   nothing, and the puzzle is not offered again in this session.
@@ -31,13 +31,13 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
-from ..content.puzzle_progress import PuzzleSession
+from ..content.puzzle_session import PuzzleSession
 from ..content.puzzles import Puzzle, from_data
 from ..core.errors import MtlearnError, SessionError
 from ..core.protocol import TrainerAnswer, TrainerInfo
 from ..core.words import one_line
-from .model import Pick, Pool, date_of
-from .model import Trainer as TrainerModel
+from .trainer import Pick, Pool, date_of
+from .trainer import Trainer as TrainerModel
 from .trainer_state import TrainerStateError, load_state, new_state
 
 __all__ = ["MAX_POOL", "MAX_SKIPPED", "TrainerSession", "bundled_pool", "default_pool",

@@ -1,4 +1,4 @@
-// A board (static/js/board.js, with sections.js, branches.js, tiles.js…) against a fake
+// A board (static/js/board.js, with view-parts.js, branches.js, tiles.js…) against a fake
 // model and a fake DOM: a tile, then a train, sends the move; the cleanup unsubscribes.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

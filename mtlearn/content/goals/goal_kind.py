@@ -98,7 +98,7 @@ class GoalKind:
     # -- judging
     def judge(self, p: Puzzle, answer: Any) -> Feedback:
         """Judge a complete answer. A TypeError or ValueError raised here is turned into
-        an ``invalid`` verdict that quotes it (:func:`mtlearn.content.puzzle_goals.judge`)."""
+        an ``invalid`` verdict that quotes it (:func:`mtlearn.content.puzzle_judging.judge`)."""
         raise NotImplementedError
 
     def truth(self, p: Puzzle) -> Any:

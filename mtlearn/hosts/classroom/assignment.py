@@ -34,10 +34,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ...content.puzzle_progress import PuzzleSession
+from ...content.puzzle_session import PuzzleSession
 from ...core.errors import MtlearnError
 from ...core.words import one_line
-from ...trainer.model import Pool, Trainer, theme_label
+from ...trainer.trainer import Pool, Trainer, theme_label
 from ...trainer.trainer_state import TrainerStateError, load_state, new_state
 from . import ClassError
 from .puzzle_round import _cell, clean

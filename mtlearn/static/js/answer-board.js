@@ -3,7 +3,7 @@
 // tile of the hand, then a train (or Draw / Pass); `pick` says what that click does.
 // Each widget has the shape answer-widgets.js describes.
 
-import { asArray, moveName } from "./data.js";
+import { asArray, moveName } from "./view-data.js";
 import { h } from "./dom.js";
 
 // Draw and Pass (and End turn for a whole turn): the moves that are not tiles.

@@ -2,7 +2,7 @@
 // says `multi`, options to tick (trains) and a Check button. Its shape is the one
 // answer-widgets.js describes.
 
-import { asArray } from "./data.js";
+import { asArray } from "./view-data.js";
 import { h } from "./dom.js";
 
 export const choices = {

@@ -2,7 +2,7 @@
 // out a train from the number the puzzle gives (puzzle.plan_from, puzzle.plan_hand),
 // with Remove last tile, Clear and Check. Its shape is the one answer-widgets.js describes.
 
-import { asArray, parseTile, sameTile } from "./data.js";
+import { asArray, parseTile, sameTile } from "./view-data.js";
 import { h } from "./dom.js";
 import { dominoSvg, tileImage } from "./tiles.js";
 

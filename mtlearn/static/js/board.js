@@ -2,13 +2,13 @@
 // rules_url). Clicks become intents sent to the host (the kernel, the in-page engine
 // or the answers stored in the page); the host answers with the next view.
 
-import { asArray, moveName, onRefusal, refusalMessage, sameTile } from "./data.js";
+import { asArray, moveName, onRefusal, refusalMessage, sameTile } from "./view-data.js";
 import { append, h, keepInView, listen, ruleLink, scrollIntoViewBelowBar } from "./dom.js";
-import { freshTiles, lineCounts } from "./fresh.js";
+import { freshTiles, lineCounts } from "./new-tiles.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { presenter } from "./presenter.js";
 import { announcement, bindKeys, focusAfterView, headingBase, keysHelp, nativeKeys, rovingBindings, skipLink, trainStop } from "./keys.js";
-import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./sections.js";
+import { focusKey, hasLegalMove, moveFor, restoreFocus, viewSection } from "./view-parts.js";
 import { stepsNews, stepsSection } from "./steps.js";
 import { legendSection, tileNumbersOn, uid } from "./tiles.js";
 

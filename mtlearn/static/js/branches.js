@@ -6,11 +6,11 @@
 // here" sends e.g. "5-0@2.3a"). The double a branch grows from is tagged in its line.
 // Teams (players[i].team / partner, trains[i].team / partner) add a team badge to
 // hands and trains, and a partner's private train says that it is open to the
-// teammate. The hooks are called from sections.js.
+// teammate. The hooks are called from view-parts.js.
 
-import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
 import { h } from "./dom.js";
-import { freshWrap, isFresh } from "./fresh.js";
+import { freshWrap, isFresh } from "./new-tiles.js";
 import { badge, highlightWrap, tileImage, uid } from "./tiles.js";
 import { level } from "./keys.js";
 import { addPlayHere } from "./targets.js";

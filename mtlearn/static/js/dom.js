@@ -3,7 +3,7 @@
 //
 // Safety: text goes in with textContent / setAttribute only (setAttrs); no innerHTML.
 
-import { ruleHref } from "./data.js";
+import { ruleHref } from "./view-data.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

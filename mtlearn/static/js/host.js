@@ -24,7 +24,7 @@
 // and the worker answers {id, answer: "<JSON>"}; it also posts {event: "ready", ms} once
 // Python and mtlearn are loaded, or {event: "failed", error}.
 
-import { refusalMessage } from "./data.js";
+import { refusalMessage } from "./view-data.js";
 
 // Type-checked by tsc (tests/frontend_checks.py) against protocol.d.ts.
 /** @typedef {import("./protocol").HostRequest} HostRequest */

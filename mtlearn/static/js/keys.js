@@ -20,7 +20,7 @@
 // presenter mode) go through one dispatcher, bindKeys at the end of this file, with one
 // precedence for all of them; its bindings' labels and help lines make the Keys help.
 
-import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
 import { h } from "./dom.js";
 
 // The index the focus moves to in a group of n items from item i, or null when `key`
@@ -224,7 +224,7 @@ export function typedTile(tiles, i, typed, playable) {
   return j === null ? i : j;
 }
 
-// One flag per hand tile: can it be played now (sections.js marks it data-playable)?
+// One flag per hand tile: can it be played now (view-parts.js marks it data-playable)?
 function playableFlags(items) {
   return items.map((n) => n.hasAttribute("data-playable"));
 }
@@ -271,7 +271,7 @@ export function trainKey(ev) {
 }
 
 // The places (train or branch ids) a hand tile button may be played on now
-// (sections.js writes them in data-targets).
+// (view-parts.js writes them in data-targets).
 function tileTargets(node) {
   return String((node && node.getAttribute && node.getAttribute("data-targets")) || "").split(" ").filter(Boolean);
 }

@@ -8,7 +8,7 @@
 // total, zero_rounds, rounds}], winners, tie_break, setup: {players, bots, bot,
 // min_players, max_players}}.
 
-import { asArray } from "./data.js";
+import { asArray } from "./view-data.js";
 import { append, h } from "./dom.js";
 
 // Model key "host" (static pages only): {state: "loading" | "engine" | "fallback", text}.

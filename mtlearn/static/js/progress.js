@@ -1,4 +1,4 @@
-// The progress overview (mtlearn.content.puzzle_progress.ProgressOverview, the book's
+// The progress overview (mtlearn.content.puzzle_session.ProgressOverview, the book's
 // "Your progress" table): fills each puzzle's row with the stars kept in this browser's
 // localStorage, sums them up, and empties them all on "Reset all puzzle progress".
 // An entry module of its own: the page calls mountProgress(root) after it.

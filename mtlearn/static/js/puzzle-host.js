@@ -1,7 +1,7 @@
 // Puzzles in a static page: the precomputed answers and the stand-in model.
 
 import { widgetFor } from "./answer-widgets.js";
-import { refusalFeedback } from "./data.js";
+import { refusalFeedback } from "./view-data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 
 // ---------------------------------------------------------------- precomputed answers

@@ -1,6 +1,6 @@
 // A learner's puzzle progress in the browser: one record per puzzle in localStorage
 // (the book, a saved page), made safe to draw whatever was stored. In JupyterLab the
-// kernel keeps the records (mtlearn.content.puzzle_progress) and sends them in the model.
+// kernel keeps the records (mtlearn.content.puzzle_session) and sends them in the model.
 
 import { clampStars } from "./stars.js";
 
@@ -9,7 +9,7 @@ export const PUZZLE_STORE = "mtlearn.puzzle.";
 // A stored record made safe to draw: not an object (or an array) reads as none, and
 // the stars are clamped to what a puzzle gives (1-3 once solved, else 0-3), so a
 // damaged or hand-edited record never draws a million stars. As clean_record in
-// mtlearn/content/puzzle_progress.py does for the kernel's progress file.
+// mtlearn/content/puzzle_session.py does for the kernel's progress file.
 export function cleanRecord(rec) {
   if (!rec || typeof rec !== "object" || Array.isArray(rec)) return null;
   const out = Object.assign({}, rec);

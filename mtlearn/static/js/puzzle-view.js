@@ -3,7 +3,7 @@
 // actions `act`. They keep no state of their own, so every draw is a fresh picture.
 
 import { widgetFor } from "./answer-widgets.js";
-import { asArray } from "./data.js";
+import { asArray } from "./view-data.js";
 import { append, h, ruleLink } from "./dom.js";
 import { cleanRecord, localRecord } from "./puzzle-store.js";
 import { MAX_STARS, starText } from "./stars.js";

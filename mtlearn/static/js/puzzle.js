@@ -18,12 +18,12 @@
 // {action: "restart"}, {action: "show"}, {action: "progress", record},
 // {action: "reset"}.
 
-import { asArray, onRefusal, refusalFeedback, sameTile } from "./data.js";
+import { asArray, onRefusal, refusalFeedback, sameTile } from "./view-data.js";
 import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
 import { answerNode, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleWidget, setNode } from "./puzzle-view.js";
 import { bindKeys, focusAfterView, headingBase, rovingBindings, trainStop } from "./keys.js";
-import { focusKey, moveFor, restoreFocus, viewSection } from "./sections.js";
+import { focusKey, moveFor, restoreFocus, viewSection } from "./view-parts.js";
 import { starsFor } from "./stars.js";
 
 export function renderPuzzle(model, el) {

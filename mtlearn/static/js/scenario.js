@@ -1,11 +1,11 @@
 // A scenario player: steps through the frames (views) of a scenario, with the
 // keyboard or the buttons (model keys: title, frames, index).
 
-import { asArray } from "./data.js";
+import { asArray } from "./view-data.js";
 import { append, h, listen } from "./dom.js";
 import { bindKeys, headingBase } from "./keys.js";
 import { presenter } from "./presenter.js";
-import { focusKey, restoreFocus, viewSection } from "./sections.js";
+import { focusKey, restoreFocus, viewSection } from "./view-parts.js";
 import { legendSection, tileNumbersOn } from "./tiles.js";
 
 export function renderScenario(model, el) {

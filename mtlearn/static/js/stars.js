@@ -15,7 +15,7 @@ export function clampStars(n) {
 // wrong; an undo is not a slip. A board's steps have a par of 0; a puzzle says its own par.
 // Seeing a puzzle's answer earns none (the puzzle does not ask then). The engine applies
 // the same rule (mtlearn.content.puzzle_record.stars_for) for the steps it ticks and sends
-// it as a table with each puzzle; tests/js/data.test.mjs checks the two agree.
+// it as a table with each puzzle; tests/js/view-data.test.mjs checks the two agree.
 export function starRule(slips, par) {
   return Math.max(1, MAX_STARS - Math.max(0, (slips | 0) - Math.max(0, par | 0)));
 }

@@ -4,7 +4,7 @@
 //   { items: [{ id, text, done }], done, total, slips, stars (null until all are done) }
 // This file only draws them and words the change between two views.
 
-import { asArray } from "./data.js";
+import { asArray } from "./view-data.js";
 import { h } from "./dom.js";
 import { starText } from "./stars.js";
 

@@ -1,5 +1,5 @@
 // "Play here": what makes a train's row or a branch's line the target of the tile the
-// learner selected (sections.js for trains, branches.js for branches).
+// learner selected (view-parts.js for trains, branches.js for branches).
 
 import { h } from "./dom.js";
 

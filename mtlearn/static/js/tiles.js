@@ -1,7 +1,7 @@
 // Dominoes and their marks: a tile as SVG (pips or numbers), a tile's back, the
 // locomotive, badges, the legend and the tile-numbers switch.
 
-import { parseTile } from "./data.js";
+import { parseTile } from "./view-data.js";
 import { h, s } from "./dom.js";
 
 // Pip centres inside one square half (0..100), for 0..9 the standard layouts.

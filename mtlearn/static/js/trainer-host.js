@@ -8,7 +8,7 @@
 // the session's spec; a saved state the engine refuses (damaged, hand-edited) is kept
 // aside under TRAINER_STORE + ".damaged" and the trainer starts afresh, saying so.
 
-import { refusalFeedback } from "./data.js";
+import { refusalFeedback } from "./view-data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 import { TRAINER_STORE, loadTrainerState } from "./trainer.js";
 

@@ -16,7 +16,7 @@
 // intent is shown by puzzle.js as its feedback). In a page (storage "local") the state is kept in
 // localStorage under TRAINER_STORE after every change.
 
-import { asArray } from "./data.js";
+import { asArray } from "./view-data.js";
 import { append, h, listen } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
 

@@ -6,7 +6,7 @@
 // round marks what the bots laid before the learner's first turn; Undo, a new match or a
 // new game (a line got shorter) mark nothing.
 
-import { asArray, sameTile } from "./data.js";
+import { asArray, sameTile } from "./view-data.js";
 import { highlightWrap } from "./tiles.js";
 
 // Tiles per line of play (train or branch id) and the round they belong to.

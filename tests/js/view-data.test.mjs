@@ -1,7 +1,7 @@
-// Unit tests of static/js/data.js and stars.js: no DOM needed.
+// Unit tests of static/js/view-data.js and stars.js: no DOM needed.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asArray, moveName, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/data.js";
+import { asArray, moveName, parseTile, playerName, ruleHref, safeHref, sameTile } from "../../mtlearn/static/js/view-data.js";
 import { clampStars, starRule, starsFor, starText } from "../../mtlearn/static/js/stars.js";
 
 test("parseTile reads both ends, and 0 for what is not a number", () => {

@@ -22,13 +22,13 @@ except ImportError as e:  # traitlets comes with anywidget, the jupyter extra
     raise ImportError("the notebook boards need anywidget: "
                       'pip install "mexican-train-learn[jupyter]"', name=e.name) from e
 
-from ..content.puzzle_progress import ProgressWarning, progress_path
+from ..content.puzzle_session import ProgressWarning, progress_path
 from ..core.errors import SessionError
 from ..core.files import write_atomic
 from ..core.protocol import TrainerAnswer, refusal
 from ..present.htmlout import rules_url as _rules_url
-from ..trainer.model import Pool
-from ..trainer.model import Trainer as TrainerModel
+from ..trainer.trainer import Pool
+from ..trainer.trainer import Trainer as TrainerModel
 from ..trainer.trainer_session import MAX_POOL, TrainerSession, bundled_pool, default_pool
 from ..trainer.trainer_state import TrainerStateError, load_state, new_state
 from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none
@@ -69,7 +69,7 @@ class Trainer(_Base):
     puzzle and the streaks; Export and Import of the progress.
 
     Args:
-        pool: the puzzles to draw from (:class:`~mtlearn.trainer.model.Pool`; default: the
+        pool: the puzzles to draw from (:class:`~mtlearn.trainer.trainer.Pool`; default: the
             hand-written puzzles and, when shipped, the mined ones).
         state_file: where to keep the learner's state (default: :func:`trainer_path`).
         seed: a seed for a fresh state (repeatable choices, for tests and classes).

@@ -27,7 +27,7 @@ from ..core.moves import Move
 from ..core.words import one_line
 from ..present.frontend import bundle, stylesheet
 from .puzzle_files import bundled, from_data
-from .puzzle_goals import Feedback
+from .puzzle_judging import Feedback
 from .puzzle_record import FAMILIES, Puzzle, move_highlights
 
 __all__ = ["MAX_STARS", "ProgressError", "ProgressOverview", "ProgressWarning",

@@ -3,9 +3,9 @@
 // across a redraw.
 
 import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } from "./branches.js";
-import { asArray, parseTile, playerName, sameTile } from "./data.js";
+import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
 import { append, h } from "./dom.js";
-import { freshWrap, isFresh } from "./fresh.js";
+import { freshWrap, isFresh } from "./new-tiles.js";
 import { handStop, isPlayable, legalTargets, level, trainStop, trainTileName } from "./keys.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
 import { addPlayHere } from "./targets.js";
