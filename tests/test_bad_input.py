@@ -271,24 +271,24 @@ def test_host_requests_of_the_wrong_shape():
 
 # ------------------------------------------------------------------ intents
 @pytest.mark.parametrize("intent, why", [
-    ({"action": "new_game", "players": 3, "bots": 2, "bot": []}, "bot: [] is not a bot kind"),
+    ({"action": "new_game", "players": 3, "bots": 2, "bot": []}, "bot: [] is not one of 'planner'"),
     ({"action": "new_game", "players": 3, "bots": 2, "bot": "chess"}, "bot: 'chess'"),
-    ({"action": "new_game", "players": math.inf}, "players: inf is not a whole number"),
-    ({"action": "new_game", "players": 2.0}, "players: 2.0 is not a whole number"),
-    ({"action": "new_game", "players": True}, "players: True is not a whole number"),
+    ({"action": "new_game", "players": math.inf}, "players: expected a whole number or text, not inf"),
+    ({"action": "new_game", "players": 2.0}, "players: expected a whole number or text, not 2.0"),
+    ({"action": "new_game", "players": True}, "players: expected a whole number or text, not True"),
     ({"action": "new_game", "players": "x"}, "players: 'x' is not a whole number"),
     ({"action": "new_game", "players": 9}, "players: choose a whole number from 2 to 8"),
     ({"action": "new_game", "players": 3, "bots": 3}, "bots: choose a whole number from 0 to 2"),
-    ({"action": "new_game", "players": 3, "bots": [1]}, "bots: [1] is not a whole number"),
-    ({"action": "new_game", "players": 3, "seed": 1.5}, "seed: 1.5 is not a seed"),
-    ({"action": "new_match", "seed": True}, "seed: True is not a seed"),
-    ({"action": "new_match", "seed": []}, "seed: [] is not a seed"),
+    ({"action": "new_game", "players": 3, "bots": [1]}, "bots: expected a whole number or text, not [1]"),
+    ({"action": "new_game", "players": 3, "seed": 1.5}, "seed: expected a whole number or text, not 1.5"),
+    ({"action": "new_match", "seed": True}, "seed: expected a whole number or text, not True"),
+    ({"action": "new_match", "seed": []}, "seed: expected a whole number or text, not []"),
     ({"action": "new_match", "seed": ""}, "seed: '' is not a seed"),
     ({"action": "new_match", "seed": 10**30}, "is not a seed"),
     ({"action": "new_match", "seed": "s" * 201}, "is not a seed"),
-    ({"action": "move", "move": 12}, "move: write the move as text"),
-    ({"action": "move"}, "move: write the move as text"),
-    ({"action": "move", "move": ["12-5@M"]}, "move: write the move as text"),
+    ({"action": "move", "move": 12}, "move.move: expected text, not 12"),
+    ({"action": "move"}, "move: the field 'move' is missing"),
+    ({"action": "move", "move": ["12-5@M"]}, "move.move: expected text, not"),
     ({"action": "move", "move": "1" * 65}, "is too long for a move"),
     ({"action": None}, "unknown action None"),
     ({"action": ["move"]}, "unknown action ['move']"),
@@ -312,8 +312,13 @@ def test_malformed_intents_are_refused_and_change_nothing(intent, why):
 def test_well_typed_intents_still_work():
     session = BoardSession(Game.new(3, seed=4))
     session.handle({"action": "new_game", "players": "4", "bots": 3, "bot": "random",
-                    "seed": "word", "extra": [1, 2]})
+                    "seed": "word"})
     assert session.game.n == 4 and len(session.bots) == 3 and session.game.seed == "word"
+    # a field the protocol does not name is refused by name (the schema has no extras)
+    before = fingerprint(session.game)
+    with pytest.raises(SessionError, match="new_match: unknown field 'extra'"):
+        session.handle({"action": "new_match", "seed": 1, "extra": [1, 2]})
+    assert fingerprint(session.game) == before
     session.handle({"action": "new_match", "seed": 2**62})
     assert session.game.seed == 2**62
 

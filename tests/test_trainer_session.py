@@ -112,7 +112,8 @@ def test_daily_puzzle_and_a_bad_import_changes_nothing():
 
 @pytest.mark.parametrize("intent, said", [
     ("next", "not an intent"), ({"action": "fly"}, "unknown action"),
-    ({"action": "hint", "n": "one"}, "hint: n"), ({"action": "import"}, "text is missing"),
+    ({"action": "hint", "n": "one"}, "hint.n: expected a whole number"),
+    ({"action": "import"}, "the field 'text' is missing"),
     ({"action": "next", "now": "today"}, "now:"), ({"action": "goto", "index": 1}, "unknown action"),
 ])
 def test_malformed_intents_are_refused_and_change_nothing(intent, said):

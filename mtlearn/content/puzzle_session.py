@@ -24,6 +24,8 @@ from typing import Any
 from ..core.errors import MtlearnError, SessionError
 from ..core.files import write_atomic
 from ..core.moves import Move
+from ..core.protocol import PuzzleIntent
+from ..core.protocol_check import check_intent
 from ..core.words import one_line
 from ..present.frontend import bundle, stylesheet
 from .puzzle_files import bundled, from_data
@@ -81,6 +83,7 @@ class PuzzleSession:
         if not isinstance(content, dict):
             raise SessionError(f"Not a message: {one_line(repr(content))} (expected an "
                                "object with an \"action\").")
+        check_intent(content, PuzzleIntent)   # the protocol's types: fields and their kinds
         action = content.get("action")
         moves, count = list(self.moves), self.count
         try:

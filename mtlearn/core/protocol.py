@@ -3,7 +3,8 @@
 Everything that crosses from Python to a board's JavaScript, or back, is one of the
 ``TypedDict`` s below: the intents a board sends, the views it draws, the messages and
 puzzle feedback it shows, a puzzle's info, the requests and answers of the in-page
-engine's host (the class server's messages are in :mod:`mtlearn.core.protocol_class`).
+engine's host (the class server's messages are in :mod:`mtlearn.core.protocol_class`, the
+trainer's intents in :mod:`mtlearn.core.protocol_trainer`).
 Each is tagged with a ``Literal`` (``kind``, ``action``, ``op``, ``type`` or ``ok``), so a
 union of them is told apart by that one key.
 
@@ -33,13 +34,12 @@ from typing import Any, Literal, TypedDict
 
 __all__ = [
     "VIEW_VERSION", "Answered", "BoardAnswer", "BoardIntent", "BoardMessage", "Branch",
-    "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest",
-    "LegalMove", "MatchInfo", "MatchSetup", "MoveIntent", "NewGameIntent",
-    "NewMatchIntent", "OpenRequest", "Opened", "PlacedTile", "Player",
-    "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent", "PuzzleOption", "Refusal",
-    "Result", "SimpleIntent", "Standing", "StepItem", "StepsView",
-    "Team", "ThemeRow", "TrainerAnswer", "TrainerDaily", "TrainerInfo", "TrainerIntent",
-    "TrainerPuzzle", "TrainerResult", "TrainerStreak", "Verdict", "View", "refusal",
+    "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest", "LegalMove",
+    "MatchInfo", "MatchSetup", "MoveIntent", "NewGameIntent", "NewMatchIntent", "OpenRequest",
+    "Opened", "PlacedTile", "Player", "PuzzleAnswer", "PuzzleInfo", "PuzzleIntent",
+    "PuzzleOption", "Refusal", "Result", "SimpleIntent", "Standing", "StepItem", "StepsView",
+    "Team", "ThemeRow", "TrainerAnswer", "TrainerDaily", "TrainerInfo", "TrainerPuzzle",
+    "TrainerResult", "TrainerStreak", "Verdict", "View", "refusal",
 ]
 
 #: The view format's version (a view says it in ``version``).
@@ -473,26 +473,6 @@ class TrainerAnswer(PuzzleAnswer, total=False):
     trainer: TrainerInfo
 
 
-class TrainerSimpleIntent(TypedDict):
-    """The next puzzle, or today's daily puzzle."""
-    action: Literal["next", "daily"]
-
-
-class TrainerHintIntent(TypedDict):
-    """The learner opened hint ``n`` (a solve after a hint counts as a draw)."""
-    action: Literal["hint"]
-    n: int
-
-
-class TrainerImportIntent(TypedDict):
-    """A trainer file to read (its text); refused, with the field named, if it is bad."""
-    action: Literal["import"]
-    text: str
-
-
-TrainerIntent = (PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent
-                 | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent)
-
 # ---------------------------------------------------------------------- the one refusal
 
 
@@ -560,6 +540,6 @@ EXPORTS: dict[str, Any] = {
     "View": View, "BoardMessage": BoardMessage, "BoardAnswer": BoardAnswer,
     "BoardIntent": BoardIntent, "Feedback": Feedback, "PuzzleInfo": PuzzleInfo,
     "PuzzleAnswer": PuzzleAnswer, "PuzzleIntent": PuzzleIntent,
-    "TrainerAnswer": TrainerAnswer, "TrainerIntent": TrainerIntent, "Refusal": Refusal,
+    "TrainerAnswer": TrainerAnswer, "Refusal": Refusal,
     "HostRequest": HostRequest, "HostAnswer": HostAnswer,
 }

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from .protocol import BoardIntent, PuzzleIntent, TrainerIntent
+from .protocol import BoardIntent, PuzzleIntent
+from .protocol_trainer import TrainerIntent
 
 __all__ = ["OPS", "Assign", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "Lock",
            "NewClassRequest", "OpenTable", "Pause", "PuzzleMessage", "PuzzleRoundRequest",

@@ -19,11 +19,11 @@ import types
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from . import protocol, protocol_class, protocol_requests
+from . import protocol, protocol_class, protocol_requests, protocol_trainer
 
 #: Every named type of the protocol: the engine's and the class server's clients'.
-EXPORTS: dict[str, Any] = {**protocol.EXPORTS, **protocol_class.EXPORTS,
-                           **protocol_requests.EXPORTS}
+EXPORTS: dict[str, Any] = {**protocol.EXPORTS, **protocol_trainer.EXPORTS,
+                           **protocol_class.EXPORTS, **protocol_requests.EXPORTS}
 
 __all__ = ["NOTE_PATH", "SCHEMA_PATH", "TS_PATH", "json_schema", "typed_dicts", "typescript",
            "view_format"]

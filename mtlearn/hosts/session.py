@@ -45,7 +45,16 @@ from ..content.steps import StepLog, StepSet, load_steps
 from ..core.errors import MtlearnError, NotationError, SessionError
 from ..core.moves import Move
 from ..core.notation import parse_seat
-from ..core.protocol import BoardAnswer, BoardMessage, MatchInfo, PuzzleAnswer, Standing, View
+from ..core.protocol import (
+    BoardAnswer,
+    BoardIntent,
+    BoardMessage,
+    MatchInfo,
+    PuzzleAnswer,
+    Standing,
+    View,
+)
+from ..core.protocol_check import check_intent
 from ..core.rules import usual_set
 from ..core.words import one_line
 from ..engine.game import Game
@@ -261,15 +270,10 @@ class BoardSession:
     def _intent_call(self, intent: Any) -> Any:
         """Check every field of ``intent``; the call that carries it out (SessionError if
         a field is missing, of the wrong type or out of range)."""
-        if not isinstance(intent, dict):
-            raise SessionError(f"not an intent: {one_line(repr(intent))} (expected an object "
-                               "with an \"action\")")
+        check_intent(intent, BoardIntent)   # the protocol's types: fields and their kinds
         action = intent.get("action")
         if action == "move":
-            move = intent.get("move")
-            if not isinstance(move, str):
-                raise SessionError("move: write the move as text, like \"12-5@M\", not "
-                                   f"{one_line(repr(move))}")
+            move = intent["move"]           # text: check_intent saw to it
             if len(move) > MAX_MOVE_CHARS:
                 raise SessionError(f"move: {one_line(repr(move))} is too long for a move "
                                    f"(at most {MAX_MOVE_CHARS} characters, like \"12-5@M\")")

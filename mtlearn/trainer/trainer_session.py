@@ -19,7 +19,7 @@ watches its verdicts:
   nothing, and the puzzle is not offered again in this session.
 
 Intents are the puzzle's (``answer``, ``move``, ``restart``, ``show``) and the trainer's
-(:data:`~mtlearn.core.protocol.TrainerIntent`); every answer carries the ``trainer`` key
+(:data:`~mtlearn.core.protocol_trainer.TrainerIntent`); every answer carries the ``trainer`` key
 (:class:`~mtlearn.core.protocol.TrainerInfo`), whose ``state`` is what the page keeps.
 Standard library only.
 """
@@ -35,6 +35,8 @@ from ..content.puzzle_session import PuzzleSession
 from ..content.puzzles import Puzzle, from_data
 from ..core.errors import MtlearnError, SessionError
 from ..core.protocol import TrainerAnswer, TrainerInfo
+from ..core.protocol_check import check_intent
+from ..core.protocol_trainer import TrainerIntent
 from ..core.words import one_line
 from .trainer import Pick, Pool, date_of
 from .trainer import Trainer as TrainerModel
@@ -179,6 +181,7 @@ class TrainerSession:
         if not isinstance(intent, dict):
             raise SessionError(f"not an intent: {one_line(repr(intent))} (expected an object "
                                "with an \"action\")")
+        check_intent(intent, TrainerIntent)   # the protocol's types: fields and their kinds
         saved = json.dumps(self.trainer.state)
         kept = (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
                 self.result, self.notice, self.serial, list(self.skipped))
@@ -196,7 +199,8 @@ class TrainerSession:
     def _handle(self, action: Any, intent: dict[str, Any]) -> TrainerAnswer:
         now = _now(intent.get("now"))
         if action in ("answer", "move", "restart", "show"):
-            out = self.session.handle(intent)
+            # the puzzle's own intent: the trainer's clock is the trainer's
+            out = self.session.handle({k: v for k, v in intent.items() if k != "now"})
             fb = out.get("feedback")
             status = fb.get("status") if isinstance(fb, dict) else None
             if action == "show" or status in ("wrong", "illegal"):

@@ -474,29 +474,6 @@ export interface TrainerDaily {
 }
 
 /**
- * The next puzzle, or today's daily puzzle.
- */
-export interface TrainerSimpleIntent {
-  action: "next" | "daily";
-}
-
-/**
- * The learner opened hint ``n`` (a solve after a hint counts as a draw).
- */
-export interface TrainerHintIntent {
-  action: "hint";
-  n: number;
-}
-
-/**
- * A trainer file to read (its text); refused, with the field named, if it is bad.
- */
-export interface TrainerImportIntent {
-  action: "import";
-  text: string;
-}
-
-/**
  * The one refusal of every host: the request or intent was not served (malformed,
  * out of range, not allowed) and nothing changed; ``error`` says what and where, in
  * one line.
@@ -554,6 +531,58 @@ export interface Answered {
  */
 export interface Closed {
   ok: true;
+}
+
+/**
+ * One move of a sequence puzzle, in the trainer.
+ */
+export interface TrainerMoveIntent {
+  action: "move";
+  move: string;
+  now?: number;
+}
+
+/**
+ * A whole answer to the trainer's puzzle.
+ */
+export interface TrainerAnswerIntent {
+  action: "answer";
+  answer: unknown;
+  now?: number;
+}
+
+/**
+ * Start the trainer's puzzle again, show its answer.
+ */
+export interface TrainerPuzzleIntent {
+  action: "restart" | "show" | "reset";
+  now?: number;
+}
+
+/**
+ * The next puzzle, or today's daily puzzle.
+ */
+export interface TrainerSimpleIntent {
+  action: "next" | "daily";
+  now?: number;
+}
+
+/**
+ * The learner opened hint ``n`` (a solve after a hint counts as a draw).
+ */
+export interface TrainerHintIntent {
+  action: "hint";
+  n: number;
+  now?: number;
+}
+
+/**
+ * A trainer file to read (its text); refused, with the field named, if it is bad.
+ */
+export interface TrainerImportIntent {
+  action: "import";
+  text: string;
+  now?: number;
 }
 
 /**
@@ -927,7 +956,7 @@ export interface NewClassRequest {
 export interface TrainerMessage {
   op: "trainer";
   token: string;
-  msg: PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
+  msg: TrainerMoveIntent | TrainerAnswerIntent | TrainerPuzzleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
 }
 
 /**
@@ -947,11 +976,11 @@ export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIn
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
 
-export type TrainerIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
-
 export type HostRequest = OpenRequest | IntentRequest | CloseRequest;
 
 export type HostAnswer = Opened | Answered | Closed | Refusal;
+
+export type TrainerIntent = TrainerMoveIntent | TrainerAnswerIntent | TrainerPuzzleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
 
 export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState | ClassTrainerUpdate | Refusal;
 
