@@ -59,6 +59,9 @@ export function renderBoard(model, el) {
   let stepNews = "";      // a step ticked (or unticked) by the last view, said in msgBox
   let restarting = false; // the guided round was asked to start again: its steps are fresh
 
+  /** An intent for the host: the protocol's (protocol.d.ts), or "restart", which the host
+   * itself answers by dealing the guided round again (host.js).
+   * @param {import("./protocol").BoardIntent | {action: "restart"}} content */
   function send(content) {
     actedAt = Date.now();
     lastMove = content && content.action === "move" ? String(content.move || "") : null;

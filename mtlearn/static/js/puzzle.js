@@ -66,6 +66,9 @@ export function renderPuzzle(model, el) {
     else model.send({ action: "reset" });
   }
 
+  /** An intent for the host (protocol.d.ts): a puzzle's, or in the trainer a trainer's
+   * (a hint opened is rated as help).
+   * @param {import("./protocol").PuzzleIntent | import("./protocol").TrainerIntent} content */
   function send(content) {
     model.send(content);
   }

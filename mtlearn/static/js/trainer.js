@@ -108,6 +108,7 @@ export function renderTrainer(model, el) {
   let lastResult = null;
   let focusWasInside = false;   // before the last redraw (the control pressed may be gone)
 
+  /** @param {import("./protocol").TrainerIntent} content an intent (protocol.d.ts) */
   const send = (content) => { error = ""; model.send(content); };
 
   // The puzzle's board: mounted afresh for every attempt (a replay of the same puzzle too).
