@@ -35,9 +35,20 @@ def layer_of(path: Path) -> str:
     return "cli" if rel.stem == "cli" else "root"
 
 
+def _parse_all() -> dict[Path, ast.Module]:
+    """Every module of the package parsed once, at collection, in the main thread before any
+    test starts one: CPython 3.11.7's AST builder keeps its recursion depth per interpreter,
+    so an ``ast.parse`` racing another thread's can fail with "AST constructor recursion
+    depth mismatch" (it did once in CI; fixed in later CPython)."""
+    return {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PKG.rglob("*.py"))}
+
+
+TREES = _parse_all()
+
+
 def imports(path: Path) -> list[tuple[str, int, str | None]]:
     """(absolute module imported, line, the function it sits in) for every import."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = TREES.get(path) or ast.parse(path.read_text(encoding="utf-8"))
     package = ".".join(("mtlearn", *path.relative_to(PKG).parent.parts))
     found: list[tuple[str, int, str | None]] = []
 
@@ -228,7 +239,7 @@ MAX_FUNCTION_LINES = 120
 def test_no_python_function_of_the_package_is_over_120_lines() -> None:
     long = []
     for path in sorted(PKG.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(TREES[path]):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 lines = (node.end_lineno or node.lineno) - node.lineno + 1
                 if lines > MAX_FUNCTION_LINES:
