@@ -32,6 +32,7 @@ from typing import Any
 from mtlearn import PRESETS, SETS, Game, IllegalMoveError, Move, RandomBot, Tile, full_set
 from mtlearn.core.errors import MtlearnError, RulesError
 from mtlearn.core.rules import OPTION_CHOICES, max_players, set_size
+from mtlearn.engine.variants import VARIANTS
 
 #: Options a table may override (values drawn from these).
 OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -40,11 +41,9 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "may_decline": (False, True),
     "wild_blanks": (False, True),
     "penalty_tiles": (0, 1, 2, 3),
-    # the three variants that reshape play (issue 13); partnerships at a table other
-    # than 4, 6 or 8 players are refused by the rules and skipped
-    "branching": (False, True),
-    "swan_drive": (False, True),
-    "teams": (False, True),
+    # the variants that reshape play (issue 13), read from their table; partnerships at a
+    # table other than 4, 6 or 8 players are refused by the rules and skipped
+    **{cls.option: (False, True) for cls in VARIANTS},
 }
 
 

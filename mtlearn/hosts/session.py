@@ -54,7 +54,7 @@ from ..core.protocol import (
     Standing,
     View,
 )
-from ..core.protocol_check import check_intent
+from ..core.protocol_check import actions_of, check_intent
 from ..core.rules import usual_set
 from ..core.words import one_line
 from ..engine.game import Game
@@ -296,8 +296,8 @@ class BoardSession:
             bot = _bot_kind("bot", intent.get("bot", "greedy"))
             seed = self._seed(intent.get("seed"))
             return lambda: self.new_game(n, k, bot=bot, seed=seed)
-        raise SessionError(f"unknown action {one_line(repr(action))}: use one of move, draw, "
-                           "pass, uno, end, undo, hint, next_round, new_match, new_game")
+        raise SessionError(f"unknown action {one_line(repr(action))}: use one of "
+                           f"{', '.join(actions_of(BoardIntent))}")
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         """Put the session back as it was before an intent that failed part-way."""
