@@ -14,6 +14,7 @@ notation, how many players) stay with the session that knows them. Standard libr
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
@@ -35,7 +36,9 @@ def _is_typeddict(tp: Any) -> bool:
     return isinstance(tp, type) and typing.is_typeddict(tp)
 
 
+@functools.cache
 def _hints(td: Any) -> dict[str, Any]:
+    """A TypedDict's field types, resolved once (every intent a session takes reads them)."""
     return get_type_hints(td)
 
 
@@ -82,7 +85,7 @@ def _problem(value: Any, tp: Any, where: str) -> str | None:
         hints = _hints(tp)
         for key in value:
             if key not in hints:
-                known = ", ".join(k for k in hints)
+                known = ", ".join(hints)
                 return f"{where}: unknown field {quote(key)} (known: {known})"
         for key in sorted(tp.__required_keys__):
             if key not in value:

@@ -240,6 +240,11 @@ class MoveGenerator(GameState):
         return [self.current], Gate("building",
                                     BUILDING_RULES.get(self.rules.first_turn, "R-FIRST-1"))
 
+    def _answer_gate(self, live: list[int]) -> tuple[list[int], Gate]:
+        """A double of this turn still open under ``double_bonus: on-double``: the extra
+        tile answers the first of them (R-VAR-ANSWER)."""
+        return [live[0]], Gate("answer", "R-VAR-ANSWER", live[0])
+
     def _order_gate(self, live: list[int]) -> tuple[list[int], Gate]:
         """Two or more doubles of this turn still open: the next tile that is not a double
         covers the first of them (R-DBL-4), or the last (R-VAR-REVERSE)."""
@@ -278,7 +283,7 @@ class MoveGenerator(GameState):
                 # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
                 live = self._live_doubles(td)
                 if live and self.rules.double_bonus == "on-double":
-                    return [live[0]], Gate("answer", "R-VAR-ANSWER", live[0])
+                    return self._answer_gate(live)
                 if live and len(td) >= 2 and not double:
                     return self._order_gate(live)
             blocker = self._blocker()

@@ -418,7 +418,6 @@ class _PositionReader:
                 raise PositionError(f"hands[{empty[0]}]", "this hand is empty, so the round "
                                     "would already be over (R-END-1)")
 
-
     def lay(self, game: Game, line: Any, tiles: list[Any], where: str, first: str) -> None:
         """Lay ``tiles`` (each written inward number first) on a train or branch ``line``,
         checking that each follows the open end; ``first`` is the error for a first tile

@@ -56,8 +56,6 @@ def _check_next_round(source: str, where: str, prev: Game, g: Game) -> None:
                             f"from the deal that the match's seed gives it")
 
 
-
-
 class Positions(GameState):
     """Reading and writing positions and saved games, mixed into :class:`~mtlearn.Game`."""
 

@@ -111,7 +111,7 @@ class VariantGame(VariantVerdicts, Game):
             return self._expand(self._open_trains(p)), OPEN
         if live:
             if self.rules.double_bonus == "on-double":
-                return [live[0]], Gate("answer", "R-VAR-ANSWER", live[0])
+                return self._answer_gate(live)
             if len(td) >= 2 and not double:
                 return self._order_gate(live)
         blocker = self._blocker()
