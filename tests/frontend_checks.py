@@ -6,8 +6,10 @@
    assembled by :mod:`mtlearn.present.frontend`), nothing imported or declared unused.
 2. TypeScript's checker (pinned like Biome): ``tsc --noEmit --allowJs --checkJs`` over the
    modules (:data:`TSC_CHECKED`: every module of the front end), with their JSDoc types
-   and ``mtlearn/static/js/protocol.d.ts`` (generated from ``mtlearn/core/protocol.py``).
-3. ``node --test tests/js/*.test.mjs``: the modules against a fake model and a fake DOM.
+   and ``mtlearn/static/js/protocol.d.ts`` (generated from ``mtlearn/core/protocol.py``),
+   with ``--noImplicitAny``: every parameter and value has a type.
+3. ``tests/js/function_lengths.mjs``: no function of the front end over 120 lines.
+4. ``node --test tests/js/*.test.mjs``: the modules against a fake model and a fake DOM.
 
 Usage: ``python tests/frontend_checks.py`` (exit status 0 when all pass).
 """
@@ -61,15 +63,22 @@ def main() -> int:
         tsc = [node, str(fetch("typescript", TYPESCRIPT_VERSION, "lib/tsc.js")), "--noEmit",
                "--allowJs", "--checkJs", "--target", "es2022", "--module", "es2022",
                "--moduleResolution", "bundler", "--lib", "es2022,dom,dom.iterable", "--skipLibCheck",
+               "--noImplicitAny",
                # what it learnt last time is kept, so a run after a small change is quick
                "--incremental", "--tsBuildInfoFile", str(CACHE.parent / "tsc-front-end.tsbuildinfo"),
                *TSC_CHECKED]
     except NpmError as err:
         print(f"frontend_checks: {err}", file=sys.stderr)
         return 1
+    try:
+        lengths = [node, "tests/js/function_lengths.mjs",
+                   str(fetch("typescript", TYPESCRIPT_VERSION, "lib/typescript.js"))]
+    except NpmError as err:
+        print(f"frontend_checks: {err}", file=sys.stderr)
+        return 1
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
     js = ROOT / "mtlearn" / "static" / "js"
-    for cmd, cwd in ((lint, ROOT), (tsc, js),
+    for cmd, cwd in ((lint, ROOT), (tsc, js), (lengths, ROOT),
                      # a file a core (node's default leaves one core idle)
                      ([node, "--test", f"--test-concurrency={os.cpu_count() or 1}",
                        "--test-reporter=dot", *tests], ROOT)):

@@ -1,9 +1,10 @@
-// A board (static/js/board.js, with view-parts.js, branches.js, tiles.js…) against a fake
-// model and a fake DOM: a tile, then a train, sends the move; the cleanup unsubscribes.
+// A board (static/js/board.js: its controller board-state.js and its view board-view.js,
+// with view-parts.js, branches.js, tiles.js…) against a fake model and a fake DOM: a tile,
+// then a train, sends the move; the legal moves, Hint and Escape; the cleanup unsubscribes.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { fakeModel, installFakeDom } from "./fakedom.mjs";
+import { fakeEvent, fakeModel, installFakeDom } from "./fakedom.mjs";
 
 installFakeDom();
 const { default: widget } = await import("../../mtlearn/static/js/main.js");
@@ -40,4 +41,69 @@ test("the render entry picks the widget kind, and the cleanup unsubscribes", () 
   cleanup();
   assert.equal(model.listeners("change:view"), 0);
   assert.equal(el.querySelector(".mtl-board"), null);
+});
+
+test("the focus goes to the trains once a tile is picked, and Escape brings it back to the tile", () => {
+  document.activeElement = null;  // a fresh page: the focus on no board of the tests before
+  const el = document.createElement("div");
+  widget.render({ model: board(), el });
+  const [tile, train] = view.legal[0].move.split("@");
+  el.querySelector(`[data-key="tile:${tile}"]`).click();
+  assert.equal(document.activeElement.getAttribute("data-key"), `train:${train}`);
+  assert.equal(el.querySelector(`[data-key="tile:${tile}"]`).getAttribute("aria-pressed"), "true");
+  const esc = fakeEvent("keydown", true, { key: "Escape" });
+  document.activeElement.dispatchEvent(esc);
+  assert.equal(esc.defaultPrevented, true);
+  assert.equal(el.querySelector(`[data-key="tile:${tile}"]`).getAttribute("aria-pressed"), "false");
+  assert.equal(document.activeElement.getAttribute("data-key"), `tile:${tile}`);
+  assert.equal(el.querySelector(".mtl-note").textContent, "Selection cleared.");
+  // nothing selected now: the key is left to the page
+  const again = fakeEvent("keydown", true, { key: "Escape" });
+  document.activeElement.dispatchEvent(again);
+  assert.equal(again.defaultPrevented, false);
+});
+
+test("Show legal moves lists each legal move in words, as a button that plays it", () => {
+  const model = board();
+  const el = document.createElement("div");
+  widget.render({ model, el });
+  assert.equal(el.querySelector(".mtl-legal"), null);
+  el.querySelector('[data-key="legal"]').click();
+  assert.equal(model.get("show_legal"), true);
+  const buttons = el.querySelectorAll(".mtl-legal-move");
+  assert.deepEqual(buttons.map((b) => b.textContent), view.legal.map((m) => m.text));
+  buttons[1].click();
+  assert.deepEqual(model.sent[model.sent.length - 1], { action: "move", move: view.legal[1].move });
+});
+
+test("Hint: a board without steps shows the view's hint; one with steps asks its host", () => {
+  const plain = fakeModel({ kind: "board", view: { ...view, hint: "Play 9-3 first." }, message: null,
+    show_legal: false, rules_url: "" });
+  const el = document.createElement("div");
+  widget.render({ model: plain, el });
+  el.querySelector('[data-key="hint"]').click();
+  assert.equal(el.querySelector(".mtl-note").textContent, "Hint: Play 9-3 first.");
+  assert.deepEqual(plain.sent, []);
+  const steps = { name: "s", items: [{ id: "a", text: "Play a tile", done: false }], done: 0, total: 1, slips: 0, stars: null };
+  const stepped = fakeModel({ kind: "board", view: { ...view, hint: "Play 9-3 first.", steps }, message: null,
+    show_legal: false, rules_url: "" });
+  const el2 = document.createElement("div");
+  widget.render({ model: stepped, el: el2 });
+  el2.querySelector('[data-key="hint"]').click();
+  assert.deepEqual(stepped.sent, [{ action: "hint" }]);
+});
+
+test("the host's message is shown with its rule as a link, and a new view clears the note", () => {
+  const model = board();
+  const el = document.createElement("div");
+  widget.render({ model, el });
+  el.querySelector('[data-key="train:1"]').click();
+  assert.match(el.querySelector(".mtl-note").textContent, /Choose a tile/);
+  model.set("message", { kind: "refusal", text: "Ben's train has no marker (R-MARK-1).", rule: "R-MARK-1",
+    rule_url: null, bots: [] });
+  const msg = el.querySelector(".mtl-message");
+  assert.ok(msg.classList.contains("mtl-msg-refusal"));
+  assert.equal(msg.textContent, "✗ Not allowed: Ben's train has no marker (rule R-MARK-1).");
+  model.set("view", { ...view });
+  assert.equal(el.querySelector(".mtl-note").textContent, "");
 });

@@ -91,3 +91,38 @@ test("the cleanup function unsubscribes every model key", () => {
     assert.equal(model.listeners(`change:${k}`), 0, k);
   }
 });
+
+test("Reset progress says so, even when the host restarts at once (and clears the verdict)", () => {
+  const model = numberPuzzle();
+  model.send = (content) => {
+    model.sent.push(content);
+    if (content.action === "restart") model.set("feedback", null);   // a page's host answers at once
+  };
+  renderPuzzle(model, el);
+  answerNumber(model, "3");
+  model.set("feedback", { status: "wrong", text: "Not 3.", n: 1 });
+  key("reset").click();
+  assert.deepEqual(model.sent.slice(-2), [{ action: "reset" }, { action: "restart" }]);
+  assert.equal(el.querySelector(".mtl-note").textContent, "Progress for this puzzle was reset.");
+  assert.equal(el.querySelector(".mtl-pz-feedback").textContent, "");
+});
+
+test("Show the answer steps the board through the answer's frames, and Start again stops them", (t) => {
+  t.mock.timers.enable({ apis: ["setInterval"] });
+  const frame = (status) => ({ status, trains: [], players: [], legal: [] });
+  const model = numberPuzzle({ solution: { text: "Four.", frames: [frame("one"), frame("two"), frame("three")] } });
+  renderPuzzle(model, el);
+  key("hint1").click();
+  key("hint2").click();
+  key("show").click();
+  const status = () => el.querySelector(".mtl-status").textContent;
+  assert.equal(status(), "one");
+  assert.match(el.querySelector(".mtl-pz-feedback").textContent, /The answer: Four\./);
+  assert.equal(model.sent.find((m) => m.action === "progress").record.shown, true);
+  t.mock.timers.tick(900);
+  assert.equal(status(), "two");
+  key("again").click();
+  assert.equal(el.querySelector(".mtl-status"), null);   // the puzzle's own position (none here)
+  t.mock.timers.tick(1800);
+  assert.equal(el.querySelector(".mtl-status"), null);   // no frame drawn after Start again
+});

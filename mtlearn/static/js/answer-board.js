@@ -6,7 +6,16 @@
 import { asArray, moveName } from "./view-data.js";
 import { h } from "./dom.js";
 
-// Draw and Pass (and End turn for a whole turn): the moves that are not tiles.
+/** @typedef {import("./answer-widgets.js").AnswerWidget} AnswerWidget */
+/** @typedef {import("./answer-widgets.js").StoredAnswers} StoredAnswers */
+/** @typedef {import("./answer-widgets.js").StoredVerdict} StoredVerdict */
+/** @typedef {import("./answer-widgets.js").StoredMove} StoredMove */
+/** @typedef {import("./answer-widgets.js").LookUp} LookUp */
+/** @typedef {import("./puzzle-view.js").PuzzleActions} PuzzleActions */
+/** @typedef {import("./puzzle-view.js").ButtonMaker} ButtonMaker */
+
+/** Draw and Pass (and End turn for a whole turn): the moves that are not tiles.
+ * @param {PuzzleActions} act @param {ButtonMaker} btn @param {boolean} endTurn @returns {HTMLElement} */
 function movesRow(act, btn, endTurn) {
   const row = h("div", { class: "mtl-controls", role: "group", "aria-label": "Moves that are not tiles" },
     btn("draw", "Draw", () => act.pickMove("draw")),
@@ -15,25 +24,28 @@ function movesRow(act, btn, endTurn) {
   return row;
 }
 
+/** How to answer, in one line. @param {string} text @returns {HTMLElement} */
 function how(text) {
   return h("p", { class: "mtl-pz-how", text });
 }
 
-// The board after a move, and its verdict, from a table of stored moves.
+/** The board after a move, and its verdict, from a table of stored moves.
+ * @param {Record<string, StoredMove> | undefined} table @param {string} move @param {LookUp} look
+ * @returns {StoredVerdict} */
 function storedMove(table, move, look) {
   const entry = look(table, move);
   return entry ? { fb: entry.fb, view: entry.view } : { missing: move };
 }
 
+/** @type {AnswerWidget} */
 export const boardMove = {
+  id: "board-move",
   board: true,
   fresh: () => ({}),
-  pick(move, pz, act, view) {
-    pz.note = `${moveName(view, move)}…`;
-    act.draw();
-    act.answer(move);
-  },
-  node(_model, _pz, act, btn) {
+  // the move is named while the host judges it (drawn before it is sent)
+  pick: (move, attempt, view) => ({ state: { ...attempt, note: `${moveName(view, move)}…` },
+    intents: [{ action: "answer", answer: move }], draw: "before" }),
+  node(_model, _attempt, act, btn) {
     return [movesRow(act, btn, false),
       how("Click a tile in the hand, then the train to play it on (or Draw / Pass).")];
   },
@@ -41,16 +53,15 @@ export const boardMove = {
   stored: (answers, value, _info, look) => storedMove(answers.moves, String(value), look),
 };
 
+/** @type {AnswerWidget} */
 export const boardTurn = {
+  id: "board-turn",
   board: true,
   retryOnWrong: true,   // a turn that ended wrong waits for "Try again" from the start
   fresh: () => ({}),
-  pick(move, pz, act, view) {
-    pz.note = `${moveName(view, move)}…`;
-    act.draw();
-    act.send({ action: "move", move });
-  },
-  node(_model, _pz, act, btn) {
+  pick: (move, attempt, view) => ({ state: { ...attempt, note: `${moveName(view, move)}…` },
+    intents: [{ action: "move", move }], draw: "before" }),
+  node(_model, _attempt, act, btn) {
     return [movesRow(act, btn, true),
       how("Play the moves one by one on the board: click a tile, then a train.")];
   },
@@ -58,24 +69,26 @@ export const boardTurn = {
   stored: () => null,
 };
 
+/** @type {AnswerWidget} */
 export const boardList = {
+  id: "board-list",
   board: true,
   fresh: () => ({ list: [] }),
-  pick(move, pz, act, view) {
-    if (!pz.form.list.includes(move)) pz.form.list.push(move);
-    pz.selected = null;
-    pz.note = `Added to your list: ${moveName(view, move)}.`;
-    act.draw();
+  pick(move, attempt, view) {
+    const list = attempt.form.list || [];
+    const form = { ...attempt.form, list: list.includes(move) ? list : [...list, move] };
+    return { state: { ...attempt, form, selected: null, note: `Added to your list: ${moveName(view, move)}.` },
+      intents: [], draw: "after" };
   },
-  node(model, pz, act, btn) {
-    const list = pz.form.list;
+  node(model, attempt, act, btn) {
+    const list = attempt.form.list || [];
     const view = model && model.get ? model.get("view") : null;
     const ul = h("ul", { class: "mtl-pz-list", "aria-label": "Your list of moves" });
     list.forEach((m, i) => {
       const words = moveName(view, m);
       const rm = h("button", { type: "button", class: "mtl-btn mtl-pz-remove", "aria-label": `Remove: ${words}`, text: "×" });
-      rm.addEventListener("click", () => { list.splice(i, 1); act.draw(); });
-      if (pz.done) rm.disabled = true;
+      rm.addEventListener("click", () => act.form({ ...attempt.form, list: list.filter((_, j) => j !== i) }));
+      if (attempt.done) rm.disabled = true;
       ul.appendChild(h("li", null, words, " ", rm));
     });
     if (!list.length) ul.appendChild(h("li", { class: "mtl-empty", text: "(no moves yet)" }));

@@ -5,20 +5,27 @@
 import { asArray } from "./view-data.js";
 import { h } from "./dom.js";
 
+/** @typedef {import("./answer-widgets.js").AnswerWidget} AnswerWidget */
+/** @typedef {import("./protocol").PuzzleInfo} PuzzleInfo */
+/** @typedef {import("./protocol").PuzzleOption} PuzzleOption */
+
+/** @type {AnswerWidget} */
 export const choices = {
+  id: "choices",
   board: false,
   fresh: () => ({ choice: new Set() }),
-  node(model, pz, act, btn) {
-    const p = model.get("puzzle") || {};
-    const ticked = pz.form.choice;
+  node(model, attempt, act, btn) {
+    const p = /** @type {Partial<PuzzleInfo>} */ (model.get("puzzle") || {});
+    const ticked = attempt.form.choice || new Set();
     const group = h("div", { class: "mtl-controls mtl-pz-options", role: "group", "aria-label": "Choices" });
-    for (const o of asArray(p.options)) {
+    for (const o of /** @type {PuzzleOption[]} */ (asArray(p.options))) {
       const v = String(o.value);
       if (p.multi) {
         const pressed = ticked.has(v);
         const toggle = () => {
-          if (ticked.has(v)) ticked.delete(v); else ticked.add(v);
-          act.draw();
+          const next = new Set(ticked);
+          if (pressed) next.delete(v); else next.add(v);
+          act.form({ ...attempt.form, choice: next });
         };
         group.appendChild(btn(`opt:${v}`, (pressed ? "☑ " : "☐ ") + String(o.label), toggle, { "aria-pressed": pressed ? "true" : "false" }));
       } else {

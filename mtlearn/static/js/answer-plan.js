@@ -6,14 +6,22 @@ import { asArray, parseTile, sameTile } from "./view-data.js";
 import { h } from "./dom.js";
 import { dominoSvg, tileImage } from "./tiles.js";
 
+/** @typedef {import("./answer-widgets.js").AnswerWidget} AnswerWidget */
+/** @typedef {import("./protocol").PuzzleInfo} PuzzleInfo */
+/** @typedef {import("./puzzle-state.js").PuzzleModel} PuzzleModel */
+
+/** @type {AnswerWidget} */
 export const trainPlan = {
+  id: "train-plan",
   board: false,
   fresh: () => ({ chain: [] }),
-  node(model, pz, act, btn) {
-    const p = model.get("puzzle") || {};
-    const chain = pz.form.chain;
+  node(model, attempt, act, btn) {
+    const p = /** @type {Partial<PuzzleInfo>} */ (model.get("puzzle") || {});
+    const chain = attempt.form.chain || [];
+    /** @param {string[]} next the tiles placed after the click */
+    const placed = (next) => act.form({ ...attempt.form, chain: next });
     const tiles = h("div", { class: "mtl-hand-tiles mtl-pz-plan-hand", role: "group", "aria-label": "Tiles to place in order" });
-    for (const t of asArray(p.plan_hand)) {
+    for (const t of /** @type {string[]} */ (asArray(p.plan_hand))) {
       const used = chain.some((c) => sameTile(c, t));
       const b = h("button", { type: "button", class: "mtl-tilebtn" + (used ? " mtl-selected" : ""),
         "aria-label": used ? `${t}, in your train` : `${t}: add to your train`, "data-key": `plan:${t}` });
@@ -23,21 +31,23 @@ export const trainPlan = {
       b.appendChild(svg);
       // the numbers under the pips, as in the board's hand (the name starts with them)
       b.appendChild(h("span", { class: "mtl-num", text: `${a}-${c}` }));
-      if (used || pz.done) b.disabled = true;
-      b.addEventListener("click", () => { chain.push(t); act.draw(); });
+      if (used || attempt.done) b.disabled = true;
+      b.addEventListener("click", () => placed([...chain, t]));
       tiles.appendChild(b);
     }
     return [tiles, chainNode(model, chain, p.plan_from),
       h("div", { class: "mtl-controls" },
-        btn("undo", "Remove last tile", () => { chain.pop(); act.draw(); }),
-        btn("clear", "Clear", () => { chain.length = 0; act.draw(); }),
+        btn("undo", "Remove last tile", () => placed(chain.slice(0, -1))),
+        btn("clear", "Clear", () => placed([])),
         btn("check", "Check", () => act.answer(chain.slice())))];
   },
   // walk the tiles from plan_from: a misfit is refused, a short train told how short
   stored(answers, value, info) {
     let end = info.plan_from;
+    /** @type {string[]} */
     const seen = [];
-    for (const t of asArray(value)) {
+    // the tiles placed, in order (the widget sends their names)
+    for (const t of /** @type {string[]} */ (asArray(value))) {
       const bad = answers.misfit && answers.misfit[`${t}|${end}`];
       if (bad) return { fb: bad };
       if (seen.includes(t)) return { missing: t };
@@ -53,9 +63,11 @@ export const trainPlan = {
 // the number touching the one before it first ("12-5, 5-9"); a tile that does not fit
 // is marked "?" and named so. Tiles wrap between tiles, never inside one. Each tile is
 // an image named by its numbers, so a screen reader reads the line as it looks.
+/** @param {PuzzleModel} model @param {string[]} chain @param {number | null | undefined} from
+ * @returns {HTMLElement} */
 function chainNode(model, chain, from) {
-  const view = model.get("view") || {};
-  const colour = (view.set | 0) > 9;
+  const view = model.get("view");
+  const colour = ((view && view.set) | 0) > 9;
   const line = h("div", { class: "mtl-pz-chain-line" },
     h("span", { class: "mtl-pz-chain-from", text: `from ${from}` }));
   const words = [];

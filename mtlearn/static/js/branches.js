@@ -15,12 +15,21 @@ import { badge, highlightWrap, tileImage, uid } from "./tiles.js";
 import { level } from "./keys.js";
 import { addPlayHere } from "./targets.js";
 
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").Train} Train */
+/** @typedef {import("./protocol").Branch} Branch */
+/** @typedef {import("./protocol").Player} Player */
+/** @typedef {import("./view-parts.js").ViewContext} ViewContext */
+
+// A team as a badge names it: "Team 1", and the team's name after it when it has one.
+/** @param {View} view @param {number} team @returns {string} */
 function teamLabel(view, team) {
   const t = asArray(view.teams).find((x) => x.team === team);
   return t && t.name ? `Team ${team}: ${t.name}` : `Team ${team}`;
 }
 
 // Badges for a train: its team, and "open to partner X" on a private team train.
+/** @param {Element} badges @param {View} view @param {Train} train */
 export function appendTrainTeamBadges(badges, view, train) {
   if (!train || train.mexican || !train.team) return;
   badges.appendChild(h("span", { class: `mtl-badge mtl-badge-team mtl-team-${train.team % 4}`, text: teamLabel(view, train.team) }));
@@ -33,6 +42,7 @@ export function appendTrainTeamBadges(badges, view, train) {
 }
 
 // Badges for a hand: team and partner.
+/** @param {View} view @param {Player} p @returns {HTMLSpanElement | null} */
 export function handTeamBadge(view, p) {
   if (!p || !p.team) return null;
   return h("span", {
@@ -42,6 +52,7 @@ export function handTeamBadge(view, p) {
 }
 
 // The team totals under the round's scores (or on their own during a match).
+/** @param {View} view @returns {HTMLTableElement | null} */
 export function teamScoresNode(view) {
   const teams = asArray(view.teams);
   if (!teams.length) return null;
@@ -63,15 +74,18 @@ export function teamScoresNode(view) {
 }
 
 // The slot nodes of a line's tiles, in order (a highlighted tile is wrapped).
+/** @param {Element} tilesNode @returns {Element[]} */
 function lineSlots(tilesNode) {
   return [...tilesNode.children].filter((c) => c.classList.contains("mtl-slot") || c.classList.contains("mtl-hl"));
 }
 
 // Draw the branches of `train` under its row. ctx as for trainRow.
+/** @param {HTMLElement} row @param {View} view @param {Train} train @param {ViewContext} ctx */
 export function appendBranches(row, view, train, ctx) {
   const branches = asArray(train.branches);
   if (!branches.length) return;
   const box = h("div", { class: "mtl-branches", role: "group", "aria-label": `Branches of ${train.label || "this train"}` });
+  /** @type {Record<string, HTMLElement>} */
   const rowsById = { [String(train.id)]: row };
   for (const b of branches) {
     const node = branchRow(view, train, b, ctx);
@@ -91,6 +105,8 @@ export function appendBranches(row, view, train, ctx) {
   row.appendChild(box);
 }
 
+// A branch's line: its name, where it grows from, the double, its tiles and "Play here".
+/** @param {View} view @param {Train} train @param {Branch} b @param {ViewContext} ctx @returns {HTMLDivElement} */
 function branchRow(view, train, b, ctx) {
   const hlTiles = asArray(ctx.highlights.tiles);
   const highlighted = asArray(ctx.highlights.trains).includes(b.id);

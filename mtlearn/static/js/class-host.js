@@ -30,11 +30,21 @@ import { mtlModel } from "./host.js";
  * @property {(state: string) => void} [onState]
  */
 
+/** @typedef {import("./board-state.js").BoardKeys} BoardKeys */
+/** @typedef {import("./board-state.js").BoardModel} BoardModel */
+/** @typedef {import("./board-state.js").BoardSent} BoardSent */
+/** @typedef {import("./puzzle-state.js").PuzzleKeys} PuzzleKeys */
+/** @typedef {import("./puzzle-state.js").PuzzleModel} PuzzleModel */
+/** @typedef {import("./puzzle-state.js").Intent} PuzzleSent */
+/** @typedef {() => string} TokenGetter the device's seat token now ("" before it has one) */
+
 /** @param {SocketHandlers} handlers @returns {ClassSocket} */
 export function classSocket(handlers) {
+  /** @type {WebSocket | null} */
   let ws = null;
   let wait = 500;
   let closed = false;
+  /** @type {string[]} the messages sent while the socket was not open, in order */
   const queue = [];
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
   /** @type {ClassSocket} */
@@ -47,25 +57,27 @@ export function classSocket(handlers) {
     },
     close() { closed = true; if (ws) ws.close(); },
   };
+  /** @param {string} st */
   function setState(st) {
     sock.state = st;
     if (handlers.onState) handlers.onState(st);
   }
   function open() {
-    ws = new WebSocket(url);
-    ws.addEventListener("open", () => {
+    const socket = new WebSocket(url);
+    ws = socket;
+    socket.addEventListener("open", () => {
       wait = 500;
       setState("open");
       if (handlers.onOpen) handlers.onOpen(sock);
-      while (queue.length && ws.readyState === 1) ws.send(queue.shift());
+      while (queue.length && socket.readyState === 1) socket.send(/** @type {string} */ (queue.shift()));
     });
-    ws.addEventListener("message", (ev) => {
+    socket.addEventListener("message", (ev) => {
       /** @type {ClassMessage} */
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg && typeof msg === "object") handlers.onMessage(msg, sock);
     });
-    ws.addEventListener("close", () => {
+    socket.addEventListener("close", () => {
       if (closed) return;
       setState("reconnecting");
       setTimeout(open, wait);
@@ -77,23 +89,39 @@ export function classSocket(handlers) {
 }
 
 // A board model whose intents go to the server for this student's seat.
+/** @param {Pick<ClassSocket, "send">} sock @param {TokenGetter} token @returns {BoardModel} */
 export function classBoardModel(sock, token) {
-  return mtlModel({ kind: "board", view: null, message: null, show_legal: true, rules_url: "/rules.html", host: null },
-    (_model, content) => {
-      if (!content || typeof content !== "object") return;
-      sock.send({ op: "intent", token: token(), intent: content });
+  /** @type {BoardKeys} */
+  const initial = { kind: "board", view: null, message: null, show_legal: true, rules_url: "/rules.html", host: null };
+  return mtlModel(initial, /** @param {BoardModel} _model @param {BoardSent} content */ (_model, content) => {
+    if (!content || typeof content !== "object") return;
+    // a class board offers no restart (no New game button: the teacher deals), so what it
+    // sends is a protocol.d.ts BoardIntent; the server checks it anyway
+    sock.send({ op: "intent", token: token(), intent: /** @type {import("./protocol").BoardIntent} */ (content) });
     });
 }
 
 // A puzzle model whose answers are judged on the server.
+/** @param {Pick<ClassSocket, "send">} sock @param {TokenGetter} token @returns {PuzzleModel} */
 export function classPuzzleModel(sock, token) {
-  return mtlModel({ kind: "puzzle", storage: "server" }, (_model, content) => {
+  // the other keys come with the server's "puzzle" message (applyKeys)
+  const initial = /** @type {PuzzleKeys} */ ({ kind: "puzzle", storage: "server" });
+  return mtlModel(initial, /** @param {PuzzleModel} _model @param {PuzzleSent} content */ (_model, content) => {
     if (!content || typeof content !== "object") return;
-    sock.send({ op: "puzzle", token: token(), msg: content });
+    // a puzzle round's puzzle sends a protocol.d.ts PuzzleIntent; the server checks it
+    sock.send({ op: "puzzle", token: token(), msg: /** @type {import("./protocol").PuzzleIntent} */ (content) });
   });
 }
 
 // Put a server message's model keys on a model (only the keys it carries).
+// A message's key holds what the model's key of that name holds (protocol.d.ts types
+// both from the same Python types), hence the cast.
+/**
+ * @template {Record<string, any>} T
+ * @param {import("./host.js").KeyedModel<T, any>} model
+ * @param {object} msg @param {(keyof T & string)[]} keys
+ */
 export function applyKeys(model, msg, keys) {
-  for (const k of keys) if (Object.prototype.hasOwnProperty.call(msg, k)) model.set(k, msg[k]);
+  const m = /** @type {Partial<T>} */ (msg);
+  for (const k of keys) if (Object.prototype.hasOwnProperty.call(m, k)) model.set(k, /** @type {T[typeof k]} */ (m[k]));
 }

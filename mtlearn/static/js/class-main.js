@@ -6,7 +6,9 @@
 // the puzzle round. The seat token is kept in the browser's localStorage, so a reload or
 // a lost connection gives the same seat and hand back (the server checks the token). On a
 // phone the page's header (name, status, notices: a puzzle round started, a word from the
-// teacher) sticks at the top and the student's own hand at the bottom (class.css).
+// teacher) sticks at the top and the student's own hand at the bottom (class.css). What
+// the page does on each message is class-student-state.js's (no DOM: tested in node);
+// this module draws it.
 //
 // Projector: the class code and QR code, and every table scaled to fit one screen, with
 // nothing to click (class-screen.js chooses the grid).
@@ -15,18 +17,41 @@
 
 import { renderBoard } from "./board.js";
 import { applyKeys, classBoardModel, classPuzzleModel, classSocket } from "./class-host.js";
-import { bestGrid, isLoopback, noticeText, roundEndText, studentView } from "./class-screen.js";
+import { bestGrid, isLoopback, roundEndText, studentView } from "./class-screen.js";
+import { firstPhase, freeSeats, seatNames, seatToken, studentReduce, studentStart } from "./class-student-state.js";
 import { bootTeacher, logNode, scoresNode } from "./class-teacher.js";
 import { h } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
 import { classTrainerModel, renderClassTrainer } from "./class-trainer.js";
 
+/** @typedef {import("./protocol").TableInfo} TableInfo */
+/** @typedef {import("./protocol").TableState} TableState */
+/** @typedef {import("./protocol").PuzzleState} PuzzleState */
+/** @typedef {import("./protocol").PuzzleUpdate} PuzzleUpdate */
+/** @typedef {import("./protocol").ClassTrainerState} ClassTrainerState */
+/** @typedef {import("./protocol").ClassTrainerUpdate} ClassTrainerUpdate */
+/** @typedef {import("./protocol").PublicTable} PublicTable */
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./class-host.js").BoardModel} BoardModel */
+/** @typedef {import("./class-host.js").PuzzleModel} PuzzleModel */
+/** @typedef {import("./class-trainer.js").ClassTrainerModel} ClassTrainerModel */
+/** @typedef {import("./class-host.js").ClassSocket} ClassSocket */
+/** @typedef {import("./class-host.js").TokenGetter} TokenGetter */
+/** @typedef {import("./class-student-state.js").Me} Me */
+/** @typedef {import("./class-student-state.js").Phase} Phase */
+/** @typedef {import("./class-student-state.js").StudentEffect} StudentEffect */
+/** @typedef {import("./class-student-state.js").StudentEvent} StudentEvent */
+/** @typedef {import("./class-student-state.js").NoticeLink} NoticeLink */
+/** @typedef {Pick<ClassSocket, "send">} Sender what a model sends its requests with */
+
 const STORE = "mtlearn-class";
 
+/** The student the browser kept (null: none, or no storage). @returns {Me | null} */
 function stored() {
   try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch { return null; }
 }
 
+/** @param {Me | null} value */
 function store(value) {
   try {
     if (value) localStorage.setItem(STORE, JSON.stringify(value));
@@ -34,18 +59,24 @@ function store(value) {
   } catch { /* private mode: the seat is kept until the page closes */ }
 }
 
+/**
+ * @typedef {{(text: string, kind?: string): void, connection: (state: string) => void}} Say
+ */
 // The status line: the connection's state and the last refusal. `say(text, kind)` shows a
 // text; `say.connection(state)` shows "Connection lost" while reconnecting and takes it
 // away once the page is connected again (and only that text: a refusal shown since stays).
+/** @param {HTMLElement} parent @returns {Say} */
 function statusBar(parent) {
   const bar = h("p", { class: "mtc-status", role: "status", "aria-live": "polite" });
   parent.appendChild(bar);
   let lost = false;
+  /** @param {string} text @param {string} [kind] */
   const say = (text, kind) => {
     lost = false;
     bar.textContent = text || "";
     bar.className = "mtc-status" + (kind ? " mtc-" + kind : "");
   };
+  /** @param {string} state */
   say.connection = (state) => {
     if (state === "reconnecting") {
       say("Connection lost: reconnecting…", "warn");
@@ -55,8 +86,10 @@ function statusBar(parent) {
   return say;
 }
 
+/** @typedef {(key: string, text: string | null, link?: NoticeLink) => HTMLElement | null} Notice */
 // The notices at the top of a student's page (a puzzle round started, a word from the
 // teacher): each with the words, an optional link, and OK to take it away.
+/** @param {HTMLElement} parent @returns {Notice} */
 function noticeList(parent) {
   const box = h("div", { class: "mtc-notices", "aria-live": "polite" });
   parent.appendChild(box);
@@ -81,73 +114,65 @@ function noticeList(parent) {
 
 // The board's sticky bar stays below the page's sticky header (--pst-header-height is the
 // height the board's style sheets keep free at the top).
+/** @param {HTMLElement} header @param {HTMLElement} root */
 function keepBelow(header, root) {
   const set = () => root.style.setProperty("--pst-header-height", `${Math.floor(header.getBoundingClientRect().height)}px`);
   set();
   if (typeof ResizeObserver === "function") new ResizeObserver(set).observe(header);
 }
 
-export function bootStudent(root) {
-  const params = new URLSearchParams(location.search);
-  let me = stored();
-  const head = h("header", { class: "mtc-head" });
-  const who = h("p", { class: "mtc-me" });
-  head.appendChild(who);
-  const say = statusBar(head);
-  const notice = noticeList(head);
-  const joinBox = h("form", { class: "mtc-join", "aria-label": "Join the class" });
-  const lobbyBox = h("section", { class: "mtc-lobby", "aria-label": "Tables" });
-  const tableBox = h("section", { class: "mtc-table", "aria-label": "Your table" });
+// ---------------------------------------------------------------- the student's page
+
+// The join form: the class code (from the address or the browser's memory) and a first name.
+/**
+ * @param {HTMLElement} box @param {string} code the code filled in
+ * @param {(code: string, name: string) => void} onJoin
+ */
+function joinForm(box, code, onJoin) {
+  const codeInput = /** @type {HTMLInputElement} */ (h("input", { id: "mtc-code", name: "code", autocomplete: "off",
+    autocapitalize: "characters", maxlength: "8", required: "", value: code }));
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "mtc-name", name: "name", autocomplete: "given-name",
+    maxlength: "24", required: "" }));
+  box.append(
+    h("h1", { text: "Join the class" }),
+    h("label", { for: "mtc-code", text: "Class code" }), codeInput,
+    h("label", { for: "mtc-name", text: "Your first name" }), name,
+    h("button", { type: "submit", class: "mtl-btn mtc-big", text: "Join" }));
+  box.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    onJoin(codeInput.value, name.value);
+  });
+}
+
+// The lobby: a button for each free seat, or the word to wait.
+/** @param {HTMLElement} box @param {TableInfo[]} tables @param {(table: string, seat: number) => void} sit */
+function drawLobby(box, tables, sit) {
+  const items = freeSeats(tables).map((f) => {
+    const b = h("button", { type: "button", class: "mtl-btn mtc-seat", "data-table": f.table, "data-seat": String(f.seat),
+      text: f.text });
+    b.addEventListener("click", () => sit(f.table, f.seat));
+    return b;
+  });
+  box.replaceChildren(h("h2", { text: "Choose a seat" }),
+    items.length ? h("div", { class: "mtc-seats" }, ...items)
+      : h("p", { text: "No free seat yet: wait for the teacher to open a table." }));
+}
+
+// The student's table: its heading, the board (one model, kept while the page lives) and
+// the last moves. At a round's end the board's panel says who carries on (a student deals
+// no round); again after each redraw of the board (a click on the board draws the panel anew).
+/**
+ * @param {HTMLElement} root @param {HTMLElement} tableBox @param {Sender} sock @param {TokenGetter} token
+ * @returns {(msg: TableState) => void} draws a table message
+ */
+function tableView(root, tableBox, sock, token) {
   const tableHead = h("div", { class: "mtc-tablehead" });
   const boardBox = h("div", { class: "mtc-board" });
   const logBox = h("div", { class: "mtc-logbox" });
-  const puzzleBox = h("section", { class: "mtc-puzzles", id: "mtc-puzzles", "aria-label": "Puzzle round", tabindex: "-1" });
   tableBox.append(tableHead, boardBox, logBox);
-  const trainerBox = h("section", { class: "mtc-trainer", id: "mtc-trainer", "aria-label": "Trainer puzzles", tabindex: "-1" });
-  root.append(head, joinBox, lobbyBox, tableBox, puzzleBox, trainerBox);
-  keepBelow(head, root);
-  const token = () => (me ? me.token : "");
+  /** @type {BoardModel | null} */
   let board = null;
-  let puzzle = null;
-  let puzzleSet = null;  // the puzzle round's set, once one is on
-
-  function phase(name) {
-    root.setAttribute("data-phase", name);
-    joinBox.hidden = name !== "join";
-    lobbyBox.hidden = name !== "lobby";
-    tableBox.hidden = name !== "table";
-  }
-
-  const code = h("input", { id: "mtc-code", name: "code", autocomplete: "off", autocapitalize: "characters",
-    maxlength: "8", required: "", value: params.get("code") || (me && me.code) || "" });
-  const name = h("input", { id: "mtc-name", name: "name", autocomplete: "given-name", maxlength: "24", required: "" });
-  joinBox.append(
-    h("h1", { text: "Join the class" }),
-    h("label", { for: "mtc-code", text: "Class code" }), code,
-    h("label", { for: "mtc-name", text: "Your first name" }), name,
-    h("button", { type: "submit", class: "mtl-btn mtc-big", text: "Join" }));
-  joinBox.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    me = { code: code.value.trim().toUpperCase(), token: null };
-    sock.send({ op: "join", code: me.code, name: name.value });
-  });
-
-  function lobby(msg) {
-    phase("lobby");
-    const items = (msg.tables || []).flatMap((t) => t.seats.filter((s) => s.kind === "student" && !s.taken)
-      .map((s) => {
-        const b = h("button", { type: "button", class: "mtl-btn mtc-seat", "data-table": t.id, "data-seat": String(s.seat),
-          text: `${t.label}, seat ${s.seat}` });
-        b.addEventListener("click", () => sock.send({ op: "sit", token: token(), table: t.id, seat: s.seat }));
-        return b;
-      }));
-    lobbyBox.replaceChildren(h("h2", { text: "Choose a seat" }),
-      items.length ? h("div", { class: "mtc-seats" }, ...items)
-        : h("p", { text: "No free seat yet: wait for the teacher to open a table." }));
-  }
-
-  // At a round's end the panel says who carries on (a student deals no round); again after
-  // each redraw of the board (a click on the board draws the panel anew).
+  /** @type {View | null} */
   let shownView = null;
   function roundEnd() {
     const text = roundEndText(shownView);
@@ -163,13 +188,11 @@ export function bootStudent(root) {
   }
   if (typeof MutationObserver === "function") new MutationObserver(roundEnd).observe(boardBox, { childList: true, subtree: true });
 
-  function table(msg) {
-    phase("table");
+  return (msg) => {
     const t = msg.table;
     root.setAttribute("data-seat", String(msg.seat));
     root.setAttribute("data-table", t.id);
-    const who = t.seats.map((s) => s.name || "(free)").join(", ");
-    tableHead.replaceChildren(h("h2", { text: `${t.label} · seat ${msg.seat}` }), h("p", { class: "mtc-who", text: who }));
+    tableHead.replaceChildren(h("h2", { text: `${t.label} · seat ${msg.seat}` }), h("p", { class: "mtc-who", text: seatNames(t) }));
     if (!msg.view) {
       boardBox.replaceChildren(h("p", { class: "mtc-wait", text: "Waiting for the other players and the teacher's deal…" }));
       board = null;
@@ -188,101 +211,129 @@ export function bootStudent(root) {
     shownView = view;
     roundEnd();
     logBox.replaceChildren(logNode(msg.log || [], 4));
-  }
+  };
+}
 
-  function puzzles(msg) {
-    if (msg.type === "puzzle" && !msg.set) {
-      puzzleBox.replaceChildren();
-      puzzle = null;
-      puzzleSet = null;
-      notice("puzzles", null);
-      return;
-    }
-    if (msg.type === "puzzle") {
-      if (msg.set !== puzzleSet) {  // a new round (not the same one sent again on a reconnect)
-        notice("puzzles", "Your teacher started a puzzle round:", { href: "#mtc-puzzles", text: "Puzzles ↓" });
-        puzzleSet = msg.set;
-      }
+// The puzzle round's section: a new model for each "puzzle" message, updates on it.
+/** @param {HTMLElement} box @param {Sender} sock @param {TokenGetter} token */
+function puzzleView(box, sock, token) {
+  /** @type {PuzzleModel | null} */
+  let puzzle = null;
+  return {
+    clear() { box.replaceChildren(); puzzle = null; },
+    /** @param {PuzzleState} msg */
+    mount(msg) {
       puzzle = classPuzzleModel(sock, token);
       applyKeys(puzzle, msg, ["set", "set_title", "index", "puzzle", "view", "feedback", "solution", "set_progress", "progress"]);
-      puzzleBox.replaceChildren(h("h2", { text: "Puzzle round" }));
+      box.replaceChildren(h("h2", { text: "Puzzle round" }));
       const mount = h("div");
-      puzzleBox.appendChild(mount);
+      box.appendChild(mount);
       renderPuzzle(puzzle, mount);
-    } else if (puzzle) {
-      applyKeys(puzzle, msg, ["view", "feedback", "solution"]);
-    }
-  }
+    },
+    /** @param {PuzzleUpdate} msg */
+    update(msg) { if (puzzle) applyKeys(puzzle, msg, ["view", "feedback", "solution"]); },
+  };
+}
 
-  // Trainer puzzles the teacher assigned (class-trainer.js): one model per assignment.
+// Trainer puzzles the teacher assigned (class-trainer.js): one model per assignment.
+/** @param {HTMLElement} box @param {Sender} sock @param {TokenGetter} token */
+function trainerView(box, sock, token) {
+  /** @type {ClassTrainerModel | null} */
   let trainer = null;
-  let trainerId = null;
-  function trainerPuzzles(msg) {
-    if (msg.type === "trainer" && !msg.trainer) {
-      trainerBox.replaceChildren();
-      trainer = null;
-      trainerId = null;
-      notice("trainer", null);
-      return;
-    }
-    const id = msg.trainer && msg.trainer.assignment ? msg.trainer.assignment.id : null;
-    if (msg.type === "trainer" && (!trainer || id !== trainerId)) {
-      if (id !== trainerId) {
-        notice("trainer", "Your teacher set trainer puzzles:", { href: "#mtc-trainer", text: "Trainer puzzles ↓" });
-      }
-      trainerId = id;
-      trainer = classTrainerModel(sock, token);
-      trainerBox.replaceChildren(h("h2", { text: "Trainer puzzles" }));
+  return {
+    clear() { box.replaceChildren(); trainer = null; },
+    /** @param {ClassTrainerState} msg */
+    mount(msg) {
+      const model = classTrainerModel(sock, token);
+      trainer = model;
+      box.replaceChildren(h("h2", { text: "Trainer puzzles" }));
       const mount = h("div");
-      trainerBox.appendChild(mount);
+      box.appendChild(mount);
+      applyKeys(model, msg, ["puzzle", "view", "feedback", "solution"]);
+      renderClassTrainer(model, mount);
+      applyKeys(model, msg, ["trainer"]);
+    },
+    /** @param {ClassTrainerState | ClassTrainerUpdate} msg @param {boolean} fresh a new "trainer" message */
+    update(msg, fresh) {
+      if (!trainer) return;
+      if (fresh) applyKeys(trainer, { feedback: null, solution: null }, ["feedback", "solution"]);
       applyKeys(trainer, msg, ["puzzle", "view", "feedback", "solution"]);
-      renderClassTrainer(trainer, mount);
-    } else if (trainer) {
-      if (msg.type === "trainer") applyKeys(trainer, { feedback: null, solution: null }, ["feedback", "solution"]);
-      applyKeys(trainer, msg, ["puzzle", "view", "feedback", "solution"]);
-    }
-    if (trainer) applyKeys(trainer, msg, ["trainer"]);
+      applyKeys(trainer, msg, ["trainer"]);
+    },
+  };
+}
+
+// The student's page in `root`: every event goes through studentReduce, and the page
+// carries out what it returns.
+/** @param {HTMLElement} root @returns {ClassSocket} */
+export function bootStudent(root) {
+  const params = new URLSearchParams(location.search);
+  let state = studentStart(stored());
+  const head = h("header", { class: "mtc-head" });
+  const who = h("p", { class: "mtc-me" });
+  head.appendChild(who);
+  const say = statusBar(head);
+  const notice = noticeList(head);
+  const joinBox = h("form", { class: "mtc-join", "aria-label": "Join the class" });
+  const lobbyBox = h("section", { class: "mtc-lobby", "aria-label": "Tables" });
+  const tableBox = h("section", { class: "mtc-table", "aria-label": "Your table" });
+  const puzzleBox = h("section", { class: "mtc-puzzles", id: "mtc-puzzles", "aria-label": "Puzzle round", tabindex: "-1" });
+  const trainerBox = h("section", { class: "mtc-trainer", id: "mtc-trainer", "aria-label": "Trainer puzzles", tabindex: "-1" });
+  root.append(head, joinBox, lobbyBox, tableBox, puzzleBox, trainerBox);
+  keepBelow(head, root);
+  /** @type {Sender} the socket, once made (the models send only after it is) */
+  const link = { send: (msg) => sock.send(msg) };
+  const token = () => seatToken(state);
+  const drawTable = tableView(root, tableBox, link, token);
+  const puzzles = puzzleView(puzzleBox, link, token);
+  const trainer = trainerView(trainerBox, link, token);
+
+  /** @param {Phase} name */
+  function phase(name) {
+    root.setAttribute("data-phase", name);
+    joinBox.hidden = name !== "join";
+    lobbyBox.hidden = name !== "lobby";
+    tableBox.hidden = name !== "table";
   }
 
+  /** @param {StudentEffect} e */
+  function run(e) {
+    switch (e.do) {
+      case "say": say(e.text, e.kind); break;
+      case "phase": phase(e.phase); break;
+      case "store": store(e.me); break;
+      case "send": sock.send(e.msg); break;
+      case "notice": notice(e.key, e.text, e.link); break;
+      case "who": who.replaceChildren(h("strong", { text: e.name }), document.createTextNode(` · class ${e.code}`)); break;
+      case "lobby": drawLobby(lobbyBox, e.tables, (table, seat) => apply({ type: "sit", table, seat })); break;
+      case "table": drawTable(e.msg); break;
+      case "puzzle-clear": puzzles.clear(); break;
+      case "puzzle-mount": puzzles.mount(e.msg); break;
+      case "puzzle-update": puzzles.update(e.msg); break;
+      case "trainer-clear": trainer.clear(); break;
+      case "trainer-mount": trainer.mount(e.msg); break;
+      case "trainer-update": trainer.update(e.msg, e.fresh); break;
+    }
+  }
+
+  /** @param {StudentEvent} event */
+  function apply(event) {
+    const step = studentReduce(state, event);
+    state = step.state;
+    for (const e of step.effects) run(e);
+  }
+
+  joinForm(joinBox, params.get("code") || (state.me && state.me.code) || "", (code, name) => apply({ type: "join", code, name }));
   const sock = classSocket({
-    onOpen(s) {
-      if (me && me.token) s.send({ op: "hello", code: me.code, token: me.token });
-      else phase("join");
-    },
+    onOpen() { apply({ type: "open" }); },
     onState: say.connection,
-    onMessage(msg) {
-      if ("ok" in msg) {  // the protocol's one refusal (no other class message has "ok")
-        say("✗ " + msg.error, "refused");
-        // the token no longer works: a class ended, a wrong code, the teacher removed the student
-        if (/^(unknown seat token|wrong class code|Your teacher removed you)/.test(msg.error)) {
-          if (me && me.token) store(null);
-          me = null;
-          phase("join");
-        }
-        return;
-      }
-      const words = noticeText(msg);
-      if (words !== null) {  // a word from the teacher (moved, renamed, a table paused…)
-        notice("teacher", words);
-        return;
-      }
-      if (msg.type === "joined") {
-        me = { code: me ? me.code : "", token: msg.token, name: msg.name };
-        store(me);
-        who.replaceChildren(h("strong", { text: msg.name }), document.createTextNode(` · class ${me.code}`));
-        say("");
-        return;
-      }
-      say("");
-      if (msg.type === "lobby") lobby(msg);
-      else if (msg.type === "table") table(msg);
-      else if (msg.type === "puzzle" || msg.type === "puzzle_update") puzzles(msg);
-      else if (msg.type === "trainer" || msg.type === "trainer_update") trainerPuzzles(msg);
-    },
+    onMessage(msg) { apply({ type: "message", msg }); },
   });
-  phase(me && me.token ? "lobby" : "join");
+  phase(firstPhase(state));
   return sock;
 }
+
+// ---------------------------------------------------------------- the projector
 
 // The projector: how to join (the QR code and the class code, never the teacher's
 // token), then every table's public board (no hand shown), whose turn, the scores and the
@@ -292,25 +343,98 @@ export function bootStudent(root) {
 const CARD_WIDTH = 720;  // px: a table's natural width, before it is scaled to its cell
 const GRID_GAP = 8;
 
-export function bootProjector(root) {
-  const params = new URLSearchParams(location.search);
-  const only = params.get("table");
-  let code = (params.get("code") || "").trim().toUpperCase();
-  const side = h("aside", { class: "mtc-join-side", "aria-label": "How to join" });
+/**
+ * A table's card on the projector: `fit` holds it at its natural width, scaled to `box`;
+ * `model` is its board's, once the table is dealt.
+ * @typedef {{box: HTMLElement, fit: HTMLElement, head: HTMLElement, mount: HTMLElement, side: HTMLElement,
+ *   model: BoardModel | null}} ProjectorCard
+ */
+
+/** A new, empty card for table `t`. @param {TableInfo} t @returns {ProjectorCard} */
+function projectorCard(t) {
+  /** @type {ProjectorCard} */
+  const card = { box: h("section", { class: "mtc-card", "data-table": t.id, "aria-label": t.label }),
+    fit: h("div", { class: "mtc-fit" }), head: h("div", { class: "mtc-cardhead" }),
+    mount: h("div", { class: "mtc-board" }), side: h("div", { class: "mtc-side" }), model: null };
+  card.fit.style.width = `${CARD_WIDTH}px`;
+  card.fit.append(card.head, card.mount, card.side);
+  card.box.append(card.fit);
+  return card;
+}
+
+/** What a card's heading says of the table. @param {PublicTable} p @returns {string} */
+function projectorTurn(p) {
+  const t = p.table;
+  const turn = t.to_play ? t.seats[t.to_play - 1].name : null;
+  return !t.started ? "Waiting for players" : !t.round_over ? `${turn} to play`
+    : p.view && p.view.match && p.view.match.match_over ? "The match is over" : "The round is over";
+}
+
+/** Draw a table's public state on its card. @param {ProjectorCard} card @param {PublicTable} p */
+function drawCard(card, p) {
+  const t = p.table;
+  card.box.classList.toggle("mtc-over", !!t.round_over);
+  card.head.replaceChildren(h("h2", { text: t.label }), h("p", { class: "mtc-turn", text: projectorTurn(p) }));
+  if (p.view) {
+    if (!card.model) {
+      card.model = classBoardModel({ send() {} }, () => "");
+      card.model.set("show_legal", false);
+      card.model.set("view", studentView(p.view));
+      renderBoard(card.model, card.mount);
+    } else card.model.set("view", studentView(p.view));
+  }
+  card.side.replaceChildren(scoresNode(p.view), logNode(p.log || [], 3));
+}
+
+// Every card the same natural width; the grid chosen so that they are drawn largest.
+/** @param {HTMLElement} grid @param {Map<string, ProjectorCard>} cards */
+function layoutCards(grid, cards) {
+  const n = cards.size;
+  if (!n) return;
+  let tallest = 1;
+  for (const card of cards.values()) tallest = Math.max(tallest, card.fit.offsetHeight);
+  grid.setAttribute("data-count", String(n));
+  const g = bestGrid(n, grid.clientWidth, grid.clientHeight, CARD_WIDTH, tallest, GRID_GAP);
+  grid.style.gridTemplateColumns = `repeat(${g.cols}, minmax(0, 1fr))`;
+  grid.style.gridTemplateRows = `repeat(${g.rows}, minmax(0, 1fr))`;
+  for (const card of cards.values()) {
+    const w = card.box.clientWidth;
+    const s = Math.min(w / CARD_WIDTH, card.box.clientHeight / card.fit.offsetHeight, 2);
+    card.fit.style.transform = `scale(${s})`;
+    card.fit.style.left = `${Math.max(0, (w - CARD_WIDTH * s) / 2)}px`;
+    card.box.setAttribute("data-scale", s.toFixed(3));
+  }
+}
+
+// The projector's side: the title, the QR code, the room's address (not a loopback one)
+// and the class code once known.
+/** @param {HTMLElement} side @returns {{codeBox: HTMLElement, say: Say}} */
+function projectorSide(side) {
   const codeBox = h("p", { class: "mtc-code" });
   side.append(h("h1", { class: "mtc-join-title", text: "Join the class" }),
     h("img", { class: "mtc-qr", src: "/qr.svg", alt: "QR code: the class's address" }));
   if (!isLoopback(location.host)) side.appendChild(h("p", { class: "mtc-addr", text: location.host }));
   side.appendChild(codeBox);
-  const say = statusBar(side);
+  return { codeBox, say: statusBar(side) };
+}
+
+/** @param {HTMLElement} root @returns {ClassSocket} */
+export function bootProjector(root) {
+  const params = new URLSearchParams(location.search);
+  const only = params.get("table");
+  let code = (params.get("code") || "").trim().toUpperCase();
+  const side = h("aside", { class: "mtc-join-side", "aria-label": "How to join" });
+  const { codeBox, say } = projectorSide(side);
   const ask = h("form", { class: "mtc-join mtc-askcode", "aria-label": "The class code" });
-  const input = h("input", { id: "mtc-code", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: "8", required: "" });
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "mtc-code", name: "code", autocomplete: "off",
+    autocapitalize: "characters", maxlength: "8", required: "" }));
   ask.append(h("label", { for: "mtc-code", text: "Type the class code (on the teacher's page) to show the tables" }), input,
     h("button", { type: "submit", class: "mtl-btn mtc-big", text: "Show the tables" }));
   const grid = h("div", { class: "mtc-grid" });
   const none = h("p", { class: "mtc-none", text: "No table yet: the teacher opens the tables on the teacher's page." });
   none.hidden = true;
   root.append(side, ask, none, grid);
+  /** @type {Map<string, ProjectorCard>} */
   const cards = new Map();
 
   function showCode() {
@@ -318,6 +442,7 @@ export function bootProjector(root) {
     codeBox.hidden = !code;
   }
 
+  /** @param {boolean} on */
   function asking(on) {
     ask.hidden = !on;
     if (on) none.hidden = true;
@@ -335,58 +460,22 @@ export function bootProjector(root) {
     sock.send({ op: "watch", code });
   });
 
-  // Every card the same natural width; the grid chosen so that they are drawn largest.
-  function layout() {
-    const n = cards.size;
-    if (!n) return;
-    let tallest = 1;
-    for (const card of cards.values()) tallest = Math.max(tallest, card.fit.offsetHeight);
-    grid.setAttribute("data-count", String(n));
-    const g = bestGrid(n, grid.clientWidth, grid.clientHeight, CARD_WIDTH, tallest, GRID_GAP);
-    grid.style.gridTemplateColumns = `repeat(${g.cols}, minmax(0, 1fr))`;
-    grid.style.gridTemplateRows = `repeat(${g.rows}, minmax(0, 1fr))`;
-    for (const card of cards.values()) {
-      const w = card.box.clientWidth;
-      const s = Math.min(w / CARD_WIDTH, card.box.clientHeight / card.fit.offsetHeight, 2);
-      card.fit.style.transform = `scale(${s})`;
-      card.fit.style.left = `${Math.max(0, (w - CARD_WIDTH * s) / 2)}px`;
-      card.box.setAttribute("data-scale", s.toFixed(3));
-    }
-  }
+  const layout = () => layoutCards(grid, cards);
   if (typeof ResizeObserver === "function") new ResizeObserver(layout).observe(grid);
 
+  /** @param {PublicTable} p */
   function show(p) {
     const t = p.table;
     if (only && t.id !== only) return;
     let card = cards.get(t.id);
     if (!card) {
-      card = { box: h("section", { class: "mtc-card", "data-table": t.id, "aria-label": t.label }), model: null };
-      card.fit = h("div", { class: "mtc-fit" });
-      card.fit.style.width = `${CARD_WIDTH}px`;
-      card.head = h("div", { class: "mtc-cardhead" });
-      card.mount = h("div", { class: "mtc-board" });
-      card.side = h("div", { class: "mtc-side" });
-      card.fit.append(card.head, card.mount, card.side);
-      card.box.append(card.fit);
+      card = projectorCard(t);
       grid.appendChild(card.box);
       cards.set(t.id, card);
     }
-    const turn = t.to_play ? t.seats[t.to_play - 1].name : null;
-    card.box.classList.toggle("mtc-over", !!t.round_over);
-    card.head.replaceChildren(h("h2", { text: t.label }),
-      h("p", { class: "mtc-turn", text: !t.started ? "Waiting for players" : !t.round_over ? `${turn} to play`
-        : p.view && p.view.match && p.view.match.match_over ? "The match is over" : "The round is over" }));
-    if (p.view) {
-      if (!card.model) {
-        card.model = classBoardModel({ send() {} }, () => "");
-        card.model.set("show_legal", false);
-        card.model.set("view", studentView(p.view));
-        renderBoard(card.model, card.mount);
-      } else card.model.set("view", studentView(p.view));
-    }
-    card.side.replaceChildren(scoresNode(p.view), logNode(p.log || [], 3));
+    drawCard(card, p);
     layout();
-    root.setAttribute("data-updates", String((root.getAttribute("data-updates") | 0) + 1));
+    root.setAttribute("data-updates", String((Number(root.getAttribute("data-updates")) | 0) + 1));
   }
 
   showCode();

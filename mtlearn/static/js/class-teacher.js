@@ -8,18 +8,38 @@
 // while. A success replaces an earlier error in the status line.
 //
 // Safety: every text from the server goes in with textContent (dom.js h()).
+//
+// The page's data, and the words and requests of its controls, are class-teacher-state.js's
+// (no DOM: its reducer is tested in node); this module draws them and wires the controls.
 
 import { classSocket } from "./class-host.js";
+import { computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle, seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart } from "./class-teacher-state.js";
 import { trainerPanel } from "./class-trainer.js";
 import { h } from "./dom.js";
 
+/** @typedef {import("./protocol").ClassRequest} ClassRequest */
+/** @typedef {import("./protocol").TableInfo} TableInfo */
+/** @typedef {import("./protocol").SeatInfo} SeatInfo */
+/** @typedef {import("./protocol").PublicTable} PublicTable */
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./class-host.js").ClassSocket} ClassSocket */
+/** @typedef {import("./class-teacher-state.js").Teacher} Teacher */
+/** @typedef {import("./class-teacher-state.js").TeacherAction} TeacherAction */
+/** @typedef {import("./class-teacher-state.js").TeacherEvent} TeacherEvent */
+/** @typedef {import("./class-teacher-state.js").RosterStudent} RosterStudent */
+/** @typedef {import("./class-teacher-state.js").PuzzleResults} PuzzleResults */
+/** @typedef {import("./class-teacher-state.js").Status} Status */
+/** @typedef {(msg: TeacherAction) => void} Act sends a teacher's action (with the token) */
+
 // The last moves of a table, in words (the newest last).
+/** @param {string[]} lines @param {number} n @returns {HTMLElement} */
 export function logNode(lines, n) {
   const items = lines.slice(-n).map((line) => h("li", { text: line }));
   return h("ol", { class: "mtc-log", "aria-label": "Last moves" }, ...items);
 }
 
 // The scores of a table's match so far.
+/** @param {View | null | undefined} view @returns {HTMLElement} */
 export function scoresNode(view) {
   const rows = view && view.match ? view.match.standings : [];
   if (!rows || !rows.length) return h("div");
@@ -29,17 +49,26 @@ export function scoresNode(view) {
       h("td", { text: String(r.total) })))));
 }
 
+/** @param {string} label @param {Element} input @returns {HTMLElement} */
 function field(label, input) {
   return h("label", { class: "mtc-field" }, h("span", { text: label }), input);
 }
 
+/** @param {string} name @param {number} value @param {number} min @param {number} max @returns {HTMLInputElement} */
 function numberInput(name, value, min, max) {
-  return h("input", { type: "number", name, value: String(value), min: String(min), max: String(max), inputmode: "numeric" });
+  return /** @type {HTMLInputElement} */ (h("input", { type: "number", name, value: String(value), min: String(min),
+    max: String(max), inputmode: "numeric" }));
+}
+
+/** A button of the page; `action` names it (data-act) for the tests and the status line. @param {string} text @param {string} [action] @returns {HTMLButtonElement} */
+function button(text, action) {
+  return /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "mtl-btn", text, "data-act": action }));
 }
 
 // How long the Undo of a removal, a move or a computer stays offered (ms).
 const UNDO_MS = 20000;
 
+/** The time of day of `since` (seconds since the epoch), "" for none. @param {number | null | undefined} since */
 function clock(since) {
   if (!since) return "";
   return new Date(since * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
@@ -47,6 +76,10 @@ function clock(since) {
 
 // Ask before doing what takes something away: a modal dialog, Cancel focused first
 // (Escape cancels too); `body` may hold an input the action reads.
+/**
+ * @param {string} question @param {string} yes @param {() => void} run @param {HTMLElement} [body]
+ * @returns {HTMLDialogElement}
+ */
 export function confirmThen(question, yes, run, body) {
   const dlg = /** @type {HTMLDialogElement} */ (h("dialog", { class: "mtc-confirm", "aria-label": question }));
   const ok = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", text: yes, "data-confirm": "yes" });
@@ -59,12 +92,236 @@ export function confirmThen(question, yes, run, body) {
   dlg.addEventListener("close", () => dlg.remove());
   if (typeof dlg.showModal === "function") dlg.showModal();
   else dlg.setAttribute("open", "");
-  const input = body ? body.querySelector("input, select") : null;
+  const input = /** @type {HTMLElement | null} */ (body ? body.querySelector("input, select") : null);
   (input || no).focus();
   return dlg;
 }
 
-export function bootTeacher(root) {
+// The status line: the last answer only (a success clears an earlier error), with an
+// Undo button for a while when the action can be taken back.
+/** @param {Act} act @returns {{node: HTMLElement, show: (st: Status) => void}} */
+function statusLine(act) {
+  const node = h("div", { class: "mtc-status", role: "status", "aria-live": "polite" });
+  let undoTimer = 0;
+  /** @param {Status} st */
+  function show(st) {
+    clearTimeout(undoTimer);
+    node.setAttribute("data-kind", st.kind);
+    node.className = "mtc-status" + (st.kind === "refused" ? " mtc-refused" : st.kind === "warn" ? " mtc-warn" : "");
+    /** @type {Node[]} */
+    const parts = [h("span", { text: st.text })];
+    const undo = st.undo;
+    if (undo) {
+      const b = button("Undo", "revert");
+      b.addEventListener("click", () => { b.remove(); act({ op: "revert", undo }); });
+      parts.push(document.createTextNode(" "), b);
+      undoTimer = setTimeout(() => b.remove(), UNDO_MS);
+    }
+    node.replaceChildren(...parts);
+  }
+  return { node, show };
+}
+
+// ---- open a table
+
+// The form "Open a table"; returns its choice of rules, filled from the teacher state.
+/** @param {HTMLElement} formBox @param {Act} act @returns {HTMLSelectElement} */
+function openForm(formBox, act) {
+  const seats = numberInput("seats", 4, 2, 8);
+  const computers = numberInput("computers", 0, 0, 8);
+  const rounds = numberInput("rounds", 13, 1, 19);
+  const preset = /** @type {HTMLSelectElement} */ (h("select", { name: "preset" },
+    h("option", { value: "standard", text: "standard" })));
+  // Optional: a short demo round (fewer tiles in each hand) and a deal that can be played again
+  // (the same number deals the same tiles). Blank keeps the rules' deal table and a fresh deal.
+  const handSize = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "hand_size", min: "1", max: "30",
+    inputmode: "numeric", placeholder: "as the rules say" }));
+  const dealNumber = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "seed", min: "0",
+    inputmode: "numeric", placeholder: "a new deal" }));
+  formBox.append(h("h2", { text: "Open a table" }), field("Seats", seats), field("Computer players", computers),
+    field("Rules", preset), field("Rounds", rounds), field("Tiles in each hand (optional)", handSize),
+    field("Deal number (optional)", dealNumber),
+    h("button", { type: "submit", class: "mtl-btn", text: "Open the table" }));
+  formBox.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act(openTableAction({ seats, computers, preset: preset.value, rounds, handSize, dealNumber }));
+  });
+  return preset;
+}
+
+// ---- the tables
+
+// A seat's line: who sits there, Hint and Computer when they apply.
+/** @param {TableInfo} t @param {SeatInfo} s @param {Act} act @returns {HTMLElement} */
+function seatRow(t, s, act) {
+  const hint = button("Hint", "hint");
+  hint.addEventListener("click", () => act({ op: "table", table: t.id, action: "hint", seat: s.seat }));
+  const cpu = button("Computer", "computer");
+  cpu.addEventListener("click", () => confirmThen(computerQuestion(t, s), "Give it to a computer",
+    () => act({ op: "table", table: t.id, action: "computer", seat: s.seat })));
+  const show = seatButtons(t, s);
+  return h("li", { "data-seat": String(s.seat) }, h("span", { text: seatText(t, s) }),
+    show.hint ? hint : null, show.computer ? cpu : null);
+}
+
+// A table's card: its state, seats, buttons, scores and last moves.
+/** @param {TableInfo} known @param {Map<string, PublicTable>} publics @param {Act} act @returns {HTMLElement} */
+function tableCard(known, publics, act) {
+  const p = publics.get(known.id);
+  const t = freshTable(known, publics); // a table's own updates are the freshest (turn, seats)
+  const buttons = tableButtons(t).map((spec) => {
+    const b = button(spec.label, spec.action);
+    if (!spec.on) b.disabled = true;
+    const run = () => act({ op: "table", table: t.id, action: spec.action });
+    const ask = spec.ask;
+    b.addEventListener("click", () => (ask ? confirmThen(ask, spec.label, run) : run()));
+    return b;
+  });
+  const pause = button(t.paused ? "Resume" : "Pause", "pause");
+  pause.addEventListener("click", () => act({ op: "pause", table: t.id, paused: !t.paused }));
+  const why = t.match_over ? "Next round: the match is over; deal a new match." : "";
+  return h("article", { class: "mtc-card", "data-table": t.id, "data-paused": t.paused ? "yes" : null },
+    h("h3", { text: tableTitle(t) }),
+    t.paused ? h("p", { class: "mtc-paused", role: "note", text: t.paused }) : null,
+    h("ol", { class: "mtc-seatlist" }, ...t.seats.map((s) => seatRow(t, s, act))),
+    h("div", { class: "mtl-controls" }, ...buttons, t.started ? pause : null),
+    why ? h("p", { class: "mtc-why", text: why }) : null,
+    scoresNode(p && p.view), logNode(p ? p.log : [], 3));
+}
+
+// ---- the puzzle round, the class, the roster
+
+/** @param {PuzzleResults} r @returns {HTMLElement} */
+function resultsTable(r) {
+  const head = h("tr", null, h("th", { text: "Student" }), h("th", { text: "Solved" }),
+    ...r.puzzles.map((p, i) => h("th", { title: p.title, text: String(i + 1) })));
+  const rows = r.rows.map((row) => h("tr", null, h("td", { text: row.name }), h("td", { text: String(row.solved) }),
+    ...row.cells.map((c) => h("td", resultCell(c)))));
+  return h("table", { class: "mtc-results" }, h("thead", null, head), h("tbody", null, ...rows));
+}
+
+// The results as a CSV file (the token goes as a header); a refusal goes to the status line.
+/** @param {string} token @param {(text: string) => void} refused */
+async function exportCsv(token, refused) {
+  const res = await fetch("/results.csv", { headers: { "X-Teacher-Token": token } });
+  if (!res.ok) { refused(await res.text()); return; }
+  const a = h("a", { href: URL.createObjectURL(await res.blob()), download: "puzzle-results.csv" });
+  a.click();
+}
+
+// How to join: the code, the address, the QR code and the projector's link.
+/** @param {HTMLElement} box @param {Teacher} last */
+function drawJoin(box, last) {
+  box.replaceChildren(
+    h("div", { class: "mtc-code" }, h("span", { text: "Class code" }), h("strong", { text: last.code })),
+    h("p", { class: "mtc-addr", text: `Students open ${last.address} and type the code.` }),
+    h("img", { class: "mtc-qr", src: "/qr.svg", alt: `QR code of ${last.address}`, width: "160", height: "160" }),
+    h("p", null, h("a", { href: `/projector?code=${encodeURIComponent(last.code)}`, target: "_blank", text: "Open the projector view" })));
+}
+
+// The class: lock joins, pause or resume every table, end the class.
+/** @param {HTMLElement} box @param {Teacher} last @param {Act} act */
+function drawClass(box, last, act) {
+  const locked = last.locked;
+  const lock = button(locked ? "Open joins again" : "Lock joins", "lock");
+  lock.addEventListener("click", () => act({ op: "lock", locked: !locked }));
+  const pauseAll = button("Pause every table", "pause-all");
+  pauseAll.addEventListener("click", () => act({ op: "pause", table: null, paused: true }));
+  const resumeAll = button("Resume every table", "resume-all");
+  resumeAll.addEventListener("click", () => act({ op: "pause", table: null, paused: false }));
+  const end = button("End the class and start a new one", "new-class");
+  end.addEventListener("click", () => confirmThen("Really end this class? It is kept in the class folder's archive; " +
+    "the students join the new class with its new code.", "End the class", () => act({ op: "new_class" })));
+  box.replaceChildren(h("h2", { text: "The class" }),
+    h("p", { text: locked ? "Joins are locked: new students are refused; students who joined can come back."
+      : "Joins are open." }),
+    h("div", { class: "mtl-controls" }, lock, last.tables.length ? pauseAll : null, last.tables.length ? resumeAll : null, end));
+}
+
+// The puzzle round (start, change or end it, its results, the CSV and the printable
+// results) and the idle limit. `token` is the page's token when a button is clicked.
+/**
+ * @param {HTMLElement} box @param {Teacher} last @param {Act} act
+ * @param {() => string} token @param {(text: string) => void} refused
+ */
+function drawPuzzleRound(box, last, act, token, refused) {
+  const idle = numberInput("idle", last.idle, 0, 3600);
+  const setIdle = button("Set", "idle");
+  setIdle.addEventListener("click", () => act({ op: "idle", seconds: idle.valueAsNumber | 0 }));
+  const pick = /** @type {HTMLSelectElement} */ (h("select", { name: "set" },
+    ...last.puzzle_sets.map((s) => h("option", { value: s.id, text: `${s.title} (${s.count})` }))));
+  if (last.puzzles) pick.value = last.puzzles.set;
+  const going = !!last.puzzles;
+  const start = button(going ? "Change the set" : "Start a puzzle round");
+  start.addEventListener("click", () => (going
+    ? confirmThen("Really change the puzzle set? Every student starts the new set.", "Change the set",
+      () => act({ op: "puzzle_round", set: pick.value }))
+    : act({ op: "puzzle_round", set: pick.value })));
+  const stop = button("End the round");
+  stop.addEventListener("click", () => confirmThen("Really end the puzzle round? Export the results first if you need them.",
+    "End the round", () => act({ op: "puzzle_round", set: null })));
+  const csv = button("Export CSV");
+  csv.addEventListener("click", () => exportCsv(token(), refused));
+  // the printable results (game scores and puzzles, ended rounds too): the token goes in
+  // the new tab's # part, which its script sends as a header and then removes
+  const printable = button("Results page (printable)");
+  printable.addEventListener("click", () => window.open(`/results#t=${encodeURIComponent(token())}`, "_blank"));
+  box.replaceChildren(h("h2", { text: "Puzzle round" }),
+    h("div", { class: "mtl-controls" }, pick, start, last.puzzles ? stop : null, last.puzzles ? csv : null, printable),
+    last.puzzles ? resultsTable(last.puzzles) : h("p", { text: "No puzzle round yet." }),
+    h("h2", { text: "Idle seats" }),
+    h("div", { class: "mtl-controls" }, field("A computer plays an idle student's turn after (seconds, 0 = never)", idle), setIdle));
+}
+
+// Free seats a student may be moved to (tables not dealt yet), and the lobby.
+/** @param {Teacher} last @param {Map<string, PublicTable>} publics @returns {HTMLSelectElement} */
+function moveChoices(last, publics) {
+  const opts = moveTargets(last, publics).map((o) => h("option", o));
+  return /** @type {HTMLSelectElement} */ (h("select", { name: "to", "aria-label": "Move to" }, ...opts));
+}
+
+// A student's row of the roster: name, seat, connected, Rename, Move and Remove.
+/** @param {RosterStudent} st @param {Act} act @param {() => HTMLSelectElement} choices */
+function studentRow(st, act, choices) {
+  const where = studentWhere(st);
+  const live = studentLive(st, clock);
+  const rename = button("Rename", "rename");
+  rename.addEventListener("click", () => {
+    const input = /** @type {HTMLInputElement} */ (h("input", { name: "name", value: st.name, maxlength: "24", "aria-label": "New name" }));
+    const box = h("p", null, input);
+    const dlg = confirmThen(`Rename ${st.name}`, "Rename", () => act({ op: "student", student: st.id, action: "rename",
+      name: input.value }), box);
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") { ev.preventDefault(); /** @type {HTMLElement} */ (dlg.querySelector("[data-confirm=yes]")).click(); }
+    });
+  });
+  const move = button("Move", "move");
+  move.addEventListener("click", () => {
+    const pick = choices();
+    confirmThen(`Move ${st.name} (now: ${where})`, "Move", () => act(moveAction(st.id, pick.value)), h("p", null, pick));
+  });
+  const remove = button("Remove", "remove");
+  remove.addEventListener("click", () => confirmThen(removeQuestion(st),
+    "Remove", () => act({ op: "student", student: st.id, action: "remove" })));
+  return h("tr", { "data-student": st.id, "data-online": st.online ? "yes" : "no" },
+    h("td", { text: st.name }), h("td", { text: where }),
+    h("td", { class: st.online ? "mtc-on" : "mtc-off", text: (st.online ? "● " : "○ ") + live }),
+    h("td", null, rename, " ", move, " ", remove));
+}
+
+// The roster: every student of the class, or "No student yet.".
+/** @param {HTMLElement} box @param {Teacher} last @param {Act} act @param {Map<string, PublicTable>} publics */
+function drawStudents(box, last, act, publics) {
+  const choices = () => moveChoices(last, publics);
+  box.replaceChildren(h("h2", { text: rosterTitle(last) }),
+    last.students.length ? h("table", { class: "mtc-roster" },
+      h("thead", null, h("tr", null, h("th", { text: "Name" }), h("th", { text: "Seat" }), h("th", { text: "Connected" }), h("th", { text: "" }))),
+      h("tbody", null, ...last.students.map((st) => studentRow(st, act, choices)))) : h("p", { text: "No student yet." }));
+}
+
+// The teacher's token: the one in the address's #t= (kept in sessionStorage for a reload,
+// and taken out of the address), else the one kept.
+function pageToken() {
   const hash = new URLSearchParams(location.hash.slice(1));
   let token = hash.get("t") || "";
   try {
@@ -72,7 +329,17 @@ export function bootTeacher(root) {
     else token = sessionStorage.getItem("mtlearn-teacher") || "";
   } catch { /* no storage: keep the token of the address */ }
   if (hash.get("t")) history.replaceState(null, "", location.pathname);
-  const status = h("div", { class: "mtc-status", role: "status", "aria-live": "polite" });
+  return token;
+}
+
+// The teacher's page in `root`: every server message goes through teacherReduce and the
+// sections it changed are drawn again.
+/** @param {HTMLElement} root @returns {ClassSocket} */
+export function bootTeacher(root) {
+  let state = teacherStart(pageToken());
+  /** @type {Act} */
+  const act = (msg) => sock.send(/** @type {ClassRequest} */ (Object.assign({ token: state.token }, msg)));
+  const status = statusLine(act);
   const joinBox = h("section", { class: "mtc-joinbox", "aria-label": "How to join" });
   const classBox = h("section", { class: "mtc-classbox", "aria-label": "The class" });
   const tablesBox = h("section", { class: "mtc-tables", "aria-label": "Tables" });
@@ -80,181 +347,20 @@ export function bootTeacher(root) {
   const puzzleBox = h("section", { class: "mtc-presults", "aria-label": "Puzzle round" });
   const studentsBox = h("section", { class: "mtc-students", "aria-label": "Students" });
   const trainer = trainerPanel((msg) => act(msg), confirmThen);  // trainer puzzles: class-trainer.js
-  root.append(status, joinBox, classBox, formBox, tablesBox, studentsBox, puzzleBox, trainer.node);
-  const publics = new Map();
-  let last = null;
-  let undoTimer = 0;
-  const sock = classSocket({
-    onOpen(s) { s.send({ op: "teacher", token }); },
-    onState(st) {
-      if (st === "reconnecting") say("Connection lost: reconnecting…", "warn");
-      else if (st === "open" && status.getAttribute("data-kind") === "warn") say("");
-    },
-    onMessage(msg) {
-      if ("ok" in msg) say("✗ " + msg.error, "refused");
-      else if (msg.type === "done") {
-        if (msg.token) { // a new class: its teacher's token from now on
-          token = msg.token;
-          try { sessionStorage.setItem("mtlearn-teacher", token); } catch { /* kept in the page */ }
-          publics.clear();
-        }
-        say("✓ " + msg.text, "ok", msg.undo);
-      } else if (msg.type === "teacher") { last = msg; draw(); }
-      else if (msg.type === "publics") { for (const p of msg.tables) publics.set(p.table.id, p); drawTables(); }
-      else if (msg.type === "public") { publics.set(msg.table.id, msg); drawTables(); }
-    },
-  });
-  const act = (msg) => sock.send(Object.assign({ token }, msg));
-  // The status line: the last answer only (a success clears an earlier error), with an
-  // Undo button for a while when the action can be taken back.
-  function say(text, kind, undo) {
-    clearTimeout(undoTimer);
-    status.setAttribute("data-kind", kind || "");
-    status.className = "mtc-status" + (kind === "refused" ? " mtc-refused" : kind === "warn" ? " mtc-warn" : "");
-    const parts = [h("span", { text })];
-    if (undo) {
-      const b = h("button", { type: "button", class: "mtl-btn", text: "Undo", "data-act": "revert" });
-      b.addEventListener("click", () => { b.remove(); act({ op: "revert", undo }); });
-      parts.push(document.createTextNode(" "), b);
-      undoTimer = setTimeout(() => b.remove(), UNDO_MS);
-    }
-    status.replaceChildren(...parts);
-  }
-
-  // ---- open a table
-  const seats = numberInput("seats", 4, 2, 8);
-  const computers = numberInput("computers", 0, 0, 8);
-  const rounds = numberInput("rounds", 13, 1, 19);
-  const preset = h("select", { name: "preset" }, h("option", { value: "standard", text: "standard" }));
-  // Optional: a short demo round (fewer tiles in each hand) and a deal that can be played again
-  // (the same number deals the same tiles). Blank keeps the rules' deal table and a fresh deal.
-  const handSize = h("input", { type: "number", name: "hand_size", min: "1", max: "30", inputmode: "numeric",
-    placeholder: "as the rules say" });
-  const dealNumber = h("input", { type: "number", name: "seed", min: "0", inputmode: "numeric",
-    placeholder: "a new deal" });
-  formBox.append(h("h2", { text: "Open a table" }), field("Seats", seats), field("Computer players", computers),
-    field("Rules", preset), field("Rounds", rounds), field("Tiles in each hand (optional)", handSize),
-    field("Deal number (optional)", dealNumber),
-    h("button", { type: "submit", class: "mtl-btn", text: "Open the table" }));
-  formBox.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    const msg = { op: "open_table", seats: seats.valueAsNumber, computers: computers.valueAsNumber,
-      preset: preset.value, rounds: rounds.valueAsNumber };
-    if (handSize.value !== "") msg.options = { hand_size: handSize.valueAsNumber };
-    if (dealNumber.value !== "") msg.seed = dealNumber.valueAsNumber;
-    act(msg);
-  });
-
-  function tableCard(known) {
-    const p = publics.get(known.id);
-    const t = p ? p.table : known; // a table's own updates are the freshest (turn, seats)
-    const v = p && p.view;
-    const seatRows = t.seats.map((s) => {
-      const hint = h("button", { type: "button", class: "mtl-btn", text: "Hint", "data-act": "hint" });
-      hint.addEventListener("click", () => act({ op: "table", table: t.id, action: "hint", seat: s.seat }));
-      const cpu = h("button", { type: "button", class: "mtl-btn", text: "Computer", "data-act": "computer" });
-      const who = s.name || `seat ${s.seat}`;
-      cpu.addEventListener("click", () => confirmThen(
-        s.taken ? `Really give ${who}'s seat at ${t.label} to a computer player? ${who}'s phone goes back to choosing a seat.`
-          : `Really make seat ${s.seat} of ${t.label} a computer player's?`,
-        "Give it to a computer", () => act({ op: "table", table: t.id, action: "computer", seat: s.seat })));
-      const tag = s.kind === "computer" ? " (computer)" : s.away ? " (away: computer plays)" : s.taken ? "" : " (free)";
-      const turn = t.to_play === s.seat ? "▶ " : "";
-      return h("li", { "data-seat": String(s.seat) }, h("span", { text: `${turn}${s.seat}. ${s.name || "—"}${tag}` }),
-        s.kind === "student" && t.started ? hint : null, s.kind === "student" && (s.taken || !t.started) ? cpu : null);
-    });
-    const button = (label, action, on, ask) => {
-      const b = h("button", { type: "button", class: "mtl-btn", text: label, "data-act": action });
-      if (!on) b.disabled = true;
-      const run = () => act({ op: "table", table: t.id, action });
-      b.addEventListener("click", () => (ask ? confirmThen(ask, label, run) : run()));
-      return b;
-    };
-    const pause = h("button", { type: "button", class: "mtl-btn", text: t.paused ? "Resume" : "Pause", "data-act": "pause" });
-    pause.addEventListener("click", () => act({ op: "pause", table: t.id, paused: !t.paused }));
-    const state = !t.started ? "waiting for players" : t.match_over ? "the match is over"
-      : t.round_over ? `round ${t.round} over` : `round ${t.round}`;
-    const why = t.match_over ? "Next round: the match is over; deal a new match." : "";
-    return h("article", { class: "mtc-card", "data-table": t.id, "data-paused": t.paused ? "yes" : null },
-      h("h3", { text: `${t.label} · ${t.preset} · ${state}${t.paused ? " · paused" : ""}` }),
-      t.paused ? h("p", { class: "mtc-paused", role: "note", text: t.paused }) : null,
-      h("ol", { class: "mtc-seatlist" }, ...seatRows),
-      h("div", { class: "mtl-controls" }, button("Deal", "deal", !t.started),
-        button("Undo", "undo", t.started, `Take back the last move at ${t.label}?`),
-        button("Next round", "next_round", t.round_over && !t.match_over),
-        t.match_over ? button("New match", "new_match", true) : null, t.started ? pause : null),
-      why ? h("p", { class: "mtc-why", text: why }) : null,
-      scoresNode(v), logNode(p ? p.log : [], 3));
-  }
-
-  function resultsTable(r) {
-    const head = h("tr", null, h("th", { text: "Student" }), h("th", { text: "Solved" }),
-      ...r.puzzles.map((p, i) => h("th", { title: p.title, text: String(i + 1) })));
-    const rows = r.rows.map((row) => h("tr", null, h("td", { text: row.name }), h("td", { text: String(row.solved) }),
-      ...row.cells.map((c) => h("td", { class: c ? (c.solved ? "mtc-ok" : "mtc-no") : "",
-        text: c ? `${c.solved ? "✓" : "✗"} ${c.tries}t ${c.hints}h${c.shown ? " seen" : ""}` : "" }))));
-    return h("table", { class: "mtc-results" }, h("thead", null, head), h("tbody", null, ...rows));
-  }
-
-  async function exportCsv() {
-    const res = await fetch("/results.csv", { headers: { "X-Teacher-Token": token } });
-    if (!res.ok) { say("✗ " + (await res.text()), "refused"); return; }
-    const a = h("a", { href: URL.createObjectURL(await res.blob()), download: "puzzle-results.csv" });
-    a.click();
-  }
+  root.append(status.node, joinBox, classBox, formBox, tablesBox, studentsBox, puzzleBox, trainer.node);
+  const preset = openForm(formBox, act);
+  /** @param {string} text */
+  const refused = (text) => apply({ type: "refused", text });
 
   function drawTables() {
+    const last = state.last;
     if (!last) return;
-    tablesBox.replaceChildren(h("h2", { text: `Tables (${last.tables.length})` }), ...last.tables.map(tableCard));
-  }
-
-  // Free seats a student may be moved to (tables not dealt yet), and the lobby.
-  function moveChoices() {
-    const opts = [h("option", { value: "", text: "No seat (the lobby)" })];
-    for (const t of last.tables) {
-      const known = publics.get(t.id);
-      const fresh = known ? known.table : t;
-      if (fresh.started) continue;
-      for (const s of fresh.seats) {
-        if (s.kind === "student" && !s.taken) opts.push(h("option", { value: `${t.id}:${s.seat}`, text: `${t.label}, seat ${s.seat}` }));
-      }
-    }
-    return h("select", { name: "to", "aria-label": "Move to" }, ...opts);
-  }
-
-  function studentRow(st) {
-    const where = st.table ? `${st.table_label || st.table}, seat ${st.seat}` : "no seat";
-    const live = st.online ? `connected since ${clock(st.since)}` : st.since ? `gone since ${clock(st.since)}` : "not connected";
-    const rename = h("button", { type: "button", class: "mtl-btn", text: "Rename", "data-act": "rename" });
-    rename.addEventListener("click", () => {
-      const input = h("input", { name: "name", value: st.name, maxlength: "24", "aria-label": "New name" });
-      const box = h("p", null, input);
-      const dlg = confirmThen(`Rename ${st.name}`, "Rename", () => act({ op: "student", student: st.id, action: "rename",
-        name: /** @type {HTMLInputElement} */ (input).value }), box);
-      input.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter") { ev.preventDefault(); /** @type {HTMLElement} */ (dlg.querySelector("[data-confirm=yes]")).click(); }
-      });
-    });
-    const move = h("button", { type: "button", class: "mtl-btn", text: "Move", "data-act": "move" });
-    move.addEventListener("click", () => {
-      const pick = /** @type {HTMLSelectElement} */ (moveChoices());
-      confirmThen(`Move ${st.name} (now: ${where})`, "Move", () => {
-        const [table, seat] = pick.value ? pick.value.split(":") : [null, null];
-        if (table) act({ op: "student", student: st.id, action: "move", table, seat: Number(seat) });
-        else act({ op: "student", student: st.id, action: "move", table: null });
-      }, h("p", null, pick));
-    });
-    const remove = h("button", { type: "button", class: "mtl-btn", text: "Remove", "data-act": "remove" });
-    remove.addEventListener("click", () => confirmThen(
-      `Really remove ${st.name}?${st.table ? " A computer player takes their seat if the table is playing." : ""}`,
-      "Remove", () => act({ op: "student", student: st.id, action: "remove" })));
-    return h("tr", { "data-student": st.id, "data-online": st.online ? "yes" : "no" },
-      h("td", { text: st.name }), h("td", { text: where }),
-      h("td", { class: st.online ? "mtc-on" : "mtc-off", text: (st.online ? "● " : "○ ") + live }),
-      h("td", null, rename, " ", move, " ", remove));
+    tablesBox.replaceChildren(h("h2", { text: `Tables (${last.tables.length})` }),
+      ...last.tables.map((t) => tableCard(t, state.publics, act)));
   }
 
   function draw() {
+    const last = state.last;
     if (!last) return;
     drawTables();
     if (preset.options.length !== last.presets.length) {
@@ -263,57 +369,30 @@ export function bootTeacher(root) {
       preset.value = chosen;
     }
     root.setAttribute("data-code", last.code);
-    joinBox.replaceChildren(
-      h("div", { class: "mtc-code" }, h("span", { text: "Class code" }), h("strong", { text: last.code })),
-      h("p", { class: "mtc-addr", text: `Students open ${last.address} and type the code.` }),
-      h("img", { class: "mtc-qr", src: "/qr.svg", alt: `QR code of ${last.address}`, width: "160", height: "160" }),
-      h("p", null, h("a", { href: `/projector?code=${encodeURIComponent(last.code)}`, target: "_blank", text: "Open the projector view" })));
-    const lock = h("button", { type: "button", class: "mtl-btn", "data-act": "lock",
-      text: last.locked ? "Open joins again" : "Lock joins" });
-    const locked = last.locked;
-    lock.addEventListener("click", () => act({ op: "lock", locked: !locked }));
-    const pauseAll = h("button", { type: "button", class: "mtl-btn", text: "Pause every table", "data-act": "pause-all" });
-    pauseAll.addEventListener("click", () => act({ op: "pause", table: null, paused: true }));
-    const resumeAll = h("button", { type: "button", class: "mtl-btn", text: "Resume every table", "data-act": "resume-all" });
-    resumeAll.addEventListener("click", () => act({ op: "pause", table: null, paused: false }));
-    const end = h("button", { type: "button", class: "mtl-btn", text: "End the class and start a new one", "data-act": "new-class" });
-    end.addEventListener("click", () => confirmThen("Really end this class? It is kept in the class folder's archive; " +
-      "the students join the new class with its new code.", "End the class", () => act({ op: "new_class" })));
-    classBox.replaceChildren(h("h2", { text: "The class" }),
-      h("p", { text: last.locked ? "Joins are locked: new students are refused; students who joined can come back."
-        : "Joins are open." }),
-      h("div", { class: "mtl-controls" }, lock, last.tables.length ? pauseAll : null, last.tables.length ? resumeAll : null, end));
-    const idle = numberInput("idle", last.idle, 0, 3600);
-    const setIdle = h("button", { type: "button", class: "mtl-btn", text: "Set", "data-act": "idle" });
-    setIdle.addEventListener("click", () => act({ op: "idle", seconds: idle.valueAsNumber | 0 }));
-    const pick = h("select", { name: "set" }, ...last.puzzle_sets.map((s) => h("option", { value: s.id, text: `${s.title} (${s.count})` })));
-    if (last.puzzles) pick.value = last.puzzles.set;
-    const start = h("button", { type: "button", class: "mtl-btn", text: last.puzzles ? "Change the set" : "Start a puzzle round" });
-    const going = !!last.puzzles;
-    start.addEventListener("click", () => (going
-      ? confirmThen("Really change the puzzle set? Every student starts the new set.", "Change the set",
-        () => act({ op: "puzzle_round", set: pick.value }))
-      : act({ op: "puzzle_round", set: pick.value })));
-    const stop = h("button", { type: "button", class: "mtl-btn", text: "End the round" });
-    stop.addEventListener("click", () => confirmThen("Really end the puzzle round? Export the results first if you need them.",
-      "End the round", () => act({ op: "puzzle_round", set: null })));
-    const csv = h("button", { type: "button", class: "mtl-btn", text: "Export CSV" });
-    csv.addEventListener("click", exportCsv);
-    // the printable results (game scores and puzzles, ended rounds too): the token goes in
-    // the new tab's # part, which its script sends as a header and then removes
-    const printable = h("button", { type: "button", class: "mtl-btn", text: "Results page (printable)" });
-    printable.addEventListener("click", () => window.open(`/results#t=${encodeURIComponent(token)}`, "_blank"));
-    puzzleBox.replaceChildren(h("h2", { text: "Puzzle round" }),
-      h("div", { class: "mtl-controls" }, pick, start, last.puzzles ? stop : null, last.puzzles ? csv : null, printable),
-      last.puzzles ? resultsTable(last.puzzles) : h("p", { text: "No puzzle round yet." }),
-      h("h2", { text: "Idle seats" }),
-      h("div", { class: "mtl-controls" }, field("A computer plays an idle student's turn after (seconds, 0 = never)", idle), setIdle));
+    drawJoin(joinBox, last);
+    drawClass(classBox, last, act);
+    drawPuzzleRound(puzzleBox, last, act, () => state.token, refused);
     trainer.update(last.trainer);
-    const online = last.students.filter((s) => s.online).length;
-    studentsBox.replaceChildren(h("h2", { text: `Students (${last.students.length}, ${online} connected)` }),
-      last.students.length ? h("table", { class: "mtc-roster" },
-        h("thead", null, h("tr", null, h("th", { text: "Name" }), h("th", { text: "Seat" }), h("th", { text: "Connected" }), h("th", { text: "" }))),
-        h("tbody", null, ...last.students.map(studentRow))) : h("p", { text: "No student yet." }));
+    drawStudents(studentsBox, last, act, state.publics);
   }
+
+  /** @param {TeacherEvent} event */
+  function apply(event) {
+    const step = teacherReduce(state, event);
+    state = step.state;
+    for (const change of step.changes) {
+      if (change === "token") {
+        try { sessionStorage.setItem("mtlearn-teacher", state.token); } catch { /* kept in the page */ }
+      } else if (change === "status") status.show(state.status);
+      else if (change === "page") draw();
+      else if (change === "tables") drawTables();
+    }
+  }
+
+  const sock = classSocket({
+    onOpen(s) { s.send({ op: "teacher", token: state.token }); },
+    onState(st) { apply({ type: "connection", state: st }); },
+    onMessage(msg) { apply({ type: "message", msg }); },
+  });
   return sock;
 }

@@ -16,16 +16,67 @@ import { append, h, listen } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
 import { changeText } from "./trainer.js";
 
+/** @typedef {import("./protocol").ClassTrainerInfo} ClassTrainerInfo */
+/** @typedef {import("./protocol").TrainerResult} TrainerResult */
+/** @typedef {import("./protocol").Assign} Assign */
+/** @typedef {import("./puzzle-state.js").PuzzleKeys} PuzzleKeys */
+/** @typedef {import("./puzzle-state.js").Intent} PuzzleSent */
+/**
+ * A class trainer model: a puzzle's keys, and under `trainer` the class's trainer info
+ * (not the solo trainer's of puzzle-state.js TrainerKeys).
+ * @typedef {import("./host.js").KeyedModel<PuzzleKeys & {trainer: ClassTrainerInfo | null}, PuzzleSent>} ClassTrainerModel
+ */
+/** @typedef {import("./class-host.js").ClassSocket} ClassSocket */
+/** @typedef {import("./class-host.js").TokenGetter} TokenGetter */
+/**
+ * One row of "how you did by theme" (mtlearn/hosts/classroom/assignment.py _theme_rows).
+ * @typedef {object} ThemeRow
+ * @property {string} theme @property {string} label @property {number} tries
+ * @property {number} solved @property {number} rating
+ */
+/**
+ * One student's line of the teacher's results (assignment.py rows()).
+ * @typedef {object} TrainerResultRow
+ * @property {string} name @property {number} done @property {number} solved
+ * @property {number | null} rating @property {ThemeRow[]} themes
+ */
+/**
+ * The results of an assignment, on now or ended (assignment.py results()).
+ * @typedef {object} TrainerResults
+ * @property {string} id @property {number} count @property {string} title
+ * @property {TrainerResultRow[]} rows
+ */
+/**
+ * The teacher state's `trainer` key (assignment.py teacher_info()): the themes to choose
+ * from, the pool's rating range, the results of the assignment on and of the last ended.
+ * @typedef {object} TrainerPanelInfo
+ * @property {{id: string, label: string, count: number}[]} [themes]
+ * @property {number[]} [ratings]
+ * @property {number} [max_count]
+ * @property {TrainerResults | null} on
+ * @property {TrainerResults | null} ended
+ */
+/** @typedef {Omit<Assign, "token">} AssignAction an assignment, before the page adds its token */
+/**
+ * Ask before doing what takes something away (class-teacher.js confirmThen).
+ * @typedef {(question: string, yes: string, run: () => void) => unknown} Confirm
+ */
+
 // A puzzle model whose answers go to the server's trainer for this student.
+/** @param {Pick<ClassSocket, "send">} sock @param {TokenGetter} token @returns {ClassTrainerModel} */
 export function classTrainerModel(sock, token) {
-  return mtlModel({ kind: "trainer", storage: "server", rules_url: "/rules.html", puzzle: null, view: null,
-    feedback: null, solution: null, trainer: null }, (_model, content) => {
+  // the other keys come with the server's "trainer" message (applyKeys)
+  const initial = /** @type {PuzzleKeys & {trainer: ClassTrainerInfo | null}} */ ({ kind: "trainer", storage: "server",
+    rules_url: "/rules.html", puzzle: null, view: null, feedback: null, solution: null, trainer: null });
+  return mtlModel(initial, /** @param {ClassTrainerModel} _model @param {PuzzleSent} content */ (_model, content) => {
     if (!content || typeof content !== "object") return;
-    sock.send({ op: "trainer", token: token(), msg: content });
+    // a trainer puzzle sends a protocol.d.ts TrainerIntent; the server checks it
+    sock.send({ op: "trainer", token: token(), msg: /** @type {import("./protocol").TrainerIntent} */ (content) });
   });
 }
 
 // The last attempt in words (no replay words: within an assignment a puzzle is not given twice).
+/** @param {TrainerResult | null | undefined} result @returns {string} */
 export function classResultText(result) {
   if (!result || typeof result !== "object") return "";
   const score = Number(result.score);
@@ -34,6 +85,7 @@ export function classResultText(result) {
   return `${what} Your class rating is now ${result.rating} (${changeText(result.change)}).`;
 }
 
+/** @param {ThemeRow[] | undefined} rows @param {string} caption */
 function themesNode(rows, caption) {
   const list = Array.isArray(rows) ? rows : [];
   if (!list.length) return null;
@@ -46,12 +98,15 @@ function themesNode(rows, caption) {
 }
 
 // The student's trainer view; returns a function that takes it away.
+/** @param {ClassTrainerModel} model @param {HTMLElement} el @returns {() => void} */
 export function renderClassTrainer(model, el) {
   const top = h("div", { class: "mtc-trainer-top" });
   const board = h("div", { class: "mtc-trainer-board" });
   const side = h("div", { class: "mtc-trainer-side" });
   append(el, [top, board, side]);
+  /** @type {unknown} the serial of the puzzle on the board (a new one is mounted anew) */
   let serial = null;
+  /** @type {(() => void) | null} takes the puzzle on the board away */
   let stopPuzzle = null;
 
   function mount() {
@@ -90,7 +145,7 @@ export function renderClassTrainer(model, el) {
       tr.recorded && !tr.finished ? h("div", { class: "mtl-controls" }, next) : null,
     ]);
     side.replaceChildren();
-    append(side, [themesNode(tr.themes, "How you did by theme in these puzzles")]);
+    append(side, [themesNode(/** @type {ThemeRow[]} */ (tr.themes), "How you did by theme in these puzzles")]);
   }
 
   const unlisten = listen(model, { trainer: () => { draw(); mount(); }, puzzle: mount });
@@ -103,6 +158,10 @@ export function renderClassTrainer(model, el) {
 // and the results per student and theme. Built once (what the teacher types stays while
 // results come in); update(info) takes the teacher state's `trainer` key. `act` sends a
 // teacher action; `confirmThen` asks before replacing or ending an assignment.
+/**
+ * @param {(msg: AssignAction) => void} act @param {Confirm} confirmThen
+ * @returns {{node: HTMLElement, update: (info: TrainerPanelInfo | null | undefined) => void}}
+ */
 export function trainerPanel(act, confirmThen) {
   const node = h("section", { class: "mtc-trainer-teacher", "aria-label": "Trainer puzzles" });
   const by = h("select", { name: "trainer-by", "aria-label": "Assign by" },
@@ -125,13 +184,16 @@ export function trainerPanel(act, confirmThen) {
   show();
   const message = () => {
     // whole numbers as typed (the server refuses what is not one, and says why)
+    /** @param {Element} input */
     const num = (input) => Number(/** @type {HTMLInputElement} */ (input).value);
     const n = num(count);
+    /** @type {AssignAction} */
     const msg = { op: "assign", count: Number.isFinite(n) ? n : 0 };
     if (/** @type {HTMLSelectElement} */ (by).value === "band") msg.band = [num(from) | 0, num(to) | 0];
     else msg.theme = /** @type {HTMLSelectElement} */ (theme).value;
     return msg;
   };
+  /** @type {TrainerResults | null} the assignment on, as the last update said */
   let on = null;
   const assign = h("button", { type: "button", class: "mtl-btn", "data-act": "assign", text: "Assign" });
   assign.addEventListener("click", () => (on
@@ -148,6 +210,7 @@ export function trainerPanel(act, confirmThen) {
       h("label", null, "puzzles per student ", count), " ", assign, stop),
     results]);
   let themesShown = 0;
+  /** @param {TrainerPanelInfo | null | undefined} info */
   function update(info) {
     if (!info) return;
     const themes = Array.isArray(info.themes) ? info.themes : [];

@@ -7,17 +7,43 @@ import { ruleHref } from "./view-data.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * An element's attributes for h() and s(): "text" is its text, a value of null,
+ * undefined or false leaves the attribute out, true sets it empty.
+ * @typedef {Record<string, string | number | boolean | null | undefined>} Attrs
+ */
+/**
+ * What append() and h() take as children: nodes, text (a number is written as text),
+ * nothing (null, undefined, false: skipped), or lists of them.
+ * @typedef {Node | string | number | null | undefined | false | ChildList} Child
+ */
+/** @typedef {Child[]} ChildList */
+/**
+ * A model's event handler: each event has its own arguments ("change:KEY" gets the
+ * change, "msg:custom" the message), hence any[].
+ * @typedef {(...args: any[]) => void} ModelHandler
+ */
+/**
+ * What listen() needs of a model (anywidget's, or host.js's stand-in).
+ * @typedef {{on: (event: string, fn: ModelHandler) => void, off: (event: string, fn: ModelHandler) => void}} Subscribable
+ */
+
 // ---------------------------------------------------------------- helpers
 
 // Subscribe to model changes: `handlers` maps a trait name to its handler. Returns the
 // function that unsubscribes every one of them (for a widget's cleanup), so the two
 // lists cannot drift apart.
+/** @param {Subscribable} model @param {Record<string, ModelHandler>} handlers @returns {() => void} */
 export function listen(model, handlers) {
   const pairs = Object.entries(handlers);
   for (const [name, fn] of pairs) model.on(`change:${name}`, fn);
   return () => { for (const [name, fn] of pairs) model.off(`change:${name}`, fn); };
 }
 
+/** An HTML element with attributes (see Attrs) and children (see append).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Attrs | null} [attrs] @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]} */
 export function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   setAttrs(node, attrs);
@@ -28,6 +54,8 @@ export function h(tag, attrs, ...children) {
 // A rule id as a link to its text (see ruleHref), or as plain text when there is no rules
 // page. A rules file of the repository (JupyterLab, Binder) and every page address open in
 // a new tab, so the board's position is never lost.
+/** @param {string | null | undefined} rulesUrl @param {unknown} rule @param {string | null} [ruleUrl]
+ * @returns {HTMLElement} */
 export function ruleLink(rulesUrl, rule, ruleUrl) {
   const href = ruleHref(rulesUrl, rule, ruleUrl);
   if (!href) return h("span", { class: "mtl-rule", text: String(rule) });
@@ -39,22 +67,29 @@ export function ruleLink(rulesUrl, rule, ruleUrl) {
   return a;
 }
 
+/** An SVG element with attributes (see Attrs).
+ * @template {keyof SVGElementTagNameMap} K @param {K} tag @param {Attrs | null} [attrs]
+ * @returns {SVGElementTagNameMap[K]} */
 export function s(tag, attrs) {
-  const node = document.createElementNS(SVG_NS, tag);
+  const node = /** @type {SVGElementTagNameMap[K]} */ (document.createElementNS(SVG_NS, tag));
   setAttrs(node, attrs);
   return node;
 }
 
+/** Set `attrs` (see Attrs) on `node`: text as its text, the others as attributes.
+ * @param {Element} node @param {Attrs | null | undefined} attrs */
 function setAttrs(node, attrs) {
   if (!attrs) return;
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "text") node.textContent = String(value);
-    else if (key === "class") node.setAttribute("class", value);
+    else if (key === "class") node.setAttribute("class", String(value));
     else node.setAttribute(key, value === true ? "" : String(value));
   }
 }
 
+/** Append `child` (see Child) to `node`: text as text nodes, lists in order, nothing skipped.
+ * @param {Node} node @param {Child} child */
 export function append(node, child) {
   if (child === null || child === undefined || child === false) return;
   if (Array.isArray(child)) {
@@ -70,6 +105,7 @@ export function append(node, child) {
 
 // The bottom edge (viewport px) of the page's own sticky header, if any: the book's
 // header, JupyterLab's notebook toolbar. 0 when nothing sticks at the top.
+/** @param {Document} doc @returns {number} */
 function stickyHeaderBottom(doc) {
   let bottom = 0;
   for (const el of doc.querySelectorAll("header, .bd-header, .jp-Toolbar")) {
@@ -84,6 +120,7 @@ function stickyHeaderBottom(doc) {
 // How much of the window's top is covered for `node`: the page's sticky header plus, when
 // `node` sits in a board whose bar (.mtl-bar: controls and verdict) is sticky, that bar,
 // which stays stuck above everything of the board below it.
+/** @param {Element} node @returns {number} */
 function coveredTop(node) {
   const doc = node.ownerDocument;
   let top = stickyHeaderBottom(doc);
@@ -157,6 +194,7 @@ export function scrollIntoViewBelowBar(node, opts) {
 // (the book's), in whatever scrolls: the page, JupyterLab's notebook panel, …
 
 // The bar itself: its own stickiness is not counted, the page header's is.
+/** @param {Element} node */
 export function keepInView(node) {
   scrollIntoViewBelowBar(node);
 }

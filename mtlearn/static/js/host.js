@@ -33,6 +33,72 @@ import { refusalMessage } from "./view-data.js";
 /** @typedef {import("./protocol").BoardMessage} BoardMessage */
 /** @typedef {Exclude<HostAnswer, Refusal>} Served */
 /** @typedef {Error & {refusal?: Refusal}} HostError */
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").Verdict} Verdict */
+/** @typedef {import("./protocol").BoardAnswer} BoardAnswer */
+/** @typedef {import("./dom.js").ModelHandler} ModelHandler */
+/** @typedef {import("./board-state.js").BoardKeys} BoardKeys */
+/** @typedef {import("./board-state.js").BoardModel} BoardModel */
+/** @typedef {import("./board-state.js").BoardSent} BoardSent */
+
+/**
+ * A widget's model: anywidget's, or the stand-in a static page makes (mtlModel). Each
+ * key reads as its type in `T`; "change:KEY" events tell of a change (the handler gets
+ * {new, old}), "change" of any; `send` carries an intent (of type `I`) to the host.
+ * `T` is Record<string, any> at most: a model's keys hold whatever JSON its widget
+ * reads, each widget types its own (board-state.js BoardKeys).
+ * @template {Record<string, any>} T
+ * @template [I=unknown]
+ * @typedef {object} KeyedModel
+ * @property {<K extends keyof T & string>(key: K) => T[K]} get
+ * @property {<K extends keyof T & string>(key: K, value: T[K]) => void} set
+ * @property {(event: string, fn: ModelHandler) => void} on
+ * @property {(event?: string, fn?: ModelHandler) => void} off
+ * @property {() => void} save_changes
+ * @property {(content: I) => void} send
+ */
+
+/**
+ * Any widget's model: its kind ("board", "puzzle"…) decides which keys it holds, and each
+ * widget reads them with its own types (board-state.js BoardKeys…), hence any here:
+ * anywidget hands the model over untyped, and the kind is only known when it is read.
+ * @typedef {KeyedModel<any>} AnyModel
+ */
+
+/**
+ * The in-page engine of one address (mtlEngine): `ready` once Pyodide and mtlearn are
+ * loaded (with how long that took: readyMs here, bootMs and stages in the worker), and
+ * `request`, which answers a HostRequest or throws a HostError.
+ * @typedef {object} Engine
+ * @property {string} url
+ * @property {number} startedAt
+ * @property {number | null} readyMs
+ * @property {number} [bootMs]
+ * @property {Record<string, number>} [stages]
+ * @property {Promise<Engine>} ready
+ * @property {(req: HostRequest) => Promise<Served>} request
+ */
+
+/**
+ * Where a board's answers come from, shown above it (model key "host", static pages only).
+ * @typedef {{state: "loading" | "engine" | "fallback", text: string}} HostStatus
+ */
+
+/**
+ * A stored answer to one move (view.successors, the page's successors): what a session
+ * answered, or (older pages) the bare view after the move.
+ * @typedef {{view: View, message?: BoardMessage | null} | View} Successor
+ */
+
+/**
+ * A board as a static page holds it (mtlearn.present.htmlout.standalone_html): the model's
+ * keys, the answers stored for the first position (`successors`), and for the in-page
+ * engine the session's spec, or `host_note`, why the page has none ("lite", "python-bots").
+ * @typedef {Partial<BoardKeys> & {successors?: Record<string, Successor>,
+ *   session?: {kind?: string} & Record<string, unknown>, host_note?: string}} BoardPageState
+ */
+
+/** @typedef {(model: BoardModel, content: BoardSent) => void} BoardHost  what answers a board's intents */
 
 // What a learner can do when the page cannot play on (learner words: no commands here;
 // the teacher's guide says how to serve the book).
@@ -46,15 +112,19 @@ const MTL_RESTARTED = "The guided round starts again from the deal: the steps ar
 
 // One engine per page and address, shared by all boards (each board's module is a
 // separate module instance, so the registry lives on the window).
+/** @param {string} url @returns {Engine} */
 export function mtlEngine(url) {
-  /** @type {Window & {__mtlearnEngines?: Record<string, any>}} */
+  /** @type {Window & {__mtlearnEngines?: Record<string, Engine>}} */
   const win = window;
-  const registry = (win.__mtlearnEngines = win.__mtlearnEngines || {});
+  const registry = (win.__mtlearnEngines = win.__mtlearnEngines || /** @type {Record<string, Engine>} */ ({}));
   if (registry[url]) return registry[url];
+  /** @type {Map<number, {resolve: (text: string) => void, reject: (err: Error) => void}>} */
   const pending = new Map();
   let next = 0;
+  /** @type {Worker} */
   let worker;
   const t0 = performance.now();
+  /** @type {Engine} */
   const engine = {
     url,
     startedAt: t0,
@@ -62,7 +132,7 @@ export function mtlEngine(url) {
     ready: null,
     /** @param {HostRequest} req @returns {Promise<Served>} */
     request(req) {
-      return engine.ready.then(() => new Promise((resolve, reject) => {
+      return engine.ready.then(() => new Promise(/** @param {(text: string) => void} resolve @param {(err: Error) => void} reject */ (resolve, reject) => {
         const id = ++next;
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, request: JSON.stringify(req) });
@@ -113,6 +183,7 @@ export function mtlEngine(url) {
 }
 
 // Where this board's engine lives, or why there is none.
+/** @param {Element} root @returns {{url: string | null, why: string | null}} */
 export function mtlEngineUrl(root) {
   const given = root.getAttribute("data-engine") ||
     (/** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="mtlearn-engine"]')) ||
@@ -128,6 +199,8 @@ export function mtlEngineUrl(root) {
   }
 }
 
+// Why the board falls back to the stored answers, and how to play on, in words.
+/** @param {string} why @param {string} [detail] @returns {string} */
 function mtlFallbackText(why, detail) {
   const stop = "This board can answer only your next move from answers stored in the page.";
   if (why === "file") {
@@ -156,9 +229,19 @@ function mtlFallbackText(why, detail) {
 }
 
 // The small stand-in for an anywidget model: get / set / on / off / save_changes / send.
+/**
+ * @template {Record<string, any>} T
+ * @template [I=unknown]
+ * @param {T} initial the keys at first
+ * @param {(model: KeyedModel<T, I>, content: I) => void} onSend what the host does with an intent
+ * @returns {KeyedModel<T, I>}
+ */
 export function mtlModel(initial, onSend) {
+  /** @type {T} */
   const data = Object.assign({}, initial);
+  /** @type {Map<string, Set<ModelHandler>>} */
   const listeners = new Map();
+  /** @type {KeyedModel<T, I>} */
   const model = {
     get(key) { return data[key]; },
     set(key, value) {
@@ -188,11 +271,15 @@ export function mtlModel(initial, onSend) {
   return model;
 }
 
+// A move with its tile turned round ("5-9@M" -> "9-5@M"): a stored answer may name either.
+/** @param {string} move @returns {string} */
 function mtlFlip(move) {
   const m = /^(\d+)-(\d+)@(.+)$/.exec(move);
   return m ? `${m[2]}-${m[1]}@${m[3]}` : move;
 }
 
+// The entry of `table` (successors, verdicts) for `move`, either way round, or undefined.
+/** @template V @param {Record<string, V> | null | undefined} table @param {string} move @returns {V | undefined} */
 function mtlLookup(table, move) {
   if (!table || typeof table !== "object") return undefined;
   if (Object.prototype.hasOwnProperty.call(table, move)) return table[move];
@@ -202,6 +289,7 @@ function mtlLookup(table, move) {
 }
 
 /**
+ * A board message of the page's own (no rule link, no bots' moves).
  * @param {BoardMessage["kind"]} kind @param {string} text @param {string | null} [rule]
  * @returns {BoardMessage}
  */
@@ -209,14 +297,25 @@ function mtlMsg(kind, text, rule) {
   return { kind, text, rule: rule || null, rule_url: null, bots: [] };
 }
 
+// The answers a static page stores with a view (view.successors: the protocol leaves
+// their shape open; a page writes Successor values).
+/** @param {View} view @returns {Record<string, Successor> | undefined} */
+function storedAnswers(view) {
+  return /** @type {Record<string, Successor> | undefined} */ (view.successors);
+}
+
 // Precomputed answers: successors (one move deep), then verdicts; never a kernel.
 // A successor is either {view, message} (what a session answered) or a bare view.
+/** @param {View | null} initialView @param {Record<string, Successor> | undefined} globalSuccessors
+ * @param {string} [playOnText] @returns {BoardHost} */
 export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
+  /** @type {View[]} the views before each stored move played, for Undo */
   const history = [];
   const playOn = playOnText || "open it as a live notebook to play on";
   return (model, content) => {
     if (!content || typeof content !== "object") return;
-    const view = model.get("view") || {};
+    // no view yet: read as one that holds nothing
+    const view = model.get("view") || /** @type {View} */ ({});
     if (content.action === "restart") {  // the guided round again (board.js, match.js)
       history.length = 0;
       model.set("view", initialView);
@@ -245,19 +344,19 @@ export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
     }
     const legalEntry = (view.legal || []).find(
       (m) => m.move === move || m.move === mtlFlip(move));
-    let next = mtlLookup(view.successors, move);
+    let next = mtlLookup(storedAnswers(view), move);
     if (next === undefined && view === initialView) next = mtlLookup(globalSuccessors, move);
     const verdict = mtlLookup(view.verdicts, move);
     if (next && typeof next === "object") {
       history.push(view);
-      if (next.view && typeof next.view === "object") {
+      if ("view" in next && next.view && typeof next.view === "object") {
         model.set("view", next.view);
         model.set("message", next.message || mtlMsg("ok", "Played " + move + "."));
         return;
       }
       const said = verdict && verdict.text ? verdict.text
         : legalEntry ? legalEntry.text + "." : "Played " + move + ".";
-      model.set("view", next);
+      model.set("view", /** @type {View} */ (next));  // a bare view
       model.set("message", mtlMsg("ok", said, verdict && verdict.rule));
       return;
     }
@@ -280,6 +379,9 @@ export function mtlPrecomputed(initialView, globalSuccessors, playOnText) {
 // the engine loads: "play" (a successor is stored: the state changes), "refuse" (a stored
 // verdict says no: nothing changes), or null (only the engine can answer: it waits).
 // `played` counts the plays answered from stored answers so far (Undo takes one back).
+/** @param {View | null} view @param {View | null} initialView
+ * @param {Record<string, Successor> | undefined} globalSuccessors @param {BoardSent} content
+ * @param {number} played @returns {"play" | "refuse" | "undo" | "restart" | null} */
 export function mtlStoredAnswer(view, initialView, globalSuccessors, content, played) {
   if (!content || typeof content !== "object") return null;
   if (content.action === "restart") return "restart";
@@ -288,8 +390,8 @@ export function mtlStoredAnswer(view, initialView, globalSuccessors, content, pl
   if (content.action === "move") move = String(content.move || "");
   else if (content.action === "draw" || content.action === "pass") move = content.action;
   else return null;
-  const v = view || {};
-  let next = mtlLookup(v.successors, move);
+  const v = view || /** @type {View} */ ({});  // no view: one that holds nothing
+  let next = mtlLookup(storedAnswers(v), move);
   if (next === undefined && v === initialView) next = mtlLookup(globalSuccessors, move);
   if (next && typeof next === "object") return "play";
   const verdict = mtlLookup(v.verdicts, move);
@@ -298,6 +400,7 @@ export function mtlStoredAnswer(view, initialView, globalSuccessors, content, pl
 
 // What a board says while an action waits for the engine: in words, in the message line
 // (a live region, so screen readers announce it) and in the status above the board.
+/** @param {number} waiting @returns {string} */
 export function mtlOneMoment(waiting) {
   return waiting === 1
     ? "One moment: the board is getting ready. Your move is played as soon as it is."
@@ -312,145 +415,194 @@ export function mtlOneMoment(waiting) {
 // engine, unseen, once it is ready, so that both agree); anything else waits in a queue,
 // with "One moment" said, and is played in order when the engine is ready. Requests to the
 // engine go one after another (`line`), so a click made while the queue is being played
-// waits its turn.
+// waits its turn. The functions below (eb…) share the host's state, an EngineBoard.
+
+/**
+ * One engine-backed board's host: where it stands and what waits.
+ * @typedef {object} EngineBoard
+ * @property {Element} root          the board's element (data-answers, data-engine-ms for tests)
+ * @property {BoardPageState} state  the page's state of the board
+ * @property {BoardKeys} initial     the model's first keys
+ * @property {BoardHost} precomputed the stored answers
+ * @property {"loading" | "engine" | "fallback"} mode
+ * @property {BoardSent[]} queue     intents waiting for the engine
+ * @property {BoardSent[]} replay    intents answered from stored answers, to play again in the engine
+ * @property {Promise<unknown>} line the engine's requests, one after another
+ * @property {string | null} sid     the engine's session, once open
+ * @property {Engine | null} engine
+ * @property {BoardModel | null} model
+ * @property {number} answers        how many answers arrived
+ */
+
+/** What a board's request got: the session's answer (none for a close).
+ * @param {Served} answer @returns {BoardAnswer | null} */
+function boardResult(answer) {
+  return "result" in answer ? /** @type {BoardAnswer} */ (answer.result) : null;
+}
+
+/** Say where the answers come from (model key "host"; the first keys before the model is made).
+ * @param {EngineBoard} eb @param {HostStatus["state"]} st @param {string} text */
+function ebSetHost(eb, st, text) {
+  if (eb.model) eb.model.set("host", { state: st, text });
+  else eb.initial.host = { state: st, text };
+}
+
+/** Show an answer (its message, then its view), and count it.
+ * @param {EngineBoard} eb @param {Partial<BoardAnswer> | null} result @param {number} [ms] */
+function ebApply(eb, result, ms) {
+  if (result) {
+    if (result.message !== undefined) eb.model.set("message", result.message);
+    if (result.view) eb.model.set("view", result.view);
+  }
+  // For tests and benchmarks: how many answers arrived, and how long the last one took.
+  eb.root.setAttribute("data-answers", String(++eb.answers));
+  if (ms !== undefined) eb.root.setAttribute("data-answer-ms", ms.toFixed(1));
+}
+
+/** The engine's answer to an intent, shown (a refusal or a failure: said in the message).
+ * @param {EngineBoard} eb @param {BoardSent} content @returns {Promise<void>} */
+function ebToEngine(eb, content) {
+  const t = performance.now();
+  return eb.engine.request({ op: "intent", session: eb.sid, intent: content })
+    .then((answer) => ebApply(eb, boardResult(answer), performance.now() - t))
+    .catch(/** @param {HostError} err */ (err) => {
+      eb.model.set("message", err.refusal ? refusalMessage(err.refusal)
+        : mtlMsg("info", "The page could not answer that. Try again, or reload the page."));
+      if (!err.refusal) console.warn("mtlearn: the in-page engine did not answer:", err.message);
+      ebApply(eb, null);
+    });
+}
+
+/** A move already answered from the stored answers, played again in the engine's session:
+ * nothing new is shown unless the engine's view differs from the stored one.
+ * @param {EngineBoard} eb @param {BoardSent} content @returns {Promise<void>} */
+function ebCatchUp(eb, content) {
+  return eb.engine.request({ op: "intent", session: eb.sid, intent: content })
+    .then((answer) => {
+      const result = boardResult(answer);
+      const view = result && result.view;
+      if (view && JSON.stringify(view) !== JSON.stringify(eb.model.get("view"))) {
+        eb.model.set("view", view);
+      }
+    });
+}
+
+/** The guided round again: a fresh session from the same spec (its deal, its steps).
+ * @param {EngineBoard} eb @returns {Promise<void>} */
+function ebRestart(eb) {
+  const spec = eb.state.session;
+  const old = eb.sid;
+  if (old) eb.engine.request({ op: "close", session: old }).catch(() => {});
+  return eb.engine.request({ op: "open", kind: spec.kind || "board", spec })
+    .then((answer) => {
+      eb.sid = /** @type {import("./protocol").Opened} */ (answer).session;
+      ebApply(eb, boardResult(answer));
+      eb.model.set("message", mtlMsg("info", MTL_RESTARTED));
+    })
+    .catch(/** @param {Error} err */ (err) => {
+      console.warn("mtlearn: the in-page engine could not open the board again:", err.message);
+      eb.model.set("message", mtlMsg("info", "The page could not start the round again. Reload the page."));
+      ebApply(eb, null);
+    });
+}
+
+/** An intent for the engine, after those before it.
+ * @param {EngineBoard} eb @param {BoardSent} content @returns {Promise<unknown>} */
+function ebToHost(eb, content) {
+  eb.line = eb.line.then(() => (content && content.action === "restart" ? ebRestart(eb) : ebToEngine(eb, content)));
+  return eb.line;
+}
+
+/** The engine cannot run: the stored answers answer from now on, what waited first.
+ * @param {EngineBoard} eb @param {string} why @param {string} [detail] */
+function ebFallback(eb, why, detail) {
+  eb.mode = "fallback";
+  eb.replay.length = 0;  // the stored answers already show those moves
+  ebSetHost(eb, "fallback", mtlFallbackText(why, detail));
+  while (eb.queue.length) {
+    eb.precomputed(eb.model, eb.queue.shift());
+    ebApply(eb, null);
+  }
+}
+
+/** While the engine loads: answer from the stored answers where they hold one, else wait.
+ * @param {EngineBoard} eb @param {BoardModel} m @param {BoardSent} content */
+function ebWhileLoading(eb, m, content) {
+  // once the engine's session is open (sid), it catches up: everything waits its turn
+  const stored = eb.queue.length || eb.sid !== null ? null
+    : mtlStoredAnswer(m.get("view"), eb.initial.view, eb.state.successors, content, eb.replay.length);
+  if (stored === null) {
+    eb.queue.push(content);
+    const said = mtlOneMoment(eb.queue.length);
+    ebSetHost(eb, "loading", said);
+    m.set("message", mtlMsg("info", said));
+    return;
+  }
+  eb.precomputed(m, content);
+  if (stored === "play") eb.replay.push(content);
+  else if (stored === "undo") eb.replay.pop();
+  else if (stored === "restart") eb.replay.length = 0;
+  ebApply(eb, null);
+}
+
+/** Open the board's session in the engine once it is ready, play again what the stored
+ * answers answered, then what waited; the stored answers take over if anything fails.
+ * @param {EngineBoard} eb @param {string} url */
+function ebStart(eb, url) {
+  const spec = eb.state.session;
+  const engine = mtlEngine(url);
+  eb.engine = engine;
+  engine.ready
+    .then(() => engine.request({ op: "open", kind: spec.kind || "board", spec }))
+    .then((answer) => {
+      eb.sid = /** @type {import("./protocol").Opened} */ (answer).session;
+      // the moves answered from stored answers first, then what waited, in order
+      /** @type {Promise<void>} */
+      let chain = Promise.resolve();
+      for (const content of eb.replay.splice(0)) chain = chain.then(() => ebCatchUp(eb, content));
+      return chain;
+    })
+    .then(() => {
+      eb.mode = "engine";
+      eb.root.setAttribute("data-engine-ms", (performance.now() - engine.startedAt).toFixed(0));
+      ebSetHost(eb, "engine", "The computer plays in this page: play on to the end of the match.");
+      for (const content of eb.queue.splice(0)) ebToHost(eb, content);
+      return eb.line;
+    })
+    .catch((err) => ebFallback(eb, "failed", err && err.message ? err.message : String(err)));
+}
+
+/** The model of a board whose answers come from the in-page engine (see above), with
+ * the answers stored in the page until it is ready, or instead of it.
+ * @param {Element} root @param {BoardPageState} state @param {BoardKeys} initial @returns {BoardModel} */
 export function mtlEngineBoard(root, state, initial) {
-  const spec = state.session;
-  const located = spec ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
-  const fallbackText = (why, detail) => mtlFallbackText(why, detail);
-  const precomputed = mtlPrecomputed(initial.view, state.successors, located.why === "lite"
-    ? "a saved board: run all the cells to play it"
-    : "this page stores one move ahead only; see the note above the board");
-  let mode = located.url ? "loading" : "fallback";
-  const queue = [];    // intents waiting for the engine
-  const replay = [];   // intents answered from stored answers, to play again in the engine
-  let line = Promise.resolve();  // the engine's requests, one after another
-  let sid = null;
-  let engine = null;
-  let model = null;
-
-  function setHost(st, text) {
-    if (model) model.set("host", { state: st, text });
-    else initial.host = { state: st, text };
-  }
-  let answers = 0;
-  function apply(result, ms) {
-    if (result) {
-      if (result.message !== undefined) model.set("message", result.message);
-      if (result.view) model.set("view", result.view);
-    }
-    // For tests and benchmarks: how many answers arrived, and how long the last one took.
-    root.setAttribute("data-answers", String(++answers));
-    if (ms !== undefined) root.setAttribute("data-answer-ms", ms.toFixed(1));
-  }
-  function toEngine(content) {
-    const t = performance.now();
-    return engine.request({ op: "intent", session: sid, intent: content })
-      .then((answer) => apply(answer.result, performance.now() - t))
-      .catch((err) => {
-        model.set("message", err.refusal ? refusalMessage(err.refusal)
-          : mtlMsg("info", "The page could not answer that. Try again, or reload the page."));
-        if (!err.refusal) console.warn("mtlearn: the in-page engine did not answer:", err.message);
-        apply(null);
-      });
-  }
-  // A move already answered from the stored answers, played again in the engine's session:
-  // nothing new is shown unless the engine's view differs from the stored one.
-  function catchUp(content) {
-    return engine.request({ op: "intent", session: sid, intent: content })
-      .then((answer) => {
-        const view = answer.result && answer.result.view;
-        if (view && JSON.stringify(view) !== JSON.stringify(model.get("view"))) {
-          model.set("view", view);
-        }
-      });
-  }
-  // The guided round again: a fresh session from the same spec (its deal, its steps).
-  function restartEngine() {
-    const old = sid;
-    if (old) engine.request({ op: "close", session: old }).catch(() => {});
-    return engine.request({ op: "open", kind: spec.kind || "board", spec })
-      .then((answer) => {
-        sid = answer.session;
-        apply(answer.result);
-        model.set("message", mtlMsg("info", MTL_RESTARTED));
-      })
-      .catch((err) => {
-        console.warn("mtlearn: the in-page engine could not open the board again:", err.message);
-        model.set("message", mtlMsg("info", "The page could not start the round again. Reload the page."));
-        apply(null);
-      });
-  }
-  function toHost(content) {
-    line = line.then(() => (content && content.action === "restart" ? restartEngine() : toEngine(content)));
-    return line;
-  }
-  function goFallback(why, detail) {
-    mode = "fallback";
-    replay.length = 0;  // the stored answers already show those moves
-    setHost("fallback", fallbackText(why, detail));
-    while (queue.length) {
-      precomputed(model, queue.shift());
-      apply(null);
-    }
-  }
-
+  const located = state.session ? mtlEngineUrl(root) : { url: null, why: state.host_note || "none" };
+  /** @type {EngineBoard} */
+  const eb = {
+    root, state, initial, mode: located.url ? "loading" : "fallback", queue: [], replay: [],
+    line: Promise.resolve(), sid: null, engine: null, model: null, answers: 0,
+    precomputed: mtlPrecomputed(initial.view, state.successors, located.why === "lite"
+      ? "a saved board: run all the cells to play it"
+      : "this page stores one move ahead only; see the note above the board"),
+  };
   const loadingText = "Getting the board ready… You can click already: your move is played as soon as it is ready.";
-  if (mode === "fallback") {
-    initial.host = { state: "fallback", text: fallbackText(located.why) };
+  if (eb.mode === "fallback") {
+    initial.host = { state: "fallback", text: mtlFallbackText(located.why) };
   } else {
     initial.host = { state: "loading", text: loadingText };
   }
-
-  // While the engine loads: answer from the stored answers where they hold one, else wait.
-  function whileLoading(m, content) {
-    // once the engine's session is open (sid), it catches up: everything waits its turn
-    const stored = queue.length || sid !== null ? null
-      : mtlStoredAnswer(m.get("view"), initial.view, state.successors, content, replay.length);
-    if (stored === null) {
-      queue.push(content);
-      const said = mtlOneMoment(queue.length);
-      setHost("loading", said);
-      m.set("message", mtlMsg("info", said));
-      return;
-    }
-    precomputed(m, content);
-    if (stored === "play") replay.push(content);
-    else if (stored === "undo") replay.pop();
-    else if (stored === "restart") replay.length = 0;
-    apply(null);
-  }
-
+  /** @type {BoardHost} */
   const onSend = (m, content) => {
-    if (mode === "engine") toHost(content);
-    else if (mode === "loading") whileLoading(m, content);
+    if (eb.mode === "engine") ebToHost(eb, content);
+    else if (eb.mode === "loading") ebWhileLoading(eb, m, content);
     else {
-      precomputed(m, content);
-      apply(null);
+      eb.precomputed(m, content);
+      ebApply(eb, null);
     }
   };
   initial.can_restart = true;  // this host can deal a guided round again (board.js)
-  const mdl = mtlModel(initial, onSend);
-  model = mdl;
-
-  if (located.url) {
-    engine = mtlEngine(located.url);
-    engine.ready
-      .then(() => engine.request({ op: "open", kind: spec.kind || "board", spec }))
-      .then((answer) => {
-        sid = answer.session;
-        // the moves answered from stored answers first, then what waited, in order
-        let chain = Promise.resolve();
-        for (const content of replay.splice(0)) chain = chain.then(() => catchUp(content));
-        return chain;
-      })
-      .then(() => {
-        mode = "engine";
-        root.setAttribute("data-engine-ms", (performance.now() - engine.startedAt).toFixed(0));
-        setHost("engine", "The computer plays in this page: play on to the end of the match.");
-        for (const content of queue.splice(0)) toHost(content);
-        return line;
-      })
-      .catch((err) => goFallback("failed", err && err.message ? err.message : String(err)));
-  }
-  return mdl;
+  const model = mtlModel(initial, onSend);
+  eb.model = model;
+  if (located.url) ebStart(eb, located.url);
+  return model;
 }

@@ -23,8 +23,27 @@
 import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
 import { h } from "./dom.js";
 
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").PlacedTile} PlacedTile */
+/** @typedef {import("./tiles.js").Disclosure} Disclosure */
+/**
+ * One key binding of a widget (the dispatcher at the end of this file): `keys` the
+ * KeyboardEvent.key values it answers ("Escape", "Ctrl+Enter"), `run` the action (it
+ * returns false when the key does not apply here; any other value: handled), `label` and
+ * `help` its line in the Keys help, `field` true to take the key in a text field too.
+ * @typedef {object} Binding
+ * @property {string[]} keys
+ * @property {(ev: KeyboardEvent) => unknown} run
+ * @property {string} [label]
+ * @property {string} [help]
+ * @property {boolean} [field]
+ */
+/** @typedef {{label?: string, help?: string}} HelpEntry  a line of the Keys help: a binding, or a key the browser handles */
+/** @typedef {{text: string, at?: number}} Typed  the digits typed in a hand within a moment, and when */
+
 // The index the focus moves to in a group of n items from item i, or null when `key`
 // is not a key of the group. No wrapping: End and Home go to the ends.
+/** @param {string} key @param {number} i @param {number} n @returns {number | null} */
 export function rovingIndex(key, i, n) {
   if (n <= 0) return null;
   if (key === "ArrowRight" || key === "ArrowDown") return Math.min(n - 1, i + 1);
@@ -35,6 +54,7 @@ export function rovingIndex(key, i, n) {
 }
 
 // The moves "A-B@T" of view.legal, split: [{tile, target}].
+/** @param {View | null | undefined} view @returns {{tile: string, target: string}[]} */
 function tileMoves(view) {
   const out = [];
   for (const m of asArray(view && view.legal)) {
@@ -46,7 +66,9 @@ function tileMoves(view) {
 }
 
 // The targets (train or branch ids) where `tile` may be played now.
+/** @param {View | null | undefined} view @param {string | null | undefined} tile @returns {Set<string>} */
 export function legalTargets(view, tile) {
+  /** @type {Set<string>} */
   const ids = new Set();
   if (tile === null || tile === undefined) return ids;
   for (const m of tileMoves(view)) if (sameTile(m.tile, tile)) ids.add(m.target);
@@ -54,19 +76,24 @@ export function legalTargets(view, tile) {
 }
 
 // True when `tile` has a legal move now.
+/** @param {View | null | undefined} view @param {string} tile @returns {boolean} */
 export function isPlayable(view, tile) {
   return tileMoves(view).some((m) => sameTile(m.tile, tile));
 }
 
 // The hand tile that is the hand's tab stop: the selected tile, else the one the focus
 // was on last, else the first tile that can be played, else the first tile.
+/** @param {View | null | undefined} view @param {readonly string[] | null | undefined} hand
+ * @param {string | null | undefined} selected @param {string | null | undefined} remembered @returns {string | null} */
 export function handStop(view, hand, selected, remembered) {
   const tiles = asArray(hand);
+  /** @param {string | null | undefined} t */
   const find = (t) => (t === null || t === undefined ? undefined : tiles.find((x) => sameTile(x, t)));
   return find(selected) ?? find(remembered) ?? tiles.find((t) => isPlayable(view, t)) ?? tiles[0] ?? null;
 }
 
 // Every target ("Play here") of the view in the order drawn: each train, then its branches.
+/** @param {View | null | undefined} view @returns {string[]} */
 export function targetIds(view) {
   const ids = [];
   for (const t of asArray(view && view.trains)) {
@@ -78,6 +105,8 @@ export function targetIds(view) {
 
 // The target that is the trains' tab stop once `selected` is picked: the one the focus
 // was on last if the tile may go there, else the first where it may go, else the first.
+/** @param {View | null | undefined} view @param {string | null | undefined} selected
+ * @param {string | null | undefined} remembered @returns {string | null} */
 export function trainStop(view, selected, remembered) {
   const ids = targetIds(view);
   const ok = legalTargets(view, selected);
@@ -86,6 +115,7 @@ export function trainStop(view, selected, remembered) {
 }
 
 // The hand of the player to play, when the view shows it (null when hidden or over).
+/** @param {View | null | undefined} view @returns {string[] | null} */
 export function handToPlay(view) {
   if (!view || view.over) return null;
   const p = asArray(view.players).find((x) => x.seat === view.to_play);
@@ -97,6 +127,8 @@ export function handToPlay(view) {
 // tile just drawn if it can be played; a tile of the hand that can be played; else
 // Draw, Pass, End turn… whichever is legal; "undo" when the round is over without a
 // match; null when none of these is there (another player's turn).
+/** @param {View | null | undefined} before @param {View | null | undefined} view
+ * @param {string | null | undefined} remembered @returns {string | null} */
 export function focusAfterView(before, view, remembered) {
   if (!view || typeof view !== "object") return null;
   if (samePosition(before, view)) return null;  // e.g. a refusal: the focus stays
@@ -123,8 +155,10 @@ export function focusAfterView(before, view, remembered) {
 
 // True when two views show the same position (a host may send the view again with a
 // refusal): same trains, hands, boneyard, player to play and status.
+/** @param {View | null | undefined} a @param {View | null | undefined} b @returns {boolean} */
 export function samePosition(a, b) {
   if (!a || !b) return false;
+  /** @param {View} v */
   const key = (v) => JSON.stringify([v.trains, v.players, v.boneyard, v.to_play, v.status, v.over,
     v.match && v.match.round]);
   return key(a) === key(b);
@@ -134,6 +168,7 @@ export function samePosition(a, b) {
 // the learner drew, "plays again", an open double to cover, the round's result) and,
 // at a round's end, the round's scores. Only text the view gives is used, and the
 // view never names a tile of a hidden hand.
+/** @param {View | null | undefined} view @returns {string} */
 export function announcement(view) {
   if (!view || typeof view !== "object") return "";
   const parts = [];
@@ -148,6 +183,7 @@ export function announcement(view) {
 }
 
 // A tile as it is drawn on a train: the number touching the tile before it first.
+/** @param {Partial<PlacedTile> | null | undefined} t @returns {string} */
 export function trainTileName(t) {
   const [a, b] = parseTile(t && t.tile);
   const inward = Number.isFinite(t && t.inward) ? t.inward : a;
@@ -159,6 +195,8 @@ export function trainTileName(t) {
 // `number` on one of its halves, or null. `inclusive`: the tile at `from` counts too (a
 // second digit, "1" then "2" for 12, may name the tile the first one reached).
 // `playable` (optional, one flag per tile): a tile that can be played now comes first.
+/** @param {string[]} tiles @param {number} from @param {number} number @param {boolean} inclusive
+ * @param {boolean[]} [playable] @returns {number | null} */
 export function tileWithNumber(tiles, from, number, inclusive, playable) {
   const n = tiles.length;
   let other = null;
@@ -174,6 +212,7 @@ export function tileWithNumber(tiles, from, number, inclusive, playable) {
 
 // ArrowDown / ArrowUp in the hand: the index of the next (dir 1) or previous (dir -1)
 // tile that can be played now, round the hand, or null when no other tile can be.
+/** @param {boolean[]} playable @param {number} from @param {number} dir @returns {number | null} */
 export function nextPlayable(playable, from, dir) {
   const n = playable.length;
   for (let k = 1; k < n; k++) {
@@ -186,6 +225,7 @@ export function nextPlayable(playable, from, dir) {
 // The train a letter or digit key names while a tile is picked: M the Mexican train,
 // 1-8 that player's train (seat order, as the trains are listed). The target's data-key
 // ("train:M", "train:2"), or null.
+/** @param {unknown} key @returns {string | null} */
 export function trainKeyTarget(key) {
   const k = String(key);
   if (k === "m" || k === "M") return "train:M";
@@ -193,9 +233,11 @@ export function trainKeyTarget(key) {
   return null;
 }
 
+/** @type {Typed} */
 const typed = { text: "", at: 0 };  // the digits typed in a hand within a moment
 
 // The index a digit key moves the hand's focus to (type-ahead), or null.
+/** @param {KeyboardEvent} ev @param {HTMLElement[]} items @param {number} i @returns {number | null} */
 function typeAhead(ev, items, i) {
   if (!/^[0-9]$/.test(ev.key)) return null;
   const now = Date.now();
@@ -210,6 +252,7 @@ function typeAhead(ev, items, i) {
 // that make no number of the hand go to the double when they are the same digit ("5" "5":
 // 5-5), else start again with the last digit, so typing a digit again goes on to the next
 // tile with that number.
+/** @param {string[]} tiles @param {number} i @param {Typed} typed @param {boolean[]} [playable] @returns {number} */
 export function typedTile(tiles, i, typed, playable) {
   let j = tileWithNumber(tiles, i, parseInt(typed.text, 10), typed.text.length > 1, playable);
   if (j === null && typed.text.length > 1) {
@@ -225,6 +268,7 @@ export function typedTile(tiles, i, typed, playable) {
 }
 
 // One flag per hand tile: can it be played now (view-parts.js marks it data-playable)?
+/** @param {Element[]} items @returns {boolean[]} */
 function playableFlags(items) {
   return items.map((n) => n.hasAttribute("data-playable"));
 }
@@ -232,12 +276,14 @@ function playableFlags(items) {
 // Apply an arrow key (Home, End; a digit in the hand) to the roving group holding the
 // focused element. Returns true when the key was used (the dispatcher then prevents its
 // default: the page does not scroll).
+/** @param {KeyboardEvent} ev @returns {boolean} */
 export function rovingMove(ev) {
-  const t = ev.target;
+  const t = /** @type {HTMLElement} */ (ev.target);
   const group = t && t.closest ? t.closest("[data-roving]") : null;
   if (!group) return false;
-  const items = [...group.querySelectorAll("[data-rove]")].filter((n) => !n.disabled);
-  const i = items.indexOf(t);
+  // the roving items are buttons (a hand's tiles, the trains' "Play here")
+  const items = [.../** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-rove]"))].filter((n) => !n.disabled);
+  const i = items.findIndex((n) => n === t);
   if (i < 0) return false;
   const inHand = group.getAttribute("data-roving") === "hand";
   if (!/^[0-9]$/.test(ev.key)) typed.text = "";  // another key ends what was typed
@@ -257,13 +303,14 @@ export function rovingMove(ev) {
 
 // M or 1-8 on the trains (a tile picked): play the tile on the Mexican train or on that
 // player's train at once. Returns false (the key passes on) elsewhere.
+/** @param {KeyboardEvent} ev @returns {boolean} */
 export function trainKey(ev) {
-  const t = ev.target;
+  const t = /** @type {Element} */ (ev.target);
   const group = t && t.closest ? t.closest("[data-roving]") : null;
   if (!group || group.getAttribute("data-roving") !== "trains") return false;
   const want = trainKeyTarget(ev.key);
   if (!want) return false;
-  const btn = [...group.querySelectorAll("[data-rove]")].find((n) => n.getAttribute("data-key") === want);
+  const btn = [.../** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-rove]"))].find((n) => n.getAttribute("data-key") === want);
   if (!btn || btn.getAttribute("aria-disabled") === "true") return false;
   btn.focus();
   btn.click();
@@ -272,16 +319,18 @@ export function trainKey(ev) {
 
 // The places (train or branch ids) a hand tile button may be played on now
 // (view-parts.js writes them in data-targets).
+/** @param {Element | null} node @returns {string[]} */
 function tileTargets(node) {
   return String((node && node.getAttribute && node.getAttribute("data-targets")) || "").split(" ").filter(Boolean);
 }
 
 // Play the focused hand tile on `target` at once: pick it (its click), then press the
 // train's "Play here" (the board draws again when a tile is picked).
+/** @param {HTMLElement} tileNode @param {string} target @returns {boolean} */
 function playTileOn(tileNode, target) {
   const root = tileNode.closest(".mtl-root") || tileNode.ownerDocument;
   if (tileNode.getAttribute("aria-pressed") !== "true") tileNode.click();
-  const btn = root.querySelector(`[data-key="train:${target}"]`);
+  const btn = /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="train:${target}"]`));
   if (!btn || btn.getAttribute("aria-disabled") === "true") return false;
   btn.focus();
   btn.click();
@@ -289,14 +338,16 @@ function playTileOn(tileNode, target) {
 }
 
 // The hand tile the key was pressed on (a button of the "hand" roving group), or null.
+/** @param {KeyboardEvent} ev @returns {HTMLElement | null} */
 function handTile(ev) {
-  const t = ev.target;
+  const t = /** @type {HTMLElement} */ (ev.target);
   const group = t && t.closest ? t.closest("[data-roving]") : null;
   return group && group.getAttribute("data-roving") === "hand" && t.hasAttribute("data-rove") ? t : null;
 }
 
 // The place a key pressed on a hand tile plays it on at once, or null (the key is not
 // used): M when the tile fits the Mexican train.
+/** @param {string} key @param {readonly unknown[] | null | undefined} targets @returns {string | null} */
 export function handKeyTarget(key, targets) {
   const ids = asArray(targets).map(String);
   if (key === "m" || key === "M") return ids.includes("M") ? "M" : null;
@@ -304,6 +355,7 @@ export function handKeyTarget(key, targets) {
 }
 
 // M on a hand tile (handKeyTarget): play it there. Returns false elsewhere.
+/** @param {KeyboardEvent} ev @returns {boolean} */
 export function handKey(ev) {
   const t = handTile(ev);
   if (!t) return false;
@@ -318,6 +370,8 @@ export function handKey(ev) {
 // Enter when the focus lands on that train).
 // `tiles` the hand, `targets` per tile the places it may go. Used by the tests and to
 // state the bound in the Keys help.
+/** @param {string[]} tiles @param {string[][]} targets @param {number} start @param {number} goal
+ * @param {string} target @returns {string[] | null} */
 export function pressesForMove(tiles, targets, start, goal, target) {
   const n = tiles.length;
   const playable = targets.map((ts) => ts.length > 0);
@@ -326,12 +380,15 @@ export function pressesForMove(tiles, targets, start, goal, target) {
   let last = ["Enter", trainKeyTarget(target) ? String(target) : null];  // pick, then the train's key
   if (handKeyTarget("M", places) === String(target)) last = ["M"];
   if (last.includes(null)) return null;  // a branch: no key names it
+  /** @type {Map<string, string[]>} the keys pressed to reach each (tile, digits typed) */
   const seen = new Map([[`${start}|`, []]]);
+  /** @type {[number, string][]} */
   const queue = [[start, ""]];
   while (queue.length) {
     const [i, text] = queue.shift();
     const path = seen.get(`${i}|${text}`);
     if (i === goal) return [...path, ...last];
+    /** @type {[string, number, string][]} a key, the tile it reaches, the digits typed then */
     const next = [["ArrowRight", Math.min(n - 1, i + 1), ""], ["ArrowLeft", Math.max(0, i - 1), ""],
       ["Home", 0, ""], ["End", n - 1, ""],
       ["ArrowDown", nextPlayable(playable, i, 1) ?? i, ""], ["ArrowUp", nextPlayable(playable, i, -1) ?? i, ""]];
@@ -352,6 +409,7 @@ export function pressesForMove(tiles, targets, start, goal, target) {
 }
 
 // The roving groups' bindings (a board's and a puzzle's hand and trains), for bindKeys.
+/** @type {Binding[]} */
 export const rovingBindings = [
   { keys: ["ArrowRight", "ArrowLeft", "Home", "End"], run: rovingMove,
     label: "← → Home End", help: "choose a tile in your hand, or a train" },
@@ -375,6 +433,7 @@ export const nativeKeys = {
 // The heading level for a board's sections ("Hands", "Trains"): one below the last heading
 // of the page before the board (a chapter's h2 gives 3), so the page's outline stays in
 // order; train names are one level further down.
+/** @param {Element | null | undefined} root @returns {number} */
 export function headingBase(root) {
   const doc = root && root.ownerDocument;
   if (!doc || typeof root.compareDocumentPosition !== "function") return 3;
@@ -388,6 +447,7 @@ export function headingBase(root) {
 }
 
 // The heading level of a view's sections (ctx.headLevel: headingBase).
+/** @param {{headLevel?: number} | null | undefined} ctx @returns {number} */
 export function level(ctx) {
   return Number.isFinite(ctx && ctx.headLevel) ? ctx.headLevel : 3;
 }
@@ -395,8 +455,11 @@ export function level(ctx) {
 // The "Keys" help of a live board: a small disclosure listing the keys. `entries` are
 // bindings (and nativeKeys) in the order shown; each with a help line is listed once,
 // and the lines of one label are joined ("Esc: clear the selection (or leave presenter mode)").
+/** @param {Disclosure | null | undefined} state @param {readonly HelpEntry[]} entries @returns {HTMLDetailsElement} */
 export function keysHelp(state, entries) {
+  /** @type {Map<string, string[]>} */
   const lines = new Map();
+  /** @type {Set<HelpEntry>} */
   const seen = new Set();  // an entry listed twice is shown once
   for (const e of asArray(entries)) {
     if (!e || !e.label || !e.help || seen.has(e)) continue;
@@ -404,7 +467,9 @@ export function keysHelp(state, entries) {
     if (!lines.has(e.label)) lines.set(e.label, []);
     lines.get(e.label).push(e.help);
   }
+  /** @param {string} keys @param {string} what */
   const item = (keys, what) => h("li", null, h("kbd", { text: keys }), " ", what);
+  /** @param {string[]} helps */
   const said = (helps) => (helps.length > 1 ? `${helps[0]} (or ${helps.slice(1).join(", or ")})` : helps[0]);
   const details = h("details", { class: "mtl-keys" },
     h("summary", { "data-key": "keys", text: "Keys" }),
@@ -418,6 +483,7 @@ export function keysHelp(state, entries) {
 
 // The skip link at the top of a live board: it moves the focus to the hand's tab stop
 // (or the next useful control) without tabbing through the actions.
+/** @param {string} targetId @param {() => void} go @returns {HTMLAnchorElement} */
 export function skipLink(targetId, go) {
   const a = h("a", { class: "mtl-skip", href: `#${targetId}`, "data-key": "skip", text: "Skip to your hand" });
   a.addEventListener("click", (ev) => {
@@ -455,22 +521,27 @@ export function skipLink(targetId, go) {
 
 // "Ctrl+Enter" -> {key: "Enter", ctrl: true, alt: false, meta: false, shift: null};
 // shift is null when the spec does not name it (either state matches).
+/** @param {string} spec @returns {{key: string, ctrl: boolean, alt: boolean, meta: boolean, shift: boolean | null}} */
 export function parseKeySpec(spec) {
-  const out = { key: String(spec), ctrl: false, alt: false, meta: false, shift: null };
+  const out = { key: String(spec), ctrl: false, alt: false, meta: false, shift: /** @type {boolean | null} */ (null) };
   for (;;) {
     const m = /^(Ctrl|Alt|Meta|Shift)\+(.+)$/.exec(out.key);
     if (!m) break;
-    out[m[1].toLowerCase()] = true;
+    out[/** @type {"ctrl" | "alt" | "meta" | "shift"} */ (m[1].toLowerCase())] = true;
     out.key = m[2];
   }
   return out;
 }
 
+// Two key names are the same key: a letter either case, else exactly.
+/** @param {string} a @param {string} b @returns {boolean} */
 function sameKey(a, b) {
   return a.length === 1 && b.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
 // True when `spec` ("Escape", "Ctrl+Enter") names the key of `ev` with its modifiers.
+/** @param {string} spec @param {{key: string, ctrlKey?: boolean, altKey?: boolean, metaKey?: boolean, shiftKey?: boolean}} ev
+ * @returns {boolean} */
 export function keyMatches(spec, ev) {
   const s = parseKeySpec(spec);
   if (!sameKey(s.key, String(ev.key))) return false;
@@ -482,7 +553,9 @@ const NOT_TEXT = new Set(["button", "checkbox", "radio", "submit", "reset", "ima
 
 // True when `node` takes typed text (or the arrow keys) itself: a text-like input, a
 // textarea, a select, or an element inside contenteditable content.
-export function isTextField(node) {
+/** @param {EventTarget | null | undefined} target @returns {boolean} */
+export function isTextField(target) {
+  const node = /** @type {HTMLElement | null | undefined} */ (target);
   if (!node || !node.tagName) return false;
   const tag = node.tagName.toUpperCase();
   if (tag === "TEXTAREA" || tag === "SELECT") return true;
@@ -494,6 +567,7 @@ export function isTextField(node) {
 
 // Apply `bindings` (an array, or a function returning one) to a keydown event by the
 // rules above. Returns true when a binding handled it (and preventDefault was called).
+/** @param {KeyboardEvent} ev @param {readonly Binding[] | (() => readonly Binding[])} bindings @returns {boolean} */
 export function dispatchKey(ev, bindings) {
   if (!ev || ev.defaultPrevented || ev.isComposing) return false;
   const inField = isTextField(ev.target);
@@ -511,8 +585,10 @@ export function dispatchKey(ev, bindings) {
 
 // Register `bindings` on `el`: one keydown listener that dispatches by the rules above.
 // Returns the function that removes it.
+/** @param {Element} el @param {readonly Binding[] | (() => readonly Binding[])} bindings @returns {() => void} */
 export function bindKeys(el, bindings) {
-  const onKey = (ev) => dispatchKey(ev, bindings);
+  /** @param {Event} ev */
+  const onKey = (ev) => dispatchKey(/** @type {KeyboardEvent} */ (ev), bindings);
   el.addEventListener("keydown", onKey);
   return () => el.removeEventListener("keydown", onKey);
 }

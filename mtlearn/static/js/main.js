@@ -25,6 +25,10 @@ import { renderScenario } from "./scenario.js";
 import { renderTrainer } from "./trainer.js";
 import { mtlTrainerModel } from "./trainer-host.js";
 
+/** @typedef {import("./host.js").AnyModel} AnyModel */
+
+// anywidget's entry: draw the widget of `model`'s kind in `el`; returns the cleanup.
+/** @param {{model: AnyModel, el: HTMLElement}} widget @returns {() => void} */
 function render({ model, el }) {
   const kind = model.get("kind");
   if (kind === "puzzle") return renderPuzzle(model, el);
@@ -34,11 +38,13 @@ function render({ model, el }) {
 }
 
 // Mount a board or scenario written by mtlearn.present.htmlout.standalone_html.
+/** @param {HTMLElement} root @returns {AnyModel} */
 function mountStandalone(root) {
   const id = root.getAttribute("id");
   const state = JSON.parse(document.getElementById(id + "-state").textContent);
   const kind = root.getAttribute("data-kind");
   const initial = Object.assign({}, state, { kind });
+  /** @type {AnyModel} */
   let model;
   if (kind === "board") {
     delete initial.successors;
@@ -61,7 +67,7 @@ function mountStandalone(root) {
     if (!("title" in initial)) initial.title = "";
     model = mtlModel(initial, () => {});
   }
-  const mount = root.querySelector(".mtl-mount");
+  const mount = /** @type {HTMLElement} */ (root.querySelector(".mtl-mount"));
   root.querySelector(".mtl-noscript")?.remove();
   render({ model, el: mount });
   return model;

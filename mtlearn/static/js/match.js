@@ -11,7 +11,19 @@
 import { asArray } from "./view-data.js";
 import { append, h } from "./dom.js";
 
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").MatchInfo} MatchInfo */
+/** @typedef {import("./protocol").BoardMessage} BoardMessage */
+/** @typedef {import("./protocol").BoardIntent} BoardIntent */
+/** @typedef {(intent: BoardIntent) => void} Send  an intent for the host */
+/**
+ * New game's form, kept from one draw to the next: open or not, and the choices.
+ * @typedef {{open: boolean, players: number, bots: number}} NewGameForm
+ */
+/** @typedef {{newGame?: NewGameForm}} MatchUi  the match controls' state across draws */
+
 // Model key "host" (static pages only): {state: "loading" | "engine" | "fallback", text}.
+/** @param {Pick<import("./board-state.js").BoardModel, "get">} model @returns {HTMLParagraphElement | null} */
 export function hostStatusNode(model) {
   const host = model.get("host");
   if (!host || typeof host !== "object" || !host.text) return null;
@@ -22,6 +34,8 @@ export function hostStatusNode(model) {
     icon, String(host.text));
 }
 
+// The computer players' moves since the learner's last action (the message's `bots`).
+/** @param {BoardMessage | null | undefined} msg @returns {HTMLDivElement | null} */
 export function botMovesNode(msg) {
   const moves = msg && Array.isArray(msg.bots) ? msg.bots : [];
   if (!moves.length) return null;
@@ -33,10 +47,14 @@ export function botMovesNode(msg) {
     list);
 }
 
+// A fresh deal's seed.
+/** @returns {number} */
 function newSeed() {
   return Math.floor(Math.random() * 1e9);
 }
 
+// The match's standings, best first: each round's score, the total, the rounds at 0.
+/** @param {View} _view @param {MatchInfo} match @param {boolean} final @returns {HTMLTableElement} */
 function standingsTable(_view, match, final) {
   const standings = asArray(match.standings);
   const nRounds = standings.length ? asArray(standings[0].rounds).length : 0;
@@ -60,9 +78,9 @@ function standingsTable(_view, match, final) {
     h("thead", null, head), body);
 }
 
-// The panel shown once a round is over (null while it is played).
 // The button that starts a guided round (a board with steps) again from its deal, with
 // its steps to do again; null when the host cannot (a notebook's kernel: run the cell).
+/** @param {View | null | undefined} view @param {(() => void) | null} restart @returns {HTMLButtonElement | null} */
 export function restartButton(view, restart) {
   if (!restart || !view || !view.steps) return null;
   const b = h("button", { type: "button", class: "mtl-btn", "data-key": "restart", text: "Start the guided round again" });
@@ -70,6 +88,9 @@ export function restartButton(view, restart) {
   return b;
 }
 
+// The panel shown once a round is over (null while it is played).
+/** @param {View | null | undefined} view @param {Send} send @param {(() => void) | null} restart
+ * @returns {HTMLElement | null} */
 export function matchSection(view, send, restart) {
   const match = view && view.match;
   if (!match || !match.round_over) return null;
@@ -114,6 +135,7 @@ export function matchSection(view, send, restart) {
 
 // The match so far, while a round is played: every player's running total (lowest wins),
 // so the learner need not wait for the end of the round to see the score.
+/** @param {View | null | undefined} view @returns {HTMLDivElement | null} */
 export function runningTotalsNode(view) {
   const match = view && view.match;
   if (!match || match.round_over) return null;
@@ -134,6 +156,8 @@ export function runningTotalsNode(view) {
 
 // New game: a disclosure with the number of players and of computer players.
 // ui.newGame keeps it open, and the choices, from one draw to the next.
+/** @param {View | null | undefined} view @param {Send} send @param {MatchUi} ui
+ * @param {(() => void) | null} restart @returns {HTMLDetailsElement | null} */
 export function newGameSection(view, send, ui, restart) {
   const match = view && view.match;
   if (!match || !match.setup) return null;
@@ -199,6 +223,7 @@ export function newGameSection(view, send, ui, restart) {
 }
 
 // A scrolling box is a tab stop (so the keys scroll it) only while its content overflows.
+/** @param {Element} root */
 export function scrollStops(root) {
   for (const wrap of root.querySelectorAll(".mtl-table-wrap")) {
     if (wrap.scrollWidth > wrap.clientWidth + 1) wrap.setAttribute("tabindex", "0");

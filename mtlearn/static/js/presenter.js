@@ -11,9 +11,15 @@ import { h } from "./dom.js";
 
 const PRESENTER_SIZES = [64, 56, 50, 44, 40, 36, 32, 28];
 
+// Presenter mode for the widget whose root is `root`; `onChange(on)` is called when it
+// is entered or left (the widget draws again: its button's words change).
+/** @param {HTMLElement} root @param {(on: boolean) => void} [onChange] */
 export function presenter(root, onChange) {
+  /** @type {Comment | null} where the root goes back to */
   let placeholder = null;
+  /** @type {Element | null} the focus before presenting */
   let lastFocus = null;
+  /** @type {string | null} the root's role before presenting */
   let role = null;
 
   function active() {
@@ -67,7 +73,7 @@ export function presenter(root, onChange) {
     placeholder = null;
     if (onChange) onChange(false);
     const back = root.querySelector('[data-key="present"]');
-    (back || (lastFocus && root.contains(lastFocus) ? lastFocus : root)).focus();
+    /** @type {HTMLElement} */ (back || (lastFocus && root.contains(lastFocus) ? lastFocus : root)).focus();
   }
 
   function toggle() {
@@ -76,6 +82,7 @@ export function presenter(root, onChange) {
   }
 
   // P toggles, Esc leaves: bindings for the widget's bindKeys (keys.js), after its own.
+  /** @type {import("./keys.js").Binding[]} */
   const bindings = [
     { keys: ["p"], run: () => toggle(), label: "P", help: "presenter mode" },
     { keys: ["Escape"], run: () => (active() ? leave() : false), label: "Esc", help: "leave presenter mode" },

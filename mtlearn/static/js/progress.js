@@ -6,6 +6,8 @@
 import { PUZZLE_STORE } from "./puzzle-store.js";
 import { clampStars, MAX_STARS, starText } from "./stars.js";
 
+/** The record kept for puzzle `id`, or null (none, or unreadable).
+ * @param {string | null} id @returns {{solved?: boolean, shown?: boolean, stars?: number} | null} */
 function read(id) {
   try {
     return JSON.parse(localStorage.getItem(PUZZLE_STORE + id) || "null");
@@ -15,6 +17,7 @@ function read(id) {
 }
 
 // The table's rows as the records read now: stars, "answer seen" or "not solved".
+/** @param {Element} root */
 export function fillProgress(root) {
   let solved = 0;
   let stars = 0;
@@ -35,6 +38,8 @@ export function fillProgress(root) {
     `${solved} of ${total} puzzles solved, ${stars} of ${MAX_STARS * total} stars.`;
 }
 
+// Mount the table: fill it now, and empty it all on its reset button.
+/** @param {Element} root */
 export function mountProgress(root) {
   root.querySelector(".mtl-progress-reset").addEventListener("click", () => {
     for (const row of root.querySelectorAll("tr[data-puzzle]")) {

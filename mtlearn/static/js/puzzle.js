@@ -4,297 +4,158 @@
 // every legal move, a planned train) or in a small form (a player, trains, a number).
 // The host judges every answer: the kernel (mtlearn.content.puzzles.PuzzleSession), the
 // in-page engine, or the answers precomputed by the engine (puzzleStaticHost in puzzle-host.js).
-// This file is the controller: it holds the attempt's state (`pz`: slips, hints, the
-// moves listed…), turns clicks and the host's feedback into changes of that state and
-// the messages sent, and redraws with the view functions of puzzle-view.js. How many
+//
+// Split as lichess ui/puzzle is: puzzle-state.js is the controller without a DOM (the
+// attempt's typed state, and puzzleStep: an event and the attempt -> the next attempt and
+// the intents to send); puzzle-view.js draws it. This file joins them to the page: it
+// holds the attempt, turns clicks, keys and the model's changes into events, carries
+// each step out (sends its intents, keeps the record in the browser, redraws) and does
+// what only a page can (the focus, scrolling, the timer that shows the answer). How many
 // stars a solve earns comes with the puzzle (puzzle.stars, decided in Python).
 //
 // How the learner answers is the puzzle's answer widget (answer-widgets.js), named by
 // puzzle.widget; this file does not look at the puzzle's kind.
 //
-// Model keys: puzzle (question, kind, widget, hints, options…), view, feedback, solution,
-// progress (kernel storage), storage ("kernel" | "local"), rules_url.
+// Model keys (puzzle-state.js PuzzleKeys): puzzle (question, kind, widget, hints,
+// options…), view, feedback, solution, progress (kernel storage), storage ("kernel" |
+// "local" | "server"), rules_url, and for a set: set, index, set_title, set_progress.
 // Messages sent: {action: "answer", answer}, {action: "move", move} (sequence),
 // {action: "restart"}, {action: "show"}, {action: "progress", record},
-// {action: "reset"}.
+// {action: "reset"}, {action: "goto", index} (a set), and in the trainer {action: "hint", n}.
 
-import { asArray, onRefusal, refusalFeedback, sameTile } from "./view-data.js";
-import { append, h, listen, scrollIntoViewBelowBar } from "./dom.js";
+import { asArray, onRefusal, refusalFeedback } from "./view-data.js";
+import { h, listen, scrollIntoViewBelowBar } from "./dom.js";
 import { cleanRecord, localRecord, saveLocalRecord } from "./puzzle-store.js";
-import { answerNode, feedbackNode, headNode, hintsNode, progressNode, puzzleInfo, puzzleWidget, setNode } from "./puzzle-view.js";
-import { bindKeys, focusAfterView, headingBase, rovingBindings, trainStop } from "./keys.js";
-import { focusKey, moveFor, restoreFocus, viewSection } from "./view-parts.js";
-import { starsFor } from "./stars.js";
+import { drawPuzzle, puzzleInfo, puzzleWidget } from "./puzzle-view.js";
+import { freshAttempt, puzzleStep, withForm } from "./puzzle-state.js";
+import { bindKeys, rovingBindings } from "./keys.js";
+import { focusKey, restoreFocus } from "./view-parts.js";
 
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./puzzle-state.js").Attempt} Attempt */
+/** @typedef {import("./puzzle-state.js").PuzzleEvent} PuzzleEvent */
+/** @typedef {import("./puzzle-state.js").PuzzleModel} PuzzleModel */
+/** @typedef {import("./puzzle-state.js").PuzzleRecord} PuzzleRecord */
+/** @typedef {import("./puzzle-state.js").Intent} Intent */
+/** @typedef {import("./puzzle-state.js").Step} Step */
+/** @typedef {import("./puzzle-view.js").PuzzleActions} PuzzleActions */
+/** @typedef {import("./puzzle-view.js").PuzzleBoard} PuzzleBoard */
+
+/** Draw the puzzle of `model` in `el`; returns the function that takes it away.
+ * @param {PuzzleModel} model @param {HTMLElement} el @returns {() => void} */
 export function renderPuzzle(model, el) {
-  const words = { open: false };
   const root = h("div", { class: "mtl-root mtl-puzzle", role: "region" });
   el.appendChild(root);
-  const info = () => puzzleInfo(model);
-  // The answer widget (answer-widgets.js), chosen by the id the puzzle names.
-  const widget = () => puzzleWidget(model);
-  // The attempt's state: everything the view functions draw besides the model.
-  const pz = {
-    selected: null,      // the hand tile picked, waiting for a train
-    note: "",            // a line about the last click
-    slips: 0,            // wrong or refused answers this attempt
-    hintsUsed: 0,
-    done: null,          // "solved" | "shown" | null
-    earned: 0,           // stars of this attempt
-    form: null,          // the answer widget's own state (moves listed, tiles…) …
-    formFor: null,       // … and the widget it is for (a set may move to another kind)
-    shownFrame: null,    // show-the-answer: the frame on the board
-    lastFeedback: null,
-    needRetry: false,    // sequence: the turn ended wrong; the board waits for "Try again"
+  const page = puzzlePage(model, root);
+  // Escape clears a selection (the focus goes back to the tile); the arrows and digits
+  // move in the hand and the trains (keys.js: bindKeys). A key with nothing to clear is
+  // left to the page.
+  const clearSelection = () => {
+    if (page.attempt().selected === null) return false;
+    page.dispatch({ type: "clear" });
+    return true;
   };
-  let timer = null;
-  // The keyboard's tab stops (keys.js) and the control to focus at the next draw.
-  const rove = { hand: null, train: null };
-  let pendingFocus = null;
-  let actedAt = 0;
+  const bindings = [
+    { keys: ["Escape"], run: clearSelection, label: "Esc", help: "clear the selection" },
+    ...rovingBindings,
+  ];
+  /** @param {FocusEvent} ev */
+  const onFocusKey = (ev) => {
+    const t = /** @type {Element | null} */ (ev.target);
+    const k = t && t.getAttribute ? t.getAttribute("data-key") || "" : "";
+    page.dispatch({ type: "focus", key: k });
+  };
+  const unbindKeys = bindKeys(root, bindings);
+  root.addEventListener("focusin", onFocusKey);
+  root.addEventListener("click", page.pressed, true);
+  const unlisten = listen(model, {
+    feedback: page.onFeedback, view: () => page.dispatch({ type: "view", view: model.get("view") }),
+    solution: page.show.play, progress: page.draw, puzzle: () => page.dispatch({ type: "puzzle" }),
+    set_progress: page.draw,
+  });
+  const unrefuse = onRefusal(model, (refusal) => model.set("feedback", refusalFeedback(refusal)));
+  page.draw();
+  return () => {
+    page.show.stop();
+    unlisten();
+    unrefuse();
+    unbindKeys();
+    root.removeEventListener("focusin", onFocusKey);
+    root.removeEventListener("click", page.pressed, true);
+    root.remove();
+  };
+}
 
+/** The puzzle drawn in `root`: its attempt, and what carries the controller's steps out.
+ * @param {PuzzleModel} model @param {HTMLElement} root */
+function puzzlePage(model, root) {
+  /** @type {Attempt} */
+  let attempt = freshAttempt();
+  let actedAt = 0;
+  /** @type {PuzzleBoard} */
+  const board = {
+    onTile: (tile) => { actedAt = Date.now(); dispatch({ type: "tile", tile }); },
+    onTrain: (train) => { actedAt = Date.now(); dispatch({ type: "train", train }); },
+    words: { open: false },
+    nextOnPage: () => nextOnPage() !== null,
+  };
+  const ctx = () => ({ view: model.get("view"), widget: puzzleWidget(model), info: puzzleInfo(model),
+    trainer: model.get("kind") === "trainer" });
+
+  /** The learner's record of this puzzle (this browser's, or the kernel's). @returns {PuzzleRecord | null} */
   function record() {
-    const id = String(info().id || "");
-    if (model.get("storage") === "local") return localRecord(id);
+    if (model.get("storage") === "local") return localRecord(String(puzzleInfo(model).id || ""));
     return cleanRecord(model.get("progress"));
   }
 
-  function saveRecord(rec) {
-    const id = String(info().id || "");
-    if (model.get("storage") === "local") saveLocalRecord(id, rec);
-    if (rec) model.send({ action: "progress", record: rec });
-    else model.send({ action: "reset" });
+  /** An intent to the host; a record sent is kept in this browser first where it is kept here.
+   * @param {Intent} intent */
+  function send(intent) {
+    if (model.get("storage") === "local" && (intent.action === "progress" || intent.action === "reset")) {
+      const rec = intent.action === "progress" ? intent.record : null;
+      saveLocalRecord(String(puzzleInfo(model).id || ""), rec);
+    }
+    model.send(intent);
   }
 
-  /** An intent for the host (protocol.d.ts): a puzzle's, or in the trainer a trainer's
-   * (a hint opened is rated as help).
-   * @param {import("./protocol").PuzzleIntent | import("./protocol").TrainerIntent} content */
-  function send(content) {
-    model.send(content);
+  /** Step the controller with `ev` and carry the step out.
+   * @param {PuzzleEvent} ev @returns {Step} */
+  function dispatch(ev) {
+    const out = puzzleStep(attempt, ev, ctx());
+    attempt = out.state;
+    // the answer's frames play only while the answer is shown
+    if (attempt.done !== "shown") show.stop();
+    if (out.draw === "before") draw();
+    for (const intent of out.intents) send(intent);
+    if (out.draw === "after") draw();
+    if (out.next) dispatch(out.next);
+    return out;
   }
 
-  function answer(value) {
-    if (pz.done) return;
-    send({ action: "answer", answer: value });
-  }
-
-  // -- board interaction ----------------------------------------------------------
-  function onTile(tile) {
-    actedAt = Date.now();
-    pz.selected = pz.selected !== null && sameTile(pz.selected, tile) ? null : tile;
-    pz.note = pz.selected ? `Selected ${pz.selected}. Now choose a train.` : "Selection cleared.";
-    rove.hand = tile;
-    if (pz.selected !== null) pendingFocus = `train:${trainStop(currentView(), pz.selected, rove.train)}`;
-    draw();
-  }
-  function currentView() {
-    return pz.shownFrame || model.get("view");
-  }
   // The puzzle holds the focus, or lost it to the page in a redraw after the learner acted.
   function ownsFocus() {
     const a = document.activeElement;
     if (a && root.contains(a)) return true;
     return (!a || a === document.body) && Date.now() - actedAt < 10000;
   }
-  // The next puzzle drawn on the page after this one (a lone puzzle of a chapter), or null.
+
+  /** The next puzzle drawn on the page after this one (a lone puzzle of a chapter), or null.
+   * @returns {Element | null} */
   function nextOnPage() {
     const all = [...document.querySelectorAll(".mtl-root.mtl-puzzle")];
     const i = all.indexOf(root);
     return i >= 0 && i + 1 < all.length ? all[i + 1] : null;
   }
-  function goNextOnPage() {
-    const next = nextOnPage();
-    const q = next && next.querySelector(".mtl-pz-question");
-    if (q) scrollIntoViewBelowBar(q, { focus: q });
-  }
-  function onTrain(train) {
-    actedAt = Date.now();
-    if (pz.selected === null) {
-      pz.note = "Choose a tile from the hand first, then a train.";
-      draw();
-      return;
-    }
-    const move = moveFor(pz.selected, train);
-    pickMove(move);
-  }
-  // The answer widget, with its own state made fresh if it is not that widget's yet.
-  function currentWidget() {
-    const w = widget();
-    if (pz.formFor !== w) {
-      pz.form = w.fresh();
-      pz.formFor = w;
-    }
-    return w;
-  }
-  function pickMove(move) {
-    const w = currentWidget();
-    if (pz.done || !w.pick) return;
-    pz.note = "";
-    w.pick(move, pz, act, currentView());
-  }
 
-  // -- feedback from the host -------------------------------------------------------
-  function onFeedback() {
-    const fb = model.get("feedback");
-    pz.lastFeedback = fb && typeof fb === "object" ? fb : null;
-    pz.note = "";
-    if (!pz.lastFeedback) {
-      draw();
-      return;
-    }
-    const st = pz.lastFeedback.status;
-    if (st === "wrong" || st === "illegal") pz.slips += 1;
-    if (st === "wrong" && widget().retryOnWrong) pz.needRetry = true;
-    if (st === "right" && !pz.done) {
-      pz.done = "solved";
-      pz.earned = starsFor(info().stars, pz.slips + pz.hintsUsed);
-      const prev = record();
-      const best = prev && prev.solved ? Math.max(prev.stars | 0, pz.earned) : pz.earned;
-      saveRecord({ solved: true, stars: best, last_stars: pz.earned, slips: pz.slips, hints: pz.hintsUsed,
-        shown: false, when: new Date().toISOString() });
-    }
-    if (st !== "continue") pz.selected = null;
-    // The next useful control: after a right answer the next puzzle (of the set, or on
-    // the page), else the verdict itself; after a wrong one the hand, to try again.
-    if (st === "right") pendingFocus = nextPuzzleKey();
-    else if (st === "wrong" || st === "illegal") pendingFocus = pz.needRetry ? "retry" : "@hand";
-    draw();
-    // The verdict is drawn above the board the learner clicked: bring it into view.
-    if (st !== "continue") scrollIntoViewBelowBar(root.querySelector(".mtl-pz-feedback"));
-  }
-
-  function nextPuzzleKey() {
-    const items = asArray(model.get("set"));
-    const i = model.get("index") | 0;
-    if (items.length && i < items.length - 1) return "set-next";
-    return nextOnPage() ? "next-on-page" : "feedback";
-  }
-
-  // After a wrong turn: back to the start position, keeping the slips and hints counted.
-  function tryAgain() {
-    pz.needRetry = false;
-    pz.selected = null;
-    send({ action: "restart" });
-    draw();
-  }
-
-  function restart() {
-    resetLocal();
-    send({ action: "restart" });
-    draw();
-  }
-
-  // A fresh attempt: nothing counted, nothing selected.
-  function resetLocal() {
-    stopShow();
-    pz.needRetry = false;
-    pz.slips = 0;
-    pz.hintsUsed = 0;
-    pz.done = null;
-    pz.earned = 0;
-    pz.form = null;
-    pz.formFor = null;
-    pz.selected = null;
-    pz.note = "";
-    pz.lastFeedback = null;
-    pz.shownFrame = null;
-  }
-
-  function stopShow() {
-    if (timer !== null) {
-      clearInterval(timer);
-      timer = null;
-    }
-  }
-
-  // Show the answer: step the board through the engine's frames of the example answer.
-  function onSolution() {
-    const sol = model.get("solution");
-    if (!sol || typeof sol !== "object" || pz.done !== "shown") return;
-    const frames = asArray(sol.frames);
-    stopShow();
-    let i = 0;
-    pz.shownFrame = frames[0] || null;
-    draw();
-    if (frames.length > 1) {
-      timer = setInterval(() => {
-        i += 1;
-        if (i >= frames.length) {
-          stopShow();
-          return;
-        }
-        pz.shownFrame = frames[i];
-        draw();
-      }, 900);
-    }
-  }
-
-  function showAnswer() {
-    if (pz.done === "solved") return;
-    pz.done = "shown";
-    pz.earned = 0;
-    const prev = record();
-    if (!(prev && prev.solved)) {
-      saveRecord({ solved: false, stars: 0, shown: true, slips: pz.slips, hints: pz.hintsUsed,
-        when: new Date().toISOString() });
-    }
-    if (model.get("solution")) onSolution();
-    else send({ action: "show" });
-    draw();
-  }
-
-  function resetProgress() {
-    saveRecord(null);
-    restart();
-    pz.note = "Progress for this puzzle was reset.";
-    draw();
-  }
-
-  function go(j) {
-    const items = asArray(model.get("set"));
-    if (!items.length || j < 0 || j >= items.length || j === (model.get("index") | 0)) return;
-    resetLocal();
-    send({ action: "goto", index: j });
-  }
-
-  // What the view functions and the answer widgets may do: the controller's actions.
-  const act = {
-    answer, send, pickMove, tryAgain, showAnswer, go, restart, resetProgress, record, draw,
-    hint(n) {
-      pz.hintsUsed = Math.max(pz.hintsUsed, n);
-      if (model.get("kind") === "trainer" && !pz.done) send({ action: "hint", n });  // rated as help
-      draw();
-    },
-    note(text) { pz.note = text; draw(); },
-  };
-
+  // Draw the attempt; the focus goes where the step asked (if the puzzle holds it), else
+  // stays on the control that had it.
   function draw() {
     let key = focusKey(root);
-    if (pendingFocus && ownsFocus()) key = pendingFocus;
-    pendingFocus = null;
-    const w = currentWidget();
-    const p = info();
-    root.replaceChildren();
-    root.setAttribute("aria-label", `Puzzle: ${p.title || ""}`);
-    root.setAttribute("data-puzzle", String(p.id || ""));
-    const view = pz.shownFrame || model.get("view");
-    const interactive = w.board && !pz.done && !pz.needRetry && !(view && view.over);
-    append(root, [
-      setNode(model, pz, act),
-      headNode(model),
-      // focusable (not a tab stop): the focus is put here when a puzzle of a set opens
-      h("p", { class: "mtl-pz-question", tabindex: "-1", "data-key": "question", text: String(p.question || "") }),
-      answerNode(model, pz, act),
-      h("p", { class: "mtl-note", "aria-live": "polite", text: pz.note }),
-      feedbackNode(model, pz),
-      nextOnPageNode(),
-      hintsNode(model, pz, act),
-      viewSection(view, { interactive, selected: pz.selected, showLegal: false, onTile, onTrain, words, rove,
-        headLevel: headingBase(root) }),
-      progressNode(model, act),
-    ]);
+    if (attempt.focus && ownsFocus()) key = attempt.focus;
+    attempt = withForm({ ...attempt, focus: null }, puzzleWidget(model));
+    drawPuzzle(root, model, attempt, act, board);
     if (key === "@hand") {
-      const stop = root.querySelector('[data-roving="hand"] [tabindex="0"]');
+      const stop = /** @type {HTMLElement | null} */ (root.querySelector('[data-roving="hand"] [tabindex="0"]'));
       if (stop) stop.focus();
       else restoreFocus(root, "question");
     } else {
@@ -302,59 +163,80 @@ export function renderPuzzle(model, el) {
     }
   }
 
-  // A solved lone puzzle with another one below it on the page: a button to go there.
-  function nextOnPageNode() {
-    if (pz.done !== "solved" || asArray(model.get("set")).length || !nextOnPage()) return null;
-    const b = h("button", { type: "button", class: "mtl-btn", "data-key": "next-on-page", text: "Next puzzle on this page ▼" });
-    b.addEventListener("click", goNextOnPage);
-    return h("div", { class: "mtl-controls" }, b);
+  // The host's verdict; then the verdict, drawn above the board the learner clicked, is
+  // brought into view.
+  function onFeedback() {
+    const items = asArray(model.get("set"));
+    const out = dispatch({ type: "feedback", feedback: model.get("feedback"), record: record(),
+      now: new Date().toISOString(), setHasNext: items.length > 0 && (model.get("index") | 0) < items.length - 1,
+      nextOnPage: nextOnPage() !== null });
+    const fb = out.state.lastFeedback;
+    if (fb && fb.status !== "continue") scrollIntoViewBelowBar(root.querySelector(".mtl-pz-feedback"));
   }
 
-  const onView = () => {
-    if (pz.shownFrame) return;
-    // a sequence goes on: the hand (or the tile just drawn), as on a live board
-    if (!pz.done && !pz.needRetry) pendingFocus = focusAfterView(null, model.get("view"), rove.hand);
-    draw();
-  };
-  // A puzzle of the set opens: the focus goes to its question, so it is read.
-  const onPuzzle = () => { resetLocal(); pendingFocus = "question"; draw(); };
-  // Escape clears a selection (the focus goes back to the tile); the arrows and digits
-  // move in the hand and the trains (keys.js: bindKeys).
-  const clearSelection = () => {
-    if (pz.selected === null) return false;
-    pendingFocus = `tile:${pz.selected}`;
-    pz.selected = null;
-    pz.note = "Selection cleared.";
-    draw();
-    return true;
-  };
-  const bindings = [
-    { keys: ["Escape"], run: clearSelection, label: "Esc", help: "clear the selection" },
-    ...rovingBindings,
-  ];
-  const onFocusKey = (ev) => {
-    const k = ev.target && ev.target.getAttribute ? ev.target.getAttribute("data-key") || "" : "";
-    if (k.startsWith("tile:")) rove.hand = k.slice(5);
-    else if (k.startsWith("train:")) rove.train = k.slice(6);
-  };
-  const onPress = () => { actedAt = Date.now(); };
-  const unbindKeys = bindKeys(root, bindings);
-  root.addEventListener("focusin", onFocusKey);
-  root.addEventListener("click", onPress, true);
-  const unlisten = listen(model, {
-    feedback: onFeedback, view: onView, solution: onSolution, progress: draw,
-    puzzle: onPuzzle, set_progress: draw,
-  });
-  const unrefuse = onRefusal(model, (refusal) => model.set("feedback", refusalFeedback(refusal)));
-  draw();
-  return () => {
-    stopShow();
-    unlisten();
-    unrefuse();
-    unbindKeys();
-    root.removeEventListener("focusin", onFocusKey);
-    root.removeEventListener("click", onPress, true);
-    root.remove();
-  };
+  const show = answerShow(model, () => attempt, dispatch);
+  const page = { root, draw, dispatch, onFeedback, record, nextOnPage, show, attempt: () => attempt,
+    pressed: () => { actedAt = Date.now(); } };
+  const act = puzzleActions(model, page);
+  return page;
 }
 
+/** Show the answer: the board steps through the engine's frames of the example answer
+ * (the model's solution), one every 900 ms, while the answer is shown.
+ * @param {PuzzleModel} model @param {() => Attempt} attempt @param {(ev: PuzzleEvent) => Step} dispatch */
+function answerShow(model, attempt, dispatch) {
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let timer = null;
+  const stop = () => {
+    if (timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+  const play = () => {
+    const sol = model.get("solution");
+    if (!sol || typeof sol !== "object" || attempt().done !== "shown") return;
+    const frames = /** @type {View[]} */ (asArray(sol.frames));
+    stop();
+    let i = 0;
+    dispatch({ type: "frame", frame: frames[0] || null });
+    if (frames.length > 1) {
+      timer = setInterval(() => {
+        i += 1;
+        if (i >= frames.length) stop();
+        else dispatch({ type: "frame", frame: frames[i] });
+      }, 900);
+    }
+  };
+  return { play, stop };
+}
+
+/** What the view's buttons and the answer widgets may do: each is an event for the controller.
+ * @param {PuzzleModel} model @param {ReturnType<typeof puzzlePage>} page @returns {PuzzleActions} */
+function puzzleActions(model, page) {
+  const { dispatch } = page;
+  return {
+    answer: (value) => dispatch({ type: "answer", value }),
+    pickMove: (move) => dispatch({ type: "pick", move }),
+    form: (form, redraw) => dispatch({ type: "form", form, redraw: redraw !== false }),
+    note: (text) => dispatch({ type: "note", text }),
+    hint: (n) => dispatch({ type: "hint", n }),
+    showAnswer() {
+      const hasSolution = Boolean(model.get("solution"));
+      dispatch({ type: "show", record: page.record(), now: new Date().toISOString(), hasSolution });
+      if (hasSolution) page.show.play();
+    },
+    tryAgain: () => dispatch({ type: "retry" }),
+    restart: () => dispatch({ type: "restart" }),
+    resetProgress: () => dispatch({ type: "resetProgress" }),
+    go: (index) => dispatch({ type: "goto", index, count: asArray(model.get("set")).length,
+      current: model.get("index") | 0 }),
+    goNextOnPage() {
+      const next = page.nextOnPage();
+      const q = next && next.querySelector(".mtl-pz-question");
+      if (q) scrollIntoViewBelowBar(q, { focus: q });
+    },
+    record: page.record,
+    current: page.attempt,
+  };
+}

@@ -8,6 +8,21 @@ import { presenter } from "./presenter.js";
 import { focusKey, restoreFocus, viewSection } from "./view-parts.js";
 import { legendSection, tileNumbersOn } from "./tiles.js";
 
+/** @typedef {import("./protocol").View} View */
+/**
+ * A scenario player's model keys (mtlearn.jupyter.widgets.Scenario, or a page's
+ * stand-in): the title, the frames (a view each, with `narration`, `step` and the
+ * `move` that led to it), the frame shown, and the scenario's id.
+ * @typedef {object} ScenarioKeys
+ * @property {string} title
+ * @property {View[]} frames
+ * @property {number} index
+ * @property {string} [scenario_id]
+ */
+/** @typedef {import("./host.js").KeyedModel<ScenarioKeys>} ScenarioModel */
+
+// Draw a scenario player for `model` in `el`; returns the cleanup.
+/** @param {ScenarioModel} model @param {HTMLElement} el @returns {() => void} */
 export function renderScenario(model, el) {
   const words = { open: false };
   const legend = { open: false };
@@ -26,6 +41,7 @@ export function renderScenario(model, el) {
     if (i < 0) i = 0;
     return i;
   }
+  /** @param {number} i */
   function go(i) {
     const n = frames().length;
     if (!n) return;
@@ -46,6 +62,7 @@ export function renderScenario(model, el) {
     root.classList.toggle("mtl-pips-only", !tileNumbersOn());
     root.replaceChildren();
 
+    /** @param {string} k @param {string} label @param {string} aria @param {number} target @param {boolean} disabled */
     const mkBtn = (k, label, aria, target, disabled) => {
       const b = h("button", { type: "button", class: "mtl-btn", "data-key": k, "aria-label": aria, text: label });
       if (disabled) b.disabled = true;  // out of the tab order; the focus goes to the player
@@ -84,6 +101,7 @@ export function renderScenario(model, el) {
   }
 
   // The arrows, Home and End step through the frames; P presents (keys.js: bindKeys).
+  /** @param {(i: number) => number} to */
   const step = (to) => () => go(to(index()));
   const unbindKeys = bindKeys(root, [
     { keys: ["ArrowRight"], run: step((i) => i + 1), label: "→", help: "next step" },
@@ -107,6 +125,7 @@ export function renderScenario(model, el) {
 
 
 // The tile a frame's move laid, as {tile, train}, or null (the start, a draw, a pass).
+/** @param {View | null} frame @returns {{tile: string, train: string} | null} */
 function laidTile(frame) {
   const m = /^(\d+-\d+)@(.+)$/.exec(String((frame && frame.move) || ""));
   return m ? { tile: m[1], train: m[2] } : null;

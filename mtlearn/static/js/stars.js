@@ -5,8 +5,9 @@
 export const MAX_STARS = 3;
 
 // A number of stars as a whole number 0..3, whatever was stored.
+/** @param {unknown} n @returns {number} */
 export function clampStars(n) {
-  return Math.max(0, Math.min(MAX_STARS, n | 0));
+  return Math.max(0, Math.min(MAX_STARS, Number(n) | 0));
 }
 
 // THE rule for stars, the same on every board with steps and every puzzle: a finished
@@ -16,6 +17,7 @@ export function clampStars(n) {
 // Seeing a puzzle's answer earns none (the puzzle does not ask then). The engine applies
 // the same rule (mtlearn.content.puzzle_record.stars_for) for the steps it ticks and sends
 // it as a table with each puzzle; tests/js/view-data.test.mjs checks the two agree.
+/** @param {number} slips @param {number} par @returns {number} */
 export function starRule(slips, par) {
   return Math.max(1, MAX_STARS - Math.max(0, (slips | 0) - Math.max(0, par | 0)));
 }
@@ -23,6 +25,7 @@ export function starRule(slips, par) {
 // The stars earned with `slips` slips (wrong answers + hints), from the puzzle's table
 // (the rule above, as the engine sends it). A puzzle without a table (data from an older
 // mtlearn) is read with a par of 0.
+/** @param {unknown} table @param {number} slips @returns {number} */
 export function starsFor(table, slips) {
   const t = Array.isArray(table) ? table : [];
   if (!t.length) return starRule(slips, 0);
@@ -30,6 +33,7 @@ export function starsFor(table, slips) {
 }
 
 // The fewest slips that still earn all three stars (the par), read from the table.
+/** @param {unknown} table @returns {number} */
 export function parOf(table) {
   const t = Array.isArray(table) ? table : [];
   let par = 0;
@@ -38,6 +42,7 @@ export function parOf(table) {
 }
 
 // "★★☆" for 2.
+/** @param {unknown} n @returns {string} */
 export function starText(n) {
   const k = clampStars(n);
   return "★".repeat(k) + "☆".repeat(MAX_STARS - k);

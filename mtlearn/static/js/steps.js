@@ -8,7 +8,11 @@ import { asArray } from "./view-data.js";
 import { h } from "./dom.js";
 import { starText } from "./stars.js";
 
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").StepItem} StepItem */
+
 // The view's steps, or null when the board has none (or they are malformed).
+/** @param {View | null | undefined} view @returns {{items: StepItem[], stars: number | null} | null} */
 function stepsOf(view) {
   const steps = view && view.steps;
   if (!steps || typeof steps !== "object") return null;
@@ -16,11 +20,14 @@ function stepsOf(view) {
   return items.length ? { items, stars: steps.stars } : null;
 }
 
+/** How many steps are done.
+ * @param {StepItem[]} items @returns {number} */
 function doneCount(items) {
   return items.filter((x) => x.done === true).length;
 }
 
 // "2 of 4 steps done" (or "All 4 steps done: ★★★, 3 stars").
+/** @param {View | null | undefined} view @returns {string} */
 export function stepsSummary(view) {
   const steps = stepsOf(view);
   if (!steps) return "";
@@ -34,6 +41,7 @@ export function stepsSummary(view) {
 
 // The checklist, or null when the view has no steps. Each step says in words whether it
 // is done (the tick is drawn for the eye and hidden from screen readers).
+/** @param {View | null | undefined} view @returns {HTMLElement | null} */
 export function stepsSection(view) {
   const steps = stepsOf(view);
   if (!steps) return null;
@@ -58,6 +66,7 @@ export function stepsSection(view) {
 // What to announce when the steps change from one view to the next: each newly ticked
 // step ("Step 2 of 4 done: …"), a tick taken back by an undo, and the stars once all are
 // done. "" when nothing changed (or there are no steps).
+/** @param {View | null | undefined} before @param {View | null | undefined} after @returns {string} */
 export function stepsNews(before, after) {
   const now = stepsOf(after);
   if (!now) return "";

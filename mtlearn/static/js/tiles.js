@@ -4,6 +4,18 @@
 import { parseTile } from "./view-data.js";
 import { h, s } from "./dom.js";
 
+/**
+ * How a tile is drawn: upright (a double across a line, a hand's tile), with
+ * number-coded pip colours (the double-12 set and larger), and `name` its accessible
+ * name when it is not the numbers as drawn.
+ * @typedef {{vertical?: boolean, colour?: boolean, name?: string}} TileOptions
+ */
+/**
+ * A disclosure kept open or closed from one redraw to the next (the legend, the
+ * position in words, the Keys help): its <details> toggle writes `open`.
+ * @typedef {{open: boolean}} Disclosure
+ */
+
 // Pip centres inside one square half (0..100), for 0..9 the standard layouts.
 const P = { l: 25, c: 50, r: 75 };
 const PIP_LAYOUTS = [
@@ -20,6 +32,7 @@ const PIP_LAYOUTS = [
 ];
 
 // Returns [[x, y], ...] and a radius for n pips in a 100x100 half.
+/** @param {number} n @returns {{pts: number[][], r: number}} */
 function pipLayout(n) {
   if (n <= 9) return { pts: PIP_LAYOUTS[Math.max(0, n)], r: 9.5 };
   // 10..18 (and beyond): a grid of 3 columns, rows filled from the top,
@@ -51,6 +64,8 @@ const PIP_COLOURS = [
 ];
 
 // A tile's <svg> (200 x 100, or 100 x 200 when vertical) holding its rounded face.
+/** @param {boolean} vertical @param {string} cls @param {string} faceClass
+ * @param {import("./dom.js").Attrs} [attrs] @returns {SVGSVGElement} */
 function tileFrame(vertical, cls, faceClass, attrs) {
   const w = vertical ? 100 : 200;
   const hgt = vertical ? 200 : 100;
@@ -67,6 +82,7 @@ function tileFrame(vertical, cls, faceClass, attrs) {
 
 // Draw one domino as an inline SVG. a = first half (left or top), b = second.
 // vertical: long axis up-down. Returns an <svg>.
+/** @param {number} a @param {number} b @param {TileOptions} [opts] @returns {SVGSVGElement} */
 export function dominoSvg(a, b, opts) {
   const vertical = !!(opts && opts.vertical);
   const colour = !!(opts && opts.colour);
@@ -96,6 +112,8 @@ export function dominoSvg(a, b, opts) {
   return svg;
 }
 
+// A tile face down (a hidden hand's), decorative.
+/** @param {boolean} vertical @returns {SVGSVGElement} */
 export function tileBackSvg(vertical) {
   const w = vertical ? 100 : 200;
   const hgt = vertical ? 200 : 100;
@@ -108,6 +126,7 @@ export function tileBackSvg(vertical) {
 
 // A small locomotive, drawn (emoji fonts are not everywhere). Decorative: the
 // words next to it carry the meaning.
+/** @param {string} [cls] @returns {SVGSVGElement} */
 export function locoIcon(cls) {
   const svg = s("svg", { viewBox: "0 0 26 18", class: "mtl-icon " + (cls || ""), "aria-hidden": "true", focusable: "false" });
   svg.appendChild(s("rect", { x: 2, y: 6, width: 14, height: 7, rx: 1.5 }));
@@ -118,6 +137,8 @@ export function locoIcon(cls) {
   return svg;
 }
 
+// A badge on a train or a hand: words, after an optional icon.
+/** @param {string} cls @param {string} text @param {Element | null} [icon] @returns {HTMLSpanElement} */
 export function badge(cls, text, icon) {
   return h("span", { class: "mtl-badge " + cls }, icon || null, h("span", { text }));
 }
@@ -126,6 +147,7 @@ export function badge(cls, text, icon) {
 // the pips (hidden by the "pips only" setting, see tileNumbersOn). `name` overrides the
 // accessible name (a train draws 4-9 with the 4 inward but names the tile "9-4"
 // only when asked to; by default the name is the numbers as drawn).
+/** @param {string} tile @param {TileOptions} [opts] @returns {HTMLSpanElement} */
 export function tileImage(tile, opts) {
   const [a, b] = parseTile(tile);
   const svg = dominoSvg(a, b, opts);
@@ -141,6 +163,7 @@ export function tileImage(tile, opts) {
 
 // The numbers of a tile as visible text; decorative for screen readers (the tile or the
 // button around it carries the name).
+/** @param {number} a @param {number} b @returns {HTMLSpanElement} */
 function tileNumber(a, b) {
   return h("span", { class: "mtl-num", "aria-hidden": "true", text: `${a}-${b}` });
 }
@@ -149,6 +172,8 @@ function tileNumber(a, b) {
 
 // Unique element ids (several boards share one page).
 let uidCount = 0;
+/** A new id starting with `prefix`, unique in the page.
+ * @param {string} prefix @returns {string} */
 export function uid(prefix) {
   uidCount += 1;
   return `${prefix}-${Date.now().toString(36)}-${uidCount}`;
@@ -158,6 +183,8 @@ export function uid(prefix) {
 // remembered by the browser when it can (localStorage may be missing or refused).
 const NUMBERS_KEY = "mtlearn.tile-numbers";
 
+/** True unless the learner chose "pips only".
+ * @returns {boolean} */
 export function tileNumbersOn() {
   try {
     return globalThis.localStorage?.getItem(NUMBERS_KEY) !== "off";
@@ -166,6 +193,8 @@ export function tileNumbersOn() {
   }
 }
 
+/** Numbers on the tiles or pips only, remembered and applied to every board of the page.
+ * @param {boolean} on */
 function setTileNumbers(on) {
   try {
     globalThis.localStorage?.setItem(NUMBERS_KEY, on ? "on" : "off");
@@ -181,7 +210,9 @@ function setTileNumbers(on) {
 
 // The legend: what each colour, outline and badge means, and the tile-number setting.
 // Closed by default; `state.open` keeps it open from one redraw to the next.
+/** @param {Disclosure} [state] @returns {HTMLDetailsElement} */
 export function legendSection(state) {
+  /** @param {Element} sample @param {string} text */
   const item = (sample, text) => h("li", null, sample, " ", h("span", { text }));
   const tile = tileImage("6-3", { vertical: false });
   const toggle = h("input", { type: "checkbox", class: "mtl-numbers-toggle" });
@@ -206,6 +237,7 @@ export function legendSection(state) {
 }
 
 // Wrap a tile with the "highlighted" outline and a text cue.
+/** @param {Node} node @param {string} cue @returns {HTMLSpanElement} */
 export function highlightWrap(node, cue) {
   return h("span", { class: "mtl-hl" }, h("span", { class: "mtl-cue", text: cue }), node);
 }

@@ -12,6 +12,22 @@ import { refusalFeedback } from "./view-data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 import { TRAINER_STORE, loadTrainerState } from "./trainer.js";
 
+/** @typedef {import("./protocol").TrainerAnswer} TrainerAnswer */
+/** @typedef {import("./protocol").Opened} Opened */
+/** @typedef {import("./protocol").Answered} Answered */
+/** @typedef {import("./host.js").HostError} HostError */
+/** @typedef {import("./puzzle-state.js").TrainerModel} TrainerModel */
+/** @typedef {import("./puzzle-state.js").PuzzleKeys} PuzzleKeys */
+/** @typedef {import("./puzzle-state.js").TrainerKeys} TrainerKeys */
+/** @typedef {import("./puzzle-host.js").PageEngine} PageEngine */
+
+/**
+ * The trainer as a static page holds it: the spec of the in-page engine's session
+ * (mtlearn.trainer.trainer_session.TrainerSession.from_spec; the page adds the learner's
+ * saved state, the time and the time zone).
+ * @typedef {{session?: Record<string, unknown>}} TrainerPageState
+ */
+
 const MTL_TRAINER_NEEDS_ENGINE =
   "The trainer chooses each puzzle from your own progress, which needs the book's built-in " +
   "rules checker, and it cannot run here. Open the book from its web address instead of from a " +
@@ -19,37 +35,55 @@ const MTL_TRAINER_NEEDS_ENGINE =
   "open the address it prints.";
 
 // Apply a session's answer: the puzzle first (a new attempt), then the rest.
+/** @param {TrainerModel} model @param {TrainerAnswer | undefined} result */
 function applyAnswer(model, result) {
   const r = result || {};
   if ("puzzle" in r) model.set("puzzle", r.puzzle);
-  for (const [k, v] of Object.entries(r)) if (k !== "puzzle" && k !== "trainer") model.set(k, v);
+  for (const [k, v] of Object.entries(r)) {
+    if (k !== "puzzle" && k !== "trainer") model.set(/** @type {keyof (PuzzleKeys & TrainerKeys)} */ (k), v);
+  }
   if ("trainer" in r) model.set("trainer", r.trainer);
 }
 
+/** The error's words: the refusal's, else the error's message.
+ * @param {HostError} err @returns {string} */
+function errorText(err) {
+  return err && err.refusal ? String(err.refusal.error) : String(err && err.message ? err.message : err);
+}
+
+/** @param {HTMLElement} root the trainer's element in the page
+ * @param {TrainerPageState} state the page's state of the trainer
+ * @param {Record<string, unknown>} initial the model's first keys (a copy of `state`, with its kind)
+ * @returns {TrainerModel} */
 export function mtlTrainerModel(root, state, initial) {
   const spec = Object.assign({}, state.session || {});
   delete initial.session;
   Object.assign(initial, { storage: "local", puzzle: null, view: null, feedback: null, solution: null,
     trainer: null, trainer_error: null, trainer_wait: "The trainer is starting: loading the rules checker…" });
+  /** @type {PageEngine | null} */
   let engine = null;
+  /** @type {string | null} */
   let sid = null;
   let errors = 0;
-  const onSend = (model, content) => {
-    if (!content || typeof content !== "object" || !sid) return;
+  /** @param {TrainerModel} model @param {unknown} message an intent (protocol.d.ts TrainerIntent) */
+  const onSend = (model, message) => {
+    if (!message || typeof message !== "object" || !sid) return;
+    const content = /** @type {Record<string, unknown>} */ (message);
     if (content.action === "progress" || content.action === "reset") return;  // stars: puzzle.js
     const intent = Object.assign({}, content, { now: Date.now() / 1000 });
     root.setAttribute("data-busy", "1");
     engine.request({ op: "intent", session: sid, intent })
-      .then((answer) => applyAnswer(model, answer.result))
-      .catch((err) => {
-        const text = err && err.refusal ? String(err.refusal.error) : String(err && err.message ? err.message : err);
+      .then((answer) => applyAnswer(model, /** @type {Answered} */ (answer).result))
+      .catch(/** @param {HostError} err */ (err) => {
+        const text = errorText(err);
         const trainerIntent = ["next", "daily", "import", "hint"].includes(String(content.action));
         if (trainerIntent) model.set("trainer_error", { text, n: ++errors });
         else model.set("feedback", refusalFeedback({ ok: false, error: text }));
       })
       .finally(() => root.removeAttribute("data-busy"));
   };
-  const model = mtlModel(initial, onSend);
+  // the stand-in holds the keys of a trainer: the page's, and those set just above
+  const model = mtlModel(/** @type {PuzzleKeys & TrainerKeys} */ (initial), onSend);
   const located = typeof mtlEngineUrl === "function" ? mtlEngineUrl(root) : null;
   if (!located || !located.url) {
     root.setAttribute("data-engine-state", "none");
@@ -58,12 +92,13 @@ export function mtlTrainerModel(root, state, initial) {
   }
   root.setAttribute("data-engine-state", "loading");
   engine = mtlEngine(located.url);
+  /** @param {Record<string, unknown> | null} saved the learner's state kept in this browser */
   const open = (saved) => engine.request({ op: "open", kind: "trainer",
     spec: Object.assign({}, spec, { state: saved, utc_offset: -new Date().getTimezoneOffset(),
       now: Date.now() / 1000 }) });
   const saved = loadTrainerState();
   engine.ready
-    .then(() => open(saved).catch((err) => {
+    .then(() => open(saved).catch(/** @param {HostError} err */ (err) => {
       if (!saved || !err || !err.refusal) throw err;
       // the saved state was refused: keep it aside, start afresh, and say so
       try {
@@ -76,11 +111,12 @@ export function mtlTrainerModel(root, state, initial) {
       });
     }))
     .then((answer) => {
-      sid = answer.session;
+      const opened = /** @type {Opened} */ (answer);
+      sid = opened.session;
       root.setAttribute("data-engine-state", "ready");
-      applyAnswer(model, answer.result);
+      applyAnswer(model, opened.result);
     })
-    .catch((err) => {
+    .catch(/** @param {Error} err */ (err) => {
       root.setAttribute("data-engine-state", "failed");
       model.set("trainer_wait", `${MTL_TRAINER_NEEDS_ENGINE} (${String(err && err.message ? err.message : err)})`);
     });

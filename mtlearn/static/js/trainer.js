@@ -20,10 +20,29 @@ import { asArray } from "./view-data.js";
 import { append, h, listen } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
 
+/** @typedef {import("./protocol").TrainerInfo} TrainerInfo */
+/** @typedef {import("./protocol").TrainerResult} TrainerResult */
+/** @typedef {import("./protocol").TrainerStreak} TrainerStreak */
+/** @typedef {import("./protocol").ThemeRow} ThemeRow */
+/** @typedef {import("./protocol").TrainerIntent} TrainerIntent */
+/** @typedef {import("./puzzle-state.js").TrainerModel} TrainerModel */
+/** @typedef {import("./dom.js").Child} Child */
+
+/**
+ * What the trainer's buttons do (renderTrainer): ask for the next puzzle or today's, read
+ * a progress file (its text), or say the file could not be read.
+ * @typedef {Object} TrainerActions
+ * @property {() => void} next
+ * @property {() => void} daily
+ * @property {(text: string) => void} importText
+ * @property {() => void} importFailed
+ */
+
 export const TRAINER_STORE = "mtlearn.trainer";
 
 // The saved trainer state of this browser (an object), or null; a damaged entry is null
 // too (the host then starts afresh and keeps the damaged text aside).
+/** @returns {Record<string, unknown> | null} */
 export function loadTrainerState() {
   try {
     const raw = window.localStorage.getItem(TRAINER_STORE);
@@ -34,6 +53,8 @@ export function loadTrainerState() {
   }
 }
 
+/** Keep the trainer's state (TrainerInfo.state) in this browser.
+ * @param {Record<string, unknown> | null | undefined} state */
 export function saveTrainerState(state) {
   try {
     if (state) window.localStorage.setItem(TRAINER_STORE, JSON.stringify(state));
@@ -43,6 +64,7 @@ export function saveTrainerState(state) {
 }
 
 // A rating change in words: "+12", "−30" (a true minus sign), "no change".
+/** @param {unknown} change @returns {string} */
 export function changeText(change) {
   const n = Math.round(Number(change) || 0);
   if (n > 0) return `+${n}`;
@@ -51,6 +73,7 @@ export function changeText(change) {
 }
 
 // The last attempt in words: what it counted as, and when the puzzle comes back.
+/** @param {TrainerResult | null | undefined} result @returns {string} */
 export function resultText(result) {
   if (!result || typeof result !== "object") return "";
   const score = Number(result.score);
@@ -62,22 +85,25 @@ export function resultText(result) {
 }
 
 // Why this puzzle is on the board.
+/** @param {TrainerInfo | null | undefined} tr @returns {string} */
 export function reasonText(tr) {
-  const cur = (tr && tr.current) || {};
+  const cur = /** @type {Partial<TrainerInfo["current"]>} */ ((tr && tr.current) || {});
   if (cur.reason === "replay") return "You missed this puzzle before: here it is again.";
   if (cur.reason === "daily") return `Today's puzzle (${tr.daily ? tr.daily.date : ""}): the same for everyone today.`;
   return `A new puzzle near your rating (this puzzle is rated ${cur.rating}).`;
 }
 
+/** @param {TrainerStreak | null | undefined} st @returns {string} */
 function streakText(st) {
-  const s = st || {};
+  const s = /** @type {Partial<TrainerStreak>} */ (st || {});
   return `Solved in a row: ${s.run | 0} (best ${s.best_run | 0}). ` +
     `Days in a row with a puzzle solved: ${s.days | 0} (best ${s.best_days | 0}).`;
 }
 
 // The dashboard: one row per theme, weakest first, every cell in words or numbers.
+/** @param {ThemeRow[] | null | undefined} rows @returns {HTMLElement} */
 export function dashboardNode(rows) {
-  const list = asArray(rows);
+  const list = /** @type {ThemeRow[]} */ (asArray(rows));
   if (!list.length) {
     return h("p", { class: "mtl-tr-empty", text: "No puzzle tried yet: this table fills in as you go." });
   }
@@ -94,6 +120,76 @@ export function dashboardNode(rows) {
     h("thead", {}, head), h("tbody", {}, ...body));
 }
 
+/** Export: the trainer's state as a file to download.
+ * @param {TrainerInfo} tr @returns {HTMLElement} */
+function exportLink(tr) {
+  const text = JSON.stringify(tr.state || {}, null, 1);
+  return h("a", { class: "mtl-btn", "data-key": "tr-export", download: "mtlearn-trainer.json",
+    href: "data:application/json;charset=utf-8," + encodeURIComponent(text),
+    text: "Export my progress (a file)" });
+}
+
+/** Import: a file chosen is read and its text sent to the host.
+ * @param {TrainerActions} act @returns {HTMLElement} */
+function importControl(act) {
+  const input = h("input", { type: "file", accept: ".json,application/json", "data-key": "tr-import",
+    class: "mtl-tr-file" });
+  input.addEventListener("change", () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    file.text().then((text) => act.importText(text), () => act.importFailed());
+    input.value = "";
+  });
+  return h("label", { class: "mtl-tr-import" }, "Import progress from a file: ", input);
+}
+
+/** The trainer's head: the rating and its change, the streaks, why this puzzle, what
+ * happened last, an error, Next puzzle and Today's puzzle. `next` is the Next button
+ * (the focus goes there once an attempt is recorded).
+ * @param {TrainerInfo} tr @param {string} error @param {TrainerActions} act
+ * @returns {{nodes: Child[], next: HTMLButtonElement}} */
+export function trainerHead(tr, error, act) {
+  const result = tr.result;
+  const rating = h("p", { class: "mtl-tr-rating", "aria-live": "polite" },
+    h("strong", { text: `Your rating: ${tr.rating}` }),
+    result ? ` (${changeText(result.change)} after the last puzzle)` : "",
+    tr.provisional ? ` — still settling after ${tr.games} puzzle${tr.games === 1 ? "" : "s"}` : "");
+  const next = h("button", { type: "button", class: "mtl-btn mtl-tr-next", "data-key": "tr-next",
+    text: result ? "Next puzzle" : "Skip to another puzzle" });
+  next.addEventListener("click", act.next);
+  const daily = /** @type {Partial<TrainerInfo["daily"]>} */ (tr.daily || {});
+  const isDaily = tr.current && tr.current.reason === "daily";
+  const dailyBtn = h("button", { type: "button", class: "mtl-btn", "data-key": "tr-daily",
+    text: daily.done ? `Today's puzzle: done (${daily.title})` : `Today's puzzle: ${daily.title}` });
+  dailyBtn.disabled = Boolean(isDaily || daily.done);
+  dailyBtn.addEventListener("click", act.daily);
+  const notice = tr.notice || (tr.current && tr.current.reason === "replay" ? reasonText(tr) : "");
+  const nodes = [
+    rating,
+    h("p", { class: "mtl-tr-streak", text: streakText(tr.streak) }),
+    h("p", { class: "mtl-tr-why", "data-reason": String((tr.current || {}).reason || ""), text: reasonText(tr) }),
+    notice ? h("p", { class: "mtl-tr-notice", role: "status", text: String(notice) }) : null,
+    result ? h("p", { class: "mtl-tr-result", role: "status", text: resultText(result) }) : null,
+    error ? h("p", { class: "mtl-tr-error", role: "alert", text: error }) : null,
+    h("div", { class: "mtl-controls" }, next, dailyBtn),
+  ];
+  return { nodes, next };
+}
+
+/** The trainer's side: the dashboard, the missed puzzles due, Export and Import.
+ * @param {TrainerInfo} tr @param {TrainerActions} act @returns {Child[]} */
+export function trainerSide(tr, act) {
+  return [
+    h("h4", { class: "mtl-tr-h", text: "Your themes" }),
+    dashboardNode(tr.dashboard),
+    h("p", { class: "mtl-tr-due", text: tr.due ? `${tr.due} missed puzzle${tr.due === 1 ? " is" : "s are"} due to come back.` :
+      "No missed puzzle is due to come back now." }),
+    h("div", { class: "mtl-controls mtl-tr-files" }, exportLink(tr), importControl(act)),
+  ];
+}
+
+/** Draw the trainer of `model` in `el`; returns the function that takes it away.
+ * @param {TrainerModel} model @param {HTMLElement} el @returns {() => void} */
 export function renderTrainer(model, el) {
   const root = h("div", { class: "mtl-root mtl-trainer", role: "region", "aria-label": "Puzzle trainer" });
   el.appendChild(root);
@@ -102,14 +198,24 @@ export function renderTrainer(model, el) {
   const side = h("div", { class: "mtl-tr-side" });
   append(root, [top, board, side]);
   let error = "";
+  /** @type {(() => void) | null} */
   let stopPuzzle = null;
+  /** @type {number | null} */
   let serial = null;
   let focusNext = false;
+  /** @type {TrainerResult | null} */
   let lastResult = null;
   let focusWasInside = false;   // before the last redraw (the control pressed may be gone)
 
-  /** @param {import("./protocol").TrainerIntent} content an intent (protocol.d.ts) */
+  /** @param {TrainerIntent} content an intent (protocol.d.ts) */
   const send = (content) => { error = ""; model.send(content); };
+  /** @type {TrainerActions} */
+  const act = {
+    next: () => { focusNext = false; send({ action: "next" }); },
+    daily: () => send({ action: "daily" }),
+    importText: (text) => send({ action: "import", text }),
+    importFailed: () => { error = "That file could not be read."; draw(); },
+  };
 
   // The puzzle's board: mounted afresh for every attempt (a replay of the same puzzle too).
   function mountPuzzle() {
@@ -123,30 +229,9 @@ export function renderTrainer(model, el) {
     board.replaceChildren();
     stopPuzzle = renderPuzzle(model, board);
     // the keyboard goes on from the new puzzle's question (the button pressed is gone)
-    const q = fresh ? board.querySelector(".mtl-pz-question") : null;
+    const q = fresh ? /** @type {HTMLElement | null} */ (board.querySelector(".mtl-pz-question")) : null;
     const a = document.activeElement;
     if (q && (focusWasInside || !a || a === document.body || root.contains(a))) q.focus();
-  }
-
-  function exportLink(tr) {
-    const text = JSON.stringify(tr.state || {}, null, 1);
-    const a = h("a", { class: "mtl-btn", "data-key": "tr-export", download: "mtlearn-trainer.json",
-      href: "data:application/json;charset=utf-8," + encodeURIComponent(text),
-      text: "Export my progress (a file)" });
-    return a;
-  }
-
-  function importControl() {
-    const input = h("input", { type: "file", accept: ".json,application/json", "data-key": "tr-import",
-      class: "mtl-tr-file" });
-    input.addEventListener("change", () => {
-      const file = input.files && input.files[0];
-      if (!file) return;
-      file.text().then((text) => send({ action: "import", text }),
-        () => { error = "That file could not be read."; draw(); });
-      input.value = "";
-    });
-    return h("label", { class: "mtl-tr-import" }, "Import progress from a file: ", input);
   }
 
   function draw() {
@@ -158,42 +243,14 @@ export function renderTrainer(model, el) {
       side.replaceChildren();
       return;
     }
-    const result = tr.result;
-    const rating = h("p", { class: "mtl-tr-rating", "aria-live": "polite" },
-      h("strong", { text: `Your rating: ${tr.rating}` }),
-      result ? ` (${changeText(result.change)} after the last puzzle)` : "",
-      tr.provisional ? ` — still settling after ${tr.games} puzzle${tr.games === 1 ? "" : "s"}` : "");
-    const next = h("button", { type: "button", class: "mtl-btn mtl-tr-next", "data-key": "tr-next",
-      text: result ? "Next puzzle" : "Skip to another puzzle" });
-    next.addEventListener("click", () => { focusNext = false; send({ action: "next" }); });
-    const daily = tr.daily || {};
-    const isDaily = tr.current && tr.current.reason === "daily";
-    const dailyBtn = h("button", { type: "button", class: "mtl-btn", "data-key": "tr-daily",
-      text: daily.done ? `Today's puzzle: done (${daily.title})` : `Today's puzzle: ${daily.title}` });
-    dailyBtn.disabled = Boolean(isDaily || daily.done);
-    dailyBtn.addEventListener("click", () => send({ action: "daily" }));
-    const notice = tr.notice || (tr.current && tr.current.reason === "replay" ? reasonText(tr) : "");
+    const head = trainerHead(tr, error, act);
     top.replaceChildren();
-    append(top, [
-      rating,
-      h("p", { class: "mtl-tr-streak", text: streakText(tr.streak) }),
-      h("p", { class: "mtl-tr-why", "data-reason": String((tr.current || {}).reason || ""), text: reasonText(tr) }),
-      notice ? h("p", { class: "mtl-tr-notice", role: "status", text: String(notice) }) : null,
-      result ? h("p", { class: "mtl-tr-result", role: "status", text: resultText(result) }) : null,
-      error ? h("p", { class: "mtl-tr-error", role: "alert", text: error }) : null,
-      h("div", { class: "mtl-controls" }, next, dailyBtn),
-    ]);
+    append(top, head.nodes);
     side.replaceChildren();
-    append(side, [
-      h("h4", { class: "mtl-tr-h", text: "Your themes" }),
-      dashboardNode(tr.dashboard),
-      h("p", { class: "mtl-tr-due", text: tr.due ? `${tr.due} missed puzzle${tr.due === 1 ? " is" : "s are"} due to come back.` :
-        "No missed puzzle is due to come back now." }),
-      h("div", { class: "mtl-controls mtl-tr-files" }, exportLink(tr), importControl()),
-    ]);
-    if (focusNext && result) {
+    append(side, trainerSide(tr, act));
+    if (focusNext && tr.result) {
       focusNext = false;
-      next.focus();
+      head.next.focus();
     }
   }
 

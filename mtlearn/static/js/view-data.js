@@ -7,11 +7,23 @@
 /** @typedef {import("./protocol").BoardMessage} BoardMessage */
 /** @typedef {import("./protocol").Feedback} Feedback */
 /** @typedef {import("./protocol").Refusal} Refusal */
+/** @typedef {import("./protocol").Train} Train */
 
+/**
+ * A list from the view, or [] where the view has none (or something else). Its items
+ * have the list's type (Player[] gives Player[]); unknown gives unknown[], and an
+ * untyped value (any) an untyped list.
+ * @template T
+ * @param {T} x
+ * @returns {0 extends (1 & T) ? any[] : T extends readonly (infer U)[] ? U[] : unknown[]}
+ */
 export function asArray(x) {
-  return Array.isArray(x) ? x : [];
+  // any: a conditional type is not checked against the value returned
+  return /** @type {any} */ (Array.isArray(x) ? x : []);
 }
 
+/** A tile's two numbers ("12-5" -> [12, 5]; 0 for a part that is no number).
+ * @param {unknown} tile @returns {[number, number]} */
 export function parseTile(tile) {
   const parts = String(tile).split("-");
   const a = parseInt(parts[0], 10);
@@ -19,6 +31,8 @@ export function parseTile(tile) {
   return [Number.isFinite(a) ? a : 0, Number.isFinite(b) ? b : 0];
 }
 
+/** True when two names are the same tile, either way round ("5-12" is "12-5").
+ * @param {unknown} t1 @param {unknown} t2 @returns {boolean} */
 export function sameTile(t1, t2) {
   const [a, b] = parseTile(t1);
   const [c, d] = parseTile(t2);
@@ -26,6 +40,7 @@ export function sameTile(t1, t2) {
 }
 
 // A rule link must stay a plain web or page-relative address.
+/** @param {unknown} url @returns {string} */
 export function safeHref(url) {
   const u = String(url || "").trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(u) && !/^https?:/i.test(u)) return "#";
@@ -35,6 +50,8 @@ export function safeHref(url) {
 // Where a rule id links to: the rules page `rulesUrl` at the rule's anchor ("#" alone: this
 // page's own anchors, as on a standalone page), or "" when there is no rules page to open
 // (the id is then shown without a link: never a dead anchor).
+/** @param {string | null | undefined} rulesUrl @param {unknown} rule @param {string | null} [ruleUrl]
+ * @returns {string} */
 export function ruleHref(rulesUrl, rule, ruleUrl) {
   if (ruleUrl) return safeHref(ruleUrl);
   const given = String(rulesUrl || "").trim();
@@ -53,11 +70,12 @@ export function playerName(view, seat) {
 // A move in words, as a person reads it ("Play 12-11 on your train", "Draw a tile"),
 // never the notation "12-11@1" (which stays in the intents): the view's own words for a
 // legal move, else built from the trains' names.
-/** @param {any} view @param {string} move @returns {string} */
+/** @param {View | null | undefined} view @param {string} move @returns {string} */
 export function moveName(view, move) {
   const mv = String(move);
   const entry = asArray(view && view.legal).find((m) => m && m.move === mv);
   if (entry && entry.text) return String(entry.text);
+  /** @type {Record<string, string>} */
   const plain = { draw: "Draw a tile", pass: "Pass", end: "End the turn", uno: "Announce the last tile" };
   if (Object.hasOwn(plain, mv)) return plain[mv];
   const at = mv.indexOf("@");
@@ -75,7 +93,7 @@ export function moveName(view, move) {
 
 // A train as a sentence names it: "your train" (the player to play's), "the Mexican
 // train", "Ben's train".
-/** @param {any} view @param {any} train @returns {string} */
+/** @param {View | null | undefined} view @param {Train | null | undefined} train @returns {string} */
 export function trainWords(view, train) {
   if (!train) return "that train";
   if (train.mexican) return "the Mexican train";
@@ -91,6 +109,7 @@ export function refusalMessage(refusal) {
   return { kind: "info", text: String(refusal.error), rule: null, rule_url: null, bots: [] };
 }
 
+// The same refusal as a puzzle's feedback ("invalid": nothing was judged).
 /** @param {Refusal} refusal @returns {Feedback} */
 export function refusalFeedback(refusal) {
   return { status: "invalid", text: String(refusal.error), rule: null, n: Date.now() };
@@ -99,12 +118,13 @@ export function refusalFeedback(refusal) {
 // A kernel's refusal arrives as a custom widget message: call fn with it. Returns the
 // function that stops listening.
 /**
- * @param {{on: Function, off: Function}} model
+ * @param {import("./dom.js").Subscribable} model
  * @param {(refusal: Refusal) => void} fn
+ * @returns {() => void}
  */
 export function onRefusal(model, fn) {
-  /** @param {any} msg a custom widget message */
-  const cb = (msg) => { if (msg && msg.ok === false) fn(msg); };
+  /** @param {Partial<Refusal> | null} msg a custom widget message: a refusal has ok false */
+  const cb = (msg) => { if (msg && msg.ok === false) fn(/** @type {Refusal} */ (msg)); };
   model.on("msg:custom", cb);
   return () => model.off("msg:custom", cb);
 }

@@ -10,6 +10,42 @@ import { handStop, isPlayable, legalTargets, level, trainStop, trainTileName } f
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
 import { addPlayHere } from "./targets.js";
 
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").Train} Train */
+/** @typedef {import("./protocol").Branch} Branch */
+/** @typedef {import("./protocol").Highlights} Highlights */
+/** @typedef {import("./protocol").Player} Player */
+/** @typedef {import("./new-tiles.js").FreshTiles} FreshTiles */
+/** @typedef {import("./tiles.js").Disclosure} Disclosure */
+/**
+ * The keyboard's remembered tab stops (keys.js): the hand tile and the train (or
+ * branch) id the focus was on last.
+ * @typedef {{hand: string | null, train: string | null}} Rove
+ */
+/**
+ * What viewSection draws a view with, besides the view: the widget's state (a board's,
+ * a puzzle's, a scenario frame's) and its handlers. viewSection itself fills in the
+ * last three (highlights, legalTargets, trainStop) for the parts it calls.
+ * @typedef {object} ViewContext
+ * @property {boolean} interactive    the hand and the trains take clicks
+ * @property {string | null} selected  the hand tile picked, waiting for a train
+ * @property {boolean} showLegal       mark the tiles and trains with a legal move
+ * @property {(tile: string) => void} [onTile]  a hand tile clicked
+ * @property {(target: Train | Branch) => void} [onTrain]  a train or branch clicked
+ * @property {Disclosure} [words]      the position in words kept open across frames
+ * @property {FreshTiles | null} [fresh]  tiles others laid since the learner's last view
+ * @property {Rove} [rove]
+ * @property {string} [handId]         the id of the hand to play from (the skip link's target)
+ * @property {number} [headLevel]      the sections' heading level (keys.js: headingBase)
+ * @property {{tile: string, train: string} | null} [laid]  a scenario frame's tile just laid
+ * @property {Partial<Highlights>} [highlights]  the view's (none: {})
+ * @property {Set<string>} [legalTargets]  where the selected tile may go, when showLegal
+ * @property {string | null} [trainStop]   the trains' tab stop (data-key train:ID)
+ */
+
+// The header: the engine (the central double), the round, the set, the boneyard, whose
+// turn it is, and the status line.
+/** @param {View} view @returns {HTMLDivElement} */
 function headerSection(view) {
   const engineNode = Number.isFinite(view.engine)
     ? tileImage(`${view.engine}-${view.engine}`, { vertical: true, colour: view.set > 9 })
@@ -38,6 +74,7 @@ function headerSection(view) {
 }
 
 // Orientation for a move: the end matching the train's open end goes inward.
+/** @param {string} tile @param {{id: string, open_end: number}} train @returns {string} */
 export function moveFor(tile, train) {
   const [a, b] = parseTile(tile);
   const end = train.open_end;
@@ -48,10 +85,14 @@ export function moveFor(tile, train) {
 
 const legalTrainsFor = legalTargets;
 
+// True when the move `name` ("draw", "uno", "end") is legal in `view`.
+/** @param {View} view @param {string} name @returns {boolean} */
 export function hasLegalMove(view, name) {
   return asArray(view.legal).some((m) => m.move === name);
 }
 
+// A train's row: its name, badges, tiles, open end and "Play here", then its branches.
+/** @param {View} view @param {Train} train @param {ViewContext} ctx @returns {HTMLDivElement} */
 function trainRow(view, train, ctx) {
   const hl = ctx.highlights;
   const hlTiles = asArray(hl.tiles);
@@ -133,116 +174,146 @@ function trainRow(view, train, ctx) {
   return row;
 }
 
+// A hand's heading line: the name, "to play", the marker, the team, "one tile", the count
+// and the scores.
+/** @param {View} view @param {Player} p @param {boolean} toPlay @returns {HTMLDivElement} */
+function handHead(view, p, toPlay) {
+  return h("div", { class: "mtl-hand-head" },
+    h("span", { class: "mtl-hand-name", text: String(p.name) }),
+    toPlay ? h("span", { class: "mtl-badge mtl-badge-toplay", text: "— to play" }) : null,
+    p.marker ? badge("mtl-badge-marker", "marker out: train public", locoIcon()) : null,
+    handTeamBadge(view, p),
+    p.announced ? h("span", { class: "mtl-badge mtl-badge-uno", text: "said “one tile”" }) : null,
+    h("span", { class: "mtl-count", text: `${p.hand_count} ${p.hand_count === 1 ? "tile" : "tiles"}` }),
+    view.result && p.round_score !== null && p.round_score !== undefined
+      ? h("span", { class: "mtl-score", text: `round: ${p.round_score}` }) : null,
+    p.total !== null && p.total !== undefined && (view.result || p.total)
+      ? h("span", { class: "mtl-score", text: `total: ${p.total}` }) : null);
+}
+
+// A tile of the hand to play from: a button that picks it (one tile of the hand is the
+// tab stop, `stop`), with its tag beside it ("selected", or "playable" with legal moves shown).
+/** @param {View} view @param {string} t @param {ViewContext} ctx @param {string | null} stop
+ * @param {boolean} colour @returns {HTMLSpanElement} */
+function handTileButton(view, t, ctx, stop, colour) {
+  const pressed = ctx.selected !== null && sameTile(ctx.selected, t);
+  const node = h("button", {
+    type: "button",
+    class: "mtl-tilebtn" + (pressed ? " mtl-selected" : ""),
+    "aria-label": String(t),
+    "aria-pressed": pressed ? "true" : "false",
+    "data-key": `tile:${t}`,
+    "data-rove": "",
+    "data-playable": isPlayable(view, t) ? "" : null,
+    // where the tile may go (keys.js: M plays it on the Mexican train)
+    "data-targets": [...legalTargets(view, t)].join(" ") || null,
+    tabindex: stop !== null && sameTile(stop, t) ? "0" : "-1",
+  });
+  const [a, b] = parseTile(t);
+  const svg = dominoSvg(a, b, { vertical: true, colour });
+  svg.setAttribute("aria-hidden", "true");
+  node.appendChild(svg);
+  // The visible numbers are the button's text, so name and label agree.
+  node.appendChild(h("span", { class: "mtl-num", text: `${a}-${b}` }));
+  node.addEventListener("click", () => ctx.onTile(t));
+  // Tags sit beside the button (not inside it) and stay readable by screen
+  // readers: "playable" describes the button.
+  let tag = null;
+  if (pressed) tag = h("span", { class: "mtl-tag", "aria-hidden": "true", text: "selected" });
+  else if (ctx.showLegal && legalTrainsFor(view, t).size) {
+    const id = uid("mtl-tag");
+    tag = h("span", { class: "mtl-tag mtl-tag-legal", id, text: "playable" });
+    node.setAttribute("aria-describedby", id);
+  }
+  return h("span", { class: "mtl-handslot" }, node, tag);
+}
+
+// A hidden hand: its backs (20 at most) and how many there are.
+/** @param {HTMLElement} tiles @param {Player} p */
+function appendBacks(tiles, p) {
+  const n = Math.max(0, p.hand_count | 0);
+  const shown = Math.min(n, 20);
+  const backs = h("span", { class: "mtl-backs", role: "img", "aria-label": `${n} hidden tiles` });
+  for (let i = 0; i < shown; i++) backs.appendChild(tileBackSvg(true));
+  tiles.appendChild(backs);
+  tiles.appendChild(h("span", { class: "mtl-hidden-note", text: n > shown ? `+${n - shown} more, face down` : "face down" }));
+}
+
+// A player's hand: its heading line and its tiles (buttons for the hand to play from,
+// pictures for the others, backs for a hidden one).
+/** @param {View} view @param {Player} p @param {ViewContext} ctx @returns {{hand: HTMLDivElement, selectable: boolean}} */
+function handNode(view, p, ctx) {
+  const colour = view.set > 9;
+  const hlTiles = asArray(ctx.highlights.tiles);
+  const toPlay = (p.to_play || view.to_play === p.seat) && !view.over;
+  const tiles = h("div", { class: "mtl-hand-tiles" });
+  const selectable = ctx.interactive && toPlay && Array.isArray(p.hand);
+  // The hand to play from is one tab stop (keys.js): one tile has tabindex 0.
+  const stop = selectable ? handStop(view, p.hand, ctx.selected, ctx.rove && ctx.rove.hand) : null;
+  if (selectable) {
+    tiles.setAttribute("data-roving", "hand");
+    tiles.setAttribute("role", "group");
+    tiles.setAttribute("aria-label", `${p.name}'s hand`);
+    tiles.setAttribute("id", ctx.handId || uid("mtl-hand"));
+  }
+  if (Array.isArray(p.hand)) {
+    if (!p.hand.length) tiles.appendChild(h("span", { class: "mtl-empty", text: "no tiles left" }));
+    for (const t of p.hand) {
+      /** @type {HTMLElement} */
+      let node = selectable ? handTileButton(view, t, ctx, stop, colour)
+        : h("span", { class: "mtl-slot" }, tileImage(t, { vertical: true, colour }));
+      if (hlTiles.some((x) => sameTile(x, t))) node = highlightWrap(node, "▶ look");
+      tiles.appendChild(node);
+    }
+  } else {
+    appendBacks(tiles, p);
+  }
+  const hand = h("div", { class: "mtl-hand" + (toPlay ? " mtl-hand-toplay" : "") }, handHead(view, p, toPlay), tiles);
+  return { hand, selectable };
+}
+
+// The round's result under the hands: its words, each player's pips, the team totals.
+/** @param {View} view @param {import("./protocol").Result} r @returns {HTMLDivElement} */
+function resultNode(view, r) {
+  const box = h("div", { class: "mtl-result" });
+  if (r.text) box.appendChild(h("p", { class: "mtl-result-text", text: r.text }));
+  const scores = asArray(r.scores);
+  if (scores.length) {
+    const table = h("table", { class: "mtl-scores" },
+      h("caption", { text: r.blocked ? "Round scores (blocked round)" : "Round scores" }),
+      h("thead", null, h("tr", null, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Pips" }))));
+    const body = h("tbody");
+    scores.forEach((sc, i) => {
+      const seat = i + 1;
+      const won = r.winner === seat;
+      body.appendChild(h("tr", { class: won ? "mtl-winner" : null },
+        h("th", { scope: "row", text: playerName(view, seat) + (won ? " (went out)" : "") }),
+        h("td", { text: String(sc) })));
+    });
+    table.appendChild(body);
+    box.appendChild(table);
+  }
+  append(box, teamScoresNode(view));
+  return box;
+}
+
+// Every hand (the one to play from first), and the round's scores once it is over.
+/** @param {View} view @param {ViewContext} ctx @returns {HTMLDivElement} */
 function handsSection(view, ctx) {
   const section = h("div", { class: "mtl-hands" },
     h("p", { class: "mtl-h", role: "heading", "aria-level": String(level(ctx)), text: view.result ? "Hands and scores" : "Hands" }));
-  const colour = view.set > 9;
-  const hlTiles = asArray(ctx.highlights.tiles);
   for (const p of asArray(view.players)) {
-    const toPlay = (p.to_play || view.to_play === p.seat) && !view.over;
-    const head = h("div", { class: "mtl-hand-head" },
-      h("span", { class: "mtl-hand-name", text: String(p.name) }),
-      toPlay ? h("span", { class: "mtl-badge mtl-badge-toplay", text: "— to play" }) : null,
-      p.marker ? badge("mtl-badge-marker", "marker out: train public", locoIcon()) : null,
-      handTeamBadge(view, p),
-      p.announced ? h("span", { class: "mtl-badge mtl-badge-uno", text: "said “one tile”" }) : null,
-      h("span", { class: "mtl-count", text: `${p.hand_count} ${p.hand_count === 1 ? "tile" : "tiles"}` }),
-      view.result && p.round_score !== null && p.round_score !== undefined
-        ? h("span", { class: "mtl-score", text: `round: ${p.round_score}` }) : null,
-      p.total !== null && p.total !== undefined && (view.result || p.total)
-        ? h("span", { class: "mtl-score", text: `total: ${p.total}` }) : null);
-
-    const tiles = h("div", { class: "mtl-hand-tiles" });
-    const selectable = ctx.interactive && toPlay && Array.isArray(p.hand);
-    // The hand to play from is one tab stop (keys.js): one tile has tabindex 0.
-    const stop = selectable ? handStop(view, p.hand, ctx.selected, ctx.rove && ctx.rove.hand) : null;
-    if (selectable) {
-      tiles.setAttribute("data-roving", "hand");
-      tiles.setAttribute("role", "group");
-      tiles.setAttribute("aria-label", `${p.name}'s hand`);
-      tiles.setAttribute("id", ctx.handId || uid("mtl-hand"));
-    }
-    if (Array.isArray(p.hand)) {
-      if (!p.hand.length) tiles.appendChild(h("span", { class: "mtl-empty", text: "no tiles left" }));
-      for (const t of p.hand) {
-        let node;
-        if (selectable) {
-          const pressed = ctx.selected !== null && sameTile(ctx.selected, t);
-          node = h("button", {
-            type: "button",
-            class: "mtl-tilebtn" + (pressed ? " mtl-selected" : ""),
-            "aria-label": String(t),
-            "aria-pressed": pressed ? "true" : "false",
-            "data-key": `tile:${t}`,
-            "data-rove": "",
-            "data-playable": isPlayable(view, t) ? "" : null,
-            // where the tile may go (keys.js: M plays it on the Mexican train)
-            "data-targets": [...legalTargets(view, t)].join(" ") || null,
-            tabindex: stop !== null && sameTile(stop, t) ? "0" : "-1",
-          });
-          const [a, b] = parseTile(t);
-          const svg = dominoSvg(a, b, { vertical: true, colour });
-          svg.setAttribute("aria-hidden", "true");
-          node.appendChild(svg);
-          // The visible numbers are the button's text, so name and label agree.
-          node.appendChild(h("span", { class: "mtl-num", text: `${a}-${b}` }));
-          node.addEventListener("click", () => ctx.onTile(t));
-          // Tags sit beside the button (not inside it) and stay readable by screen
-          // readers: "playable" describes the button.
-          let tag = null;
-          if (pressed) tag = h("span", { class: "mtl-tag", "aria-hidden": "true", text: "selected" });
-          else if (ctx.showLegal && legalTrainsFor(view, t).size) {
-            const id = uid("mtl-tag");
-            tag = h("span", { class: "mtl-tag mtl-tag-legal", id, text: "playable" });
-            node.setAttribute("aria-describedby", id);
-          }
-          node = h("span", { class: "mtl-handslot" }, node, tag);
-        } else {
-          node = h("span", { class: "mtl-slot" }, tileImage(t, { vertical: true, colour }));
-        }
-        if (hlTiles.some((x) => sameTile(x, t))) node = highlightWrap(node, "▶ look");
-        tiles.appendChild(node);
-      }
-    } else {
-      const n = Math.max(0, p.hand_count | 0);
-      const shown = Math.min(n, 20);
-      const backs = h("span", { class: "mtl-backs", role: "img", "aria-label": `${n} hidden tiles` });
-      for (let i = 0; i < shown; i++) backs.appendChild(tileBackSvg(true));
-      tiles.appendChild(backs);
-      tiles.appendChild(h("span", { class: "mtl-hidden-note", text: n > shown ? `+${n - shown} more, face down` : "face down" }));
-    }
-    const hand = h("div", { class: "mtl-hand" + (toPlay ? " mtl-hand-toplay" : "") }, head, tiles);
+    const { hand, selectable } = handNode(view, p, ctx);
     // The hand to play from is read first (DOM order; the CSS keeps the picture's order).
     if (selectable) section.insertBefore(hand, section.children[1] || null);
     else section.appendChild(hand);
   }
-  if (view.result) {
-    const r = view.result;
-    const box = h("div", { class: "mtl-result" });
-    if (r.text) box.appendChild(h("p", { class: "mtl-result-text", text: r.text }));
-    const scores = asArray(r.scores);
-    if (scores.length) {
-      const table = h("table", { class: "mtl-scores" },
-        h("caption", { text: r.blocked ? "Round scores (blocked round)" : "Round scores" }),
-        h("thead", null, h("tr", null, h("th", { scope: "col", text: "Player" }), h("th", { scope: "col", text: "Pips" }))));
-      const body = h("tbody");
-      scores.forEach((sc, i) => {
-        const seat = i + 1;
-        const won = r.winner === seat;
-        body.appendChild(h("tr", { class: won ? "mtl-winner" : null },
-          h("th", { scope: "row", text: playerName(view, seat) + (won ? " (went out)" : "") }),
-          h("td", { text: String(sc) })));
-      });
-      table.appendChild(body);
-      box.appendChild(table);
-    }
-    append(box, teamScoresNode(view));
-    section.appendChild(box);
-  }
+  if (view.result) section.appendChild(resultNode(view, view.result));
   return section;
 }
 
 // The whole position. ctx: {interactive, selected, showLegal, onTile, onTrain}
+/** @param {View | null | undefined} view @param {ViewContext} ctx @returns {HTMLElement} */
 export function viewSection(view, ctx) {
   if (!view || typeof view !== "object") {
     return h("p", { class: "mtl-empty", text: "No position to show." });
@@ -263,6 +334,7 @@ export function viewSection(view, ctx) {
 
 // The engine's own plain-text description of the position, for screen readers and for
 // anyone who prefers words to pictures. ctx.words keeps it open from one frame to the next.
+/** @param {View} view @param {ViewContext} ctx @returns {HTMLDetailsElement} */
 function wordsSection(view, ctx) {
   const details = h("details", { class: "mtl-words" },
     h("summary", { text: "The position in words" }),
@@ -276,6 +348,9 @@ function wordsSection(view, ctx) {
 
 // ---------------------------------------------------------------- focus
 
+// The data-key of the control of `root` that has the focus ("@root": the root itself),
+// or null when the focus is elsewhere.
+/** @param {Element} root @returns {string | null} */
 export function focusKey(root) {
   const a = root.ownerDocument.activeElement;
   if (!a || !root.contains(a)) return null;
@@ -286,6 +361,7 @@ export function focusKey(root) {
 // Put the focus back on the control with data-key `key` after a redraw. When it is gone
 // or disabled, `alt` (data-key -> data-key) names the next best; then the hand's tab
 // stop; then the root (never <body>).
+/** @param {HTMLElement} root @param {string | null} key @param {Record<string, string>} [alt] */
 export function restoreFocus(root, key, alt) {
   if (!key) return;
   if (key === "@root") {
@@ -300,24 +376,28 @@ export function restoreFocus(root, key, alt) {
       return;
     }
     const node = byKey(root, k);
-    if (node && !node.disabled) {
+    if (node && !("disabled" in node && node.disabled)) {
       node.focus();
       return;
     }
   }
-  const stop = root.querySelector('[data-roving="hand"] [tabindex="0"]');
+  const stop = /** @type {HTMLElement | null} */ (root.querySelector('[data-roving="hand"] [tabindex="0"]'));
   if (stop) stop.focus();
   else focusRoot(root);
 }
 
 // The element of `root` with data-key `key`, or null.
+/** @param {Element} root @param {string} key @returns {HTMLElement | null} */
 export function byKey(root, key) {
-  for (const node of root.querySelectorAll("[data-key]")) {
+  // every data-key is on an HTML element: a button, a link, a summary, a select
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-key]"))) {
     if (node.getAttribute("data-key") === key) return node;
   }
   return null;
 }
 
+// The focus on the board itself (focusable without being a tab stop).
+/** @param {HTMLElement} root */
 function focusRoot(root) {
   if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
   root.focus();

@@ -1,0 +1,239 @@
+// The board's view: draws a board's state (board-state.js) and its model into the DOM.
+// The parts made once (boardFrame: the root, the sticky bar and its live regions) keep
+// their nodes, so screen readers announce every verdict; each draw (drawBoard) makes the
+// controls and the position again. The DOM's events go to the board's actions
+// (`BoardActions`), which renderBoard (board.js) turns into the controller's events.
+
+import { asArray } from "./view-data.js";
+import { append, h, ruleLink, scrollIntoViewBelowBar } from "./dom.js";
+import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
+import { headingBase, keysHelp, skipLink } from "./keys.js";
+import { hasLegalMove, viewSection } from "./view-parts.js";
+import { stepsSection } from "./steps.js";
+import { legendSection, tileNumbersOn, uid } from "./tiles.js";
+
+/** @typedef {import("./protocol").View} View */
+/** @typedef {import("./protocol").Train} Train */
+/** @typedef {import("./protocol").Branch} Branch */
+/** @typedef {import("./protocol").BoardMessage} BoardMessage */
+/** @typedef {import("./board-state.js").BoardState} BoardState */
+/** @typedef {import("./board-state.js").BoardModel} BoardModel */
+/** @typedef {import("./board-state.js").BoardSent} BoardSent */
+/** @typedef {import("./tiles.js").Disclosure} Disclosure */
+/** @typedef {import("./match.js").MatchUi} MatchUi */
+/** @typedef {ReturnType<typeof import("./presenter.js").presenter>} Presenter */
+
+/**
+ * The nodes a board makes once: the root; the bar (sticky: the controls, the verdict and
+ * the note stay on screen while the board is played) with its slot for the controls and
+ * its live regions; the body that holds the position; the id of the hand to play from.
+ * @typedef {object} BoardParts
+ * @property {HTMLDivElement} root
+ * @property {HTMLDivElement} bar
+ * @property {HTMLDivElement} controlsSlot
+ * @property {HTMLDivElement} msgBox   the message (role status, polite)
+ * @property {HTMLParagraphElement} noteBox  the note about the last click (polite)
+ * @property {HTMLParagraphElement} sayBox   the status line, for screen readers only
+ * @property {HTMLDivElement} body
+ * @property {string} handId
+ */
+
+/**
+ * What the DOM's events do (renderBoard: each becomes a controller event).
+ * @typedef {object} BoardActions
+ * @property {(tile: string) => void} tile           a hand tile clicked
+ * @property {(target: Train | Branch) => void} train  a train's or branch's "Play here"
+ * @property {(intent: BoardSent) => void} send      a control's intent
+ * @property {(view: View) => void} hint             the Hint button
+ * @property {() => void} restart                    start the guided round again
+ * @property {() => void} more                       the message's More / Less
+ * @property {() => void} toggleLegal                Show legal moves
+ */
+
+/**
+ * What a board keeps across draws in the DOM's own controls: the disclosures (the
+ * position in words, the legend, the Keys help) open or closed, New game's form.
+ * @typedef {{words: Disclosure, legend: Disclosure, keys: Disclosure, ui: MatchUi}} BoardMemo
+ */
+
+/**
+ * What one draw shows: the state, the model's keys, and what the board holds for it.
+ * @typedef {object} BoardProps
+ * @property {BoardState} state
+ * @property {BoardModel} model
+ * @property {BoardActions} act
+ * @property {BoardMemo} memo
+ * @property {Presenter} pres
+ * @property {import("./keys.js").HelpEntry[]} keysShown  the Keys help's lines
+ */
+
+/** The board's root and bar, in `el`. Landmarks need distinct names: the second board of
+ * a page is "Mexican Train board 2" (each board of a static page runs its own copy of
+ * this module: count in the page).
+ * @param {HTMLElement} el @param {() => void} onSkip the skip link's action @returns {BoardParts} */
+export function boardFrame(el, onSkip) {
+  const root = h("div", { class: "mtl-root mtl-board", tabindex: "-1" });
+  const boardCount = document.querySelectorAll(".mtl-root.mtl-board").length + 1;
+  root.setAttribute("aria-label", boardCount > 1 ? `Mexican Train board ${boardCount}` : "Mexican Train board");
+  root.setAttribute("role", "region");
+  // A stable address for the page's "Skip to the first board" link: #mtl-board-1 is the
+  // first board of the page (the root is focusable, tabindex -1, and a named region).
+  if (!document.getElementById(`mtl-board-${boardCount}`)) root.id = `mtl-board-${boardCount}`;
+  el.appendChild(root);
+  const handId = uid("mtl-hand");
+  // Feedback in view: the controls, the verdict and the note live in one bar that stays
+  // on screen while the board is played (feedback.js). The two live regions are created
+  // once and only their text changes, so screen readers announce every verdict.
+  const bar = h("div", { class: "mtl-bar" });
+  const controlsSlot = h("div", { class: "mtl-controls-slot" });
+  const msgBox = h("div", { class: "mtl-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const noteBox = h("p", { class: "mtl-note", "aria-live": "polite" });
+  // What the status line says (the tile the learner drew, "plays again", an open double
+  // to cover, the round's scores), announced when it changes (keys.js: announcement).
+  const sayBox = h("p", { class: "mtl-sr-only mtl-announce", "aria-live": "polite", "aria-atomic": "true" });
+  const body = h("div", { class: "mtl-body" });
+  append(bar, [skipLink(handId, onSkip), controlsSlot, msgBox, noteBox, sayBox]);
+  return { root, bar, controlsSlot, msgBox, noteBox, sayBox, body, handId };
+}
+
+/** The actions' buttons: Draw, Pass, the last tile, End turn, Undo, Show legal moves,
+ * Hint and Present.
+ * @param {View | null} view @param {boolean} showLegal @param {BoardActions} act @param {Presenter} pres
+ * @returns {HTMLDivElement} */
+function controlsNode(view, showLegal, act, pres) {
+  /** @param {string} k @param {string} label @param {() => void} run @param {import("./dom.js").Attrs} [extra] */
+  const btn = (k, label, run, extra) => {
+    const b = h("button", Object.assign({ type: "button", class: "mtl-btn", "data-key": k, text: label }, extra || {}));
+    b.addEventListener("click", () => run());
+    return b;
+  };
+  const over = view && view.over;
+  return h("div", { class: "mtl-controls", role: "group", "aria-label": "Actions" },
+    btn("draw", "Draw", () => act.send({ action: "draw" }), { disabled: over }),
+    btn("pass", "Pass", () => act.send({ action: "pass" }), { disabled: over }),
+    view && hasLegalMove(view, "uno")
+      ? btn("uno", "Announce last tile", () => act.send({ action: "move", move: "uno" })) : null,
+    view && hasLegalMove(view, "end")
+      ? btn("end", "End turn", () => act.send({ action: "move", move: "end" })) : null,
+    btn("undo", "Undo", () => act.send({ action: "undo" })),
+    btn("legal", showLegal ? "✓ Showing legal moves" : "Show legal moves", () => act.toggleLegal(),
+      { "aria-pressed": showLegal ? "true" : "false" }),
+    view && view.hint && !over ? btn("hint", "Hint", () => act.hint(view)) : null,
+    pres.button());
+}
+
+/** Write the message (model key "message") into its live region: the verdict, its rule as
+ * a link ("… (R-MARK-1)." becomes "… (rule R-MARK-1)."), the bots' moves, the steps' news.
+ * @param {HTMLElement} box @param {BoardMessage | null} msg @param {string} rulesUrl @param {string} stepNews */
+function writeMessage(box, msg, rulesUrl, stepNews) {
+  box.className = "mtl-message";
+  box.replaceChildren();
+  if (!msg || typeof msg !== "object" || !msg.text) return;
+  const kind = msg.kind === "refusal" || msg.kind === "ok" ? msg.kind : "info";
+  box.classList.add(`mtl-msg-${kind}`);
+  const prefix = kind === "refusal" ? "✗ Not allowed: " : kind === "ok" ? "✓ " : "ℹ ";
+  const text = String(msg.text);
+  const p = h("p", null, h("strong", { text: prefix }));
+  if (msg.rule) {
+    const rule = String(msg.rule);
+    const a = ruleLink(rulesUrl || "", rule, msg.rule_url);
+    const cite = `(${rule})`;
+    const at = text.lastIndexOf(cite);
+    if (at >= 0) append(p, [text.slice(0, at), "(rule ", a, ")", text.slice(at + cite.length)]);
+    else append(p, [text, " (rule ", a, ")"]);
+  } else {
+    append(p, text);
+  }
+  box.appendChild(p);
+  append(box, botMovesNode(msg));
+  if (stepNews) box.appendChild(h("p", { class: "mtl-steps-news", text: stepNews }));
+}
+
+/** On a small screen the bar shows the first lines of the message and of the note (a
+ * hint); "More" opens them (the whole text is in the live regions either way, so screen
+ * readers hear all of it).
+ * @param {BoardParts} parts @param {boolean} open @param {() => void} onMore */
+function fitMessage(parts, open, onMore) {
+  const { bar, msgBox, noteBox } = parts;
+  bar.querySelector(".mtl-msg-more")?.remove();
+  bar.classList.toggle("mtl-bar-open", open);
+  const clipped = [msgBox, noteBox].some((n) => n.firstChild && n.scrollHeight > n.clientHeight + 2);
+  if (!clipped && !open) return;
+  const more = h("button", { type: "button", class: "mtl-btn mtl-msg-more", "data-key": "msg-more",
+    "aria-expanded": open ? "true" : "false", text: open ? "Less ▴" : "More ▾" });
+  more.addEventListener("click", () => onMore());
+  msgBox.after(more);  // beside the message (20-readable.css), not inside its live region
+}
+
+/** The legal moves, each a button that plays it, named in words ("Play 12-11 on your
+ * train"; the notation stays in the intent).
+ * @param {View} view @param {string | null} selected @param {BoardActions} act @returns {HTMLDivElement} */
+function legalBox(view, selected, act) {
+  const list = h("ul", { class: "mtl-legal-list" });
+  for (const m of asArray(view.legal)) {
+    const move = String(m.move);
+    const b = h("button", { type: "button", class: "mtl-legal-move", "data-key": `legal:${move}`,
+      text: String(m.text || move) });
+    b.addEventListener("click", () => act.send({ action: "move", move }));
+    list.appendChild(h("li", null, b));
+  }
+  if (!asArray(view.legal).length) {
+    list.appendChild(h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." }));
+  }
+  return h("div", { class: "mtl-legal" },
+    h("p", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
+}
+
+/** Keyboard focus that lands under the sticky bar (Tab to a "Play here" button) is
+ * scrolled out from under it. Not focus from a click or a tap: scrolling between the
+ * press and the release would move the button away and lose the click. Returns the
+ * function that stops it.
+ * @param {BoardParts} parts @param {Presenter} pres @returns {() => void} */
+export function focusBelowBar(parts, pres) {
+  const { root, bar } = parts;
+  let pressedAt = 0;
+  const onPress = () => { pressedAt = Date.now(); };
+  /** @param {FocusEvent} ev */
+  const onFocusIn = (ev) => {
+    const t = ev.target;
+    if (Date.now() - pressedAt < 1000) return;
+    if (t instanceof Element && t !== root && !bar.contains(t) && !pres.active()) {
+      scrollIntoViewBelowBar(t);
+    }
+  };
+  root.addEventListener("pointerdown", onPress, true);
+  root.addEventListener("focusin", onFocusIn);
+  return () => {
+    root.removeEventListener("focusin", onFocusIn);
+    root.removeEventListener("pointerdown", onPress, true);
+  };
+}
+
+/** Draw the board: the controls and the message in the bar, then the host's status, the
+ * match panels, the steps, the position, the legend and the Keys help in the body.
+ * @param {BoardParts} parts @param {BoardProps} props */
+export function drawBoard(parts, props) {
+  const { state, model, act, memo, pres } = props;
+  const { root, bar, body } = parts;
+  const view = model.get("view");
+  const showLegal = !!model.get("show_legal");
+  root.classList.toggle("mtl-pips-only", !tileNumbersOn());
+  const ctx = { interactive: !(view && view.over), selected: state.selected, showLegal, onTile: act.tile,
+    onTrain: act.train, words: memo.words, fresh: state.fresh, rove: state.rove, handId: parts.handId,
+    headLevel: headingBase(root) };
+  parts.controlsSlot.replaceChildren(controlsNode(view, showLegal, act, pres));
+  writeMessage(parts.msgBox, model.get("message"), model.get("rules_url"), state.stepNews);
+  if (parts.noteBox.textContent !== state.note) parts.noteBox.textContent = state.note;
+  if (parts.sayBox.textContent !== state.said) parts.sayBox.textContent = state.said;
+  fitMessage(parts, state.msgOpen, act.more);
+  body.replaceChildren();
+  // A guided round (a board with steps) can start again from its deal, where the host
+  // can deal it (the in-page engine or the stored answers; a notebook runs its cell).
+  const restart = model.get("can_restart") ? act.restart : null;
+  append(body, [hostStatusNode(model), newGameSection(view, act.send, memo.ui, restart),
+    matchSection(view, act.send, restart), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
+    legendSection(memo.legend), keysHelp(memo.keys, props.keysShown)]);
+  if (bar.parentNode !== root) root.replaceChildren(bar, body);
+  if (showLegal && view) body.insertBefore(legalBox(view, state.selected, act), body.querySelector(".mtl-view"));
+  scrollStops(root);
+}
