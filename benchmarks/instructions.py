@@ -7,6 +7,8 @@ the floor simulator (``floor.py``), subtracts a run of zero rounds (start-up and
 imports), and prints instructions per round for both and their ratio. The ratio of
 instructions is not the ratio of times (the engine's instructions touch more memory),
 but it moves only when the code does, so it shows what a change to the engine gained.
+A second line gives the counts recorded before issue 37's work (:data:`BEFORE`) and the
+engine's change since, when this run's floor count says the figures are comparable.
 
 Skipped, with a line saying so, when ``valgrind`` is not installed. ``--smoke``: one round
 of each, and one run of zero rounds for both (its code is the same for both), the three
@@ -23,6 +25,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -30,6 +33,11 @@ from benchkit import announce, parse_smoke
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+
+#: The counts of ``main()`` (30 rounds) before issue 37's work on the engine's speed, on
+#: the project's VM (Python 3.11.7, valgrind's callgrind), at commit 5b4271c.
+BEFORE: dict[str, Any] = {"engine": 3.603e6, "floor": 2.68e6,
+                          "where": "commit 5b4271c, Python 3.11.7 on the project VM"}
 
 _PLAY = """
 import random, sys
@@ -96,6 +104,22 @@ def main(rounds: int = 30, smoke: bool = False) -> None:
                            - instructions(engine, 0, pycache)) / rounds
     print(f"instructions per round (callgrind, {rounds} rounds): engine {per[True] / 1e6:.2f} M, "
           f"floor {per[False] / 1e6:.2f} M, engine / floor {per[False] / per[True]:.2f}")
+    print(before_line(per[True], per[False]))
+
+
+def before_line(engine: float, floor: float) -> str:
+    """The recorded count from before issue 37's work, and the change since, in words.
+
+    A count depends on the Python build and the machine as well as on the code, so the
+    recorded figure is comparable only where the floor still counts what it counted then:
+    the line says which, from the floor's count of this run.
+    """
+    eng0, flo0 = BEFORE["engine"], BEFORE["floor"]
+    line = (f"  before (issue 37, {BEFORE['where']}): engine {eng0 / 1e6:.2f} M, floor "
+            f"{flo0 / 1e6:.2f} M, engine / floor {flo0 / eng0:.2f}")
+    if abs(floor - flo0) <= 0.02 * flo0:
+        return line + f"; engine now {(engine - eng0) / eng0:+.1%} a round"
+    return line + " (not comparable here: the floor counts differently on this build)"
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@ _OUTSIDE_PLAY: dict[str, tuple[object, ...] | str] = dict.fromkeys(
 #:
 #: - ``_plain``: a play's tail and a pass's marker, inlined in ``_apply`` (no building
 #:   turn, none of the variants that reshape play);
-#: - ``_plain_plays``: the plays with no open double, inlined in ``_plays`` (no wild blanks
-#:   either);
+#: - ``_plain_plays``: the plays with no open double, with one laid this turn, or with one
+#:   from an earlier turn that binds play, inlined in ``_plays`` (no wild blanks either);
 #: - ``_plain_legal``: the legal list, inlined in ``legal`` (no announcing, no declining, a
 #:   drawn tile that fits must be played);
 #: - ``_plain_end``: the end of a turn, inlined in ``_end_turn`` (no building turn, no

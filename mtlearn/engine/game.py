@@ -139,6 +139,11 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
         # legal() of state version _legal_ver (-1: none yet)
         self._legal_ver = -1
         self._legal_moves: tuple[Move, ...] = ()
+        # _plays' open ends (no open double, or one of this turn) for state version _ends_ver
+        # (-1: none); a draw carries them over
+        self._ends_ver = -1
+        self._ends: list[tuple[int, int]] = []
+        self._ends_bits = 0
         self._blocker_cache: tuple[int, int | None] | None = None   # (state version, blocker)
         self._log: list[dict[str, Any]] = []
         self._start: dict[str, Any] = {}
@@ -344,6 +349,8 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
             else:
                 self._finish(p)
         elif kind == "draw":
+            if self._ends_ver == self._ver - 1:
+                self._ends_ver = self._ver    # the same trains are open to the drawn tile
             if self.rules.may_decline and self._plays():
                 self.declined = True
             tile = self.bone.pop()

@@ -281,11 +281,13 @@ class MoveGenerator(GameState):
             if td:
                 # a double of this turn that nobody can cover no longer binds the next tile
                 # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
-                live = self._live_doubles(td)
-                if live and self.rules.double_bonus == "on-double":
-                    return self._answer_gate(live)
-                if live and len(td) >= 2 and not double:
-                    return self._order_gate(live)
+                rules = self.rules
+                if rules.double_bonus == "on-double" or (len(td) >= 2 and not double):
+                    live = self._live_doubles(td)
+                    if live and rules.double_bonus == "on-double":
+                        return self._answer_gate(live)
+                    if live and len(td) >= 2 and not double:
+                        return self._order_gate(live)
             blocker = self._blocker()
             if blocker is not None:
                 gate = self._blocker_gate(blocker)
@@ -324,23 +326,45 @@ class MoveGenerator(GameState):
         trains = self.trains
         od = self.open_doubles
         out: list[Move] = []
-        if not od and self._plain_plays:
-            # the common case, inlined for speed: what _targets gives with no open double
-            own = trains[p]
-            end = own.end
-            ends = [_SEAT_ENDS[p][end]]
-            bits = 1 << end
-            mex = trains[self.n]
-            # _mexican_allowed(), its common answers first
-            if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
-                end = mex.end
-                ends.append(_MEX_ENDS[end])
-                bits |= 1 << end
-            for t in trains:            # seats' trains in seat order (the Mexican has no marker)
-                if t.marker and t is not own:
-                    end = t.end
-                    ends.append(_SEAT_ENDS[trains.index(t)][end])
+        if self._plain_plays and (not od or (
+                len(od) == 1 and od[0] in self.turn_doubles
+                and self.rules.double_bonus != "on-double")):
+            # the common cases, inlined for speed: what _targets gives with no open double,
+            # or with one laid this turn (then its line is open too, R-DBL-1). The (open
+            # end, code) entries and a bit per open end are kept for the state version: a
+            # draw carries them over (_apply), as the drawn tile is matched against the
+            # same trains
+            if self._ends_ver == self._ver:
+                ends = self._ends
+                bits = self._ends_bits
+            else:
+                own = trains[p]
+                end = own.end
+                ends = [_SEAT_ENDS[p][end]]
+                bits = 1 << end
+                mex = trains[self.n]
+                # _mexican_allowed(), its common answers first
+                if mex.tiles or self.rules.mexican_start == "any" or self._mexican_allowed():
+                    end = mex.end
+                    ends.append(_MEX_ENDS[end])
                     bits |= 1 << end
+                for t in trains:        # seats' trains in seat order (the Mexican has no marker)
+                    if t.marker and t is not own:
+                        end = t.end
+                        ends.append(_SEAT_ENDS[trains.index(t)][end])
+                        bits |= 1 << end
+                if od:
+                    # the double's line, last, unless it is open already (it always is
+                    # when laid in play; a position read from a file may say otherwise)
+                    d = od[0]
+                    n = self.n
+                    entry = _MEX_ENDS[mex.end] if d == n else _SEAT_ENDS[d][trains[d].end]
+                    if entry not in ends:
+                        ends.append(entry)
+                        bits |= 1 << entry[0]
+                self._ends_ver = self._ver
+                self._ends = ends
+                self._ends_bits = bits
             # most tiles fit no open end: one AND on the tile's number bits skips them
             plays = _PLAYS
             for tile in hand:
@@ -352,6 +376,20 @@ class MoveGenerator(GameState):
                             out.append(moves[code])
             return out
         turn = self.turn_doubles
+        if not turn and self._plain_plays:
+            # the next common case, inlined for speed: an open double from an earlier
+            # turn, none of this turn. If one binds play (_blocker), every tile goes on
+            # its line, whatever _gate's other answers
+            blocker = self._blocker()
+            if blocker is not None:
+                end = trains[blocker].end
+                bits = 1 << end
+                moves_of = _PLAYS
+                code = (31 if blocker == self.n else blocker) << 5 | end
+                for tile in hand:
+                    if tile._bits & bits:
+                        out.append(moves_of[tile][code])
+                return out
         two = False
         if len(turn) >= 2:
             k = 0

@@ -172,7 +172,8 @@ _DERIVED = _derived_methods()
 #: The match's fields (fixed when the game is made) and the engine's own bookkeeping.
 MATCH_FIELDS = ("rules", "set_max", "players", "n", "seed")
 ENGINE_FIELDS = ("history", "_log", "_start", "_marks", "_ver", "_legal_ver", "_legal_moves",
-                 "_blocker_cache", "_plain", "_plain_plays", "_plain_legal", "_plain_end")
+                 "_ends_ver", "_ends", "_ends_bits", "_blocker_cache", "_plain", "_plain_plays",
+                 "_plain_legal", "_plain_end")
 
 
 class GameState:
@@ -223,6 +224,9 @@ class GameState:
     _ver: int
     _legal_ver: int
     _legal_moves: tuple[Move, ...]
+    _ends_ver: int
+    _ends: list[tuple[int, int]]
+    _ends_bits: int
     _blocker_cache: tuple[int, int | None] | None
     _log: list[dict[str, Any]]
     _start: dict[str, Any]
