@@ -16,7 +16,9 @@ Figures are printed, never asserted. Targets (issues 20 and 30):
   anywidget board drawn from the kernel);
 * the book plus the live site <= 60 MB, with exactly one ``pyodide.asm.wasm``;
 * the boards' in-page engine no slower than with the Pyodide pinned before (0.28.3): both
-  pins are measured here, one after the other, on the same page (``play.py``'s board).
+  pins are measured here, one after the other, on the same page (``play.py``'s board, next
+  to an engine folder written as the book's build writes it, byte-compiled by each pin's
+  own Pyodide).
 
 The pages are served from 127.0.0.1 by a thread of this process; each cold figure is a new
 browser context (empty HTTP cache), each warm one a reload in the same context.

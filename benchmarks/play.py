@@ -1,28 +1,39 @@
 """In-page engine benchmarks: Pyodide + mtlearn.hosts.session in a Web Worker, in Chromium.
 
 Run with ``./dev bench`` or ``python benchmarks/play.py``. Figures are printed, never
-asserted. Targets (issue 8):
+asserted. Targets (issues 8 and 37):
 
 * first paint of a board page: <= 50 ms (the stored first frame; the engine loads after);
 * engine ready after page load: <= 3 s with a cold cache, <= 2 s warm (HTTP cache);
+* the same against a bare Pyodide start in a worker, measured in the same run from the
+  same files on a page of the same shape: in-page ready / bare <= 1.4 (issue 37: the
+  engine imports only what the first board needs); with the worker's stages (ms from its
+  start: manifest, wheel fetched, Pyodide loaded, wheel unpacked, mtlearn imported);
 * a learner's move answered with three bots' replies: <= 50 ms median, measured in the page
   from the intent sent to the new view drawn (worker round trip, Python, JSON, drawing);
 * the bytes Pyodide and the wheel add to the book: once in ``_static/mtlearn-engine/``.
 
 The page is a 4-player board against three greedy bots written by ``Board.to_html()`` with
-``engine_url``, next to an engine folder written by ``docs/_ext/mtlearn_engine.py`` (which
-fetches Pyodide with npm once into ``.cache/``), served from 127.0.0.1. The learner's move
-is the first legal move the board lists (``.mtl-legal-list .mtl-legal-move``, its
-``data-key`` "legal:MOVE"), played as a learner plays it: a tile and its train clicked,
-or the move's own button (draw, pass).
+``engine_url``, next to an engine folder written by ``docs/_ext/mtlearn_engine.py`` as the
+book's build writes it (which fetches Pyodide with npm once into ``.cache/`` and
+byte-compiles its standard library and mtlearn's wheel with Node.js, cached there too),
+served from 127.0.0.1. "Ready" is the board's engine session open (``data-host`` no longer
+``loading``), counted from the page's load event. The bare start is the same page with the
+board drawn from its stored state and, in place of the engine, a worker that loads the
+same Pyodide (``pyodide/`` of the same folder, the same way as ``worker.mjs``) and runs
+``import sys``. Cold and warm loads of the two pages alternate, each cold one in a new
+browser context (empty HTTP cache). The learner's move is the first legal move the board
+lists (``.mtl-legal-list .mtl-legal-move``, its ``data-key`` "legal:MOVE"), played as a
+learner plays it: a tile and its train clicked, or the move's own button (draw, pass).
 
-``--smoke``: one cold and one warm load, three moves (figures not meaningful).
+``--smoke``: one cold and one warm load of each page, three moves (figures not meaningful).
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import statistics
 import sys
@@ -77,13 +88,108 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+BARE_WORKER = """// A bare Pyodide start: what mtlearn's worker.mjs does before mtlearn (see play.py).
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const nativeFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {  // the whole .wasm read first, as worker.mjs does
+  const url = String(input && input.url ? input.url : input);
+  if (!url.endsWith(".wasm")) return nativeFetch(input, init);
+  return nativeFetch(input, init).then(async (r) => new Response(await r.arrayBuffer(),
+    { status: 200, headers: { "Content-Type": "application/wasm" } }));
+};
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
+py.runPython("import sys");
+self.postMessage({ event: "ready", ms: performance.now() - t0 });
+"""
+
+BARE_START = """<script type="module">
+window.__bare = new Promise((resolve) => {
+  const w = new Worker("%s/bare.mjs", { type: "module" });
+  w.onmessage = (e) => resolve({ now: performance.now(), ms: e.data.ms });
+});
+</script>"""
+
+BARE_JS = """() => window.__bare.then((r) => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return { now: r.now, load: nav ? nav.loadEventEnd : 0, ms: r.ms };
+})"""
+
+
 def _site(folder: Path) -> tuple[int, int]:
-    _, size = mtlearn_engine.write_engine(folder)
+    """Write the engine folder (as the book's build does), ``board.html`` (the board with
+    its engine) and ``bare.html`` (the same board drawn from its stored state, and a bare
+    Pyodide started in a worker); returns the engine folder's bytes and the board's."""
+    dest, size = mtlearn_engine.write_engine(folder)
+    (dest / "bare.mjs").write_text(BARE_WORKER, encoding="utf-8")
     board = Board(Game.new(4, seed=7), bots={1: "greedy", 2: "greedy", 3: "greedy"},
                   perspective=0)
     html = standalone_html("board", board._static_state(), engine_url=mtlearn_engine.ENGINE_DIR)
     (folder / "board.html").write_text(PAGE.format(body=html), encoding="utf-8")
+    stored = standalone_html("board", board._static_state())
+    (folder / "bare.html").write_text(PAGE.format(
+        body=stored + BARE_START % mtlearn_engine.ENGINE_DIR), encoding="utf-8")
     return size, len(html.encode())
+
+
+def _loaded_wheel(folder: Path) -> tuple[int, bool]:
+    """The size of the wheel the worker loads (``engine.json``'s), and whether it is the
+    byte-compiled one (in ``worker/``; the standard library is then byte-compiled too)."""
+    engine = folder / mtlearn_engine.ENGINE_DIR
+    wheel = json.loads((engine / "engine.json").read_text(encoding="utf-8"))["wheel"]
+    return (engine / wheel).stat().st_size, wheel.startswith("worker/")
+
+
+def _load(page: Any, url: str, ready_js: str) -> dict[str, Any]:
+    """Load ``url`` in ``page`` (or reload it, already there); its ready answer, with
+    ``s``: seconds from the load event to ready."""
+    if page.url == url:
+        page.reload(wait_until="load")
+    else:
+        page.goto(url, wait_until="load")
+    r = dict(page.evaluate(ready_js))
+    r["s"] = (r["now"] - r["load"]) / 1000
+    return r
+
+
+def starts(browser: Any, base: str, runs: int) -> dict[str, Any]:
+    """Cold and warm loads of the board with its engine and of the bare Pyodide page,
+    alternating (the board first in even runs); seconds from load to ready, the board's
+    first paints and its worker's stages (warm)."""
+    got: dict[str, Any] = {"board": {"cold": [], "warm": []}, "bare": {"cold": [], "warm": []},
+                           "paints": [], "stages": []}
+    for i in range(runs):
+        for kind in (("board", "bare") if i % 2 == 0 else ("bare", "board")):
+            context = browser.new_context()  # empty HTTP cache
+            page = context.new_page()
+            js = READY_JS if kind == "board" else BARE_JS
+            for temp in ("cold", "warm"):
+                r = _load(page, base + kind + ".html", js)
+                got[kind][temp].append(r["s"])
+                if kind == "board":
+                    got["paints"].append(page.evaluate("window.__paint"))
+                    if temp == "warm":
+                        got["stages"].append(r["stages"])
+            context.close()
+    return got
+
+
+def report_starts(got: dict[str, Any]) -> None:
+    """Print the ready times, their ratio to the bare start and the worker's stages."""
+    med = statistics.median
+    board, bare = got["board"], got["bare"]
+    print(f"first paint of the board page: median {med(got['paints']):.1f} ms "
+          f"(target <= 50 ms)")
+    for temp, target in (("cold", 3), ("warm", 2)):
+        print(f"engine ready after page load, {temp} cache: median {med(board[temp]):.2f} s "
+              f"of {len(board[temp])} (target <= {target} s); bare Pyodide in a worker, same "
+              f"run: {med(bare[temp]):.2f} s")
+    print("in-page ready / bare Pyodide start, same run: " + ", ".join(
+        f"{temp} {med(board[temp]) / med(bare[temp]):.2f}" for temp in ("cold", "warm"))
+        + " (target <= 1.4)")
+    keys = [k for k in got["stages"][0] if all(k in st for st in got["stages"])]
+    print(f"  inside the worker, ms from its start (warm, median of {len(got['stages'])}): "
+          + ", ".join(f"{k} {med([st[k] for st in got['stages']]):.0f}" for k in keys))
 
 
 def _legal_moves(page: Any) -> list[str]:
@@ -129,40 +235,21 @@ def main(smoke: bool = False) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         engine_bytes, board_bytes = _site(folder)
-        wheel = next((folder / mtlearn_engine.ENGINE_DIR).glob("*.whl")).stat().st_size
+        wheel, compiled = _loaded_wheel(folder)
         handler = functools.partial(_Quiet, directory=str(folder))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/board.html"
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        url = base + "board.html"
         print(f"bytes added to the book (once, in _static/{mtlearn_engine.ENGINE_DIR}/): "
               f"{engine_bytes / 1e6:.1f} MB (Pyodide {mtlearn_engine.PYODIDE_VERSION} core "
-              f"{(engine_bytes - wheel) / 1e6:.1f} MB, mtlearn wheel {wheel / 1e3:.0f} kB)")
+              f"and mtlearn's wheels; the worker loads one of {wheel / 1e3:.0f} kB, "
+              f"{'byte-compiled, as is the stdlib' if compiled else 'NOT byte-compiled'})")
         print(f"one 4-player board's HTML (state, session, one-move answers, module): "
               f"{board_bytes / 1e3:.0f} kB")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            cold, warm, paints, stages = [], [], [], []
-            for _ in range(size(smoke, 3, 1)):
-                context = browser.new_context()  # empty HTTP cache
-                page = context.new_page()
-                page.goto(url, wait_until="load")
-                r = page.evaluate(READY_JS)
-                paints.append(page.evaluate("window.__paint"))
-                cold.append((r["now"] - r["load"]) / 1000)
-                page.reload(wait_until="load")
-                r = page.evaluate(READY_JS)
-                paints.append(page.evaluate("window.__paint"))
-                warm.append((r["now"] - r["load"]) / 1000)
-                stages.append(r["stages"])
-                context.close()
-            print(f"first paint of the board page: median {statistics.median(paints):.1f} ms "
-                  f"(target <= 50 ms)")
-            print(f"engine ready after page load, cold cache: median "
-                  f"{statistics.median(cold):.2f} s of {len(cold)} (target <= 3 s)")
-            print(f"engine ready after page load, warm cache: median "
-                  f"{statistics.median(warm):.2f} s of {len(warm)} (target <= 2 s)")
-            print("  inside the worker, ms from its start (warm): " + "; ".join(
-                ", ".join(f"{k} {v}" for k, v in st.items()) for st in stages))
+            report_starts(starts(browser, base, size(smoke, 5, 1)))
 
             page = browser.new_page(viewport={"width": 1000, "height": 900})
             page.goto(url, wait_until="load")

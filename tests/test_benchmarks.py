@@ -101,6 +101,7 @@ CASES = [
         "first paint of the board page:",
         "engine ready after page load, cold cache:",
         "engine ready after page load, warm cache:",
+        "in-page ready / bare Pyodide start, same run:",
         # "median": moves were played (the legal moves read from the board) and answered
         "a move + three bots' replies, in the page: median"), timeout=180), marks=BROWSER),
     pytest.param(Case("trainer", (

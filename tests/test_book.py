@@ -409,7 +409,8 @@ def test_no_light_frame_around_boards_in_dark_mode(chromium, book_url: str):
     try:
         pg = ctx.new_page()
         pg.add_init_script("localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark')")
-        open_page(pg, book_url + FEEDBACK_CHAPTER + ".html")
+        hold_engine(pg)  # the frames as drawn: no Python needed
+        open_page(pg, book_url + FEEDBACK_CHAPTER + ".html", engine=False)
         assert pg.evaluate("document.documentElement.dataset.theme") == "dark"
         frames = pg.evaluate("""() => [...document.querySelectorAll('.mtl-standalone')].map(
             s => { const o = getComputedStyle(s.parentElement);

@@ -107,13 +107,15 @@ def wait_in_view(page: Any, box: Any, sel: str) -> dict[str, Any]:
 @pytest.mark.parametrize("size", ["desktop", "phone", "720p-150"])
 def test_round_end_and_next_round_come_into_view_with_the_focus(size, sized, book_url,
                                                                 artifacts_dir):
+    """On the first round's page (a double-6 deal of five tiles each: a short round, the one
+    a newcomer plays first), the round's end, then round 2 dealt from the keyboard."""
     page = sized
-    open_drawn(page, book_url + "tutorials/09-strategy.html")
+    open_drawn(page, book_url + "tutorials/first-round.html")
     me = Learner(page)
     me.wait_engine()
     me.play_to_round_end()
     panel = me.box.locator(".mtl-match")
-    expect(panel.locator("h4")).to_have_text("Round 1 of 13 is over")
+    expect(panel.locator("h4")).to_have_text("Round 1 of 7 is over")
     # The last click was low on the board (a train or Draw): the panel is at the board's top.
     geo = wait_in_view(page, me.box, ".mtl-match h4")
     wait_in_view(page, me.box, '.mtl-match [data-key="next_round"]')
@@ -125,9 +127,9 @@ def test_round_end_and_next_round_come_into_view_with_the_focus(size, sized, boo
     before = me.answers()
     page.keyboard.press("Enter")
     me._answered(before)
-    assert "Round 2 of 13 is dealt" in me.message()
+    assert "Round 2 of 7 is dealt" in me.message()
     running = me.box.locator(".mtl-running")
-    expect(running).to_contain_text("Match totals after 1 of 13 rounds")
+    expect(running).to_contain_text("Match totals after 1 of 7 rounds")
     shown = {li.locator(".mtl-running-name").inner_text(): li.locator("strong").inner_text()
              for li in running.locator("li").all()}
     assert shown == standings, (shown, standings)

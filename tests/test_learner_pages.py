@@ -154,6 +154,7 @@ def test_live_notebook_button_explains_itself_from_disk(page, book: Path):
 
 
 def test_live_notebook_button_opens_the_notebook_when_served(page, book_url: str):
+    hold_engine(page)  # the book's boards need no Python here
     page.goto(book_url + "tutorials/05-doubles.html", wait_until="load")
     link = page.locator(".mtl-live-launch a.mtl-live-open")
     assert page.locator(".mtl-live-launch [role=status]").count() == 0
@@ -176,6 +177,7 @@ FOCUS = """() => { const a = document.activeElement;
 
 @pytest.mark.parametrize("name", SKIP_PAGES)
 def test_skip_link_reaches_the_first_board_in_three_presses(page, book_url: str, name: str):
+    hold_engine(page)  # the page's links and boards as first drawn: no Python needed
     page.goto(book_url + name + ".html", wait_until="load")
     page.locator(".mtl-standalone .mtl-root").first.wait_for()
     link = page.get_by_role("link", name="Skip to the first board")

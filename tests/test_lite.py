@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from test_book import hold_engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 
@@ -338,6 +339,8 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
     context.on("page", lambda p: p.on("pageerror", lambda e: errors.append(str(e))))
     try:
         book_page = context.new_page()
+        # the book's own boards stay as drawn (no second Python beside the live notebook's)
+        hold_engine(book_page)
         # from the book's chapter page, by its button: the live notebook opens in its tab
         book_page.goto(book_url + "tutorials/05-doubles.html")
         button = book_page.get_by_role("link", name="Open as live notebook")

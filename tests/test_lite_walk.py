@@ -26,6 +26,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 
 import mtlearn_lite
+from test_book import hold_engine
 from test_lite import idle, run_all
 
 KERNEL_TIMEOUT = 240_000
@@ -81,6 +82,8 @@ def test_chapters_in_one_live_tab_each_the_chapter_asked_one_python(
     timings = []
     try:
         book = context.new_page()
+        # the book's own boards stay as drawn (no second Python beside the live tab's)
+        hold_engine(book)
         throttle(book)
         live = None
         for name, how in WALK:

@@ -9,6 +9,14 @@ Pyodide (CPython compiled to WebAssembly) in a Web Worker. This extension
 * builds mtlearn as a wheel from the checkout (standard library only);
 * writes ``_static/mtlearn-engine/`` once for the whole book: ``worker.mjs``,
   ``engine.json``, the wheel and ``pyodide/`` (the core files only, about 12 MB);
+* byte-compiles, with the very Pyodide the page runs (``mtlearn_pyc``, Node.js), the
+  standard library (``pyodide/python_stdlib.zip``; the live notebooks' build,
+  ``mtlearn_lite``, writes the same file) and the wheel the worker loads
+  (``worker/mtlearn-<version>-py3-none-any.whl``, named in ``engine.json``): bytecode
+  alone, without what the worker never uses (:data:`WORKER_SKIPS`). Python then
+  compiles no module in WebAssembly as the engine starts, and the wheel is no larger
+  than the sources were. The whole wheel, as sources, stays beside it (the live
+  notebooks' build takes it from there);
 * adds ``<meta name="mtlearn-engine" content="…/_static/mtlearn-engine/">`` to every page,
   which tells the boards where the engine is.
 
@@ -24,7 +32,9 @@ import io
 import json
 import os
 import shutil
+import sys
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -41,6 +51,13 @@ PYODIDE_INTEGRITY = (
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
               "pyodide-lock.json")
 ENGINE_DIR = "mtlearn-engine"
+#: Pyodide's standard library (sources only in the npm package; byte-compiled here).
+STDLIB = "python_stdlib.zip"
+#: What the in-page engine never imports or reads, left out of the wheel it loads: the
+#: front end's files, the notebook widgets, the command line, the class server and the
+#: puzzle miner (``tests/test_engine_start.py`` checks that nothing else imports them).
+WORKER_SKIPS = ("mtlearn/static/", "mtlearn/jupyter/", "mtlearn/cli.py",
+                "mtlearn/hosts/classroom/", "mtlearn/content/mining")
 
 
 class EngineError(RuntimeError):
@@ -130,17 +147,20 @@ def wheel_bytes(files: list[tuple[str, bytes]], dist: str, metadata: str,
     return buf.getvalue()
 
 
-def build_wheel(out: Path) -> Path:
-    """Write mtlearn as a pure-Python wheel built from the checkout; returns its path."""
+def build_wheel(out: Path, *, skip: tuple[str, ...] = ()) -> Path:
+    """Write mtlearn as a pure-Python wheel built from the checkout; returns its path.
+    The files whose path in the wheel starts with one of ``skip`` are left out."""
     version = _version()
     dist = f"mtlearn-{version}.dist-info"
     path = out / f"mtlearn-{version}-py3-none-any.whl"
     files: list[tuple[str, bytes]] = []
     for p in sorted(PACKAGE.rglob("*")):
         rel = p.relative_to(PACKAGE)
-        if p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo"):
+        name = f"mtlearn/{rel.as_posix()}"
+        if p.is_dir() or "__pycache__" in rel.parts or p.suffix in (".pyc", ".pyo") \
+                or name.startswith(skip):
             continue
-        files.append((f"mtlearn/{rel.as_posix()}", p.read_bytes()))
+        files.append((name, p.read_bytes()))
     meta = (f"Metadata-Version: 2.1\nName: mtlearn\nVersion: {version}\n"
             "Summary: Learn the domino game Mexican Train (engine for the book's pages)\n")
     out.mkdir(parents=True, exist_ok=True)
@@ -150,22 +170,66 @@ def build_wheel(out: Path) -> Path:
     return path
 
 
-def write_engine(static: Path, cache: Path | None = None) -> tuple[Path, int]:
+def byte_compiled(core: Path, wheel: Path, cache: Path | None = None) -> tuple[bytes, bytes]:
+    """The standard library of the Pyodide in ``core`` and ``wheel``, byte-compiled by
+    that Pyodide (``mtlearn_pyc``), each module's ``.pyc`` in the place of its source.
+    Each is cached under ``<cache>/engine-pyc/<Pyodide>/``: the stdlib once per Pyodide,
+    the wheel once per checkout. Raises :class:`EngineError` without Node.js."""
+    import mtlearn_pyc
+
+    folder = (cache or cache_dir()) / "engine-pyc" / core.name
+    try:
+        stdlib = mtlearn_pyc.compile_wheels({STDLIB: (core / STDLIB).read_bytes()}, core,
+                                            folder / "stdlib")[0][STDLIB]
+        data = mtlearn_pyc.compile_wheels({wheel.name: wheel.read_bytes()}, core,
+                                          folder / "wheel")[0][wheel.name]
+    except mtlearn_pyc.CompileError as e:
+        raise EngineError(str(e)) from None
+    return stdlib, data
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    if not path.is_file() or path.stat().st_size != len(data) or path.read_bytes() != data:
+        path.write_bytes(data)
+
+
+def write_engine(static: Path, cache: Path | None = None, *,
+                 compiled: bool = True) -> tuple[Path, int]:
     """Write the engine folder into ``static`` (a ``_static`` folder); returns it and its
-    size in bytes."""
+    size in bytes.
+
+    With ``compiled`` (the book's build) the standard library and the worker's wheel
+    (``worker/``: :data:`WORKER_SKIPS` left out) are byte-compiled (:func:`byte_compiled`);
+    without Node.js, or with ``compiled=False``, Pyodide's own standard library and the
+    whole wheel, as sources, are used (the engine then compiles every module it imports
+    at each start, in the page), and the build says so."""
     core = fetch_pyodide(cache)
     dest = static / ENGINE_DIR
     (dest / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in CORE_FILES:
         src, dst = core / name, dest / "pyodide" / name
-        if not dst.is_file() or dst.stat().st_size != src.stat().st_size:
+        if name != STDLIB and (not dst.is_file() or dst.stat().st_size != src.stat().st_size):
             shutil.copyfile(src, dst)
+    shutil.rmtree(dest / "worker", ignore_errors=True)
     for old in dest.glob("mtlearn-*.whl"):
         old.unlink()
     wheel = build_wheel(dest)
+    stdlib, loaded = (core / STDLIB).read_bytes(), wheel.name
+    if compiled:
+        with tempfile.TemporaryDirectory() as tmp:
+            lean = build_wheel(Path(tmp), skip=WORKER_SKIPS)
+            try:
+                stdlib, data = byte_compiled(core, lean, cache)
+                (dest / "worker").mkdir()
+                (dest / "worker" / lean.name).write_bytes(data)
+                loaded = f"worker/{lean.name}"
+            except EngineError as e:
+                print(f"mtlearn engine: left without bytecode, slower to start ({e})",
+                      file=sys.stderr)
+    _write_if_changed(dest / "pyodide" / STDLIB, stdlib)
     shutil.copyfile(PACKAGE / "static" / "engine" / "worker.mjs", dest / "worker.mjs")
     (dest / "engine.json").write_text(json.dumps(
-        {"pyodide": PYODIDE_VERSION, "wheel": wheel.name}, indent=1) + "\n", encoding="utf-8")
+        {"pyodide": PYODIDE_VERSION, "wheel": loaded}, indent=1) + "\n", encoding="utf-8")
     size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
     return dest, size
 

@@ -21,7 +21,6 @@ JSON without PyYAML).
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -83,6 +82,8 @@ def unknown_rule(rid: str) -> str:
     if same and len(same) <= 8:
         known = f"the rules reference has {', '.join(same)}"
     else:
+        import difflib  # an error's suggestions only: not at import
+
         near = difflib.get_close_matches(rid, list(RULES), n=4, cutoff=0.5)
         known = (f"the nearest ids are {', '.join(near)}" if near
                  else "see the rules reference for the ids")

@@ -30,6 +30,7 @@ from .goals import KINDS as _KINDS
 from .goals import GoalKind, goal_kind, plan_goal
 from .goals.goal_kind import Feedback, move_highlights, move_text
 from .scenario_yaml import ScenarioError
+from .stars import star_table, stars_for
 
 __all__ = ["FAMILIES", "KINDS", "MAX_PRECOMPUTED", "MAX_RATING", "MIN_RATING", "Puzzle",
            "PuzzleError", "Wrong", "default_rating", "move_highlights", "star_table",
@@ -62,19 +63,6 @@ FAMILIES = {
 #: Kinds of puzzle and what the learner answers (one entry per registered goal kind,
 #: :mod:`mtlearn.content.goals`).
 KINDS = _KINDS
-
-
-def stars_for(slips: int, par: int) -> int:
-    """The stars a solved puzzle earns: 3 with at most ``par`` slips (wrong or refused
-    answers plus hints taken), then one fewer per slip over par, never fewer than 1.
-    (Seeing the answer earns none; the front end does not call this then.)"""
-    return max(1, 3 - max(0, slips - max(0, par)))
-
-
-def star_table(par: int) -> list[int]:
-    """:func:`stars_for` as the front end receives it (``info()["stars"]``): entry ``i``
-    is the stars for ``i`` slips; the last entry holds for any number of slips beyond."""
-    return [stars_for(slips, par) for slips in range(max(0, par) + 3)]
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from ..core.tiles import Tile
 from ..engine.game import Game
 from ..present.perspective import Perspective
 from .fields import Fields, plain_dashes, short
-from .puzzle_record import stars_for
+from .stars import stars_for
 
 __all__ = ["EVENTS", "STEPS_DIR", "Check", "Step", "StepLog", "StepSet", "StepsError",
            "load_steps", "stars", "step_names"]
@@ -72,7 +72,7 @@ class StepsError(MtlearnError):
 def stars(slips: int) -> int:
     """The stars for a board whose steps are all done: 3 with no slip (a hint taken, or a
     refused move that no step asked for), 2 with one, 1 with more: the puzzles' rule
-    (:func:`~mtlearn.content.puzzle_record.stars_for` with a par of 0)."""
+    (:func:`~mtlearn.content.stars.stars_for` with a par of 0)."""
     return stars_for(slips, 0)
 
 

@@ -39,9 +39,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from ..content.steps import StepLog, StepSet, load_steps
 from ..core.errors import MtlearnError, NotationError, SessionError
 from ..core.moves import Move
 from ..core.notation import parse_seat
@@ -58,48 +57,21 @@ from ..core.protocol_check import actions_of, check_intent
 from ..core.rules import usual_set
 from ..core.words import one_line
 from ..engine.game import Game
-from ..play.bots import Bot, GreedyBot, PlannerBot
+from ..play.bots import Bot
 from ..present.perspective import Perspective, tiles_named
 from ..present.view import TurnFacts, describe_played, hidden_turn, hint_text, view
+from .session_bots import BOT_KINDS, SeededRandomBot, bot_kind, bot_name, make_bot
 
-__all__ = ["BOT_KINDS", "BoardSession", "Session", "SessionError"]
+if TYPE_CHECKING:  # imported by a board with steps only (the in-page engine's start)
+    from ..content.steps import StepLog, StepSet
+
+__all__ = ["BOT_KINDS", "BoardSession", "SeededRandomBot", "Session", "SessionError"]
 
 #: Players a learner may choose in New game (a double-12 set serves 2 to 8).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: The longest move text an intent may carry (``"12-5@M.3a.1b"`` needs 12) and the
 #: longest seed word.
 MAX_MOVE_CHARS, MAX_SEED_CHARS = 64, 200
-
-
-class SeededRandomBot:
-    """A random bot whose choice depends only on the position (seed, round, moves so far).
-
-    Unlike :class:`~mtlearn.RandomBot` it keeps no state between moves, so a
-    session replays identically after an undo and in every host.
-    """
-
-    def choose(self, game: Game) -> Move:
-        """Pick a random legal move, seeded by the position."""
-        moves = list(game.legal_moves)
-        if not moves:
-            raise ValueError("no legal move: the round is over")
-        rng = random.Random(f"{game.seed}/{game.round_no}/{len(game.history)}")
-        return moves[rng.randrange(len(moves))]
-
-    def __repr__(self) -> str:
-        return "SeededRandomBot()"
-
-
-#: Bots a session can name (and so hand to another host): name -> factory.
-BOT_KINDS: dict[str, type] = {"planner": PlannerBot, "greedy": GreedyBot,
-                              "random": SeededRandomBot}
-
-
-def _bot_name(bot: Any) -> str | None:
-    for name, cls in BOT_KINDS.items():
-        if type(bot) is cls and repr(bot) == repr(cls()):  # the default settings only
-            return name
-    return None
 
 
 def _seat(game: Game, who: int | str, what: str) -> int:
@@ -159,14 +131,13 @@ class BoardSession:
         self.game = game if game is not None else Game.new(4)
         self.bots: dict[int, Bot] = {}
         for who, bot in (bots or {}).items():  # a player by name or by seat (from 0)
-            self.bots[_seat(self.game, who, "bots")] = _make_bot(bot)
+            self.bots[_seat(self.game, who, "bots")] = make_bot(bot)
         self.perspective = (None if perspective is None
                             else _seat(self.game, perspective, "perspective"))
         self.highlights = highlights
         self.verdicts = verdicts
         self._echo: tuple[str, ...] = ()  # tiles the last intent named (see state_message)
-        self.steps: StepLog | None = None if steps is None else StepLog(
-            steps if isinstance(steps, StepSet) else load_steps(steps, self.game))
+        self.steps: StepLog | None = None if steps is None else _step_log(steps, self.game)
         said = self.run_bots()
         self.message: BoardMessage | None = (
             _message("info", "The computer players moved first.", bots=said) if said else None)
@@ -222,7 +193,7 @@ class BoardSession:
             "winners": [names[s] for s in g.winners] if g.is_match_over else [],
             "tie_break": _tie_break_text(g),
             "setup": {"players": g.n, "bots": len(self.bots),
-                      "bot": _bot_name(next(iter(self.bots.values()))) if self.bots else None,
+                      "bot": bot_name(next(iter(self.bots.values()))) if self.bots else None,
                       "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS},
         }
 
@@ -293,7 +264,7 @@ class BoardSession:
             n = _int_in("players", intent.get("players", self.game.n), MIN_PLAYERS,
                         MAX_PLAYERS)
             k = _int_in("bots", intent.get("bots", 0), 0, n - 1)
-            bot = _bot_kind("bot", intent.get("bot", "greedy"))
+            bot = bot_kind("bot", intent.get("bot", "greedy"))
             seed = self._seed(intent.get("seed"))
             return lambda: self.new_game(n, k, bot=bot, seed=seed)
         raise SessionError(f"unknown action {one_line(repr(action))}: use one of "
@@ -403,7 +374,7 @@ class BoardSession:
         """
         n = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
         k = _int_in("bots", bots, 0, n - 1)
-        bot = _bot_kind("bot", bot)
+        bot = bot_kind("bot", bot)
         rules = self.game.rules
         self.game = Game.new(n, set=usual_set(n), rules=rules, seed=self._seed(seed))
         self.bots = {seat: BOT_KINDS[bot]() for seat in range(1, k + 1)}
@@ -438,7 +409,7 @@ class BoardSession:
     @property
     def portable(self) -> bool:
         """True when :meth:`to_spec` can describe this session (built-in bots only)."""
-        return all(_bot_name(b) is not None for b in self.bots.values())
+        return all(bot_name(b) is not None for b in self.bots.values())
 
     def to_spec(self) -> dict[str, Any]:
         """A JSON-compatible description that :meth:`from_spec` turns back into this session.
@@ -447,7 +418,7 @@ class BoardSession:
         """
         bots = {}
         for seat, bot in self.bots.items():
-            name = _bot_name(bot)
+            name = bot_name(bot)
             if name is None:
                 raise SessionError(f"bots: seat {seat + 1} is played by {bot!r}, which only "
                                    "runs in this Python process")
@@ -498,7 +469,7 @@ class BoardSession:
                 seat = parse_seat(seat_text, game.n, base=0, text=True)
             except NotationError as e:
                 raise SessionError(f"spec.bots: {e}") from None
-            bots[seat] = BOT_KINDS[_bot_kind(f"spec.bots[{seat_text!r}]", name)]()
+            bots[seat] = BOT_KINDS[bot_kind(f"spec.bots[{seat_text!r}]", name)]()
         perspective = spec.get("perspective")
         if perspective is not None and (not isinstance(perspective, int)
                                         or isinstance(perspective, bool)
@@ -514,7 +485,7 @@ class BoardSession:
         highlights = spec_highlights(spec.get("highlights"), game)
         message = spec_message(spec.get("message"))
         try:  # StepsError names the field of spec.steps
-            log = None if spec.get("steps") is None else StepLog.from_spec(spec["steps"], game)
+            log = None if spec.get("steps") is None else _step_log(spec["steps"], game, spec=True)
         except MtlearnError as e:
             raise SessionError(str(e)) from None
         # The spec's game already holds the bots' replies: build, then put the message back.
@@ -558,15 +529,14 @@ class BoardSession:
                            f"2**63 or a word of 1 to {MAX_SEED_CHARS} characters)")
 
 
-def _make_bot(bot: Any) -> Bot:
-    if isinstance(bot, str):
-        if bot in BOT_KINDS:
-            return cast(Bot, BOT_KINDS[bot]())
-        raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
-                           "or a Bot object")
-    if not callable(getattr(bot, "choose", None)):
-        raise SessionError(f"{one_line(repr(bot))} is not a bot: it needs a choose(game) method")
-    return cast(Bot, bot)
+def _step_log(steps: Any, game: Game, *, spec: bool = False) -> StepLog:
+    """The step log of a board with steps (a spec's, with ``spec``): :mod:`mtlearn.content.steps`
+    is imported by the first such board, not with the session."""
+    from ..content.steps import StepLog, StepSet, load_steps
+
+    if spec:
+        return StepLog.from_spec(steps, game)
+    return StepLog(steps if isinstance(steps, StepSet) else load_steps(steps, game))
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int:
@@ -580,13 +550,6 @@ def _int_in(name: str, value: Any, low: int, high: int) -> int:
     if not low <= value <= high:
         raise SessionError(f"{name}: choose a whole number from {low} to {high}, "
                            f"not {one_line(repr(value))}")
-    return value
-
-
-def _bot_kind(name: str, value: Any) -> str:
-    if not isinstance(value, str) or value not in BOT_KINDS:
-        raise SessionError(f"{name}: {one_line(repr(value))} is not a bot kind (use one of "
-                           f"{', '.join(BOT_KINDS)})")
     return value
 
 

@@ -1,15 +1,21 @@
 // mtlearn's in-page engine: Pyodide running mtlearn.hosts.session_host in a module Web Worker.
 //
 // Next to this file (see docs/_ext/mtlearn_engine.py, which writes the book's copy):
-//   engine.json   {"pyodide": "<version>", "wheel": "mtlearn-<version>-py3-none-any.whl"}
+//   engine.json   {"pyodide": "<version>", "wheel": "<path of the wheel, from here>"}
 //   pyodide/      the npm package's core files (pyodide.mjs, pyodide.asm.mjs/.wasm,
-//                 python_stdlib.zip, pyodide-lock.json)
-//   the wheel     mtlearn built from the checkout (standard library only)
+//                 python_stdlib.zip byte-compiled, pyodide-lock.json)
+//   worker/       the wheel the worker loads: mtlearn built from the checkout (standard
+//                 library only) as bytecode compiled by the same Pyodide (so no module
+//                 is compiled here), without what the worker never uses; the whole
+//                 wheel, as sources, sits beside this file (engine.json names the one
+//                 to load)
 //
 // Nothing is fetched from anywhere but this folder. Protocol: the page posts
 // {id, request: "<JSON>"} (a mtlearn.hosts.session_host.SessionHost request) and gets
-// {id, answer: "<JSON>"}; once ready the worker posts {event: "ready", ms}, or
-// {event: "failed", error} if Python or mtlearn cannot load.
+// {id, answer: "<JSON>"}; once ready the worker posts {event: "ready", ms, stages}, or
+// {event: "failed", error} if Python or mtlearn cannot load. The stages are ms from the
+// worker's start: manifest, wheel (fetched), pyodide (loaded), unpack (the wheel
+// installed), mtlearn (the session host imported and made).
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -51,12 +57,19 @@ async function boot() {
     fetch(new URL(manifest.wheel, here)).then((r) => {
       if (!r.ok) throw new Error(`${manifest.wheel}: HTTP ${r.status}`);
       return r.arrayBuffer();
+    }).then((data) => {
+      mark("wheel");
+      return data;
     }),
   ]);
-  const dir = "/home/pyodide/mtlearn-wheel";
-  pyodide.unpackArchive(wheel, "zip", { extractDir: dir });
+  // Installed where pip would put it: the bytecode was compiled for that place (its
+  // tracebacks name the files there).
+  const site = pyodide.runPython(
+    "import sys\nnext(p for p in sys.path if p.endswith('/site-packages'))");
+  pyodide.unpackArchive(wheel, "zip", { extractDir: site });
+  mark("unpack");
   pyodide.runPython(
-    `import sys\nsys.path.insert(0, ${JSON.stringify(dir)})\n` +
+    "import importlib\nimportlib.invalidate_caches()\n" +
     "from mtlearn.hosts.session_host import SessionHost\n_mtlearn_host = SessionHost()\n");
   host = pyodide.globals.get("_mtlearn_host");
   mark("mtlearn");
