@@ -23,8 +23,9 @@ Figures are printed, never asserted. Targets (issues 20 and 30):
 The pages are served from 127.0.0.1 by a thread of this process; each cold figure is a new
 browser context (empty HTTP cache), each warm one a reload in the same context.
 
-``--smoke``: one run of each figure, one "Next" chapter, and the in-page engine on the
-Pyodide of today alone (figures not meaningful).
+``--smoke``: one run of each cold figure and no warm one (a reload runs the same code as
+the first load), one "Next" chapter, and the in-page engine on the Pyodide of today alone
+(figures not meaningful).
 """
 
 from __future__ import annotations
@@ -106,8 +107,10 @@ def _run_all(page: Any) -> None:
                  has_text=re.compile("^Run All Cells$")).first.click()
 
 
-def kernel_and_board(browser: Any, url: str, runs: int = 3) -> None:
-    """Kernel ready and first live board after opening ``play`` live, cold and warm."""
+def kernel_and_board(browser: Any, url: str, runs: int = 3, warm: bool = True) -> None:
+    """Kernel ready and first live board after opening ``play`` live, cold and warm
+    (``warm`` false, as in a smoke run: no reload, which starts a second Python the same
+    way as the first)."""
     ready_cold, ready_warm, board_cold = [], [], []
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -119,15 +122,16 @@ def kernel_and_board(browser: Any, url: str, runs: int = 3) -> None:
         _run_all(page)
         page.locator(".jp-OutputArea .mtl-root.mtl-board").first.wait_for(timeout=300_000)
         board_cold.append(time.monotonic() - t0)
-        t0 = time.monotonic()
-        page.reload()
-        _idle(page)
-        ready_warm.append(time.monotonic() - t0)
+        if warm:
+            t0 = time.monotonic()
+            page.reload()
+            _idle(page)
+            ready_warm.append(time.monotonic() - t0)
         context.close()
     med = statistics.median
     print(f"kernel ready after opening a live notebook, cold cache: median "
           f"{med(ready_cold):.1f} s of {runs} (target <= 10 s); warm (reload): "
-          f"{med(ready_warm):.1f} s")
+          + (f"{med(ready_warm):.1f} s" if ready_warm else "not measured in a smoke run"))
     print(f"first live board (open, Run All, board drawn from the kernel), cold: median "
           f"{med(board_cold):.1f} s (target <= 12 s)")
 
@@ -245,11 +249,11 @@ def startup_parts(browser: Any, url: str, runs: int = 5, app: str = "notebooks",
               f"the click): {parts} (target: {target})")
 
 
-def engine_ready(browser: Any, runs: int = 3, before: bool = True
-                 ) -> dict[str, tuple[float, float]]:
+def engine_ready(browser: Any, runs: int = 3, before: bool = True, warm: bool = True
+                 ) -> dict[str, tuple[float, float | None]]:
     """The in-page engine's ready time with the Pyodide pinned before and the one now
     (``before`` false: the one now alone, as a smoke run does: the same code, without
-    fetching and loading a second Pyodide)."""
+    fetching and loading a second Pyodide; ``warm`` false: no reload)."""
     now = (mtlearn_engine.PYODIDE_VERSION, mtlearn_engine.PYODIDE_INTEGRITY,
            mtlearn_engine.CORE_FILES)
     out = {}
@@ -264,25 +268,29 @@ def engine_ready(browser: Any, runs: int = 3, before: bool = True
                 folder = Path(tmp)
                 play._site(folder)
                 server, base = _serve(folder)
-                cold, warm = [], []
+                cold: list[float] = []
+                warmed: list[float] = []
                 for _ in range(runs):
                     context = browser.new_context()
                     page = context.new_page()
                     page.goto(base + "board.html", wait_until="load")
                     r = page.evaluate(play.READY_JS)
                     cold.append((r["now"] - r["load"]) / 1000)
-                    page.reload(wait_until="load")
-                    r = page.evaluate(play.READY_JS)
-                    warm.append((r["now"] - r["load"]) / 1000)
+                    if warm:
+                        page.reload(wait_until="load")
+                        r = page.evaluate(play.READY_JS)
+                        warmed.append((r["now"] - r["load"]) / 1000)
                     context.close()
                 server.shutdown()
                 server.server_close()
         finally:
             (mtlearn_engine.PYODIDE_VERSION, mtlearn_engine.PYODIDE_INTEGRITY,
              mtlearn_engine.CORE_FILES) = now
-        out[label] = (statistics.median(cold), statistics.median(warm))
+        out[label] = (statistics.median(cold), statistics.median(warmed) if warmed else None)
         print(f"in-page engine ready, Pyodide {pin[0]} ({label}): cold median "
-              f"{out[label][0]:.2f} s, warm {out[label][1]:.2f} s of {runs}")
+              f"{out[label][0]:.2f} s, warm "
+              + (f"{out[label][1]:.2f} s" if warmed else "not measured in a smoke run")
+              + f" of {runs}")
     return out
 
 
@@ -301,9 +309,9 @@ def main(book: Path | None = None, smoke: bool = False) -> None:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
             startup_parts(browser, url, size(smoke, 5, 1),
                           chapters=CHAPTERS[:2] if smoke else CHAPTERS)
-            kernel_and_board(browser, url, size(smoke, 3, 1))
+            kernel_and_board(browser, url, size(smoke, 3, 1), warm=not smoke)
             stored_board(browser, url, size(smoke, 3, 1))
-            engine_ready(browser, size(smoke, 3, 1), before=not smoke)
+            engine_ready(browser, size(smoke, 3, 1), before=not smoke, warm=not smoke)
             browser.close()
     finally:
         server.shutdown()
