@@ -54,6 +54,10 @@ _EXPORT_DECL = re.compile(
     rf"(?P<name>{_NAME})", re.M)
 _EXPORT_LIST = re.compile(r"^export[ \t]*\{(?P<names>[^}]*)\}[ \t]*;?[ \t]*$", re.M)
 _EXPORT_DEFAULT = re.compile(r"^export[ \t]+default\b", re.M)
+#: A JSDoc block on lines of its own (``/** … */``, nothing after it on its last line):
+#: the types tsc checks, left out of what a page or a widget carries (an inline cast
+#: such as ``/** @type {View} */ (next)`` stays: code follows it on its line).
+_DOC_BLOCK = re.compile(r"^[ \t]*/\*\*(?:(?!\*/).)*?\*/[ \t]*\n", re.M | re.S)
 _ANY_IMPORT = re.compile(r"^import\b(?![ \t]*[(.])", re.M)
 _ANY_EXPORT = re.compile(r"^export\b", re.M)
 _TOP_DECL = re.compile(
@@ -161,7 +165,7 @@ def _import_lines(mod: _Module) -> str:
 
 
 def _strip_imports(text: str) -> str:
-    return _IMPORT.sub("", text)
+    return _IMPORT.sub("", _DOC_BLOCK.sub("", text))
 
 
 def _wrapped(mod: _Module) -> str:
