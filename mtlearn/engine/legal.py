@@ -281,12 +281,14 @@ class MoveGenerator(GameState):
             if td:
                 # a double of this turn that nobody can cover no longer binds the next tile
                 # (R-DBL-6): it never makes a turn unplayable (RULES.md §10.4)
-                rules = self.rules
-                if rules.double_bonus == "on-double" or (len(td) >= 2 and not double):
+                # (_live_doubles only where its answer is used: it is the costly part)
+                if self.rules.double_bonus == "on-double":
                     live = self._live_doubles(td)
-                    if live and rules.double_bonus == "on-double":
+                    if live:
                         return self._answer_gate(live)
-                    if live and len(td) >= 2 and not double:
+                elif len(td) >= 2 and not double:
+                    live = self._live_doubles(td)
+                    if live:
                         return self._order_gate(live)
             blocker = self._blocker()
             if blocker is not None:
@@ -385,7 +387,7 @@ class MoveGenerator(GameState):
                 end = trains[blocker].end
                 bits = 1 << end
                 moves_of = _PLAYS
-                code = (31 if blocker == self.n else blocker) << 5 | end
+                code = (_MEX_ENDS[end] if blocker == self.n else _SEAT_ENDS[blocker][end])[1]
                 for tile in hand:
                     if tile._bits & bits:
                         out.append(moves_of[tile][code])
