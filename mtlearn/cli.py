@@ -133,7 +133,7 @@ def _check_puzzle(path: Path) -> tuple[int, int]:
     return 0, 0
 
 
-def _list() -> int:
+def _list(every: bool = False) -> int:
     from .content.scenario import FAMILIES, bundled
 
     _print_families(FAMILIES, bundled(), "{label}:", "scenarios",
@@ -141,9 +141,28 @@ def _list() -> int:
     from .content.puzzles import FAMILIES as PUZZLE_FAMILIES
     from .content.puzzles import bundled as bundled_puzzles
 
-    _print_families(PUZZLE_FAMILIES, bundled_puzzles(), "Puzzles: {label}:", "puzzles",
+    _print_families(PUZZLE_FAMILIES, bundled_puzzles(), "Puzzles: {label}:",
+                    "puzzles written by hand",
                     lambda p: f"L{p.level} {p.kind:<9} {p.title}")
+    _list_mined(PUZZLE_FAMILIES, every)
     return 0
+
+
+def _list_mined(families: dict[str, str], every: bool) -> None:
+    """``mtlearn list``: the mined puzzles, counted by family (``--mined``: one a line)."""
+    from .content.mined import mined_index
+
+    index = mined_index()
+    for fam, label in families.items():
+        here = [e for e in index if e.family == fam]
+        if not here:
+            continue
+        print(f"Mined puzzles: {label}: {len(here)}")
+        for e in here if every else ():
+            print(f"  {e.id:<32} L{e.level} {e.kind:<9} rated {e.rating}  "
+                  f"{', '.join(e.themes)}")
+    more = "" if every else " (`mtlearn list --mined` lists each one)"
+    print(f"{len(index)} mined puzzles{more}.")
 
 
 def _print_families(families: dict[str, str], items: list[Any], heading: str, noun: str,
@@ -419,7 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     c = sub.add_parser("check", help="validate scenario and puzzle files (replays every "
                        "step; proves every puzzle)")
     c.add_argument("paths", nargs="+", help="scenario or puzzle files, or folders")
-    sub.add_parser("list", help="list the bundled scenarios and puzzles")
+    lst = sub.add_parser("list", help="list the bundled scenarios and puzzles, and count "
+                         "the mined puzzles")
+    lst.add_argument("--mined", action="store_true",
+                     help="list every mined puzzle too (id, level, kind, rating, themes)")
     from .content.mining_cli import add_parser as add_puzzles
     add_puzzles(sub)
     s = sub.add_parser("sim", help="play many bot matches or rounds and print win rates",
@@ -508,7 +530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .content.mining_cli import mine_command
             status = mine_command(args)
         else:
-            status = _list()
+            status = _list(args.mined)
         sys.stdout.flush()
         return status
     except BrokenPipeError:

@@ -220,7 +220,14 @@ def test_cli_checks_puzzles_and_scenarios(tmp_path, capsys):
 def test_cli_lists_puzzles(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "cover-the-double" in out and f"{len(ALL)} puzzles." in out
+    assert "cover-the-double" in out and f"{len(ALL)} puzzles written by hand." in out
+    from mtlearn.content.mined import mined_index
+    index = mined_index()
+    assert f"{len(index)} mined puzzles" in out
+    assert not any(e.id in out for e in index[::97])
+    assert main(["list", "--mined"]) == 0
+    every = capsys.readouterr().out
+    assert all(e.id in every for e in index[::97])
 
 
 # ----------------------------------------------------------------------------- progress

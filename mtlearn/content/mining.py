@@ -14,8 +14,9 @@ The work is cut into numbered chunks. Chunk ``i`` asks one generator (the schedu
 only. :func:`mine` runs chunks in a pool (``concurrent.futures.ProcessPoolExecutor`` with
 ``jobs`` processes, or ``dask.distributed.Client(address)``: dask is imported only then),
 takes their results in chunk order, drops puzzles already seen (same id: same canonical
-position and question), and stops at ``count``: the file is the same whatever the number
-of jobs or workers.
+position and question), copies and ideas seen often enough
+(:class:`~mtlearn.content.mining_ideas.Curator`), and stops at ``count`` or when the
+generators run dry: the file is the same whatever the number of jobs or workers.
 """
 
 from __future__ import annotations
@@ -29,9 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from .mined import record_line
+from .mining_ideas import Curator
 from .mining_positions import random_position
 
-__all__ = ["PER_CHUNK", "SCHEDULE", "mine", "mine_chunk", "write"]
+__all__ = ["DRY", "PER_CHUNK", "SCHEDULE", "mine", "mine_chunk", "write"]
 
 #: Puzzles a chunk tries to make.
 PER_CHUNK = 4
@@ -40,6 +42,8 @@ PER_CHUNK = 4
 #: player nothing in points), so it gets few tries.
 TRIES = {"play-fewest": 100, "play-out": 100, "play-double": 25}
 DRILL_TRIES = 40
+#: Puzzles turned away in a row (copies, ideas already there often enough) that end a run.
+DRY = 400
 
 
 def _generators() -> dict[str, Callable[..., Any]]:
@@ -110,11 +114,17 @@ def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
     generators run dry), on ``jobs`` processes or the Dask cluster at ``dask``."""
     out: list[dict[str, Any]] = []
     ids: set[str] = set()
+    curator = Curator()
 
     def collect(stream: Iterator[dict[str, Any]]) -> None:
+        turned_away = 0
         for rec in stream:
-            if rec["id"] in ids:
+            if rec["id"] in ids or not curator.admit(rec):
+                turned_away += 1
+                if turned_away >= DRY:
+                    return      # the generators have run dry: every idea is there
                 continue
+            turned_away = 0
             ids.add(rec["id"])
             out.append(rec)
             if progress is not None:

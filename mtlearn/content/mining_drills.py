@@ -32,7 +32,7 @@ from ..core.notation import train_code
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot, RandomBot
 from .mining_positions import Table
-from .mining_records import level_for, position_of, rating_for
+from .mining_records import position_of
 
 __all__ = ["DRILLS", "engine_round", "every_legal", "must_do", "next_player", "open_trains",
            "round_score", "where_legal"]
@@ -58,21 +58,21 @@ def _intro(t: Table) -> str:
     return _VARIANT_WORDS.get(t.name, "")
 
 
-def _rule_base(t: Table) -> int:
-    return 0 if t.name == "standard" else 100
-
-
 def _record(tag: str, t: Table, game: Game, *, family: str, title: str, teaches: list[str],
             themes: list[str], question: str, kind: str, goal: dict[str, Any],
             hints: list[str], answer: Any, wrong: list[dict[str, Any]], explain: str,
-            rating: int, perspective: int | None, keep_boneyard: bool = False) -> Record:
+            perspective: int | None, keep_boneyard: bool = False) -> Record:
+    dead = dead_words(game)
+    if dead:        # every claim about an open double must know the dead ones (R-DBL-6)
+        explain += dead
+        teaches = [*teaches, "R-DBL-6"]
     teaches = list(dict.fromkeys(r for r in teaches if r))
     if t.name in _VARIANT_RULE and _VARIANT_RULE[t.name] not in teaches:
         teaches.append(_VARIANT_RULE[t.name])
     themes = list(dict.fromkeys([*themes, t.name if t.name != "standard" else "standard"]))
     rec: Record = {
-        "tag": tag, "kind": kind, "family": family, "level": level_for(rating),
-        "themes": themes, "rating": rating, "title": title, "teaches": teaches,
+        "tag": tag, "kind": kind, "family": family, "themes": themes, "title": title,
+        "teaches": teaches,
         "rules": dict(t.rules), "position": position_of(game, keep_boneyard=keep_boneyard),
         "question": question, "goal": goal, "hints": hints, "answer": answer,
         "wrong": wrong, "explain": explain,
@@ -95,18 +95,44 @@ def _place(g: Game, m: Move) -> str:
     return _label(g, m.train) if m.train is None else g.place_label(m.train, m.branch)
 
 
+def _live(g: Game) -> list[int | str]:
+    """The trains ending in an open double that still binds play: one somebody can still
+    cover (a dead double blocks nothing, R-DBL-6)."""
+    dead = set(g.dead_double_trains)
+    return [k for k in g.open_double_trains if k not in dead]
+
+
+def _doubles(g: Game, live: bool) -> list[tuple[int, str]]:
+    """The open doubles that are live (or dead), first laid first: each one's number and
+    the words for the line it stands on (a branch with branching doubles), as the engine's
+    verdicts name it."""
+    dead = set(g.dead_double_trains)
+    return [(g.trains[i].end, g.line_label(i))
+            for i, k in zip(g.open_doubles, g.open_double_trains, strict=True)
+            if (k not in dead) == live]
+
+
 def _open_double(g: Game) -> tuple[int, str]:
-    """The first open double's number and the words for the line it stands on (a branch
-    with branching doubles), as the engine's verdicts name it."""
-    idx = g.open_doubles[0]
-    return g.trains[idx].end, g.line_label(idx)
+    """The first live open double's number and the words for where it stands."""
+    return _doubles(g, True)[0]
+
+
+def dead_words(g: Game) -> str:
+    """A sentence for each dead double on the table (R-DBL-6), or nothing."""
+    return "".join(f" The {d}-{d} on {where} is still uncovered, but every other tile with "
+                   f"{_a(d)} {d} is already on the table: nobody can cover it, so it blocks "
+                   f"nothing (R-DBL-6)." for d, where in _doubles(g, False))
+
+
+def _a(n: int) -> str:
+    return "an" if n in (8, 11, 18) else "a"
 
 
 def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     """Why train ``key`` is one of the engine's targets for the player to play."""
     seat = g.current
     label = _label(g, key)
-    if key in g.open_double_trains:
+    if key in _live(g):
         d, where = _open_double(g)
         return f"the open double {d}-{d} on {where} must be covered", "R-DBL-3"
     if g.swan is not None:
@@ -131,7 +157,7 @@ def _simple_turn(g: Game) -> bool:
 # ---------------------------------------------------------------------- open trains
 def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     """Which trains may the player to play lay a tile on now (``choose``)."""
-    if g.over or g.n > 5 or not _simple_turn(g) or (g.bonus and g.open_double_trains):
+    if g.over or g.n > 5 or not _simple_turn(g) or (g.bonus and _live(g)):
         return None     # (the extra tile after a double: R-DBL-1, not R-DBL-3, decides)
     if g.to_position().get("turn", {}).get("drawn"):
         return None     # after drawing only the drawn tile may be played (R-TURN-3)
@@ -159,15 +185,12 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     hint2 = (("A marker stands on the train of " if len(markers) == 1 else
               "Markers stand on the trains of ") + ", ".join(markers) + "." if markers
              else "No train carries a marker.")
-    if g.open_double_trains:
+    if _live(g):
         d, where = _open_double(g)
         hint2 = f"Look at {where}: it ends in the double {d}-{d}."
-    rating = rating_for("choose", choices=len(keys), base=_rule_base(t)
-                        + (150 if g.open_double_trains else 0))
     return _record(
         "open-trains", t, g, family="turns", title=f"Which trains may {name} use?",
-        teaches=teaches, themes=["open-trains"] + (["open-double"] if g.open_double_trains
-                                                   else []),
+        teaches=teaches, themes=["open-trains"] + (["open-double"] if _live(g) else []),
         question=f"{_intro(t)}It is {name}'s turn. Tick every train {name} may lay a tile "
                  f"on now, whatever tiles {name} holds.",
         kind="choose", goal={"ask": "open_trains"},
@@ -175,7 +198,7 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
                "and any train with a marker (R-MARK-1); an open double comes first "
                "(R-DBL-3).", hint2],
         answer=sorted(train_code(k) for k in targets), wrong=wrong, explain=explain,
-        rating=rating, perspective=seat)
+        perspective=seat)
 
 
 # ---------------------------------------------------------------------- moves
@@ -210,7 +233,7 @@ def _turn_words(g: Game) -> str:
     drawn = g.to_position().get("turn", {}).get("drawn")
     if drawn:
         return f" {name} has just drawn {drawn}."
-    if g.open_double_trains:
+    if _live(g):
         d, where = _open_double(g)
         if g.bonus:
             return f" {name} has just laid the {d}-{d} on {where}."
@@ -240,21 +263,27 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
     hint1 = ("R-TURN-2: a player who can play must play; R-TURN-3: one who cannot draws "
              "a tile, and plays it if it fits; otherwise they pass and put out their "
              "marker (R-MARK-2).")
-    if want == "play" and g.open_double_trains:
+    if want == "play" and _live(g):
         after_all = []
         for m in legal:
             a = g.copy()
             a.push(m)
-            after_all.append(not a.open_double_trains)
+            after_all.append(not _live(a))
         if not all(after_all):
             return None
         d, where = _open_double(g)
         goal = {"covers_double": True}
         themes = ["cover-the-double", "open-double"]
-        hint1 = ("R-DBL-3: while a double is open, nobody may play anywhere else until it "
-                 "is covered.")
-        hint2 = (f"The open double is the {d}-{d} on {where}: which tile has "
-                 f"{'an' if d in (8, 11, 18) else 'a'} {d}?")
+        if g.bonus:     # the layer's own extra play: R-DBL-1, not R-DBL-3
+            hint1 = (f"R-DBL-1: after laying a double, {name} plays again, on that double or "
+                     f"on any other train open to {name}.")
+            hint2 = (f"Which of {name}'s tiles fit anywhere? Start with the {d}-{d} on "
+                     f"{where}: which tile has {_a(d)} {d}?")
+        else:
+            hint1 = ("R-DBL-3: while a double is open, nobody may play anywhere else until "
+                     "it is covered.")
+            hint2 = (f"The open double is the {d}-{d} on {where}: which tile has "
+                     f"{_a(d)} {d}?")
     elif want == "play":
         hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but may {name} use that train? "
                  f"Look for a tile that fits a train open to {name}.")
@@ -270,8 +299,6 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
             if not v.legal:
                 wrong.append({"answer": alt, "expect": v.rule})
                 break
-    rating = rating_for("move", choices=len(g.hand(seat)) // 2, base=_rule_base(t)
-                        + (100 if want != "play" else 0))
     what = {"play": "play a tile", "draw": "draw", "pass": "pass"}[want]
     return _record(
         "must-do", t, g, family="turns", title=f"What must {name} do now?",
@@ -280,13 +307,13 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} What must {name} do "
                  f"now? Make the move: a tile on a train, draw, or pass.",
         kind="move", goal=goal, hints=[hint1, hint2], answer=answer, wrong=wrong,
-        explain=explain + f" So {name} must {what}.", rating=rating, perspective=seat)
+        explain=explain + f" So {name} must {what}.", perspective=seat)
 
 
 def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     """A tile that fits two trains, only one of them open to the player: is each move
     legal, and which rule says so (``move``, the goal a tile on the open train)."""
-    if g.over or not _simple_turn(g) or g.open_double_trains:
+    if g.over or not _simple_turn(g) or _live(g):
         return None
     seat = g.current
     name = _name(g, seat)
@@ -299,7 +326,6 @@ def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         good = here[0]
         if any(m.train == good.train and m.tile != tile for m in legal_plays):
             continue        # another tile fits the open train: the goal would take it
-        rating = rating_for("move", choices=len(g.train_keys()), base=_rule_base(t))
         return _record(
             "where-legal", t, g, family="turns", title=f"Where may {name} play {tile}?",
             teaches=[bad_rule, g.explain(good).rule], themes=["legal-move", "open-trains"],
@@ -310,7 +336,7 @@ def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
             hints=[f"Who may play on {_label(g, bad.train)}? Think of R-TRAIN-1, R-MEX-1 "
                    f"and R-MARK-1.", f"Only one of the two trains is open to {name} now."],
             answer=str(good), wrong=[{"answer": str(bad), "expect": bad_rule}],
-            explain=f"{g.explain(good).text} {bad_text}", rating=rating, perspective=seat)
+            explain=f"{g.explain(good).text} {bad_text}", perspective=seat)
     return None
 
 
@@ -329,11 +355,10 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     bad, bad_text, bad_rule = rng.choice(tempting)
     answer = [str(m) for m in legal]
     targets = ", ".join(_label(g, k) for k in g.target_trains)
-    rating = rating_for("all-moves", choices=len(legal), base=_rule_base(t))
     return _record(
         "every-legal", t, g, family="turns", title=f"Every legal move for {name}",
         teaches=[*(g.explain(m).rule for m in legal), bad_rule],
-        themes=["legal-move"] + (["open-double"] if g.open_double_trains else []),
+        themes=["legal-move"] + (["open-double"] if _live(g) else []),
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} List every legal move "
                  f"{name} has (a tile on a train; the same tile on two trains is two "
                  f"moves).",
@@ -348,7 +373,7 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         wrong=[{"answer": answer[:-1], "expect": "missing"},
                {"answer": [*answer[:-1], str(bad)], "expect": bad_rule}],
         explain=f"{bad.tile} on {_label(g, bad.train)} is not one of them: {bad_text}",
-        rating=rating, perspective=seat)
+        perspective=seat)
 
 
 # ---------------------------------------------------------------------- numbers
@@ -398,8 +423,6 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
                      "(R-VAR-BLANKS)."
     elif any(x.high == 0 for x in hand):
         blank_hint = " The double blank counts 50 (R-SCORE-2)."
-    rating = rating_for("number", choices=len(hand), base=_rule_base(t)
-                        + (150 if naive != value else 0))
     return _record(
         "round-score", t, end, family="scoring", title=f"{goer} goes out: score {name}",
         teaches=teaches, themes=themes,
@@ -411,7 +434,7 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
                "pips left in their hand.", f"{name} holds {tiles}." + blank_hint],
         answer=value, wrong=wrong,
         explain=f"{goer} went out, which ends the round (R-END-1); {name} scores the pips "
-                f"left in hand: {sums} = {value}.", rating=rating, perspective=None)
+                f"left in hand: {sums} = {value}.", perspective=None)
 
 
 def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
@@ -433,7 +456,6 @@ def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
     wrong = [{"answer": now_e, "expect": "R-ROUND-1"}]
     if then_e + 1 != now_e:
         wrong.append({"answer": then_e + 1, "expect": "one lower each round"})
-    rating = rating_for("number", choices=n - r, base=-300)
     return _record(
         "engine", t, game, family="setup", title=f"The engine of round {n}",
         teaches=["R-ROUND-1"], themes=["engine"],
@@ -446,7 +468,7 @@ def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
                f"Count on from round {r} and {now_e}-{now_e}."],
         answer=then_e, wrong=wrong,
         explain=f"Each round the engine goes down by one: round {n} uses {then_e}-"
-                f"{then_e}.", rating=rating, perspective=1)
+                f"{then_e}.", perspective=1)
 
 
 # ---------------------------------------------------------------------- what next
@@ -487,7 +509,6 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
             themes.append("marker")
     did = (f"{name} passes" if m.kind == "pass" else
            f"{name} plays {m.tile} on {_place(g, m)}")
-    rating = rating_for("choose", choices=g.n, base=_rule_base(t) - 100)
     return _record(
         "next-player", t, g, family="turns", title="Who plays next?", teaches=teaches,
         themes=themes,
@@ -497,7 +518,7 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
                "again.", f"What did {name} just lay?" if m.kind == "play" else
                f"{name} could not play: what does a pass leave behind (R-MARK-2)?"],
         answer=g.players[seat if is_double else nxt], wrong=wrong,
-        explain=f"{v.text} {why}", rating=rating, perspective=seat)
+        explain=f"{v.text} {why}", perspective=seat)
 
 
 #: The drills by name (the miner's schedule names them).

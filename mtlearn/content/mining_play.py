@@ -22,9 +22,8 @@ from typing import Any, NamedTuple
 from ..core.moves import Move
 from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
-from .mining_drills import _intro, _name, _place, _record, _rule_base, _simple_turn
+from .mining_drills import _intro, _name, _record, _simple_turn
 from .mining_positions import Table
-from .mining_records import rating_for
 
 __all__ = [
     "BEST_SHARE",
@@ -221,7 +220,6 @@ def play_fewest(g: Game, t: Table, rng: random.Random) -> Record | None:
     threat = _name(g, near[0])
     left = len(g.hand(near[0]))
     light = min(plays, key=lambda m: worth[str(m)])
-    rating = rating_for("move", choices=len(plays), margin=v.margin, base=_rule_base(t))
     return _record(
         "play-fewest", t, g, family="strategy", title="Shed the heavy tile",
         teaches=["R-SCORE-1", g.explain(heavy).rule], themes=["fewest-points", "strategy"],
@@ -242,7 +240,7 @@ def play_fewest(g: Game, t: Table, rng: random.Random) -> Record | None:
                 f"{name} cannot see, shedding it left {name} with the fewest points in "
                 f"{round(100 * v.share)} % of them, {v.margin:.0f} points fewer on average "
                 f"than the best other move.",
-        rating=rating, perspective=seat)
+        perspective=seat)
 
 
 def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
@@ -280,9 +278,6 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         return None
     answer = winners[0]
     name = _name(g, seat)
-    n = len(answer)
-    rating = rating_for("sequence", choices=len(cands), depth=n, margin=v.margin,
-                        base=_rule_base(t))
     first = answer[0]
     return _record(
         "play-out", t, g, family="strategy", title=f"{name} goes out",
@@ -293,15 +288,15 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         kind="sequence", goal={"goes_out": True},
         hints=["R-DBL-1: a player who lays a double plays again, so a double can be a "
                "free extra play; R-END-1: playing the last tile ends the round.",
-               f"Which tile should come first? Try {first.tile} on "
-               f"{_place(g, first)}."],
+               f"To lay all {len(hand)} tiles in one turn, every tile but the last must "
+               f"be a double that lets {name} play again: in which order do they fit?"],
         answer=_texts(answer),
         wrong=[{"answer": _texts(c), "expect": "go out"}
                for c in cands if not out(c) and c[-1].kind == "play"][:1],
         explain=f"Going out scores 0 (R-SCORE-1). Every other way of playing the turn "
                 f"left {name} with {v.second:.0f} points on average over {v.deals} deals "
                 f"of the unseen tiles.",
-        rating=rating, perspective=seat)
+        perspective=seat)
 
 
 def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
@@ -341,8 +336,6 @@ def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
     answer = good[0]
     d = answer[0].tile
     name = _name(g, seat)
-    rating = rating_for("sequence", choices=len(cands), depth=2, margin=v.margin,
-                        base=_rule_base(t))
     left_open = next(c for c in bad if c[0].tile is not None and c[0].tile.is_double)
     return _record(
         "play-double", t, g, family="doubles", title="Lay the double and cover it",
@@ -353,14 +346,15 @@ def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
         kind="sequence", goal={"plays": 2, "covers_double": True},
         hints=["R-DBL-1: after a double you play again; R-DBL-3: a double left open "
                "blocks every train until it is covered.",
-               f"Lay {d} first; which of {name}'s tiles can cover it?"],
+               f"Which of {name}'s doubles could {name} cover at once with another tile "
+               f"from the same hand?"],
         answer=_texts(answer),
         wrong=[{"answer": _texts(left_open), "expect": "R-DBL-3"}],
         explain=f"Laying {d} and covering it sheds two tiles and leaves nothing open. "
                 f"Over {v.deals} deals of the unseen tiles this was best in "
                 f"{round(100 * v.share)} % of them, {v.margin:.0f} points better on "
                 f"average than the best other turn.",
-        rating=rating, perspective=seat)
+        perspective=seat)
 
 
 #: The play-puzzle generators by name.

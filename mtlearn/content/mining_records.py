@@ -4,11 +4,13 @@ A record has the fields of a hand-written puzzle file (:mod:`mtlearn.content.puz
 the position is the engine's own (:meth:`~mtlearn.Game.to_position`) with what is
 implied left out (empty lists, the sorted boneyard when no draw matters), the id is
 ``m-<kind>-<hash>`` where the hash is of the canonical position and question
-(:func:`canonical_key`, also the key the set is deduplicated by), and the starting rating
-comes from difficulty measures (:func:`rating_for`). :func:`finish` builds the puzzle
-from the record with :func:`~mtlearn.content.puzzle_files.from_data` and proves it with
-:func:`~mtlearn.content.puzzle_files.check`, so a record is only kept when the engine
-agrees with it.
+(:func:`canonical_key`, also the key the set is deduplicated by), and the starting
+rating comes from measured features (:func:`mtlearn.content.mining_ratings.rating`).
+:func:`finish` builds the puzzle from the record with
+:func:`~mtlearn.content.puzzle_files.from_data`, proves it with
+:func:`~mtlearn.content.puzzle_files.check` and checks every claim of its hints, labels
+and answer with :func:`~mtlearn.content.mining_claims.faults`, so a record is only kept
+when the engine agrees with all of it.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ import json
 from typing import Any
 
 from ..engine.game import Game
+from .mining_claims import faults
+from .mining_ratings import rating
 from .puzzle_files import check, from_data
-from .puzzle_record import MAX_RATING, MIN_RATING, PuzzleError
+from .puzzle_record import PuzzleError
 
-__all__ = ["canonical_key", "finish", "level_for", "position_of", "rating_for"]
+__all__ = ["canonical_key", "finish", "level_for", "position_of"]
 
 #: Position fields left out when they hold their default value.
 _DEFAULTS: dict[str, Any] = {
@@ -63,21 +67,6 @@ def canonical_key(rules: dict[str, Any], position: dict[str, Any], kind: str,
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def rating_for(kind: str, *, choices: int, depth: int = 1, margin: float | None = None,
-               base: int = 0) -> int:
-    """A starting rating (Glicko-2 scale) from difficulty measures: the kind of question,
-    how many answers there are to choose from (legal moves, trains, options), how many
-    moves deep it looks (``depth``), and, for play puzzles, how close the second best
-    move comes (``margin``, in points: the smaller, the harder); ``base`` shifts it for
-    a variant or rule that is harder to know."""
-    start = {"choose": 1000, "number": 1050, "move": 1100, "all-moves": 1300,
-             "sequence": 1350}.get(kind, 1200)
-    r = start + base + 35 * min(choices, 20) + 150 * (depth - 1)
-    if margin is not None:
-        r += max(0, int(300 - 12 * margin))
-    return max(MIN_RATING, min(MAX_RATING, int(round(r / 10) * 10)))
-
-
 def level_for(rating: int) -> int:
     """The puzzle level (1-5) a rating stands for."""
     return max(1, min(5, (rating - 700) // 200 + (1 if (rating - 700) % 200 >= 100 else 0)))
@@ -90,9 +79,14 @@ def finish(record: dict[str, Any], *, prove: bool = True) -> dict[str, Any] | No
                         record["goal"])
     record = {"id": f"m-{record.pop('tag')}-{key[:10]}", **record}
     try:
-        p = from_data(json.loads(json.dumps(record)), record["id"])
+        # the level is the rating's, measured below on the built puzzle
+        data = json.loads(json.dumps({"level": 3, **record}))
+        p = from_data(data, record["id"])
         if prove:
             check(p)
     except PuzzleError:
         return None
-    return record
+    if prove and faults(p, data):
+        return None         # a claim the engine does not support is not shipped
+    r = rating(p)
+    return {**record, "rating": r, "level": level_for(r)}

@@ -256,6 +256,14 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
         return [self._key(i) for i in self.open_doubles]
 
     @property
+    def dead_double_trains(self) -> list[int | str]:
+        """Trains ending in an open double that nobody can cover any more (every other
+        tile of its number is on the table): it no longer blocks (R-DBL-6), unless the
+        house rule ``unsatisfiable_double_blocks`` says it still does."""
+        live = set(self._live_doubles(list(self.open_doubles)))
+        return [self._key(i) for i in self.open_doubles if i not in live]
+
+    @property
     def is_round_over(self) -> bool:
         """True when the round has ended (R-END-1, R-END-2)."""
         return self.over

@@ -1,0 +1,206 @@
+"""The claims checker: what a mined puzzle says, checked against the engine before it ships.
+
+:func:`~mtlearn.content.puzzle_files.check` proves that a puzzle's answer meets its goal and
+that each tempting wrong answer is refused with the rule it names. A mined puzzle says more
+than that: its hints and explanation name rules for this position, its themes and its
+variant say what the position is about, and a play puzzle says its answer is best. This
+module checks those claims with the engine; the miner ships only a puzzle with no fault
+(:func:`mtlearn.content.mining_records.finish`), and ``mtlearn check`` refuses a mined file
+with one (:func:`mtlearn.content.mining_cli.check_mined`). The faults, one function each:
+
+* :func:`bonus_faults`: a hint or the explanation cites R-DBL-3 (an open double closes
+  every other train) while the player is in their own bonus play after laying that double,
+  where R-DBL-1 and R-DBL-4 decide and the extra tile may go on any train open to them;
+* :func:`dead_double_faults`: an open double that nobody can cover any more (R-DBL-6) is
+  treated as one that blocks: the theme ``open-double`` or R-DBL-3 with no double left that
+  still binds, or a dead double on the table and R-DBL-6 not cited;
+* :func:`variant_faults`: a variant named (the rules, a theme, an ``R-VAR-…`` rule) where
+  the variant changes nothing: the same puzzle under the standard rules has the same
+  answers (or a rule id of a variant the table does not play is cited);
+* :func:`best_faults`: a "fewest points" answer that a whole turn beats: every sequence of
+  doubles and their covers is searched, not single moves; a turn that ends in a draw counts
+  the drawn tile at its lightest against the other moves and at its heaviest for the answer,
+  so nothing unverified is claimed;
+* :func:`cited_faults`: a rule id that does not exist.
+
+:func:`faults` runs them all. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..core.ruleids import RULES
+from ..engine.game import Game
+from .puzzle_record import Puzzle, PuzzleError
+
+__all__ = ["STANDARD", "answer_set", "best_faults", "bonus_faults", "cited_faults",
+           "dead_double_faults", "faults", "texts", "variant_faults"]
+
+#: The rules a puzzle is solved under to see whether its variant matters.
+STANDARD: dict[str, Any] = {"preset": "standard"}
+#: Whole turns searched for a "fewest points" claim before it counts as unverifiable.
+TURN_LIMIT = 400
+#: Answers compared when a variant is switched off (a larger set counts as different).
+ANSWER_LIMIT = 60
+#: The rule id of each variant option, as the rules of a puzzle file name it.
+VARIANT_RULES: dict[str, str] = {
+    "branching": "R-VAR-BRANCH", "swan_drive": "R-VAR-SWAN", "teams": "R-VAR-TEAMS",
+    "double_bonus": "R-VAR-ANSWER", "scoring": "R-VAR-BLANKS",
+}
+#: Position fields only a variant has; empty, they say nothing the standard game cannot.
+_VARIANT_FIELDS = ("team_passed", "swan")
+_RULE_ID = re.compile(r"\bR-[A-Z]+(?:-[A-Z0-9]+)*\b")
+
+
+def texts(p: Puzzle) -> list[str]:
+    """The sentences a learner reads that make claims: the hints and the explanation."""
+    return [*p.hints, p.explain]
+
+
+def _cites(p: Puzzle, rule: str) -> bool:
+    return any(rule in t for t in texts(p))
+
+
+def cited_faults(p: Puzzle) -> list[str]:
+    """Rule ids cited in the hints or the explanation that do not exist."""
+    unknown = sorted({r for t in texts(p) for r in _RULE_ID.findall(t) if r not in RULES})
+    return [f"cites {r}, which is not a rule id" for r in unknown]
+
+
+def _binding_doubles(g: Game) -> list[int | str]:
+    """Open doubles that close the other trains to the player to play now: live (R-DBL-6),
+    and not laid in this very turn (the layer's bonus play follows R-DBL-1)."""
+    dead = set(g.dead_double_trains)
+    if g.bonus:
+        laid = set(g.to_position().get("turn", {}).get("doubles", []))
+        from ..core.notation import train_code
+        return [k for k in g.open_double_trains if k not in dead and train_code(k) not in laid
+                and str(k) not in laid]
+    return [k for k in g.open_double_trains if k not in dead]
+
+
+def bonus_faults(p: Puzzle) -> list[str]:
+    """R-DBL-3 cited as closing the other trains during the player's own bonus play."""
+    g = p.start()
+    if not g.bonus or not g.open_double_trains or _binding_doubles(g):
+        return []
+    if _cites(p, "R-DBL-3"):
+        return [f"cites R-DBL-3 during {g.players[g.current]}'s own bonus play after a "
+                f"double: the extra tile may go on any train open to them (R-DBL-1)"]
+    return []
+
+
+def dead_double_faults(p: Puzzle) -> list[str]:
+    """A dead double called open, or not explained with R-DBL-6."""
+    g = p.start()
+    dead = g.dead_double_trains
+    if not dead:
+        if "open-double" in p.themes and not g.open_double_trains:
+            return ["has the theme open-double with no open double on the table"]
+        return []
+    out = []
+    binding = _binding_doubles(g)
+    live_open = [k for k in g.open_double_trains if k not in dead]
+    if "open-double" in p.themes and not live_open:
+        out.append("has the theme open-double, but the only open doubles are dead "
+                   "(R-DBL-6): nobody can cover them and they block nothing")
+    if not binding and not g.bonus and _cites(p, "R-DBL-3"):
+        out.append("cites R-DBL-3 (an open double blocks) where the open double is dead "
+                   "and blocks nothing (R-DBL-6)")
+    if "R-DBL-6" not in p.teaches and not _cites(p, "R-DBL-6"):
+        out.append("shows a dead double (nobody can cover it) without R-DBL-6")
+    return out
+
+
+def answer_set(p: Puzzle, limit: int = ANSWER_LIMIT) -> frozenset[str]:
+    """Every answer that meets the puzzle's goal (up to ``limit``), as JSON texts."""
+    return frozenset(json.dumps(s, sort_keys=True) for s in p.solutions(limit=limit))
+
+
+def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
+    """A variant named where it changes no answer: the record ``data`` solved under the
+    standard rules (:data:`STANDARD`) has the same answers."""
+    from .puzzle_files import from_data
+    rules = data.get("rules") or {}
+    on = {k: v for k, v in rules.items() if k != "preset"}
+    out = [f"cites {r}, a variant this table does not play" for k, r in VARIANT_RULES.items()
+           if k not in on and _cites(p, r)]
+    if not on:
+        return out
+    position = dict(data.get("position") or {})
+    for k in _VARIANT_FIELDS:
+        if k in position and not position[k]:
+            del position[k]        # empty: the standard game has the same (nothing)
+    plain = dict(data, rules=dict(STANDARD), position=position)
+    try:
+        q = from_data(json.loads(json.dumps(plain)), p.id + " (standard rules)")
+        same = answer_set(q) == answer_set(p)
+    except (PuzzleError, ValueError, KeyError):
+        return out         # the position needs the variant: it cannot be read without it
+    if same:
+        out.append("labelled with " + ", ".join(f"{k}={v}" for k, v in sorted(on.items()))
+                   + ", but under the standard rules its answers are the same")
+    return out
+
+
+def _turn_values(g: Game) -> tuple[dict[str, tuple[int, int]], bool] | None:
+    """For each first move, the fewest points the player can be left with after a whole
+    turn beginning with it, as (lowest possible, highest possible): a turn that ends in a
+    draw counts the drawn tile at its lightest and at its heaviest. Also whether every turn
+    was searched; None when the turn has no play."""
+    from .mining_play import turns
+    seat = g.current
+    val = g.rules.tile_value
+    unseen = [val(t.high, t.low) for s in range(g.n) if s != seat for t in g.hand(s)]
+    unseen += [val(t.high, t.low) for t in g.boneyard]
+    lo_draw = min(unseen, default=0)
+    hi_draw = max(unseen, default=0)
+    all_turns = turns(g, limit=TURN_LIMIT)
+    best: dict[str, tuple[int, int]] = {}
+    for turn in all_turns:
+        h = g.copy()
+        for m in turn:
+            h.push(m)
+        left = sum(val(t.high, t.low) for t in h.hand(seat))
+        drew = turn[-1].kind == "draw"
+        lo, hi = (left + lo_draw, left + hi_draw) if drew else (left, left)
+        first = str(turn[0])
+        was = best.get(first)
+        best[first] = (lo, hi) if was is None else (min(was[0], lo), min(was[1], hi))
+    return best, len(all_turns) < TURN_LIMIT
+
+
+def best_faults(p: Puzzle) -> list[str]:
+    """A "fewest points" answer (goal ``most_pips``) that a whole turn beats."""
+    if p.kind != "move" or not p.goal.get("most_pips"):
+        return []
+    g = p.start()
+    found = _turn_values(g)
+    if found is None:
+        return []
+    best, complete = found
+    if not complete:
+        return [f"has more than {TURN_LIMIT} whole turns: its best answer cannot be "
+                f"verified"]
+    right = {json.loads(a) for a in answer_set(p)}
+    out = []
+    for a in sorted(right):
+        worst_a = best.get(a, (0, 10**6))[1]
+        for b, (lo_b, _hi) in sorted(best.items()):
+            if b not in right and lo_b < worst_a:
+                out.append(f"says {a} leaves the fewest points, but a whole turn beginning "
+                           f"with {b} can leave {lo_b} points against {worst_a}")
+                break
+    return out
+
+
+def faults(p: Puzzle, data: dict[str, Any] | None = None) -> list[str]:
+    """Every claim of puzzle ``p`` (read from the record ``data``) that the engine does not
+    support, one sentence each; empty when all of them hold."""
+    out = [*cited_faults(p), *bonus_faults(p), *dead_double_faults(p), *best_faults(p)]
+    if data is not None:
+        out += variant_faults(p, data)
+    return out

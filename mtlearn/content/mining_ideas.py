@@ -1,0 +1,154 @@
+"""One idea, one puzzle: the keys the miner tells copies and repeated ideas apart by.
+
+Two mined puzzles can differ in every byte and still be the same puzzle: the pips renamed
+(5s where the other has 9s), the seats turned (the learner in seat 3 instead of seat 1),
+another player's name, the same words. And many puzzles can teach one idea (a double
+played and covered, a train reopened by a marker) from positions that hardly differ.
+
+* :func:`same_key`: the puzzle up to renaming the pips and turning the seats: the rules, the
+  question, the answer, the learner's hand, the trains' open ends and markers, the hand
+  sizes, all seen from the learner's seat with the pips renamed in order of appearance;
+* :func:`text_key`: every sentence the learner reads (question, hints, explanation) and the
+  answer, with the players' names replaced by their seats counted from the learner: two
+  puzzles that say the same thing in every word are one puzzle;
+* :func:`idea_key`: the pattern the puzzle teaches: its generator, rules, rules taught and
+  themes, and a few words of shape per generator (which trains are open, how many moves,
+  the learner's hand with the pips renamed for play puzzles).
+
+:class:`Curator` keeps a puzzle only if no kept puzzle has its :func:`same_key` or
+:func:`text_key`, and at most :data:`IDEA_CAP` share its :func:`idea_key`. Standard library
+only; everything is read from the record, so the keys are the same on any machine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+__all__ = ["IDEA_CAP", "Curator", "idea_key", "same_key", "text_key"]
+
+#: How many puzzles may teach the same idea (each from a different position).
+IDEA_CAP = 5
+
+_TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
+_TRAIN = re.compile(r"@(\d+|M)(?=[^\d]|$)")
+
+
+def _tag(rec: dict[str, Any]) -> str:
+    return str(rec["id"]).rsplit("-", 1)[0][2:] if "id" in rec else str(rec.get("tag"))
+
+
+def _seat(rec: dict[str, Any]) -> int:
+    """The learner's seat (from 0): the perspective, else the player to play."""
+    pos = rec["position"]
+    s = rec.get("perspective") or pos.get("to_play") or 1
+    return int(s) - 1
+
+
+class _Renamer:
+    """Pips renamed in order of first appearance, seats turned to start at the learner."""
+
+    def __init__(self, seat: int, n: int) -> None:
+        self.pips: dict[str, str] = {}
+        self.seat, self.n = seat, n
+
+    def pip(self, p: str) -> str:
+        return self.pips.setdefault(p, f"p{len(self.pips)}")
+
+    def text(self, s: str) -> str:
+        s = _TILE.sub(lambda m: f"{self.pip(m[1])}-{self.pip(m[2])}", s)
+        return _TRAIN.sub(lambda m: "@" + self.train(m[1]), s)
+
+    def train(self, code: str) -> str:
+        """A train's code seen from the learner's seat (a branch keeps its suffix)."""
+        head, dot, rest = code.partition(".")
+        if not head.isdigit():
+            return code
+        return f"s{(int(head) - 1 - self.seat) % self.n}{dot}{rest}"
+
+
+def same_key(rec: dict[str, Any]) -> str:
+    """The puzzle up to renaming its pips and turning its seats (see the module doc)."""
+    pos = rec["position"]
+    hands = pos.get("hands", [])
+    n = len(hands) or 1
+    seat = _seat(rec)
+    r = _Renamer(seat, n)
+    answer = r.text(json.dumps(rec.get("answer"), sort_keys=True))
+    hand = sorted(r.text(t) for t in hands[seat]) if seat < len(hands) else []
+    ends = {}
+    for code, tiles in sorted(pos.get("trains", {}).items()):
+        key = r.train(code)
+        ends[key] = r.text(tiles[-1]).split("-")[-1] if tiles else None
+    turned = [len(hands[(seat + k) % n]) for k in range(n)] if hands else []
+    markers = sorted(r.train(str(m)) for m in pos.get("markers", []))
+    goal = {k: v for k, v in rec.get("goal", {}).items() if k not in ("after", "seat")}
+    return json.dumps([_tag(rec), rec.get("rules"), goal, answer, hand, ends, turned,
+                       markers, r.text(json.dumps(rec.get("goal", {}).get("after")))],
+                      sort_keys=True)
+
+
+def text_key(rec: dict[str, Any]) -> str:
+    """Every sentence the learner reads and the answer, names replaced by seats counted from
+    the learner's."""
+    names = rec["position"].get("players") or []
+    seat = _seat(rec)
+    text = json.dumps([rec.get("rules"), rec.get("question"), rec.get("answer"),
+                       rec.get("hints"), rec.get("explain")], sort_keys=True)
+    for i, name in sorted(enumerate(names), key=lambda x: -len(x[1])):
+        text = re.sub(rf"\b{re.escape(name)}\b", f"<seat {(i - seat) % len(names)}>", text)
+    return text
+
+
+def idea_key(rec: dict[str, Any]) -> str:
+    """The pattern a puzzle teaches (see the module doc)."""
+    tag = _tag(rec)
+    pos = rec["position"]
+    hands = pos.get("hands", [])
+    seat = _seat(rec)
+    n = len(hands) or 1
+    r = _Renamer(seat, n)
+    shape: Any = None
+    if tag == "open-trains":
+        shape = sorted(r.train(str(a)) if a != "M" else "M" for a in rec["answer"])
+        shape = [("own" if s == "s0" else s if s == "M" else "other") for s in shape]
+    elif tag in ("every-legal", "round-score"):
+        shape = len(rec["answer"]) if isinstance(rec["answer"], list) else \
+            len(hands[rec["goal"].get("seat", 1) - 1]) // 3 if hands else 0
+    elif tag in ("play-out", "play-double"):
+        shape = [r.text(json.dumps(rec["answer"])),
+                 sorted(r.text(t) for t in hands[seat]) if seat < len(hands) else []]
+    elif tag == "play-fewest":
+        shape = [len(hands[seat]) if seat < len(hands) else 0, rec["answer"].split("@")[0]
+                 in [f"{k}-{k}" for k in range(19)]]
+    elif tag == "engine":
+        shape = rec["goal"].get("round")
+    return json.dumps([tag, rec.get("rules"), sorted(rec.get("teaches", [])),
+                       sorted(rec.get("themes", [])), shape], sort_keys=True)
+
+
+class Curator:
+    """Keeps one puzzle per :func:`same_key` and :func:`text_key`, and at most ``cap`` per
+    :func:`idea_key`, in the order puzzles are offered (so a run is the same on any number
+    of workers); counts what it turned away and why."""
+
+    def __init__(self, cap: int = IDEA_CAP) -> None:
+        self.cap = cap
+        self.same: set[str] = set()
+        self.texts: set[str] = set()
+        self.ideas: dict[str, int] = {}
+        self.dropped: dict[str, int] = {"copy": 0, "same words": 0, "idea cap": 0}
+
+    def admit(self, rec: dict[str, Any]) -> bool:
+        """True (and remembered) if ``rec`` is neither a copy nor one idea too many."""
+        s, t, i = same_key(rec), text_key(rec), idea_key(rec)
+        why = ("copy" if s in self.same else "same words" if t in self.texts else
+               "idea cap" if self.ideas.get(i, 0) >= self.cap else None)
+        if why is not None:
+            self.dropped[why] += 1
+            return False
+        self.same.add(s)
+        self.texts.add(t)
+        self.ideas[i] = self.ideas.get(i, 0) + 1
+        return True

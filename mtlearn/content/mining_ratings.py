@@ -1,0 +1,142 @@
+"""Starting ratings for mined puzzles, from measured features, anchored to the hand-written ones.
+
+A mined puzzle's rating is the trainer's first guess of how hard it is; the learners'
+attempts correct it later. The guess is made from what can be measured in the position:
+
+* ``choices``: how many answers there are to choose from (legal moves, whole turns, the
+  options of a question), on a log scale;
+* ``depth``: how many moves the answer takes (a whole turn is harder than one move);
+* ``rules``: how many rules the puzzle involves;
+* ``guess``: the chance that an answer picked at random is right;
+* ``bots``: the share of simple players (the greedy bot, the planner) whose own move or
+  turn meets the goal, for move and turn puzzles (a puzzle a greedy player solves by
+  habit is easy); for the other kinds the same as ``guess``;
+* ``variant``: 1 at a table that plays a variant.
+
+:func:`fit` finds the weights that best give the hand-written puzzles their authors' ratings
+(least squares over the bundled puzzles, with a little ridge so a feature that never varies
+there gets no weight), and :func:`rating` applies them to a mined puzzle. A trivial puzzle
+(a random answer right at least half the time, or every simple player right with at most
+two answers to choose from) is never rated above the easiest hand-written puzzle.
+Standard library only; the weights depend only on the bundled puzzles, so a run is the same
+on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from ..play.bots import GreedyBot, PlannerBot
+from .puzzle_record import MAX_RATING, MIN_RATING, Puzzle
+
+__all__ = ["FEATURES", "features", "fit", "is_trivial", "rating"]
+
+#: The features, in the order of the weights :func:`fit` returns (after the constant).
+FEATURES = ("choices", "depth", "rules", "guess", "bots", "variant")
+#: Pull of each weight towards 0 in the fit (in squared rating points per unit).
+RIDGE = 1.0
+
+
+def _turn(p: Puzzle, bot: Any) -> list[str]:
+    """The moves ``bot`` makes from the puzzle's position until its turn ends (one move for
+    a move puzzle)."""
+    g = p.start()
+    seat = g.current
+    out: list[str] = []
+    for _ in range(8):
+        if g.over or g.current != seat:
+            break
+        m = bot.choose(g)
+        out.append(str(m))
+        g.push(m)
+        if p.kind == "move" or m.kind == "draw":
+            break
+    return out
+
+
+def features(p: Puzzle) -> dict[str, float]:
+    """The measured features of ``p`` (see the module doc)."""
+    g = p.start()
+    legal = len(g.legal_moves)
+    sols = p.solutions(limit=50)
+    bots: float | None = None
+    if p.kind == "move":
+        choices = legal
+        guess = len(sols) / max(1, legal)
+    elif p.kind == "sequence":
+        from .mining_play import turns
+        every = turns(g, limit=200)
+        choices = len(every)
+        guess = min(1.0, len(sols) / max(1, len(every)))
+    elif p.kind == "all-moves":
+        choices = 2 ** min(legal + 1, 12)   # any subset of the plays that fit, roughly
+        guess = 1 / choices
+    elif p.kind == "choose":
+        opts = len(p.options())
+        multi = p.goal.get("ask") == "open_trains"
+        choices = (2 ** opts - 1) if multi else opts
+        guess = 1 / max(1, choices)
+    else:       # number, plan: an answer is not guessed
+        choices = 10
+        guess = 0.1
+    if p.kind in ("move", "sequence"):
+        right = 0
+        for bot in (GreedyBot(), PlannerBot()):
+            moves = _turn(p, bot)
+            ans: Any = moves[0] if p.kind == "move" and moves else moves
+            right += p.judge(ans).status == "right"
+        bots = right / 2
+    depth = len(p.answer) if isinstance(p.answer, list) and p.kind == "sequence" else 1
+    return {"choices": math.log2(1 + choices), "depth": depth - 1.0,
+            "rules": float(len(p.teaches)), "guess": guess,
+            "bots": guess if bots is None else bots,
+            "variant": 0.0 if p.rules == type(p.rules)() else 1.0}
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (a small, square a)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c and m[c][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
+    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
+
+
+@lru_cache(maxsize=1)
+def fit() -> tuple[tuple[float, ...], int]:
+    """The weights (constant first, then :data:`FEATURES`) that best give the hand-written
+    puzzles their ratings, and the lowest hand-written rating."""
+    from .puzzle_files import bundled
+    rows, ys = [], []
+    for p in bundled():
+        f = features(p)
+        rows.append([1.0, *(f[k] for k in FEATURES)])
+        ys.append(float(p.rating))
+    k = len(rows[0])
+    ata = [[sum(r[i] * r[j] for r in rows) + (RIDGE if i == j and i else 0.0)
+            for j in range(k)] for i in range(k)]
+    aty = [sum(r[i] * y for r, y in zip(rows, ys, strict=True)) for i in range(k)]
+    return tuple(_solve(ata, aty)), int(min(ys))
+
+
+def is_trivial(f: dict[str, float]) -> bool:
+    """True when a random answer is right at least half the time, or every simple player
+    is right with at most two answers to choose from."""
+    return f["guess"] >= 0.5 or (f["bots"] >= 1.0 and f["choices"] <= math.log2(3))
+
+
+def rating(p: Puzzle) -> int:
+    """The starting rating of puzzle ``p`` (a multiple of 10), from its features."""
+    weights, lowest = fit()
+    f = features(p)
+    r = weights[0] + sum(w * f[k] for w, k in zip(weights[1:], FEATURES, strict=True))
+    if is_trivial(f):
+        r = min(r, lowest)
+    return max(MIN_RATING, min(MAX_RATING, int(round(r / 10) * 10)))
