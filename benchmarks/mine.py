@@ -5,8 +5,8 @@ never asserted. Targets (issue 31):
 
 * puzzles per minute per core, for the drills, for the play puzzles (each checked over
   200 sampled deals) and for the shipped mix, on one process;
-* the whole shipped set (``mtlearn puzzles mine``: 2,400 puzzles, seed 31) rebuilt on
-  every core in <= 30 min. Without ``--full`` this is estimated from a 240-puzzle run of
+* the whole shipped set (``mtlearn puzzles mine``: 1,600 puzzles, seed 31) rebuilt on
+  every core in <= 30 min. Without ``--full`` this is estimated from a 160-puzzle run of
   the same mix on every core (a tenth of the set); ``--full`` rebuilds it into a
   temporary file and says whether it came out byte for byte the same as the shipped one.
 

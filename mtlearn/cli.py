@@ -526,6 +526,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _class(args)
         elif args.command == "book":
             status = _book(args)
+        elif args.command == "puzzles" and args.puzzles_command == "rate":
+            from .content.puzzle_rates import rate_command
+            status = rate_command(args)
         elif args.command == "puzzles":
             from .content.mining_cli import mine_command
             status = mine_command(args)

@@ -26,6 +26,8 @@ from typing import NamedTuple
 
 import pytest
 
+from mtlearn.content.mining_cli import SHIPPED_COUNT
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = REPO_ROOT / "benchmarks"
 #: The modules of benchmarks/ that are no benchmark: the shared --smoke switch, the floor
@@ -80,7 +82,7 @@ CASES = [
         "  a student's file after",
         "  --resume with"))),
     pytest.param(Case("mine", (
-        "  index of 2400 puzzles in CPython:",
+        f"  index of {SHIPPED_COUNT} puzzles in CPython:",
         "  drills ",
         "  play puzzles ",
         "  shipped mix ",

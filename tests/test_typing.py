@@ -15,14 +15,20 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
     """./dev test: ruff, mypy, the front end's lint and unit tests, then pytest (the fast
-    tier alone with --fast; otherwise a clean book build, then every test in one run)."""
+    tier alone with --fast; otherwise a clean book build, started before lint and run
+    beside it, then every test in one run)."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     branch = re.search(r"\n    test\)\n(.*?)\n        ;;", (REPO / "dev").read_text(), re.S)
     assert branch, "the test) branch of ./dev"
     steps = re.findall(r'^[^#\n]*?\bphase ("[^"]+"|\S+) (.*?)\s*\\?$', branch.group(1), re.M)
     names = [name.strip('"') for name, _ in steps]
     assert names == ["install", "install", "chromium", "lint", "types", "front end",
-                     "pytest fast", "book build", "pytest"], names
+                     "pytest fast", "pytest"], names
+    body = branch.group(1)
+    # the full run starts the clean book build before lint and waits for it before pytest
+    started = body.index('tests/build_book.py "$out"')
+    assert started < body.index("phase lint")
+    assert body.index('wait "$book_pid"') < body.index('phase "pytest" ')
     commands = dict((name.strip('"'), command) for name, command in steps)
     assert commands["lint"] == '"$VENV/bin/ruff" check .'
     assert commands["types"] == "check_types"

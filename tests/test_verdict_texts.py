@@ -64,8 +64,23 @@ def test_other_tiles_after_drawing_a_tile_that_does_not_fit() -> None:
     game.push("draw")
     v = refused(game, "1-0@1", "R-TURN-3", "Ana", "4-1")
     assert v.reason == ("Ana has just drawn 4-1: now only that tile may be played, and it "
-                        "fits nowhere, so Ana passes.")
+                        "fits no train open to Ana, so Ana passes.")
     assert suggests(v) == ["pass"] and legal(game) == ["pass"]
+
+
+def test_a_drawn_tile_that_fits_a_train_but_not_the_open_double() -> None:
+    # was: "… and it fits nowhere" while 6-1 fits Ana's own train: the open double comes
+    # first (R-DBL-3; a review of the mined puzzles found it)
+    game = position(hands=[["1-0", "2-3"], ["2-2"], ["3-3"]],
+                    trains={"2": ["6-4", "4-4"]}, open_doubles=["2"],
+                    boneyard={"top": ["6-1"]})
+    assert game.explain("1-6@1").legal is False
+    game.push("draw")
+    v = refused(game, "1-0@1", "R-TURN-3", "Ana", "6-1")
+    assert v.reason == ("Ana has just drawn 6-1: now only that tile may be played, and it "
+                        "does not cover the open double 4-4 on Ben's train, which must be "
+                        "covered first, so Ana passes.")
+    assert legal(game) == ["pass"]
 
 
 def test_tiles_are_written_inward_number_first() -> None:

@@ -11,6 +11,11 @@ milliseconds, in the page too (Pyodide). :func:`mined_puzzle` builds one puzzle
 (:func:`~mtlearn.content.puzzle_files.from_data`) when it is asked for; :func:`mined`
 builds them all. Everything is read once and kept.
 
+A puzzle's rating is the one its line gives, unless the ratings learned from classes
+(``mtlearn/puzzles/ratings.json``, :func:`~mtlearn.content.puzzle_rates.overrides`) hold
+one for it: the index and the built puzzle then carry that one
+(``mined_index(rated=False)`` gives the lines' own).
+
 Standard library only: this runs in the in-page engine unchanged.
 """
 
@@ -19,11 +24,12 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
 from .puzzle_files import from_data
+from .puzzle_rates import overrides
 from .puzzle_record import Puzzle, PuzzleError
 
 __all__ = ["MINED_FILE", "MinedEntry", "index_line", "mined", "mined_index", "mined_puzzle",
@@ -103,6 +109,7 @@ _LINES: list[str] = []
 _INDEX: list[MinedEntry] = []
 _ROW: dict[str, int] = {}
 _BUILT: dict[str, Puzzle] = {}
+_RERATED: dict[str, Puzzle] = {}  # built puzzles with their learned rating
 
 
 def _load() -> None:
@@ -123,28 +130,39 @@ def _load() -> None:
     _INDEX[:] = index
 
 
-def mined_index() -> list[MinedEntry]:
-    """Every shipped mined puzzle's index entry, in file order (read once, cached)."""
+def mined_index(*, rated: bool = True) -> list[MinedEntry]:
+    """Every shipped mined puzzle's index entry, in file order (read once, cached); with
+    ``rated`` (the default) a puzzle's learned rating replaces the shipped one."""
     _load()
-    return list(_INDEX)
+    learned = overrides() if rated else {}
+    if not learned:
+        return list(_INDEX)
+    return [replace(e, rating=learned[e.id].rating) if e.id in learned else e
+            for e in _INDEX]
 
 
 def mined_puzzle(puzzle_id: str) -> Puzzle:
-    """The shipped mined puzzle with this id, built (once) from its record."""
+    """The shipped mined puzzle with this id, built (once) from its record; with its
+    learned rating if it has one (a copy, made once)."""
     _load()
-    p = _BUILT.get(puzzle_id)
-    if p is not None:
-        return p
     row = _ROW.get(puzzle_id)
     if row is None:
         raise KeyError(f"no mined puzzle {puzzle_id!r}")
-    source = f"{MINED_FILE}:{row + 1}"
-    try:
-        data = json.loads(_LINES[row])
-    except ValueError as e:
-        raise PuzzleError(source, None, "record", f"not JSON: {e}") from None
-    p = _BUILT[puzzle_id] = from_data(data, source)
-    return p
+    p = _BUILT.get(puzzle_id)
+    if p is None:
+        source = f"{MINED_FILE}:{row + 1}"
+        try:
+            data = json.loads(_LINES[row])
+        except ValueError as e:
+            raise PuzzleError(source, None, "record", f"not JSON: {e}") from None
+        p = _BUILT[puzzle_id] = from_data(data, source)
+    learned = overrides().get(puzzle_id)
+    if learned is None or learned.rating == p.rating:
+        return p
+    q = _RERATED.get(puzzle_id)
+    if q is None or q.rating != learned.rating:  # a copy: the built puzzle keeps its own
+        q = _RERATED[puzzle_id] = replace(p, rating=learned.rating)
+    return q
 
 
 def mined() -> list[Puzzle]:

@@ -16,7 +16,9 @@ with one (:func:`mtlearn.content.mining_cli.check_mined`). The faults, one funct
   still binds, or a dead double on the table and R-DBL-6 not cited;
 * :func:`variant_faults`: a variant named (the rules, a theme, an ``R-VAR-…`` rule) where
   the variant changes nothing: the same puzzle under the standard rules has the same
-  answers (or a rule id of a variant the table does not play is cited);
+  answers, or, for a position only the variant can hold (branches, a partner's pass), no
+  verdict of the engine on its answers cites the variant; or a rule id of a variant the
+  table does not play is cited;
 * :func:`best_faults`: a "fewest points" answer that a whole turn beats: every sequence of
   doubles and their covers is searched, not single moves; a turn that ends in a draw counts
   the drawn tile at its lightest against the other moves and at its heaviest for the answer,
@@ -29,10 +31,9 @@ with one (:func:`mtlearn.content.mining_cli.check_mined`). The faults, one funct
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from ..core.ruleids import RULES
+from ..core.ruleids import RULES, rule_ids_in
 from ..engine.game import Game
 from .puzzle_record import Puzzle, PuzzleError
 
@@ -52,7 +53,6 @@ VARIANT_RULES: dict[str, str] = {
 }
 #: Position fields only a variant has; empty, they say nothing the standard game cannot.
 _VARIANT_FIELDS = ("team_passed", "swan")
-_RULE_ID = re.compile(r"\bR-[A-Z]+(?:-[A-Z0-9]+)*\b")
 
 
 def texts(p: Puzzle) -> list[str]:
@@ -66,7 +66,7 @@ def _cites(p: Puzzle, rule: str) -> bool:
 
 def cited_faults(p: Puzzle) -> list[str]:
     """Rule ids cited in the hints or the explanation that do not exist."""
-    unknown = sorted({r for t in texts(p) for r in _RULE_ID.findall(t) if r not in RULES})
+    unknown = sorted({r for t in texts(p) for r in rule_ids_in(t) if r not in RULES})
     return [f"cites {r}, which is not a rule id" for r in unknown]
 
 
@@ -135,15 +135,43 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
         if k in position and not position[k]:
             del position[k]        # empty: the standard game has the same (nothing)
     plain = dict(data, rules=dict(STANDARD), position=position)
+    label = "labelled with " + ", ".join(f"{k}={v}" for k, v in sorted(on.items()))
     try:
         q = from_data(json.loads(json.dumps(plain)), p.id + " (standard rules)")
-        same = answer_set(q) == answer_set(p)
+        if answer_set(q) == answer_set(p):
+            out.append(label + ", but under the standard rules its answers are the same")
     except (PuzzleError, ValueError, KeyError):
-        return out         # the position needs the variant: it cannot be read without it
-    if same:
-        out.append("labelled with " + ", ".join(f"{k}={v}" for k, v in sorted(on.items()))
-                   + ", but under the standard rules its answers are the same")
+        # the position needs the variant to be read at all (branches, a partner's pass):
+        # then the engine's own verdicts on the answers must cite the variant's rule
+        if not _verdicts_cite(p, {VARIANT_RULES[k] for k in on if k in VARIANT_RULES}):
+            out.append(label + ", but no verdict on its answers depends on the variant")
     return out
+
+
+def _verdicts_cite(p: Puzzle, rules: set[str]) -> bool:
+    """Whether the engine's verdicts on the puzzle's answers (every move of every right
+    answer, and the judgement of each wrong answer) cite one of ``rules``, or a right
+    answer lays a tile on a branch (a branching double's)."""
+    g = p.start()
+    for sol in p.solutions(limit=ANSWER_LIMIT):
+        moves = sol if isinstance(sol, list) else [sol]
+        h = g.copy()
+        for m in moves:
+            if not isinstance(m, str) or m.count("@") != 1:
+                break
+            if "." in m.split("@")[1]:
+                return True
+            v = h.explain(m)
+            if v.rule in rules or set(rule_ids_in(v.text)) & rules:
+                return True
+            if not v.legal or v.move is None:
+                break
+            h.push(v.move)
+    for w in p.wrong:
+        fb = p.judge(w.answer)
+        if fb.rule in rules or set(rule_ids_in(fb.text)) & rules:
+            return True
+    return False
 
 
 def _turn_values(g: Game) -> tuple[dict[str, tuple[int, int]], bool] | None:

@@ -13,18 +13,21 @@ import sys
 import time
 from pathlib import Path
 
+from .puzzle_rates import add_rate_parser
+
 __all__ = ["add_parser", "check_mined", "mine_command"]
 
 #: Where ``mtlearn puzzles mine`` writes by default: the shipped set.
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "puzzles" / "mined.jsonl.gz"
 #: The run the shipped set is made by.
-SHIPPED_COUNT, SHIPPED_SEED = 1600, 31
+SHIPPED_COUNT, SHIPPED_SEED = 1200, 31
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``puzzles mine`` to the ``mtlearn`` command's subcommands."""
     p = sub.add_parser("puzzles", help="make puzzles: `mtlearn puzzles mine`")
     ps = p.add_subparsers(dest="puzzles_command", required=True)
+    add_rate_parser(ps)
     m = ps.add_parser("mine", help="mine rules drills and play puzzles from random and "
                       "played positions",
                       description="Make engine-checked puzzles from random and played "

@@ -148,6 +148,21 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     return f"the rules let {_name(g, seat)} play on {label} now", "R-TURN-1"
 
 
+def _why_not(g: Game, rule: str) -> str | None:
+    """Words for why a tile that fits an open end is refused there, by the rule the
+    engine cites; None for a rule these words do not cover."""
+    name = _name(g, g.current)
+    drawn = g.to_position().get("turn", {}).get("drawn")
+    if rule == "R-TURN-3" and drawn:
+        return f"{name} has just drawn {drawn}, and only that tile may be played now"
+    if rule == "R-DBL-3" and _live(g):
+        d, where = _open_double(g)
+        return f"the open double {d}-{d} on {where} must be covered first"
+    if rule in ("R-MARK-1", "R-TRAIN-1", "R-VAR-TEAMS"):
+        return f"that train is not open to {name}"
+    return None
+
+
 def _simple_turn(g: Game) -> bool:
     """A turn with only plays, draws and passes to choose from (no announcement, no
     declining, no ending a Swan Drive)."""
@@ -284,12 +299,13 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
                      "it is covered.")
             hint2 = (f"The open double is the {d}-{d} on {where}: which tile has "
                      f"{_a(d)} {d}?")
-    elif want == "play":
-        hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but may {name} use that train? "
-                 f"Look for a tile that fits a train open to {name}.")
     else:
-        hint2 = (f"{bad.tile} fits {_label(g, bad.train)}, but that train is not open to "
-                 f"{name}. Does anything else fit?")
+        why = _why_not(g, bad_rule)
+        if why is None:
+            return None         # a refusal the hint cannot name in words: not asked
+        hint2 = (f"{bad.tile} fits {_place(g, bad)}, but {why}. "
+                 + (f"Look for a tile that fits a train open to {name}." if want == "play"
+                    else "Does anything else fit?"))
     answer = str(legal[0])
     explain = f"{g.explain(legal[0]).text} {bad_text}"
     wrong = [{"answer": str(bad), "expect": bad_rule}]
@@ -321,11 +337,14 @@ def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     for bad, bad_text, bad_rule in _temptations(g):
         tile = bad.tile
         here = [m for m in legal_plays if m.tile == tile]
-        if len(here) != 1:
+        if tile is None or len(here) != 1:
             continue
         good = here[0]
         if any(m.train == good.train and m.tile != tile for m in legal_plays):
             continue        # another tile fits the open train: the goal would take it
+        fits = [k for k in g.train_keys() if g.train(k).open_end in (tile.high, tile.low)]
+        if len(fits) != 2 or g.rules.branching:
+            continue        # "fits both" must be true: exactly two trains, no branches
         return _record(
             "where-legal", t, g, family="turns", title=f"Where may {name} play {tile}?",
             teaches=[bad_rule, g.explain(good).rule], themes=["legal-move", "open-trains"],
@@ -433,8 +452,10 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
         hints=["R-SCORE-1: the player who goes out scores 0; everyone else scores the "
                "pips left in their hand.", f"{name} holds {tiles}." + blank_hint],
         answer=value, wrong=wrong,
-        explain=f"{goer} went out, which ends the round (R-END-1); {name} scores the pips "
-                f"left in hand: {sums} = {value}.", perspective=None)
+        explain=f"{goer} went out, which ends the round (R-END-1)" + (
+                    ", even on a double left uncovered (R-DBL-5)" if last.tile.is_double
+                    else "") + f"; {name} scores the pips left in hand: {sums} = {value}.",
+        perspective=None)
 
 
 def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
@@ -495,18 +516,20 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         return None
     if not is_double and after.current != nxt:
         return None
-    v = g.explain(m)
+    # the lesson is who plays next, not whether the move was legal: no verdict sentence
     if is_double:
-        teaches, themes = ["R-DBL-1", v.rule], ["plays-again"]
+        teaches, themes = ["R-DBL-1"], ["plays-again"]
         why = f"{name} laid a double, so {name} plays again (R-DBL-1)."
         wrong = [{"answer": g.players[nxt], "expect": "R-DBL-1"}]
     else:
-        teaches, themes = ["R-TURN-5", v.rule], ["turn-order"]
+        teaches, themes = ["R-TURN-5"], ["turn-order"]
         why = f"The turn passes clockwise to {g.players[nxt]} (R-TURN-5)."
         wrong = [{"answer": name, "expect": "R-TURN-5"}] if g.n > 2 else []
         if m.kind == "pass":
             teaches.append("R-MARK-2")
             themes.append("marker")
+            why = (f"{name} passes and puts a marker on {name}'s own train (R-MARK-2). "
+                   + why)
     did = (f"{name} passes" if m.kind == "pass" else
            f"{name} plays {m.tile} on {_place(g, m)}")
     return _record(
@@ -518,7 +541,7 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
                "again.", f"What did {name} just lay?" if m.kind == "play" else
                f"{name} could not play: what does a pass leave behind (R-MARK-2)?"],
         answer=g.players[seat if is_double else nxt], wrong=wrong,
-        explain=f"{v.text} {why}", perspective=seat)
+        explain=why, perspective=seat)
 
 
 #: The drills by name (the miner's schedule names them).

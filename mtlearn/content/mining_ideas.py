@@ -13,7 +13,8 @@ played and covered, a train reopened by a marker) from positions that hardly dif
   puzzles that say the same thing in every word are one puzzle;
 * :func:`idea_key`: the pattern the puzzle teaches: its generator, rules, rules taught and
   themes, and a few words of shape per generator (which trains are open, how many moves,
-  the learner's hand with the pips renamed for play puzzles).
+  how many tiles and doubles the learner holds in a play puzzle); the engine of a later
+  round is one idea whatever the board, and so is a round's score of one kind.
 
 :class:`Curator` keeps a puzzle only if no kept puzzle has its :func:`same_key` or
 :func:`text_key`, and at most :data:`IDEA_CAP` share its :func:`idea_key`. Standard library
@@ -113,17 +114,18 @@ def idea_key(rec: dict[str, Any]) -> str:
     if tag == "open-trains":
         shape = sorted(r.train(str(a)) if a != "M" else "M" for a in rec["answer"])
         shape = [("own" if s == "s0" else s if s == "M" else "other") for s in shape]
-    elif tag in ("every-legal", "round-score"):
-        shape = len(rec["answer"]) if isinstance(rec["answer"], list) else \
-            len(hands[rec["goal"].get("seat", 1) - 1]) // 3 if hands else 0
+    elif tag == "every-legal":
+        shape = len(rec["answer"])
     elif tag in ("play-out", "play-double"):
-        shape = [r.text(json.dumps(rec["answer"])),
-                 sorted(r.text(t) for t in hands[seat]) if seat < len(hands) else []]
+        hand = hands[seat] if seat < len(hands) else []
+        shape = [len(hand), sum(1 for t in hand if len(set(t.split("-"))) == 1)]
     elif tag == "play-fewest":
         shape = [len(hands[seat]) if seat < len(hands) else 0, rec["answer"].split("@")[0]
                  in [f"{k}-{k}" for k in range(19)]]
-    elif tag == "engine":
-        shape = rec["goal"].get("round")
+    elif tag == "round-score":
+        shape = None        # the same count, whatever the hand: a few are enough
+    if tag == "engine":     # one question whatever the board: counting down the doubles
+        return json.dumps([tag])
     return json.dumps([tag, rec.get("rules"), sorted(rec.get("teaches", [])),
                        sorted(rec.get("themes", [])), shape], sort_keys=True)
 

@@ -58,6 +58,9 @@ class Verdict(NamedTuple):
     best: float
     second: float
     deals: int
+    #: Which of the candidates that meet the goal did best on average (its index among
+    #: them): the one shipped as the answer.
+    pick: int = 0
 
     @property
     def margin(self) -> float:
@@ -145,21 +148,27 @@ def sample_check(game: Game, candidates: list[list[Move]], good: Callable[[list[
     seat = game.current
     wins = 0
     sum_best = sum_second = 0.0
+    sums = [0.0] * len(ok)
     allowed = int((1 - BEST_SHARE) * deals)
     for i in range(deals):
         d = sampled_deal(game, seat, rng)
         seed = rng.randrange(10**9)
-        a = min(_rollout(d, seat, c, seed) for c in ok)
+        each = [_rollout(d, seat, c, seed) for c in ok]
+        sums = [x + y for x, y in zip(sums, each, strict=True)]
+        a = min(each)
         b = min(_rollout(d, seat, c, seed) for c in other)
         wins += a <= b
         sum_best += a
         sum_second += b
+        pick = sums.index(min(sums))
         # hopeless already: more failures than the share allows, or after a quarter of
         # the deals not even half the margin
         if (i + 1) - wins > allowed or (i + 1 == deals // 4 and
                                         (sum_second - sum_best) / (i + 1) < MARGIN / 2):
-            return Verdict(wins / (i + 1), sum_best / (i + 1), sum_second / (i + 1), i + 1)
-    return Verdict(wins / deals, sum_best / deals, sum_second / deals, deals)
+            return Verdict(wins / (i + 1), sum_best / (i + 1), sum_second / (i + 1), i + 1,
+                           pick)
+    return Verdict(wins / deals, sum_best / deals, sum_second / deals, deals,
+                   sums.index(min(sums)))
 
 
 def advance(game: Game, ready: Callable[[Game], bool], max_moves: int = 300) -> Game | None:
@@ -174,6 +183,14 @@ def advance(game: Game, ready: Callable[[Game], bool], max_moves: int = 300) -> 
             return g
         g.push(bot.choose(g))
     return None
+
+
+def _goes_out(g: Game, moves: list[Move]) -> bool:
+    """True if ``moves`` (a whole turn) end the round with the player out."""
+    h = g.copy()
+    for m in moves:
+        h.push(m)
+    return h.over and h.out == g.current
 
 
 def _texts(moves: list[Move]) -> list[str]:
@@ -212,10 +229,12 @@ def play_fewest(g: Game, t: Table, rng: random.Random) -> Record | None:
     near = [(seat + 1) % g.n]
     worth = worths(g)
     top = max(worth.values())
-    heavy = next(m for m in plays if worth[str(m)] == top)
+    if any(_goes_out(g, c) for c in turns(g)):
+        return None     # the whole turn goes out: a play-out puzzle, not this one
     v = sample_check(g, [[m] for m in plays], lambda c: worth[str(c[0])] == top, rng)
     if v is None or not v.keeps():
         return None
+    heavy = [m for m in plays if worth[str(m)] == top][v.pick]   # its best placement
     name = _name(g, seat)
     threat = _name(g, near[0])
     left = len(g.hand(near[0]))
@@ -239,7 +258,9 @@ def play_fewest(g: Game, t: Table, rng: random.Random) -> Record | None:
         explain=f"{heavy.tile} is worth {top} points. Over {v.deals} deals of the tiles "
                 f"{name} cannot see, shedding it left {name} with the fewest points in "
                 f"{round(100 * v.share)} % of them, {v.margin:.0f} points fewer on average "
-                f"than the best other move.",
+                f"than the best other move." + (
+                    f" As a double it also gives {name} another play this turn (R-DBL-1)."
+                    if heavy.tile is not None and heavy.tile.is_double else ""),
         perspective=seat)
 
 
@@ -276,7 +297,7 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
     v = sample_check(g, cands, out, rng)
     if v is None or not v.keeps():
         return None
-    answer = winners[0]
+    answer = winners[v.pick]
     name = _name(g, seat)
     first = answer[0]
     return _record(
@@ -288,14 +309,14 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         kind="sequence", goal={"goes_out": True},
         hints=["R-DBL-1: a player who lays a double plays again, so a double can be a "
                "free extra play; R-END-1: playing the last tile ends the round.",
-               f"To lay all {len(hand)} tiles in one turn, every tile but the last must "
-               f"be a double that lets {name} play again: in which order do they fit?"],
+               f"Which of {name}'s tiles can only go last?"],
         answer=_texts(answer),
         wrong=[{"answer": _texts(c), "expect": "go out"}
                for c in cands if not out(c) and c[-1].kind == "play"][:1],
-        explain=f"Going out scores 0 (R-SCORE-1). Every other way of playing the turn "
-                f"left {name} with {v.second:.0f} points on average over {v.deals} deals "
-                f"of the unseen tiles.",
+        explain=f"Going out ends the round, and {name} scores 0 (R-END-1, R-SCORE-1). "
+                f"Over {v.deals} deals of the tiles {name} cannot see, the best other way "
+                f"of playing the turn kept the round going, and {name} ended it with "
+                f"{v.second:.0f} points on average.",
         perspective=seat)
 
 
@@ -333,7 +354,7 @@ def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
     v = sample_check(g, cands, covered, rng)
     if v is None or not v.keeps():
         return None
-    answer = good[0]
+    answer = good[v.pick]
     d = answer[0].tile
     name = _name(g, seat)
     left_open = next(c for c in bad if c[0].tile is not None and c[0].tile.is_double)

@@ -38,17 +38,27 @@ import one another in this order only (none imports this one):
   bundled puzzles;
 * :mod:`mtlearn.content.puzzle_session`: the learner's session and saved progress.
 
+A bundled puzzle's rating is its file's, unless the ratings learned from classes
+(``mtlearn/puzzles/ratings.json``, :mod:`mtlearn.content.puzzle_rates`) hold one for it:
+:func:`bundled` and :func:`get` then give a copy carrying that one, which is what the
+trainer's pool reads (:mod:`mtlearn.content.puzzle_files` keeps the files' own).
+
 Nothing here needs more than the standard library once a puzzle is read (the in-page
 engine runs it from JSON); reading YAML uses :mod:`mtlearn.content.scenario_yaml`.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from . import puzzle_files as _files
 from . import puzzle_record as _record
 from .puzzle_files import LineOf as LineOf
-from .puzzle_files import PuzzleError, bundled, check, from_data, get, load, load_text
+from .puzzle_files import PuzzleError, check, from_data, load, load_text
 from .puzzle_files import is_puzzle_text as is_puzzle_text
 from .puzzle_judging import Feedback
+from .puzzle_rates import overrides
 from .puzzle_record import Puzzle
 from .puzzle_record import Wrong as Wrong
 from .puzzle_session import (
@@ -87,3 +97,29 @@ FAMILIES = _record.FAMILIES
 
 #: Kinds of puzzle and what the learner answers.
 KINDS = _record.KINDS
+
+#: The bundled puzzles with their learned ratings, and the overrides they were made with.
+_RATED: list[Any] = [None, []]
+
+
+def bundled() -> list[Puzzle]:
+    """Every puzzle shipped with mtlearn, by family then level (read once, cached), each
+    with its learned rating if :func:`~mtlearn.content.puzzle_rates.overrides` holds one
+    (a copy of the file's puzzle, made once)."""
+    shipped = _files.bundled()
+    learned = overrides()
+    if not learned:
+        return shipped
+    if _RATED[0] is not learned:
+        _RATED[:] = [learned, [replace(p, rating=learned[p.id].rating)
+                               if p.id in learned and learned[p.id].rating != p.rating
+                               else p for p in shipped]]
+    return list(_RATED[1])
+
+
+def get(puzzle_id: str) -> Puzzle:
+    """The bundled puzzle with this id (with its learned rating, as :func:`bundled`)."""
+    for p in bundled():
+        if p.id == puzzle_id:
+            return p
+    raise KeyError(f"no bundled puzzle {puzzle_id!r}; see `mtlearn list`")

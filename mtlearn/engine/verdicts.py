@@ -289,13 +289,24 @@ class Verdicts(GameState):
         plays = self._plays()                 # the drawn tile's plays only
         head = f"{name} has just drawn {drawn}: now only that tile may be played"
         if not plays:
-            return Verdict(False, "R-TURN-3", f"{head}, and it fits nowhere, so {name} "
-                           f"passes.", m, (Move("pass"),))
+            return Verdict(False, "R-TURN-3", f"{head}, and {self._drawn_nowhere()}, so "
+                           f"{name} passes.", m, (Move("pass"),))
         if self.rules.drawn_tile == "must" and not self.declined:
             return Verdict(False, "R-TURN-3", f"{head}, and it fits, so {name} must play it "
                            f"({self._must_play(plays)}).", m, (plays[0],))
         return Verdict(False, "R-TURN-3", f"{head}; {name} may play it "
                        f"({self._must_play(plays)}) or pass.", m, (plays[0], Move("pass")))
+
+    def _drawn_nowhere(self) -> str:
+        """Why the tile just drawn cannot be played: an open double that it does not
+        cover comes first (R-DBL-3), or it fits no train open to the player."""
+        targets = {*self._targets(False), *self._targets(True)}
+        for i in self._live_doubles(list(self.open_doubles)):
+            if i in targets:
+                d = self.trains[i].end
+                return (f"it does not cover the open double {d}-{d} on "
+                        f"{self.line_label(i)}, which must be covered first")
+        return f"it fits no train open to {self._name()}"
 
     def _closed(self, m: Move, idx: int, root: int, gate: Gate) -> Verdict:
         """Why ``m`` may not go on line ``idx`` (a train, or a branch of train ``root``)
@@ -370,8 +381,8 @@ class Verdicts(GameState):
                       Move("pass"))
         if self.drawn is not None:
             if not plays:
-                return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn; it "
-                          f"fits nowhere, so {name} passes.", Move("pass"))
+                return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn, and "
+                          f"{self._drawn_nowhere()}, so {name} passes.", Move("pass"))
             if self.rules.drawn_tile == "must" and not self.declined:
                 return no("R-TURN-3", f"{name} has already drawn {self.drawn} this turn, and "
                           f"it fits: {name} must play it ({self._must_play(plays)}).",

@@ -193,6 +193,8 @@ def _choose_reason(p: Puzzle) -> str:
     if ask == "next_player":
         if g.bonus or (p.goal.get("after") and g.current == p.game.current):
             return (f"{g.players[g.current]} laid a double and plays again (R-DBL-1)")
+        if p.goal.get("after"):     # after a move in a round: who starts is not asked
+            return "play goes clockwise, to the next seat (R-TURN-5)"
         return ("play goes clockwise, to the next seat (R-TURN-5); the round's "
                 "starter follows R-ROUND-2")
     rows = ", ".join(f"{g.players[s]} {t}" for _p, s, t in g.standings())

@@ -16,6 +16,9 @@ rating; the server judges each answer and rates it with Glicko-2.
   (:mod:`mtlearn.trainer.trainer_session`): a right answer first time is a win, after a
   hint half a win, a wrong or illegal answer, or the answer shown, a loss; only the
   first verdict counts.
+* Every attempt also rates the puzzle for the whole class (:mod:`.class_ratings`: one
+  Glicko-2 rating per puzzle, kept in ``trainer/ratings.json`` and ending the results
+  CSV), which ``mtlearn puzzles rate`` folds into the shipped ratings.
 
 Each change is written before its messages are sent (:mod:`.store`): one sealed file per
 student (``trainer/<id>.json``) and the assignment's (``trainer/assignment.json``); an
@@ -37,9 +40,11 @@ from typing import Any
 from ...content.puzzle_session import PuzzleSession
 from ...core.errors import MtlearnError
 from ...core.words import one_line
+from ...trainer.glicko2 import idle
 from ...trainer.trainer import Pool, Trainer, theme_label
 from ...trainer.trainer_state import TrainerStateError, load_state, new_state
 from . import ClassError
+from .class_ratings import ClassRatings
 from .puzzle_round import _cell, clean
 from .store import Damaged, archive_name, read_kept, write_sealed, write_text
 
@@ -204,6 +209,7 @@ class ClassTrainer:
         self._themes: list[dict[str, Any]] | None = None
         self._ratings: list[int] = []
         self._rows: dict[str, tuple[Any, dict[str, Any]]] = {}  # sid -> (key, row)
+        self.ratings = ClassRatings(self.folder)  # every puzzle's class rating
         self.utc_offset = time.localtime().tm_gmtoff // 60
 
     @property
@@ -232,6 +238,7 @@ class ClassTrainer:
         if not self.folder.is_dir():
             return
         top = self.folder.parent
+        self.ratings.load(top, notes)
         path = self.folder / "assignment.json"
         if path.exists() or path.with_name("assignment.prev.json").exists():
             def check(data: Any, where: str) -> dict[str, Any]:
@@ -425,6 +432,9 @@ class ClassTrainer:
         t = self._trainer(sid)
         pid = prog["current"]
         opp = t.puzzle_rating(pid).rating
+        me, last = t.rating, t.state["last_day"]  # the student as the attempt found them
+        if last is not None and t.day(now) > last:
+            me = idle(me, t.day(now) - last)
         out = t.record(pid, score, now)
         prog["recorded"] = True
         prog["attempts"].append({"p": pid, "score": score,
@@ -433,6 +443,7 @@ class ClassTrainer:
         prog["result"] = {"id": pid, "score": score, "rating": out["rating"],
                           "change": out["change"], "replay": out["replay"]}
         self._save_student(sid)
+        self.ratings.record(pid, self.pool.entries[pid].rating, me, score)  # after: never twice
 
     # ------------------------------------------------------------------ results
     def rows(self, names: dict[str, str]) -> list[dict[str, Any]]:

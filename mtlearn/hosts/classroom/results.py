@@ -12,7 +12,11 @@ folder's ``archive/``): per puzzle, solved or not, tries, hints opened, answer s
 per student, the puzzles done and solved and their class rating; per student and theme,
 tries, solved and the rating those results show.
 
-**The CSV** holds two parts, or three, one after the other, an empty line between them:
+**Puzzle ratings** are the class's (:mod:`.class_ratings`): per puzzle its students
+tried, the rating it started from and the one their attempts gave it.
+
+**The CSV** holds two parts, three or four, one after the other, an empty line between
+them:
 
 1. puzzle results, one line per student and puzzle tried: ``name, puzzle, title,
    solved, tries, hints, answer shown, answers`` (:meth:`PuzzleRound.csv`);
@@ -20,7 +24,12 @@ tries, solved and the rating those results show.
    total, rounds played, round 1 … round N`` (points left in hand each round);
 3. once trainer puzzles were assigned, one line per student and theme: ``name, theme,
    theme in words, tries, solved, rating, class rating``
-   (:func:`~.assignment.results_csv`).
+   (:func:`~.assignment.results_csv`);
+4. once a trainer puzzle was answered, one line per puzzle the class tried: ``puzzle,
+   title, class rating, deviation, volatility, start rating, start deviation, attempts,
+   solved, class`` (:meth:`~.class_ratings.ClassRatings.csv`; the class's random id on
+   each line), what ``mtlearn puzzles rate`` reads. A reader of the first three parts
+   is not disturbed: each part starts with its own header, after an empty line.
 
 Every text from a name or a title is escaped on the page (:func:`html.escape`) and
 guarded in the CSV (a cell a spreadsheet would run as a formula is quoted). Standard
@@ -33,8 +42,10 @@ import csv
 import html
 import io
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ...core.errors import MtlearnError
 from . import assignment
 from .puzzle_round import PuzzleRound, _cell, clean
 from .store import archives
@@ -42,7 +53,7 @@ from .store import archives
 if TYPE_CHECKING:
     from .room import Classroom
 
-__all__ = ["games", "results_csv", "results_html", "trainer_html"]
+__all__ = ["games", "ratings_html", "results_csv", "results_html", "trainer_html"]
 
 
 def games(room: Classroom) -> dict[str, list[dict[str, Any]]]:
@@ -103,7 +114,42 @@ def results_csv(room: Classroom) -> str:
     trained, _ = _trainer(room)
     if trained is not None:
         out.write("\r\n" + assignment.results_csv(trained))
+    if room.trainer.ratings.puzzles:
+        out.write("\r\n" + room.trainer.ratings.csv(_titler(room)))
     return clean(out.getvalue())
+
+
+def _titler(room: Classroom) -> Callable[[str], str]:
+    """A puzzle's title by id (empty for one the pool no longer holds)."""
+    pool = room.trainer.pool
+
+    def title(pid: str) -> str:
+        try:
+            return str(pool.puzzle(pid).title)
+        except (KeyError, MtlearnError):
+            return ""
+
+    return title
+
+
+def ratings_html(room: Classroom) -> str:
+    """The puzzle ratings' part of the results page: a row per puzzle the class tried."""
+    rows = room.trainer.ratings.rows(_titler(room))
+    if not rows:
+        return ""
+    body = "".join(
+        f"<tr><th scope=\"row\">{_e(r['title'] or r['id'])}</th><td>{r['attempts']}</td>"
+        f"<td>{r['solved']}</td><td>{r['start']:.0f}</td><td>{r['rating']:.0f} "
+        f"(± {2 * r['rd']:.0f})</td></tr>" for r in rows)
+    return ("<h2>Puzzle ratings in this class</h2>"
+            '<table class="mtr-table mtr-ratings"><thead><tr><th>Puzzle</th><th>Tries</th>'
+            "<th>Solved</th><th>Rating before</th><th>Class rating</th></tr></thead>"
+            f"<tbody>{body}</tbody></table>"
+            '<p class="mtr-legend">Every trainer puzzle answered in the class also rates the '
+            "puzzle: solved first time, it loses points (it was easier than its rating "
+            "said); missed, it gains them. <b>Rating before</b>: the rating it came with; "
+            "<b>class rating</b>: what the class's answers say (± about how sure that is). "
+            "The CSV's last part lists them, for <code>mtlearn puzzles rate</code>.</p>")
 
 
 def _trainer(room: Classroom) -> tuple[dict[str, Any] | None, str]:
@@ -171,7 +217,8 @@ def results_html(room: Classroom) -> str:
              '<button type="button" data-csv="">Download the CSV</button> (the '
              "puzzle results, a line per student and puzzle tried; then the game scores, a "
              "line per student and table; then, once assigned, the trainer puzzles, a line "
-             "per student and theme)</p>"]
+             "per student and theme; then the puzzles' class ratings, a line per puzzle)"
+             "</p>"]
     # game scores
     played = games(room)
     most = max((len(g["rounds"]) for gs in played.values() for g in gs), default=0)
@@ -230,6 +277,7 @@ def results_html(room: Classroom) -> str:
                      "<b>hints</b>: hints they opened; <b>answer shown</b>: they asked to "
                      "see the answer.</p>")
     parts.append(trainer_html(room))
+    parts.append(ratings_html(room))
     kept = [n for n in archives(room.folder / "archive") if n.endswith(".csv")]
     if kept:
         items = "".join(f'<li><a href="/results.csv?archive={_e(n)}" data-csv="{_e(n)}">'
