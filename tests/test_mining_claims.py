@@ -3,7 +3,7 @@ ratings from evidence (mining_ratings): each fault an audit of the old shipped s
 is refused when planted in a puzzle file, copies and repeated ideas are turned away, and
 trivial puzzles are never rated above the hand-written ones.
 
-tests/data/mined_faults.jsonl holds five records of the set shipped before the checker,
+tests/data/mined_faults.jsonl holds six records of the set shipped before the checker,
 each with one fault the audit named (the ids are theirs)."""
 
 from __future__ import annotations
@@ -177,3 +177,13 @@ def test_a_strong_learner_is_served_puzzles_that_are_not_trivial():
     mined_served = [i for i in served if i.startswith("m-")]
     trivial = [i for i in mined_served if is_trivial(features(mined_puzzle(i)))]
     assert len(trivial) <= 2, (len(trivial), len(served))
+
+
+def test_the_standard_extra_play_told_at_an_answer_the_double_table_is_refused():
+    rec = RECORDS["m-every-legal-5c9dfb1042"]
+    assert rec["rules"].get("double_bonus") == "on-double"
+    assert any("answer" in f.lower() or "R-VAR-ANSWER" in f for f in _faults(rec))
+    fixed = dict(rec, hints=["R-VAR-ANSWER: at this table the extra tile after a double "
+                             "must go on that double.", rec["hints"][1]])
+    assert not mining_claims.answer_double_faults(
+        from_data(json.loads(json.dumps(fixed)), rec["id"]))

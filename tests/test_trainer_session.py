@@ -17,6 +17,7 @@ from mtlearn.trainer.trainer import REPLAY_AFTER
 from mtlearn.trainer.trainer_session import TrainerSession
 
 T0 = 1_800_000_000.0
+DAY = 86400.0
 
 
 def whole_answer_pool() -> Pool:
@@ -55,6 +56,25 @@ def test_a_clean_solve_is_a_win_and_a_miss_a_loss_recorded_once():
     assert out["trainer"]["streak"]["run"] == 0
 
 
+def test_a_solve_after_a_hint_comes_back_tomorrow_and_is_not_called_missed():
+    s = session("hinted")
+    hinted = s.pick.id
+    s.handle({"action": "hint", "n": 1, "now": T0})
+    result = solve(s)["trainer"]["result"]
+    assert (result["score"], result["replay"]) == (0.5, "tomorrow")
+    for _ in range(REPLAY_AFTER + 1):                  # not a miss: not back the same day
+        out = s.handle({"action": "next", "now": T0})
+        assert out["trainer"]["current"]["id"] != hinted
+        assert out["trainer"]["due"] == 0
+        solve(s)
+    out = s.handle({"action": "next", "now": T0 + DAY})
+    tr = out["trainer"]
+    assert (tr["current"]["id"], tr["current"]["reason"]) == (hinted, "replay")
+    assert tr["notice"].startswith("A puzzle you solved with a hint comes back")
+    assert "missed" not in tr["notice"]
+    assert solve(s)["trainer"]["result"]["replay"] == "in 3 days"
+
+
 def test_a_solve_after_a_hint_is_a_draw_and_showing_the_answer_a_loss():
     s = session("h")
     s.handle({"action": "hint", "n": 1})
@@ -77,9 +97,17 @@ def test_the_missed_puzzle_comes_back_through_the_session():
     out = s.handle({"action": "next", "now": T0})
     cur = out["trainer"]["current"]
     assert (cur["id"], cur["reason"]) == (missed, "replay") and missed not in seen
-    assert "A puzzle you missed comes back" in out["trainer"]["notice"]
+    assert out["trainer"]["notice"] == s.trainer.replay_notice(missed)
+    assert out["trainer"]["notice"].startswith("A puzzle you missed comes back")
+    assert "tomorrow, then after 3, 7 and 21 days" in out["trainer"]["notice"]
     assert out["puzzle"]["id"] == missed and out["feedback"] is None
     assert solve(s)["trainer"]["result"]["replay"] == "tomorrow"
+    # the next return says what happens next from there, not the whole schedule again
+    s.handle({"action": "next", "now": T0 + DAY})
+    assert s.pick.id == missed and s.pick.reason == "replay"
+    notice = s.info(T0 + DAY)["notice"]
+    assert notice.startswith("A puzzle you solved before comes back")
+    assert "in 3 days, then after 7 and 21 days" in notice and "tomorrow, then" not in notice
 
 
 def test_dashboard_rows_move_with_the_results():
@@ -170,7 +198,8 @@ def test_the_widget_keeps_its_state_in_a_file(tmp_path, monkeypatch):
         warnings.simplefilter("always")
         w3 = Widget(whole_answer_pool(), state_file=path)
     assert w3.trainer["games"] == 0 and any("starting afresh" in str(c.message) for c in caught)
-    assert (tmp_path / "trainer.json.damaged").read_text() == "{broken"
+    [kept] = tmp_path.glob("trainer.json.damaged-*")
+    assert kept.read_text() == "{broken" and not path.exists()
     html = w3.to_html()
     assert 'data-kind="trainer"' in html and '"pool"' in html
 
@@ -183,3 +212,47 @@ def test_a_skipped_puzzle_records_nothing_and_is_not_offered_again():
         assert out["trainer"]["games"] == 0 and out["trainer"]["result"] is None
         assert out["puzzle"]["id"] not in seen
         seen.append(out["puzzle"]["id"])
+
+
+def test_every_damaged_trainer_file_is_kept_under_a_name_of_its_own(tmp_path):
+    """A second damaged file must not overwrite the copy kept of the first."""
+    pytest.importorskip("anywidget")
+    from mtlearn.jupyter import Trainer as Widget
+
+    path = tmp_path / "trainer.json"
+    texts = [b"{first", b'{"format": "mtlearn/trainer", "version": 1}', b"{\xff third"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for text in texts:                     # within the same second: names must differ
+            path.write_bytes(text)
+            Widget(whole_answer_pool(), state_file=path)
+    kept = sorted(tmp_path.glob("trainer.json.damaged-*"))
+    assert len(kept) == 3 and sorted(k.read_bytes() for k in kept) == sorted(texts)
+    said = " ".join(str(c.message) for c in caught)
+    assert all(k.name in said for k in kept)
+
+
+def test_the_widget_counts_days_in_the_machines_time_zone(tmp_path, monkeypatch):
+    """The book counts the reader's days in the browser's time zone; the notebook widget
+    in its machine's (not in UTC): late in the evening west of Greenwich is still today."""
+    pytest.importorskip("anywidget")
+    import time
+
+    from mtlearn.jupyter import Trainer as Widget
+    from mtlearn.trainer.trainer import date_of, day_of
+
+    if not hasattr(time, "tzset"):
+        pytest.skip("time zones cannot be changed here")
+    evening = 1_800_057_600.0 + 3 * 3600     # 03:00 UTC: 17:00 the day before at UTC-10
+    try:
+        monkeypatch.setenv("TZ", "HST+10")
+        time.tzset()
+        w = Widget(whole_answer_pool(), state_file=tmp_path / "trainer.json", seed="tz")
+        assert w.model.day(evening) == day_of(evening, -600) == day_of(evening) - 1
+        assert w.session.info(evening)["daily"]["date"] == date_of(day_of(evening) - 1)
+        monkeypatch.setenv("TZ", "ABC-13")  # UTC+13: already the next day
+        time.tzset()
+        assert w.model.day(evening) == day_of(evening, 780) == day_of(evening)
+    finally:
+        monkeypatch.undo()
+        time.tzset()

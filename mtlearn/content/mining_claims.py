@@ -11,6 +11,9 @@ with one (:func:`mtlearn.content.mining_cli.check_mined`). The faults, one funct
 * :func:`bonus_faults`: a hint or the explanation cites R-DBL-3 (an open double closes
   every other train) while the player is in their own bonus play after laying that double,
   where R-DBL-1 and R-DBL-4 decide and the extra tile may go on any train open to them;
+* :func:`answer_double_faults`: the standard extra play after a double ("on the double or
+  on any other train", R-DBL-1) told at a table where it must go on the double
+  (R-VAR-ANSWER);
 * :func:`dead_double_faults`: an open double that nobody can cover any more (R-DBL-6) is
   treated as one that blocks: the theme ``open-double`` or R-DBL-3 with no double left that
   still binds, or a dead double on the table and R-DBL-6 not cited;
@@ -37,8 +40,8 @@ from ..core.ruleids import RULES, rule_ids_in
 from ..engine.game import Game
 from .puzzle_record import Puzzle, PuzzleError
 
-__all__ = ["STANDARD", "answer_set", "best_faults", "bonus_faults", "cited_faults",
-           "dead_double_faults", "faults", "texts", "variant_faults"]
+__all__ = ["STANDARD", "answer_double_faults", "answer_set", "best_faults", "bonus_faults",
+           "cited_faults", "dead_double_faults", "faults", "texts", "variant_faults"]
 
 #: The rules a puzzle is solved under to see whether its variant matters.
 STANDARD: dict[str, Any] = {"preset": "standard"}
@@ -80,6 +83,16 @@ def _binding_doubles(g: Game) -> list[int | str]:
         return [k for k in g.open_double_trains if k not in dead and train_code(k) not in laid
                 and str(k) not in laid]
     return [k for k in g.open_double_trains if k not in dead]
+
+
+def answer_double_faults(p: Puzzle) -> list[str]:
+    """The standard extra play (any train, R-DBL-1) told at a table where the extra tile
+    must go on the double (R-VAR-ANSWER)."""
+    if p.rules.double_bonus != "on-double":
+        return []
+    return [f"says the extra tile after a double may go on any train, at a table that "
+            f"plays R-VAR-ANSWER: {t[:80]}" for t in texts(p)
+            if "R-DBL-1" in t and "any other train" in t]
 
 
 def bonus_faults(p: Puzzle) -> list[str]:
@@ -228,7 +241,8 @@ def best_faults(p: Puzzle) -> list[str]:
 def faults(p: Puzzle, data: dict[str, Any] | None = None) -> list[str]:
     """Every claim of puzzle ``p`` (read from the record ``data``) that the engine does not
     support, one sentence each; empty when all of them hold."""
-    out = [*cited_faults(p), *bonus_faults(p), *dead_double_faults(p), *best_faults(p)]
+    out = [*cited_faults(p), *bonus_faults(p), *answer_double_faults(p),
+           *dead_double_faults(p), *best_faults(p)]
     if data is not None:
         out += variant_faults(p, data)
     return out

@@ -148,6 +148,15 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     return f"the rules let {_name(g, seat)} play on {label} now", "R-TURN-1"
 
 
+def _extra_play(g: Game) -> str:
+    """The rule of the extra play after a double, as this table plays it."""
+    if g.rules.double_bonus == "on-double":
+        return ("R-VAR-ANSWER: at this table the extra tile after a double must go on that "
+                "double.")
+    return ("R-DBL-1: after laying a double a player plays again: on the double, or on any "
+            "other train open to them.")
+
+
 def _why_not(g: Game, rule: str) -> str | None:
     """Words for why a tile that fits an open end is refused there, by the rule the
     engine cites; None for a rule these words do not cover."""
@@ -269,7 +278,8 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
     if len(kinds) != 1:
         return None
     want = kinds.pop()
-    tempting = _temptations(g)
+    # a tile that fits a closed train but has no legal play anywhere: the hint's "but"
+    tempting = [x for x in _temptations(g) if not any(m.tile == x[0].tile for m in legal)]
     if not tempting:
         return None
     bad, bad_text, bad_rule = rng.choice(tempting)
@@ -290,8 +300,7 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         goal = {"covers_double": True}
         themes = ["cover-the-double", "open-double"]
         if g.bonus:     # the layer's own extra play: R-DBL-1, not R-DBL-3
-            hint1 = (f"R-DBL-1: after laying a double, {name} plays again, on that double or "
-                     f"on any other train open to {name}.")
+            hint1 = _extra_play(g)
             hint2 = (f"Which of {name}'s tiles fit anywhere? Start with the {d}-{d} on "
                      f"{where}: which tile has {_a(d)} {d}?")
         else:
@@ -382,8 +391,7 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
                  f"{name} has (a tile on a train; the same tile on two trains is two "
                  f"moves).",
         kind="all-moves", goal={"all_legal": True},
-        hints=[("R-DBL-1: after laying a double a player plays again: on the double, or "
-                "on any other train open to them." if g.bonus else
+        hints=[(_extra_play(g) if g.bonus else
                 "R-TURN-1: a player may use their own train, the Mexican train and any "
                 "train with a marker; an open double comes first (R-DBL-3)."),
                f"The trains open to {name} now: {targets}. Check each tile against "
@@ -525,11 +533,14 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         teaches, themes = ["R-TURN-5"], ["turn-order"]
         why = f"The turn passes clockwise to {g.players[nxt]} (R-TURN-5)."
         wrong = [{"answer": name, "expect": "R-TURN-5"}] if g.n > 2 else []
+        if g.bonus:         # the extra play after a double ends the turn
+            teaches.append("R-DBL-1")
+            why = (f"That was {name}'s extra play after a double (R-DBL-1), so {name}'s turn "
+                   f"ends. " + why)
         if m.kind == "pass":
             teaches.append("R-MARK-2")
             themes.append("marker")
-            why = (f"{name} passes and puts a marker on {name}'s own train (R-MARK-2). "
-                   + why)
+            why = f"{g.explain(m).text} {why}"      # the engine's words: the marker
     did = (f"{name} passes" if m.kind == "pass" else
            f"{name} plays {m.tile} on {_place(g, m)}")
     return _record(

@@ -6,12 +6,19 @@ records it and chooses the next puzzle, and the learner's state is written after
 change to ``trainer.json`` beside the puzzles' ``progress.json`` in the Jupyter data
 directory (:func:`trainer_path`). In the static book the same front end opens the same
 session in the in-page engine, with the state kept in the browser's localStorage.
+
+Days (the streaks, the replays, the daily puzzle) are the learner's local days in both: the
+book counts them in the browser's time zone, the notebook in the time zone of the machine
+its kernel runs on (``utc_offset=None``: :func:`~mtlearn.trainer.trainer.local_offset`).
+A trainer file that cannot be read is kept aside under a name of its own
+(``trainer.json.damaged-<date>-<time>``), never over a copy kept before.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 import warnings
 from pathlib import Path
 from typing import Any, cast
@@ -33,7 +40,7 @@ from ..trainer.trainer_session import MAX_POOL, TrainerSession, bundled_pool, de
 from ..trainer.trainer_state import TrainerStateError, load_state, new_state
 from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none
 
-__all__ = ["Trainer", "trainer_path"]
+__all__ = ["Trainer", "set_aside", "trainer_path"]
 
 
 def trainer_path() -> Path:
@@ -43,24 +50,42 @@ def trainer_path() -> Path:
     return Path(env) if env else progress_path().with_name("trainer.json")
 
 
+def set_aside(path: Path, now: float | None = None) -> Path:
+    """Move a damaged file out of the way, keeping it: renamed beside itself as
+    ``<name>.damaged-<date>-<time>`` (local time; ``-2``, ``-3``… added while that name is
+    taken), so that no copy kept earlier is ever overwritten. Returns the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    base = f"{path.name}.damaged-{stamp}"
+    keep, n = path.with_name(base), 1
+    while keep.exists() or keep.is_symlink():
+        n += 1
+        keep = path.with_name(f"{base}-{n}")
+    os.replace(path, keep)
+    return keep
+
+
 def _read(path: Path) -> dict[str, Any] | None:
     """The saved state, or None: none yet, or a file that cannot be read (warned about), or
-    a damaged one (warned about and moved aside at once, as ``trainer.json.damaged``)."""
+    a damaged one (warned about and moved aside at once: :func:`set_aside`)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         warnings.warn(f"{path}: cannot read the trainer file ({e}); starting afresh",
                       ProgressWarning, stacklevel=3)
         return None
-    try:
-        return load_state(text, str(path))
-    except TrainerStateError as e:
-        warnings.warn(f"{e}; starting afresh (the damaged file is kept as "
-                      f"{path.name}.damaged)", ProgressWarning, stacklevel=3)
-        os.replace(path, path.with_name(path.name + ".damaged"))
-        return None
+    except UnicodeDecodeError as e:       # damaged too: kept, or the first save overwrites it
+        problem = f"{path}: not UTF-8 text ({e})"
+    else:
+        try:
+            return load_state(text, str(path))
+        except TrainerStateError as e:
+            problem = str(e)
+    keep = set_aside(path)
+    warnings.warn(f"{problem}; starting afresh (the damaged file is kept as {keep.name})",
+                  ProgressWarning, stacklevel=3)
+    return None
 
 
 class Trainer(_Base):
@@ -94,7 +119,9 @@ class Trainer(_Base):
         self.custom_pool = pool is not None
         self.pool = pool if pool is not None else default_pool()
         state = _read(self.state_file) or new_state(seed)
-        self.session = TrainerSession(TrainerModel(state, self.pool), on_change=self._save)
+        # days in this machine's time zone (the book: the browser's)
+        self.session = TrainerSession(TrainerModel(state, self.pool, utc_offset=None),
+                                      on_change=self._save)
         self._errors = 0
         super().__init__(rules_url=rules_url or _rules_url(), **kwargs)
         self._apply(self.session.state())

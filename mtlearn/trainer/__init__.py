@@ -10,8 +10,8 @@ serves it to the front end through the hosts' session protocol. Standard library
 """
 
 from .glicko2 import Rating, rate
-from .trainer import Entry, Pick, Pool, Trainer, theme_label
+from .trainer import Entry, Pick, Pool, Trainer, puzzle_themes, theme_label
 from .trainer_state import TrainerStateError, load_state, new_state
 
 __all__ = ["Entry", "Pick", "Pool", "Rating", "Trainer", "TrainerStateError", "load_state",
-           "new_state", "rate", "theme_label"]
+           "new_state", "puzzle_themes", "rate", "theme_label"]

@@ -11,8 +11,12 @@ watches its verdicts:
 * the first ``wrong`` or ``illegal`` answer, or asking to see the answer, records a
   **loss**; a ``right`` answer with no slip before it records a **win**, or a **draw** if
   a hint was opened first (``{"action": "hint", "n": 1}``): hints are there to learn
-  from, so they cost half a game rather than the whole. An attempt is recorded once; the
-  learner may go on to solve a puzzle they missed, which counts for nothing more.
+  from, so they cost half a game rather than the whole, and a puzzle solved after one is
+  not called missed (it comes back tomorrow, to be solved without help: the replays of
+  :mod:`mtlearn.trainer.trainer`). An attempt is recorded once; the learner may go on to
+  solve a puzzle they missed, which counts for nothing more.
+* a puzzle coming back on its schedule carries a notice saying why and what happens next
+  from that point (:meth:`~mtlearn.trainer.trainer.Trainer.replay_notice`).
 * ``next`` shows the next puzzle (:meth:`~mtlearn.trainer.trainer.Trainer.next`), ``daily``
   today's daily puzzle, ``import`` replaces the state with a trainer file (refused, with
   the field named and nothing changed, if it is bad); a puzzle left unanswered records
@@ -26,7 +30,9 @@ Standard library only.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
@@ -38,7 +44,7 @@ from ..core.protocol import TrainerAnswer, TrainerInfo
 from ..core.protocol_check import check_intent
 from ..core.protocol_trainer import TrainerIntent
 from ..core.words import one_line
-from .trainer import Pick, Pool, date_of
+from .trainer import Entry, Pick, Pool, date_of, puzzle_themes
 from .trainer import Trainer as TrainerModel
 from .trainer_state import TrainerStateError, load_state, new_state
 
@@ -60,16 +66,54 @@ def bundled_pool() -> Pool:
 
 def mined_pool() -> Pool | None:
     """The mined puzzles shipped with mtlearn (``mtlearn.content.mined``), or None when
-    this copy of mtlearn has none."""
+    this copy of mtlearn has none. Each puzzle's themes are the ones its card names, as
+    for a hand-written puzzle (:func:`~mtlearn.trainer.trainer.puzzle_themes`): the index
+    holds its strategy themes and table, the rules it teaches are read from its line."""
     try:
         from ..content import mined
     except ImportError:
         return None
     try:
         entries = mined.mined_index()
+        teaches = _mined_teaches()
     except (OSError, ValueError):
         return None
-    return Pool(entries, mined.mined_puzzle) if entries else None
+    if not entries:
+        return None
+    light = [Entry(e.id, puzzle_themes(_Themes(teaches.get(e.id, ()), e.themes)), e.rating,
+                   e.level, e.family, e.kind) for e in entries]
+    return Pool(light, mined.mined_puzzle)
+
+
+class _Themes:
+    """What :func:`puzzle_themes` reads of a mined puzzle: its rules and strategy themes."""
+
+    def __init__(self, teaches: tuple[str, ...], themes: tuple[str, ...]) -> None:
+        self.teaches, self.themes = teaches, themes
+
+
+_LINE_ID = re.compile(r'\{"id": ?"([A-Za-z0-9-]+)"')
+_TEACHES = re.compile(r'"teaches": ?\[((?:"[A-Za-z0-9-]+",? ?)*)\]')
+_WORD = re.compile(r'"([A-Za-z0-9-]+)"')
+
+
+@functools.cache
+def _mined_teaches() -> dict[str, tuple[str, ...]]:
+    """The rules each shipped mined puzzle teaches, by id, read from the mined file's lines
+    (a regular expression a line, as the index is read: no puzzle is built); read once."""
+    from importlib import resources
+
+    from ..content import mined
+
+    f = resources.files("mtlearn") / mined.MINED_FILE
+    if not f.is_file():
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for line in mined.read_lines(f.read_bytes()):
+        pid, rules = _LINE_ID.match(line), _TEACHES.search(line)
+        if pid is not None and rules is not None:
+            out[pid.group(1)] = tuple(_WORD.findall(rules.group(1)))
+    return out
 
 
 def default_pool(*, hand_written: Pool | None = None, mined: bool = True) -> Pool:
@@ -264,8 +308,7 @@ class TrainerSession:
         daily_id = t.daily(now)
         notice = self.notice
         if notice is None and self.pick.reason == "replay" and not self.recorded:
-            notice = ("A puzzle you missed comes back: solve it now, and it returns "
-                      "tomorrow, then after 3, 7 and 21 days, until it is learned.")
+            notice = t.replay_notice(self.pick.id) or None
         return {
             "rating": round(me.rating), "rd": round(me.rd), "provisional": me.rd > 110,
             "games": t.state["count"], "streak": cast(Any, t.streak(now)),

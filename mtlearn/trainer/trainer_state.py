@@ -12,12 +12,24 @@ learner has. Its fields (``format`` and ``version`` say what it is)::
      "puzzles": {id: {"r": [rating, rd, vol], "tries": n, "solved": n, "last": day}},
      "themes": {theme: {"tries": n, "solved": n, "opp": sum of puzzle ratings,
                         "score": sum of scores}},
-     "replay": {id: {"step": k, "due_n": count or null, "due_day": day or null}},
+     "replay": {id: {"step": k, "due_n": count or null, "due_day": day or null,
+                     "score": the score of the attempt that scheduled it}},
      "history": [[id, score, day, rating change], …]   (the last MAX_HISTORY),
      "streak": {"run": n, "best_run": n, "days": n, "best_days": n, "day": day or null},
      "daily": {"day": day, "id": id, "score": score or null} or null}
 
-Days are whole days since 1970-01-01 in the learner's time zone. Standard library only.
+Days are whole days since 1970-01-01 in the learner's time zone. Ratings, deviations and
+volatilities are checked against the ranges :func:`~mtlearn.trainer.glicko2.rate` accepts
+(:data:`~mtlearn.trainer.glicko2.RATING_RANGE` and the others), so that any state read can
+go on being rated, and the sums built from them (``opp``, a history's change) against the
+ranges those allow.
+
+Two things older files hold are read as the trainer says them now: a replay without a
+``score`` (files before the trainer told a hinted solve from a miss) has the score its
+schedule implies (0 while it waits for other puzzles, 1 once it waits for days), and a
+theme saved under a variant table's name (``answer-double``, from a mined puzzle) is
+counted under the variant's rule (:data:`VARIANT_RULES`), the name the puzzle's card
+gives it. Standard library only.
 """
 
 from __future__ import annotations
@@ -28,9 +40,10 @@ import random
 from typing import Any
 
 from ..core.errors import MtlearnError
+from .glicko2 import RATING_RANGE, RD_RANGE, VOL_RANGE
 
-__all__ = ["FORMAT", "MAX_HISTORY", "MAX_STATE_CHARS", "START_RATING", "VERSION",
-           "TrainerStateError", "load_state", "new_state"]
+__all__ = ["FORMAT", "MAX_HISTORY", "MAX_STATE_CHARS", "START_RATING", "VARIANT_RULES",
+           "VERSION", "TrainerStateError", "load_state", "new_state"]
 
 FORMAT, VERSION = "mtlearn/trainer", 1
 #: Attempts kept in the history (the dashboard's counts are kept in full regardless).
@@ -40,6 +53,11 @@ MAX_STATE_CHARS = 5_000_000
 _MAX_ID = 120
 #: A newcomer's rating: a beginner's level (the hand-written puzzles run from 900 to 1700).
 START_RATING = 1200.0
+#: The variant tables a mined puzzle may be played at, and the rule that names each: a
+#: puzzle played at a variant teaches its rule, and the trainer counts it under the rule.
+VARIANT_RULES = {"branching": "R-VAR-BRANCH", "swan-drive": "R-VAR-SWAN",
+                 "teams": "R-VAR-TEAMS", "answer-double": "R-VAR-ANSWER",
+                 "blanks-25": "R-VAR-BLANKS"}
 
 
 class TrainerStateError(MtlearnError):
@@ -84,16 +102,16 @@ def _num(value: Any, where: str, low: float, high: float) -> float:
             not math.isfinite(value):
         raise _fail(where, f"expected a number, not {_show(value)}")
     if not low <= value <= high:
-        raise _fail(where, f"{value} is out of range ({low} to {high})")
+        raise _fail(where, f"{value} is out of range ({low:g} to {high:g})")
     return float(value)
 
 
 def _rating(value: Any, where: str) -> list[float]:
     if not isinstance(value, list) or len(value) != 3:
         raise _fail(where, f"expected [rating, deviation, volatility], not {_show(value)}")
-    return [_num(value[0], f"{where}[0] (rating)", -2000, 6000),
-            _num(value[1], f"{where}[1] (deviation)", 1, 1000),
-            _num(value[2], f"{where}[2] (volatility)", 1e-6, 1)]
+    return [_num(value[0], f"{where}[0] (rating)", *RATING_RANGE),
+            _num(value[1], f"{where}[1] (deviation)", *RD_RANGE),
+            _num(value[2], f"{where}[2] (volatility)", *VOL_RANGE)]
 
 
 def _id(value: Any, where: str) -> str:
@@ -103,12 +121,16 @@ def _id(value: Any, where: str) -> str:
     return value
 
 
-def _obj(value: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+def _obj(value: Any, where: str, keys: tuple[str, ...],
+         optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``value`` if it is an object with all of ``keys``, and no field but those and
+    ``optional``."""
     if not isinstance(value, dict):
         raise _fail(where, f"expected an object, not {_show(value)}")
-    extra = [k for k in value if k not in keys]
+    extra = [k for k in value if k not in keys and k not in optional]
     if extra:
-        raise _fail(where, f"unknown field {_show(extra[0])} (known: {', '.join(keys)})")
+        raise _fail(where, f"unknown field {_show(extra[0])} (known: "
+                    f"{', '.join((*keys, *optional))})")
     missing = [k for k in keys if k not in value]
     if missing:
         raise _fail(where, f"the field {missing[0]!r} is missing")
@@ -120,6 +142,19 @@ def _counts(value: Any, where: str, extra: tuple[str, ...] = ()) -> dict[str, An
     tries = _int(rec["tries"], f"{where}.tries")
     solved = _int(rec["solved"], f"{where}.solved", 0, tries)
     return {"tries": tries, "solved": solved}
+
+
+def _add_theme(themes: dict[str, Any], theme: str, rec: dict[str, Any]) -> None:
+    """Count ``rec`` under ``theme`` (added to what is there: an old file may hold a variant
+    under both its table's name and its rule)."""
+    had = themes.get(theme)
+    if had is None:
+        themes[theme] = rec
+        return
+    for k in ("tries", "solved"):
+        had[k] += rec[k]
+    for k in ("opp", "score"):
+        had[k] = round(had[k] + rec[k], 2)
 
 
 _TOP = ("format", "version", "seed", "learner", "count", "last_day", "puzzles", "themes",
@@ -173,23 +208,29 @@ def load_state(data: Any, where: str = "trainer file") -> dict[str, Any]:
     if not isinstance(themes, dict):
         raise _fail(f"{where}: themes", f"expected an object by theme, not {_show(themes)}")
     out["themes"] = {}
+    low, high = RATING_RANGE
     for theme, rec in themes.items():
-        at = f"{where}: themes[{_id(theme, f'{where}: themes')!r}]"
+        name = _id(theme, f"{where}: themes")
+        at = f"{where}: themes[{name!r}]"
         got = _counts(rec, at, ("opp", "score"))
-        got["opp"] = _num(rec["opp"], f"{at}.opp", 0, 1e10)
-        got["score"] = _num(rec["score"], f"{at}.score", 0, got["tries"])
-        out["themes"][theme] = got
+        n = got["tries"]
+        # the sum of the ratings of the puzzles tried, each within the range (and rounded)
+        got["opp"] = _num(rec["opp"], f"{at}.opp", low * n - n - 1, high * n + n + 1)
+        got["score"] = _num(rec["score"], f"{at}.score", 0, n)
+        _add_theme(out["themes"], VARIANT_RULES.get(name, name), got)
     replay = data["replay"]
     if not isinstance(replay, dict):
         raise _fail(f"{where}: replay", f"expected an object by puzzle id, not {_show(replay)}")
     out["replay"] = {}
     for pid, rec in replay.items():
         at = f"{where}: replay[{_id(pid, f'{where}: replay')!r}]"
-        r = _obj(rec, at, ("step", "due_n", "due_day"))
-        out["replay"][pid] = {"step": _int(r["step"], f"{at}.step", 0, 100),
-                              "due_n": None if r["due_n"] is None
-                              else _int(r["due_n"], f"{at}.due_n"),
-                              "due_day": _day(r["due_day"], f"{at}.due_day")}
+        r = _obj(rec, at, ("step", "due_n", "due_day"), ("score",))
+        got = {"step": _int(r["step"], f"{at}.step", 0, 100),
+               "due_n": None if r["due_n"] is None else _int(r["due_n"], f"{at}.due_n"),
+               "due_day": _day(r["due_day"], f"{at}.due_day")}
+        got["score"] = (_num(r["score"], f"{at}.score", 0, 1) if "score" in r
+                        else 0.0 if got["due_n"] is not None else 1.0)
+        out["replay"][pid] = got
     history = data["history"]
     if not isinstance(history, list):
         raise _fail(f"{where}: history", f"expected a list, not {_show(history)}")
@@ -199,7 +240,8 @@ def load_state(data: Any, where: str = "trainer file") -> dict[str, Any]:
         if not isinstance(item, list) or len(item) != 4:
             raise _fail(at, f"expected [puzzle id, score, day, change], not {_show(item)}")
         out["history"].append([_id(item[0], at + "[0]"), _num(item[1], at + "[1]", 0, 1),
-                               _day(item[2], at + "[2]"), _num(item[3], at + "[3]", -5000, 5000)])
+                               _day(item[2], at + "[2]"),
+                               _num(item[3], at + "[3]", low - high, high - low)])
     s = _obj(data["streak"], f"{where}: streak", ("run", "best_run", "days", "best_days", "day"))
     out["streak"] = {k: _int(s[k], f"{where}: streak.{k}")
                      for k in ("run", "best_run", "days", "best_days")}

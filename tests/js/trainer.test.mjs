@@ -11,8 +11,8 @@ globalThis.window = { localStorage: {
   setItem: (k, v) => stored.set(k, String(v)),
   removeItem: (k) => stored.delete(k),
 } };
-const { renderTrainer, changeText, resultText, TRAINER_STORE, loadTrainerState } =
-  await import("../../mtlearn/static/js/trainer.js");
+const { renderTrainer, changeText, resultText, streakText, TRAINER_STORE, loadTrainerState,
+  keepDamagedState } = await import("../../mtlearn/static/js/trainer.js");
 
 function info(extra) {
   return Object.assign({
@@ -55,7 +55,7 @@ test("the rating, the streaks, the puzzle and an empty dashboard are drawn", () 
   const model = trainerModel();
   renderTrainer(model, el);
   assert.match(text(".mtl-tr-rating"), /Your rating: 1200 — still settling after 0 puzzles/);
-  assert.match(text(".mtl-tr-streak"), /Solved in a row: 0 \(best 0\)\. Days in a row/);
+  assert.match(text(".mtl-tr-streak"), /Solved first try in a row \(no hints\): 0 \(best 0\)\. Days in a row/);
   assert.match(text(".mtl-tr-why"), /A new puzzle near your rating \(this puzzle is rated 1100\)/);
   assert.equal(text(".mtl-pz-question"), "How many?");
   assert.match(text(".mtl-tr-empty"), /No puzzle tried yet/);
@@ -81,17 +81,58 @@ test("a recorded miss shows the loss, the change and when the puzzle comes back;
   assert.deepEqual(model.sent[model.sent.length - 1], { action: "next" });
 });
 
-test("a missed puzzle coming back is announced, and a new attempt draws a fresh puzzle", () => {
+test("a puzzle coming back is announced in the host's words, and a new attempt draws a fresh puzzle", () => {
   const model = trainerModel();
   renderTrainer(model, el);
   key("tr-next").focus();
   model.set("puzzle", puzzle("p2", "How many now?"));
-  model.set("trainer", info({ current: { id: "p2", serial: 2, title: "Again", reason: "replay", rating: 1150 } }));
-  assert.equal(text(".mtl-tr-notice"), "You missed this puzzle before: here it is again.");
+  const notice = "A puzzle you solved with a hint comes back, to be solved on your own. Solve it now " +
+    "without a hint and it comes back in 3 days, then after 7 and 21 days; after that it counts as learned.";
+  model.set("trainer", info({ notice, current: { id: "p2", serial: 2, title: "Again", reason: "replay", rating: 1150 } }));
+  assert.equal(text(".mtl-tr-notice"), notice);
+  // the why line does not call every puzzle that comes back a missed one
+  assert.equal(text(".mtl-tr-why"), "A puzzle you met before, back on its schedule.");
+  assert.doesNotMatch(text(".mtl-tr-top"), /missed/);
   assert.equal(el.querySelector(".mtl-tr-why").getAttribute("data-reason"), "replay");
   assert.equal(text(".mtl-pz-question"), "How many now?");
   assert.equal(el.querySelectorAll(".mtl-puzzle").length, 1);   // remounted, not added
   assert.equal(document.activeElement, el.querySelector(".mtl-pz-question"));  // the keyboard goes on there
+});
+
+test("the streaks say what they count: first-try solves in a row, and days with any solve", () => {
+  assert.equal(streakText({ run: 2, best_run: 5, days: 3, best_days: 4 }),
+    "Solved first try in a row (no hints): 2 (best 5). " +
+    "Days in a row with a puzzle solved (hints allowed): 3 (best 4).");
+});
+
+test("a rule theme on the dashboard links its id as the puzzle's card does", () => {
+  const model = trainerModel({ rules_url: "../rules.html" });
+  renderTrainer(model, el);
+  model.set("trainer", info({ dashboard: [
+    { theme: "R-VAR-ANSWER", label: "Answer your own double (R-VAR-ANSWER)", tries: 1, solved: 0,
+      performance: 900, standing: "needs practice", weakness: 0.667 },
+    { theme: "fewest-points", label: "Fewest points", tries: 1, solved: 1,
+      performance: 1500, standing: "getting there", weakness: 0.333 }] }));
+  const head = el.querySelector('tr[data-theme="R-VAR-ANSWER"] th');
+  assert.equal(head.textContent, "Answer your own double (R-VAR-ANSWER)");
+  const link = head.querySelector("a.mtl-rule");
+  assert.equal(link.textContent, "R-VAR-ANSWER");
+  assert.equal(link.getAttribute("href"), "../rules.html#r-var-answer");
+  assert.equal(el.querySelector('tr[data-theme="fewest-points"] th').textContent, "Fewest points");
+});
+
+test("a damaged saved state is kept aside under a key of its own, never over an earlier copy", () => {
+  const when = new Date("2027-01-15T10:00:00.000Z");
+  assert.equal(keepDamagedState(when), null);                  // nothing saved: nothing kept
+  stored.set(TRAINER_STORE, "{first");
+  const first = keepDamagedState(when);
+  stored.set(TRAINER_STORE, "{second");
+  const second = keepDamagedState(when);                       // the same moment: a new key
+  stored.set(TRAINER_STORE, "{third");
+  const third = keepDamagedState(new Date("2027-01-16T10:00:00.000Z"));
+  assert.equal(new Set([first, second, third]).size, 3);
+  assert.deepEqual([first, second, third].map((k) => stored.get(k)), ["{first", "{second", "{third"]);
+  assert.ok(first.startsWith(`${TRAINER_STORE}.damaged.2027-01-15T10:00:00.000Z`));
 });
 
 test("opening a hint in the trainer tells the host (a solve after it is rated as helped)", () => {

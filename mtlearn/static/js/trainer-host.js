@@ -5,12 +5,14 @@
 // learner's own progress, so only the engine can choose it. The engine starts when the
 // page loads; until it is ready the view says so, and where it cannot run it says why.
 // The learner's state is read from localStorage (trainer.js keeps it there) and sent in
-// the session's spec; a saved state the engine refuses (damaged, hand-edited) is kept
-// aside under TRAINER_STORE + ".damaged" and the trainer starts afresh, saying so.
+// the session's spec, with the browser's time zone (the learner's days are local days,
+// as in the notebook); a saved state the engine refuses (damaged, hand-edited) is kept
+// aside under a key of its own (trainer.js keepDamagedState: never over a copy kept
+// before) and the trainer starts afresh, saying so.
 
 import { refusalFeedback } from "./view-data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
-import { TRAINER_STORE, loadTrainerState } from "./trainer.js";
+import { keepDamagedState, loadTrainerState, storedTrainerText } from "./trainer.js";
 
 /** @typedef {import("./protocol").TrainerAnswer} TrainerAnswer */
 /** @typedef {import("./protocol").Opened} Opened */
@@ -97,19 +99,25 @@ export function mtlTrainerModel(root, state, initial) {
     spec: Object.assign({}, spec, { state: saved, utc_offset: -new Date().getTimezoneOffset(),
       now: Date.now() / 1000 }) });
   const saved = loadTrainerState();
+  /** A saved state that cannot be used: keep it aside (before the fresh state is saved over
+   * it), start afresh, and say so. @param {string} why */
+  const afresh = (why) => {
+    const kept = keepDamagedState();
+    return open(null).then((answer) => {
+      model.set("trainer_error", { n: ++errors, text: `Your saved trainer progress could not be read (${why}), ` +
+        "so the trainer starts afresh; " +
+        (kept ? "the old copy is kept in this browser." : "the old copy could not be kept.") });
+      return answer;
+    });
+  };
+  // an entry that is not even a JSON object is as damaged as one the engine refuses
+  const unreadable = !saved && storedTrainerText() !== null;
   engine.ready
-    .then(() => open(saved).catch(/** @param {HostError} err */ (err) => {
-      if (!saved || !err || !err.refusal) throw err;
-      // the saved state was refused: keep it aside, start afresh, and say so
-      try {
-        window.localStorage.setItem(TRAINER_STORE + ".damaged", window.localStorage.getItem(TRAINER_STORE) || "");
-      } catch { /* storage disabled */ }
-      return open(null).then((answer) => {
-        model.set("trainer_error", { n: ++errors, text: "Your saved trainer progress could not be read " +
-          `(${err.refusal.error}), so the trainer starts afresh; the old copy is kept in this browser.` });
-        return answer;
-      });
-    }))
+    .then(() => unreadable ? afresh("it is damaged") :
+      open(saved).catch(/** @param {HostError} err */ (err) => {
+        if (!saved || !err || !err.refusal) throw err;
+        return afresh(String(err.refusal.error));
+      }))
     .then((answer) => {
       const opened = /** @type {Opened} */ (answer);
       sid = opened.session;

@@ -2,8 +2,11 @@
 //
 // The trainer's view: the puzzle (drawn by puzzle.js, the same board and answer widgets as
 // every puzzle), and around it the learner's rating and its change, why this puzzle was
-// chosen ("a puzzle you missed comes back"), the streaks, today's daily puzzle, the
-// dashboard per theme (a table in words) and Export / Import of the progress.
+// chosen (a puzzle met before comes back: the host's notice says why and what happens
+// next), the streaks, today's daily puzzle, the dashboard per theme (a table in words:
+// each theme in the host's words, mtlearn.trainer.trainer.theme_label, a rule's id linked
+// to the rules as the puzzle's card links it, dom.js ruleLink) and Export / Import of the
+// progress.
 //
 // The host decides everything (mtlearn.trainer.trainer_session.TrainerSession: the kernel or the
 // in-page engine); this file only draws the model's `trainer` key and sends intents:
@@ -17,7 +20,7 @@
 // localStorage under TRAINER_STORE after every change.
 
 import { asArray } from "./view-data.js";
-import { append, h, listen } from "./dom.js";
+import { append, h, listen, ruleLink } from "./dom.js";
 import { renderPuzzle } from "./puzzle.js";
 
 /** @typedef {import("./protocol").TrainerInfo} TrainerInfo */
@@ -48,6 +51,36 @@ export function loadTrainerState() {
     const raw = window.localStorage.getItem(TRAINER_STORE);
     const data = raw ? JSON.parse(raw) : null;
     return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The saved trainer state of this browser as stored (text), or null: none, or storage off.
+ * @returns {string | null} */
+export function storedTrainerText() {
+  try {
+    return window.localStorage.getItem(TRAINER_STORE);
+  } catch {
+    return null;
+  }
+}
+
+/** Keep the saved trainer state of this browser aside, unchanged, under a key of its own
+ * (TRAINER_STORE + ".damaged." + the time, and "-2", "-3"… while that key is taken): a
+ * copy kept earlier is never overwritten. Returns the key, or null when there was nothing
+ * to keep or it could not be kept (storage disabled or full).
+ * @param {Date} [when] @returns {string | null} */
+export function keepDamagedState(when) {
+  try {
+    const store = window.localStorage;
+    const text = storedTrainerText();
+    if (text === null) return null;
+    const base = `${TRAINER_STORE}.damaged.${(when || new Date()).toISOString()}`;
+    let key = base;
+    for (let n = 2; store.getItem(key) !== null; n += 1) key = `${base}-${n}`;
+    store.setItem(key, text);
+    return key;
   } catch {
     return null;
   }
@@ -84,25 +117,39 @@ export function resultText(result) {
   return `${what} Your rating is now ${result.rating} (${changeText(result.change)}).${back}`;
 }
 
-// Why this puzzle is on the board.
+// Why this puzzle is on the board (a replay: the host's notice says why it came back, and
+// what happens next).
 /** @param {TrainerInfo | null | undefined} tr @returns {string} */
 export function reasonText(tr) {
   const cur = /** @type {Partial<TrainerInfo["current"]>} */ ((tr && tr.current) || {});
-  if (cur.reason === "replay") return "You missed this puzzle before: here it is again.";
+  if (cur.reason === "replay") return "A puzzle you met before, back on its schedule.";
   if (cur.reason === "daily") return `Today's puzzle (${tr.daily ? tr.daily.date : ""}): the same for everyone today.`;
   return `A new puzzle near your rating (this puzzle is rated ${cur.rating}).`;
 }
 
+// The streaks as the trainer counts them (mtlearn.trainer.trainer: Trainer.streak).
 /** @param {TrainerStreak | null | undefined} st @returns {string} */
-function streakText(st) {
+export function streakText(st) {
   const s = /** @type {Partial<TrainerStreak>} */ (st || {});
-  return `Solved in a row: ${s.run | 0} (best ${s.best_run | 0}). ` +
-    `Days in a row with a puzzle solved: ${s.days | 0} (best ${s.best_days | 0}).`;
+  return `Solved first try in a row (no hints): ${s.run | 0} (best ${s.best_run | 0}). ` +
+    `Days in a row with a puzzle solved (hints allowed): ${s.days | 0} (best ${s.best_days | 0}).`;
+}
+
+// A theme in the host's words; a rule's id in them (the words end "(R-…)") is linked to
+// the rules as the puzzle's card links it.
+/** @param {ThemeRow} row @param {string | null | undefined} rulesUrl @returns {Child[]} */
+export function themeWords(row, rulesUrl) {
+  const label = String(row.label);
+  const id = String(row.theme);
+  const tail = ` (${id})`;
+  if (!/^R-[A-Z0-9-]+$/.test(id) || !label.endsWith(tail)) return [label];
+  return [label.slice(0, -tail.length) + " (", ruleLink(rulesUrl, id), ")"];
 }
 
 // The dashboard: one row per theme, weakest first, every cell in words or numbers.
-/** @param {ThemeRow[] | null | undefined} rows @returns {HTMLElement} */
-export function dashboardNode(rows) {
+/** @param {ThemeRow[] | null | undefined} rows @param {string | null} [rulesUrl]
+ * @returns {HTMLElement} */
+export function dashboardNode(rows, rulesUrl) {
   const list = /** @type {ThemeRow[]} */ (asArray(rows));
   if (!list.length) {
     return h("p", { class: "mtl-tr-empty", text: "No puzzle tried yet: this table fills in as you go." });
@@ -110,7 +157,7 @@ export function dashboardNode(rows) {
   const head = h("tr", {}, ...["Theme", "Tried", "Solved first try", "Your level there", "How it goes"]
     .map((t) => h("th", { scope: "col", text: t })));
   const body = list.map((r) => h("tr", { "data-theme": String(r.theme), "data-standing": String(r.standing) },
-    h("th", { scope: "row", text: String(r.label) }),
+    h("th", { scope: "row" }, ...themeWords(r, rulesUrl)),
     h("td", { text: String(r.tries) }),
     h("td", { text: String(r.solved) }),
     h("td", { text: String(r.performance) }),
@@ -163,7 +210,7 @@ export function trainerHead(tr, error, act) {
     text: daily.done ? `Today's puzzle: done (${daily.title})` : `Today's puzzle: ${daily.title}` });
   dailyBtn.disabled = Boolean(isDaily || daily.done);
   dailyBtn.addEventListener("click", act.daily);
-  const notice = tr.notice || (tr.current && tr.current.reason === "replay" ? reasonText(tr) : "");
+  const notice = tr.notice || "";
   const nodes = [
     rating,
     h("p", { class: "mtl-tr-streak", text: streakText(tr.streak) }),
@@ -176,14 +223,15 @@ export function trainerHead(tr, error, act) {
   return { nodes, next };
 }
 
-/** The trainer's side: the dashboard, the missed puzzles due, Export and Import.
- * @param {TrainerInfo} tr @param {TrainerActions} act @returns {Child[]} */
-export function trainerSide(tr, act) {
+/** The trainer's side: the dashboard, the puzzles due to come back, Export and Import.
+ * @param {TrainerInfo} tr @param {TrainerActions} act @param {string | null} [rulesUrl]
+ * @returns {Child[]} */
+export function trainerSide(tr, act, rulesUrl) {
   return [
     h("h4", { class: "mtl-tr-h", text: "Your themes" }),
-    dashboardNode(tr.dashboard),
-    h("p", { class: "mtl-tr-due", text: tr.due ? `${tr.due} missed puzzle${tr.due === 1 ? " is" : "s are"} due to come back.` :
-      "No missed puzzle is due to come back now." }),
+    dashboardNode(tr.dashboard, rulesUrl),
+    h("p", { class: "mtl-tr-due", text: tr.due ? `${tr.due} puzzle${tr.due === 1 ? " is" : "s are"} due to come back.` :
+      "No puzzle is due to come back now." }),
     h("div", { class: "mtl-controls mtl-tr-files" }, exportLink(tr), importControl(act)),
   ];
 }
@@ -247,7 +295,7 @@ export function renderTrainer(model, el) {
     top.replaceChildren();
     append(top, head.nodes);
     side.replaceChildren();
-    append(side, trainerSide(tr, act));
+    append(side, trainerSide(tr, act, model.get("rules_url")));
     if (focusNext && tr.result) {
       focusNext = false;
       head.next.focus();
