@@ -22,6 +22,7 @@ from mtlearn.content.mining_claims import faults
 from mtlearn.content.mining_ideas import Curator, idea_key, same_key, text_key
 from mtlearn.content.mining_ratings import features, fit, is_trivial, rating
 from mtlearn.content.puzzle_files import bundled, from_data
+from mtlearn.content.puzzle_record import PuzzleError
 
 DATA = Path(__file__).parent / "data" / "mined_faults.jsonl"
 RECORDS = {r["id"]: r for r in map(json.loads, DATA.read_text().splitlines())}
@@ -73,11 +74,23 @@ def test_a_variant_label_that_changes_no_answer_is_refused(pid):
 
 
 def test_a_variant_that_changes_the_answer_is_kept():
-    # the where-legal puzzle's position under partnerships, asked at a standard table:
-    # the partner's train is not open there, so the answers differ
-    rec = RECORDS["m-where-legal-1696cb7d59"]
-    p = from_data(json.loads(json.dumps(rec)), rec["id"])
-    assert mining_claims.answer_set(p)        # solvable: the comparison means something
+    # shipped puzzles at a partnership table: each passes the check, and for at least one
+    # the standard rules give other answers (the partner's train is closed there)
+    teams = [e.id for e in mined_index() if "teams" in e.themes][:20]
+    assert teams
+    changed = 0
+    for pid in teams:
+        p = mined_puzzle(pid)
+        assert not mining_claims.variant_faults(p, p.data), pid
+        plain = dict(p.data, rules={"preset": "standard"},
+                     position={k: v for k, v in p.data["position"].items()
+                               if k != "team_passed" or v})
+        try:
+            q = from_data(json.loads(json.dumps(plain)), pid)
+        except PuzzleError:
+            continue        # only the variant can hold this position
+        changed += mining_claims.answer_set(q) != mining_claims.answer_set(p)
+    assert changed
 
 
 def test_an_unknown_rule_id_or_a_variant_not_played_is_refused():

@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..core.notation import train_code
 from ..core.ruleids import RULES, rule_ids_in
 from ..engine.game import Game
 from .puzzle_record import Puzzle, PuzzleError
@@ -77,12 +78,8 @@ def _binding_doubles(g: Game) -> list[int | str]:
     """Open doubles that close the other trains to the player to play now: live (R-DBL-6),
     and not laid in this very turn (the layer's bonus play follows R-DBL-1)."""
     dead = set(g.dead_double_trains)
-    if g.bonus:
-        laid = set(g.to_position().get("turn", {}).get("doubles", []))
-        from ..core.notation import train_code
-        return [k for k in g.open_double_trains if k not in dead and train_code(k) not in laid
-                and str(k) not in laid]
-    return [k for k in g.open_double_trains if k not in dead]
+    laid = set(g.to_position().get("turn", {}).get("doubles", [])) if g.bonus else set()
+    return [k for k in g.open_double_trains if k not in dead and train_code(k) not in laid]
 
 
 def answer_double_faults(p: Puzzle) -> list[str]:
@@ -187,11 +184,11 @@ def _verdicts_cite(p: Puzzle, rules: set[str]) -> bool:
     return False
 
 
-def _turn_values(g: Game) -> tuple[dict[str, tuple[int, int]], bool] | None:
+def _turn_values(g: Game) -> tuple[dict[str, tuple[int, int]], bool]:
     """For each first move, the fewest points the player can be left with after a whole
     turn beginning with it, as (lowest possible, highest possible): a turn that ends in a
     draw counts the drawn tile at its lightest and at its heaviest. Also whether every turn
-    was searched; None when the turn has no play."""
+    was searched."""
     from .mining_play import turns
     seat = g.current
     val = g.rules.tile_value
@@ -219,10 +216,7 @@ def best_faults(p: Puzzle) -> list[str]:
     if p.kind != "move" or not p.goal.get("most_pips"):
         return []
     g = p.start()
-    found = _turn_values(g)
-    if found is None:
-        return []
-    best, complete = found
+    best, complete = _turn_values(g)
     if not complete:
         return [f"has more than {TURN_LIMIT} whole turns: its best answer cannot be "
                 f"verified"]
