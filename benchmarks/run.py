@@ -22,6 +22,7 @@ import inputs
 import instructions
 import lite
 import mine
+import peer
 import play
 import sim
 import trainer
@@ -30,6 +31,7 @@ from benchkit import parse_smoke
 if __name__ == "__main__":
     smoke = parse_smoke(__doc__)
     engine.main(smoke=smoke)
+    peer.main([], smoke=smoke)
     instructions.main(smoke=smoke)
     sim.main(smoke=smoke)
     inputs.main(smoke=smoke)

@@ -42,6 +42,7 @@ class Case(NamedTuple):
     expect: tuple[str, ...]  # text every smoke run prints (a start of each figure line)
     timeout: float = 120
     book: bool = False  # run with the built book (MTLEARN_BOOK_DIR); else with none
+    peer: bool = False  # run against tests/data/peer_stub (MTLEARN_PEER), node's stand-in
 
 
 BROWSER = pytest.mark.browser
@@ -61,6 +62,9 @@ CASES = [
         "PlannerBot move (wall time): median",
         "PlannerBot move (CPU time): median"))),
     pytest.param(Case("inputs", ("mtlearn check on",))),
+    # the peer engine is not in the repository: a stand-in driver speaks its protocol
+    pytest.param(Case("peer", ("peer side by side: ", "mtlearn:", "peer (node):",
+                               "mtlearn / peer: "), peer=True)),
     pytest.param(Case("class_load", (
         "class server: one move and the five updates it sends",
         "  moves handled ",
@@ -151,6 +155,9 @@ def test_benchmark_runs_in_smoke_mode(case: Case, request: pytest.FixtureRequest
         env["MTLEARN_BOOK_DIR"] = str(request.getfixturevalue("book"))
     else:  # an empty folder: no book, whatever docs/_build holds
         env["MTLEARN_BOOK_DIR"] = str(tmp_path)
+    env.pop("MTLEARN_PEER", None)
+    if case.peer:
+        env["MTLEARN_PEER"] = str(REPO_ROOT / "tests" / "data" / "peer_stub")
     cmd = [sys.executable, f"benchmarks/{case.name}.py", "--smoke"]
     code, out, err = _run(cmd, env, case.timeout)
     report = (f"$ {' '.join(cmd)}\n--- stdout (end) ---\n{_tail(out)}\n"
