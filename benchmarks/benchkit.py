@@ -11,6 +11,7 @@ run in it). A helper module, like ``floor.py``: no figures of its own.
 from __future__ import annotations
 
 import argparse
+import statistics
 
 #: The line a smoke run starts with.
 NOTE = "smoke run: tiny sizes, figures not meaningful"
@@ -29,6 +30,15 @@ def announce(smoke: bool) -> None:
 def size(smoke: bool, full: int, tiny: int) -> int:
     """``tiny`` in a smoke run, else ``full``."""
     return tiny if smoke else full
+
+
+def paired(ratios: list[float], whole: float) -> str:
+    """The figure of a side-by-side run in paired slices: the median of the pairs' ratios,
+    their middle half and the ratio over the whole run."""
+    ratios = sorted(ratios)
+    q = len(ratios) // 4
+    return (f"{statistics.median(ratios):.2f} (median of {len(ratios)} paired slices; middle "
+            f"half {ratios[q]:.2f}-{ratios[-q - 1]:.2f}; whole run {whole:.2f})")
 
 
 def add_smoke(ap: argparse.ArgumentParser) -> argparse.ArgumentParser:

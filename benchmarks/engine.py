@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import announce, parse_smoke, size
+from benchkit import announce, paired, parse_smoke, size
 from floor import floor_round
 
 from mtlearn import Game, RandomBot, full_set, longest_train, play_round
@@ -46,6 +46,20 @@ class _Counter:
         return self.moves / self.rounds if self.rounds else 0.0
 
 
+def engine_slice(seconds: float, first: int) -> tuple[int, int, float]:
+    """Random-bot 4-player double-12 rounds with the engine for about ``seconds``, seeded
+    ``first``, ``first + 1``, ...: the rounds, their moves and the seconds taken."""
+    rounds = moves = 0
+    start = now = time.perf_counter()
+    while now - start < seconds:
+        game = Game.new(4, set=12, seed=first + rounds)
+        play_round(game, RandomBot(first + rounds))
+        moves += len(game.history)
+        rounds += 1
+        now = time.perf_counter()
+    return rounds, moves, now - start
+
+
 def engine_and_floor(seconds: float = 4.0, slices: int = 32,
                      ) -> tuple[_Counter, _Counter, list[float]]:
     """Random-bot rounds with the engine and with the floor, ``seconds`` each in all, in
@@ -60,14 +74,9 @@ def engine_and_floor(seconds: float = 4.0, slices: int = 32,
     step = seconds / slices
     ratios = []
     for _ in range(slices):
-        rounds, start = 0, time.perf_counter()
-        while time.perf_counter() - start < step:
-            game = Game.new(4, set=12, seed=eng.rounds)
-            play_round(game, RandomBot(eng.rounds))
-            eng.moves += len(game.history)
-            eng.rounds += 1
-            rounds += 1
-        took = time.perf_counter() - start
+        rounds, moves, took = engine_slice(step, eng.rounds)
+        eng.rounds += rounds
+        eng.moves += moves
         eng.seconds += took
         e_rate = rounds / took
         rounds, start = 0, time.perf_counter()
@@ -107,15 +116,11 @@ def main(smoke: bool = False) -> None:
     """Print the figures; ``smoke``: a fraction of a second of rounds, a few hands."""
     announce(smoke)
     eng, flo, ratios = (engine_and_floor(0.2, 2) if smoke else engine_and_floor())
-    ratios.sort()
-    q = len(ratios) // 4
     print(f"random-bot rounds per second (4 players, double-12): {eng.rate:,.0f} "
           f"({eng.per_round:.0f} moves per round)")
     print(f"floor simulator, same rules, same run:              {flo.rate:,.0f} "
           f"({flo.per_round:.0f} moves per round)")
-    print(f"engine / floor: {statistics.median(ratios):.2f} (median of {len(ratios)} paired "
-          f"slices; middle half {ratios[q]:.2f}-{ratios[-q - 1]:.2f}; whole run "
-          f"{eng.rate / flo.rate:.2f})  target >= 0.6")
+    print(f"engine / floor: {paired(ratios, eng.rate / flo.rate)}  target >= 0.6")
     for hand, samples, seed, target in ((15, size(smoke, 300, 5), 7, "median <= 0.1 ms"),
                                         (21, size(smoke, 100, 3), 21, "max <= 50 ms")):
         times = longest_train_times(hand, samples, seed, repeat=size(smoke, 3, 1))

@@ -22,18 +22,15 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import add_smoke, announce
-
-from mtlearn import Game, RandomBot, play_round
+from benchkit import add_smoke, announce, paired
+from engine import engine_slice
 
 #: Where the driver may sit in the peer's folder, tried in this order.
 DRIVERS = ("dist/bench.js", "bench.js")
@@ -47,7 +44,7 @@ def find_driver(folder: str | None) -> tuple[Path | None, str]:
         return None, "node is not installed"
     for name in DRIVERS:
         if (Path(folder) / name).is_file():
-            return Path(folder) / name, ""
+            return (Path(folder) / name).resolve(), ""   # node runs it from its folder
     return None, f"no {' or '.join(DRIVERS)} in {folder}"
 
 
@@ -55,6 +52,7 @@ class Peer:
     """The peer's driver, kept running under node: one slice of rounds per call."""
 
     def __init__(self, driver: Path) -> None:
+        self.driver = driver
         self.proc = subprocess.Popen(["node", str(driver)], cwd=driver.parent,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -63,7 +61,11 @@ class Peer:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(f"{seconds}\n")
         self.proc.stdin.flush()
-        rounds, moves, took = self.proc.stdout.readline().split()
+        answer = self.proc.stdout.readline().split()
+        if len(answer) != 3:
+            raise SystemExit(f"peer side by side: {self.driver} answered {answer!r}, not "
+                             f"ROUNDS MOVES SECONDS (node exit code {self.proc.poll()})")
+        rounds, moves, took = answer
         return int(rounds), int(moves), float(took)
 
     def close(self) -> None:
@@ -73,20 +75,6 @@ class Peer:
         self.proc.wait(timeout=10)
 
 
-def mtlearn_slice(seconds: float, first: int) -> tuple[int, int, float]:
-    """Rounds, moves and seconds mtlearn took playing random-bot rounds for ``seconds``,
-    the rounds seeded ``first``, ``first + 1``, ..."""
-    rounds = moves = 0
-    start = now = time.perf_counter()
-    while now - start < seconds:
-        game = Game.new(4, set=12, seed=first + rounds)
-        play_round(game, RandomBot(first + rounds))
-        moves += len(game.history)
-        rounds += 1
-        now = time.perf_counter()
-    return rounds, moves, now - start
-
-
 def side_by_side(driver: Path, seconds: float, slices: int) -> None:
     """Play ``slices`` pairs of slices, ``seconds`` in all for each side; print figures."""
     peer = Peer(driver)
@@ -94,11 +82,11 @@ def side_by_side(driver: Path, seconds: float, slices: int) -> None:
         # warm both before anything is counted: the peer's JIT, mtlearn's shared moves
         warm = min(0.5, seconds / 4)
         peer.slice(warm)
-        mtlearn_slice(warm, 10**6)
+        engine_slice(warm, 10**6)
         step = seconds / slices
         mine, theirs, ratios = [0, 0, 0.0], [0, 0, 0.0], []
         for _ in range(slices):
-            m = mtlearn_slice(step, int(mine[0]))
+            m = engine_slice(step, int(mine[0]))
             p = peer.slice(step)
             for total, one in ((mine, m), (theirs, p)):
                 for i in range(3):
@@ -109,11 +97,7 @@ def side_by_side(driver: Path, seconds: float, slices: int) -> None:
     for name, (rounds, moves, took) in (("mtlearn", mine), ("peer (node)", theirs)):
         print(f"{name + ':':13} {rounds / took:,.0f} random-bot rounds per second "
               f"(4 players, double-12; {moves / rounds:.0f} moves per round)")
-    ratios.sort()
-    q = len(ratios) // 4
-    print(f"mtlearn / peer: {statistics.median(ratios):.2f} (median of {len(ratios)} paired "
-          f"slices; middle half {ratios[q]:.2f}-{ratios[-q - 1]:.2f}; whole run "
-          f"{(mine[0] / mine[2]) / (theirs[0] / theirs[2]):.2f})")
+    print(f"mtlearn / peer: {paired(ratios, (mine[0] / mine[2]) / (theirs[0] / theirs[2]))}")
 
 
 def main(argv: list[str] | None = None, smoke: bool = False) -> None:

@@ -62,8 +62,8 @@ BOOK_FIXTURES = {"book", "book_url", "executed_chapters"}
 #: The tests that take longest (tens of seconds each, measured with --durations), longest
 #: first. They run first, so that with several workers (pytest-xdist hands out tests in
 #: order, one at a time with ``--maxschedchunk 1`` as ./dev test runs it) no worker is left
-#: running a long test alone at the end. Only an order: a name
-#: here that no longer exists changes nothing.
+#: running a long test alone at the end. Only an order: a name here that no longer exists
+#: changes nothing.
 LONG_FIRST = (
     "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[lite]",
     "tests/test_lite_walk.py",
