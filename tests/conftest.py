@@ -72,7 +72,7 @@ LONG_FIRST = (
     "tests/test_keyboard.py::test_a_whole_round_with_the_keyboard_only",
     "tests/test_keyboard.py::test_every_tile_move_takes_at_most_four_presses",
     "tests/test_puzzles_lab.py::test_puzzles_live_in_jupyterlab",
-    "tests/test_book.py::test_page_loads_offline_and_axe_finds_no_violation[api]",
+    "tests/test_book.py::test_each_page_as_first_drawn[api]",
     "tests/test_release.py",
     "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[play]",
     "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[instructions]",

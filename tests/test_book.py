@@ -176,20 +176,29 @@ def test_boards_of_a_page_share_one_front_end(book: Path, name: str):
 # ---------------------------------------------------------------- in the browser
 
 
-@pytest.mark.parametrize("name", CHAPTERS)
-def test_scenario_players_step_to_their_last_frame(
-    page, page_guard, book_url: str, artifacts_dir: Path, name: str
-):
-    # a scenario player replays the frames stored in the page: no in-page engine
-    hold_engine(page)
-    open_page(page, book_url + name + ".html", engine=False)
+#: Each scenario player's step counter, read as the page is first drawn.
+COUNTERS_JS = """() => [...document.querySelectorAll('.mtl-root.mtl-scenario .mtl-counter')]
+    .map(c => c.innerText)"""
+
+
+def step_scenario_players(page: Any, name: str, artifacts_dir: Path,
+                          counters: list[str]) -> None:
+    """Every scenario player of the page shown: at step 1 as first drawn (``counters``,
+    read then), "First step" back to it, the arrow key to step 2, "Last step" to the last,
+    the narration changing (a player replays the frames stored in the page: no in-page
+    engine)."""
     players = page.locator(".mtl-root.mtl-scenario")
+    assert players.count() == len(counters), (players.count(), counters)
     for i in range(players.count()):
         player = players.nth(i)
         counter = player.locator(".mtl-counter")
         narration = player.locator(".mtl-narration-text")
-        first, n = map(int, re.fullmatch(r"Step (\d+) of (\d+)", counter.inner_text()).groups())
-        assert first == 1 and n >= 1, counter.inner_text()
+        first, n = map(int, re.fullmatch(r"Step (\d+) of (\d+)", counters[i]).groups())
+        assert first == 1 and n >= 1, counters[i]
+        first_step = player.get_by_role("button", name="First step")
+        if first_step.is_enabled():
+            first_step.click()
+        assert counter.inner_text() == f"Step 1 of {n}", f"player {i + 1} on {name}"
         said = [narration.inner_text()]
         if n > 1:
             player.focus()
@@ -205,7 +214,6 @@ def test_scenario_players_step_to_their_last_frame(
             scroll_to(page, player)
             shot = artifacts_dir / f"book-{name.split('/')[-1]}.png"
             page.screenshot(path=str(shot))
-    page_guard.assert_clean()
 
 
 FIND_REFUSAL = """() => {
@@ -340,13 +348,22 @@ ENGINE_READY_JS = """() => Object.values(window.__mtlearnEngines || {}).length >
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_page_loads_offline_and_axe_finds_no_violation(page, page_guard, book_url: str,
-                                                       name: str):
-    """Every page, loaded once (its boards drawn; on AXE_ENGINE_READY its in-page engine
-    ready too): it has a title, nothing leaves the machine, no console or page error; and
-    axe-core (npm, pinned; every rule, label-in-name included) finds nothing, in mtlearn's
-    boards or in the theme (docs/conf.py and docs/_templates/ configure it: a labelled
-    landmark for the title, a search button named by its text)."""
+def test_each_page_as_first_drawn(page, page_guard, book: Path, book_url: str,
+                                  artifacts_dir: Path, name: str):
+    """Every page, loaded once, its boards as first drawn (on AXE_ENGINE_READY its in-page
+    engine ready too), checked for what a reader meets before playing (one load a page for
+    all three: loading a page is most of the cost of each):
+
+    * it has a title, nothing leaves the machine, no console or page error; and axe-core
+      (npm, pinned; every rule, label-in-name included) finds nothing, in mtlearn's boards
+      or in the theme (docs/conf.py and docs/_templates/ configure it: a labelled landmark
+      for the title, a search button named by its text);
+    * on a learner page, the learner scan (tests/test_learner_pages.py: no code, no Python
+      literal, no notation in an accessible name, no internal id);
+    * on a chapter, every scenario player starts at its first frame and steps to its last
+      (after the scan, which steps through every frame to read it)."""
+    from test_learner_pages import LEARNER_PAGES, learner_scan
+
     if name == AXE_ENGINE_READY:
         open_page(page, book_url + name + ".html")
         page.wait_for_function(ENGINE_READY_JS, timeout=180_000)
@@ -354,6 +371,7 @@ def test_page_loads_offline_and_axe_finds_no_violation(page, page_guard, book_ur
         hold_engine(page)
         open_page(page, book_url + name + ".html", engine=False)
     assert page.locator("h1").count() >= 1
+    counters = page.evaluate(COUNTERS_JS)
     page.add_script_tag(content=axe_source())
     if name == "api":
         # The API reference is one long page of autodoc entries (some 21,000 elements), the
@@ -368,6 +386,13 @@ def test_page_loads_offline_and_axe_finds_no_violation(page, page_guard, book_ur
     ours = [v for v in violations if any(v["inMtlearn"])]
     assert ours == [], ours
     assert violations == [], violations
+    if name in LEARNER_PAGES:
+        problems = learner_scan(page, book, name)
+        if problems:
+            pytest.fail(f"{name}: {len(problems)} things a learner should not see:\n  "
+                        + "\n  ".join(problems), pytrace=False)
+    if name in CHAPTERS:
+        step_scenario_players(page, name, artifacts_dir, counters)
     page_guard.assert_clean()
 
 

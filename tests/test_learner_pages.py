@@ -12,9 +12,11 @@ read from the build's ``docs/_ext/mtlearn_learner.py``, so a wrong list there fa
   button say in learner words what to do;
 * "Skip to the first board": Tab from the page's top, Enter, and the focus is in the first
   board (at most 3 presses), the link hidden until focused;
-* the scan: every learner page, its boards drawn in Chromium, has no Python literal in its
-  prose or outputs, no engine notation (``12-11@1``) in an accessible name and no internal
-  scenario or puzzle id in its visible text. Each failure names the page and the text.
+* the scan (:func:`learner_scan`): every learner page, its boards drawn in Chromium, has no
+  Python literal in its prose or outputs, no engine notation (``12-11@1``) in an accessible
+  name and no internal scenario or puzzle id in its visible text. Each failure names the
+  page and the text. It runs in tests/test_book.py's ``test_each_page_as_first_drawn``, in
+  the same load of each page as its axe check.
 """
 
 from __future__ import annotations
@@ -301,22 +303,21 @@ def scan(collected: dict[str, Any]) -> list[str]:
     return [f"{what} {hit!r} {where}" for (what, hit), where in found.items()]
 
 
-@pytest.mark.parametrize("name", LEARNER_PAGES)
-def test_learner_page_scan(page, book: Path, book_url: str, name: str):
-    """Every learner page with its boards drawn (the in-page engine held back: the scan
-    reads what the page itself says): no code cell, no Python literal in prose or output,
-    no notation in an accessible name, no internal id in the visible text."""
-    hold_engine(page)
-    page.goto(book_url + name + ".html", wait_until="load")
-    page.wait_for_function(
-        """() => [...document.querySelectorAll('.mtl-standalone')]
-                 .every(s => s.querySelector('.mtl-root') && !s.querySelector('.mtl-noscript'))""",
-        timeout=20_000)
-    problems = (code_problems(_html(book, name), AUTHORED_PYTHON.get(name, 0))
-                + scan(page.evaluate(COLLECT)))
-    if problems:
-        pytest.fail(f"{name}: {len(problems)} things a learner should not see:\n  "
-                    + "\n  ".join(problems), pytrace=False)
+def learner_scan(page: Any, book: Path, name: str) -> list[str]:
+    """What a learner should not see on learner page ``name``, shown in ``page`` with its
+    boards drawn (the scan reads what the page itself says): code cells, Python literals
+    in prose or output, notation in an accessible name, internal ids in the visible text.
+    tests/test_book.py runs it on every learner page in the same load as its axe check."""
+    return (code_problems(_html(book, name), AUTHORED_PYTHON.get(name, 0))
+            + scan(page.evaluate(COLLECT)))
+
+
+def test_every_learner_page_is_scanned():
+    """The scan runs in test_book.py's one load of each of its pages: every learner page
+    must be one of them."""
+    from test_book import PAGES
+
+    assert set(LEARNER_PAGES) <= set(PAGES), sorted(set(LEARNER_PAGES) - set(PAGES))
 
 
 def test_scan_finds_each_kind_and_spares_plain_prose():
