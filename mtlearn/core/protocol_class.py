@@ -113,7 +113,8 @@ class Done(_Done, total=False):
 
 
 class Notice(TypedDict):
-    """A word for one student's phone from the teacher (moved, seat given to a computer)."""
+    """A word for one student's phone from the teacher (moved, seat given to a computer),
+    or for the teacher's page from the server (the class folder cannot be written)."""
     type: Literal["notice"]
     text: str
 

@@ -62,6 +62,13 @@ test("answers go to the status line: a success with its undo, a refusal, and a n
   assert.deepEqual(teacherReduce(st, message({ type: "lobby", name: "x", tables: [] })).changes, []);
 });
 
+test("the server's notice (the class folder cannot be written) shows in the status line as a warning", () => {
+  const text = "The class folder cannot be written (No space left on device): /c.";
+  const step = teacherReduce(teacherStart("T"), message({ type: "notice", text }));
+  assert.deepEqual(step.changes, ["status"]);
+  assert.deepEqual(step.state.status, { text: "⚠ " + text, kind: "warn", undo: null });
+});
+
 test("a lost connection says so, and only its own words go once the page is connected again", () => {
   const lost = teacherReduce(teacherStart("T"), { type: "connection", state: "reconnecting" }).state;
   assert.deepEqual(lost.status, { text: "Connection lost: reconnecting…", kind: "warn", undo: null });

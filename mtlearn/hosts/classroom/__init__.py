@@ -13,6 +13,8 @@ The modules, in the order they import one another:
 * :mod:`.puzzle_round` — a puzzle round: a set of puzzles judged on the server, results;
 * :mod:`.store` — the class folder: sealed files with a previous copy, the answers log,
   archived puzzle rounds; what ``--resume`` reads back;
+* :mod:`.keeping` — a change made only once the folder holds it, else taken back and
+  said (a full disk, a read-only folder);
 * :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
   folder; answers every message of the protocol with the messages to send back;
 * :mod:`.results` — the teacher's results: game scores and puzzle results, page and CSV;

@@ -28,12 +28,14 @@ assignment that ends or is replaced is archived with its results
 
 from __future__ import annotations
 
+import copy
 import csv
 import functools
 import io
 import re
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -275,6 +277,30 @@ class ClassTrainer:
                     self.progress[sid] = _check_progress(got[1], str(f.relative_to(top)), a)
                 except ClassError as e:
                     notes.append(f"{e}: the student starts the assignment again")
+
+    def keep(self, sid: str | None = None) -> Callable[[], None]:
+        """What puts the trainer back as it is now (a message whose change could not be
+        written to the class folder is taken back with it): ``sid``'s state and progress,
+        or (no ``sid``) the assignment, its end and every student's progress."""
+        if sid is not None:
+            state = copy.deepcopy(self.states.get(sid))
+            prog = copy.deepcopy(self.progress.get(sid))
+
+            def put_student() -> None:
+                for kept, where in ((state, self.states), (prog, self.progress)):
+                    if kept is None:
+                        where.pop(sid, None)
+                    else:
+                        where[sid] = kept
+                self._sessions.pop(sid, None)
+                self._rows.pop(sid, None)
+            return put_student
+        was = (self.assignment, self.ended, self.progress, self._sessions)
+
+        def put_assignment() -> None:
+            self.assignment, self.ended, self.progress, self._sessions = was
+            self._rows.clear()
+        return put_assignment
 
     # ------------------------------------------------------------------ the teacher
     def assign(self, msg: dict[str, Any], names: dict[str, str]) -> str:

@@ -11,12 +11,14 @@ it. Standard library only (the puzzles are read once with mtlearn.content).
 
 from __future__ import annotations
 
+import copy
 import csv
 import functools
 import io
 import re
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ...content.puzzles import FAMILIES, PuzzleSession, bundled
@@ -120,6 +122,21 @@ class PuzzleRound:
             if new or rec != before:
                 self.change = {"r": self.id, "s": sid, "i": st["index"], "p": pid,
                                "rec": dict(rec)}
+
+    def keep(self, sid: str) -> Callable[[], None]:
+        """What puts ``sid``'s progress back as it is now (a message whose change could not
+        be written to the class folder is taken back with it)."""
+        kept = copy.deepcopy(self.students.get(sid))
+
+        def put_back() -> None:
+            if kept is None:
+                self.students.pop(sid, None)
+            else:
+                self.students[sid] = kept
+            self._rows.pop(sid, None)
+            for key in [k for k in self._sessions if k[0] == sid]:
+                del self._sessions[key]  # a puzzle opens afresh, as after --resume
+        return put_back
 
     def _handle(self, sid: str, msg: dict[str, Any], action: Any,
                 rec: dict[str, Any]) -> dict[str, Any]:

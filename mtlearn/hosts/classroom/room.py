@@ -27,7 +27,8 @@ Every refusal is the protocol's one refusal, ``{"ok": false, "error": …}``
 messages sent are typed in :mod:`mtlearn.core.protocol` (``ClassMessage``). Every change
 is written to the class folder (:mod:`.store`: sealed with a checksum, the previous copy
 kept, a puzzle answer appended to a log) before its messages are sent, so ``mtlearn class
---resume`` finds what the devices saw. Standard library only.
+--resume`` finds what the devices saw; a change the folder cannot hold is not made
+(:mod:`.keeping`: taken back, and said). Standard library only.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from ...core.rules import PRESETS
 from ...core.words import one_line
 from . import ClassError, store, teacher_ops
 from .assignment import ClassTrainer
+from .keeping import Keeper
 from .puzzle_round import PuzzleRound, puzzle_sets
 from .tables import PACE, ClassTable, checked, public_perspective
 
@@ -107,6 +109,7 @@ class Classroom:
         self.since: dict[str, float] = {}  # student id -> when they (dis)connected
         self.all_conns: set[Conn] = set()  # every connection that said who it is
         self.trainer = ClassTrainer(folder)  # trainer puzzles assigned (.assignment)
+        self.keeper = Keeper(folder)  # what the folder holds; a change made or taken back
 
     # ------------------------------------------------------------------ the folder
     @classmethod
@@ -163,28 +166,44 @@ class Classroom:
                 room.save(t, room=False)
         if notes or not sealed:
             room.save()
+        room.keeper.remember(room)
         return room
 
     def save(self, table: ClassTable | None = None, *, room: bool = True) -> None:
         """Write the class (unless ``room`` is false: a move changes one table only) and
-        ``table``, if given, to the folder, atomically."""
-        if table is not None:
-            store.write_sealed(self.folder / "tables" / f"{table.id}.json", table.to_dict())
-        if not room:
-            return
+        ``table``, if given, to the folder, atomically: at the end of the message being
+        answered (:mod:`.keeping`), else now (OSError if the folder refuses)."""
+        self.keeper.mark(table, room)
+        if not self.keeper.depth:
+            self.keeper.flush(self)
+
+    def class_dict(self) -> dict[str, Any]:
+        """What class.json holds (see :mod:`.store`)."""
         p = self.puzzles
-        store.write_sealed(self.folder / "class.json", {
+        return {
             "format": "mtlearn-class", "version": store.FORMAT_VERSION, "code": self.code,
             "teacher": self.teacher_token, "idle": self.idle, "students": self.students,
             "tables": list(self.tables),
             "puzzles": None if p is None else {"family": p.family, "id": p.id,
                                                "started": p.started},
             "ended": None if self.ended is None else self.ended.archive,
-            "locked": self.locked})
+            "locked": self.locked}
 
     # ------------------------------------------------------------------ messages
     def handle(self, conn: Conn, msg: Any) -> list[Out]:
-        """Answer one message (already parsed JSON) from ``conn``."""
+        """Answer one message (already parsed JSON) from ``conn``: its change written to
+        the folder, or taken back and said when the folder refuses (:mod:`.keeping`)."""
+        keeper = self.keeper  # new_class puts in a new one
+        keeper.begin(self)
+        try:
+            out = self._handle(conn, msg)
+            return out + keeper.ok() if keeper.flush(self) else out
+        except Exception as e:  # the folder refused (OSError), or a bug: nothing is kept
+            return keeper.fail(self, e)
+        finally:
+            keeper.end()
+
+    def _handle(self, conn: Conn, msg: Any) -> list[Out]:
         if not isinstance(msg, dict):
             return [("reply", refused("a message is a JSON object with an \"op\""))]
         op = msg.get("op")
@@ -216,14 +235,9 @@ class Classroom:
                     return [("reply", self.teacher_state()), ("reply", self._public_all())]
                 if op == "new_class":
                     return teacher_ops.new_class(self, conn)
-                if op in ("student", "revert", "lock", "pause", "assign"):
+                if op in ("student", "revert", "lock", "pause", "assign", "puzzle_round"):
                     return getattr(teacher_ops, op)(self, msg)  # type: ignore[no-any-return]
                 out: list[Out] = getattr(self, "_t_" + op)(msg)
-                if op == "puzzle_round":
-                    family = msg.get("set")
-                    out.insert(0, ("reply", teacher_ops.done(
-                        "The puzzle round is over." if family is None else
-                        f"Puzzle round on: every student gets the set {family}.")))
                 return out
         except MtlearnError as e:  # ClassError, and the engine's own refusals
             return [("reply", refused(one_line(str(e), 300)))]
@@ -364,16 +378,24 @@ class Classroom:
     def _puzzle(self, sid: str, msg: dict[str, Any]) -> list[Out]:
         if self.puzzles is None:
             raise ClassError("no puzzle round is on: the teacher starts one")
+        self.keeper.on_failure(self.puzzles.keep(sid))
         out = self.puzzles.handle(sid, msg.get("msg"))
         if self.puzzles.change is not None:  # one line appended; class.json unchanged
             self.answers.append(self.puzzles.change)
+            self.keeper.appended = True
             if self.answers.lines >= store.COMPACT_LINES:
-                store.write_round(self.folder, self.answers, self.puzzles)
+                try:  # the answer is kept in the log: compacting can wait
+                    store.write_round(self.folder, self.answers, self.puzzles)
+                except OSError as e:
+                    print(f"mtlearn class: cannot compact the answers log: {e.strerror}",
+                          file=sys.stderr, flush=True)
         replies: list[Out] = [("reply", _text(out))] if out else []
         return [*replies, ("teachers", self.teacher_state())]
 
     def _trainer(self, sid: str, msg: dict[str, Any]) -> list[Out]:
+        self.keeper.on_failure(self.trainer.keep(sid))
         out = self.trainer.handle(sid, msg.get("msg"))  # written to the folder already
+        self.keeper.appended = True
         return [*([("reply", _text(out))] if out else []), ("teachers", self.teacher_state())]
 
     # ------------------------------------------------------------------ the teacher
@@ -445,29 +467,13 @@ class Classroom:
                 "Idle seats: no computer steps in (off).")
         return [("reply", teacher_ops.done(said)), ("teachers", self.teacher_state())]
 
-    def _t_puzzle_round(self, msg: dict[str, Any]) -> list[Out]:
-        family = msg.get("set")
-        new = None if family is None else PuzzleRound(str(family))
-        old = self.puzzles
-        if old is not None and old.students:  # its results are archived, never deleted
-            store.archive_round(self.folder, old, self.names())
-            self.ended = old
-        self.puzzles = new
-        self.save()  # class.json names the new round: the old round's log lines no longer fit
-        if new is not None:
-            store.write_round(self.folder, self.answers, new)
-        else:
-            self.answers.clear()
-        out: list[Out] = [(f"student:{sid}", self._puzzle_state(sid)) for sid in self.students]
-        return [*out, ("teachers", self.teacher_state())]  # with a row for every student
-
     def tick(self, now: float | None = None) -> list[Out]:
         """Called every :data:`TICK` seconds: a computer player takes every seat idle
         longer than the teacher's limit (for its turns only), and the computer player to
         play at each table makes one move once its pace allows (:meth:`ClassTable.step`)."""
         now = time.monotonic() if now is None else now
         out: list[Out] = []
-        for t in self.tables.values():
+        for t in list(self.tables.values()):
             seat = t.idle_seat(self.idle, now)
             was = t.paused
             taken = seat is not None
@@ -475,8 +481,12 @@ class Classroom:
                 t.to_computer(seat, away=True)
             moved = t.step(now, self.pace)
             if taken or moved:
-                self.save(t, room=False)
-                out += self._table_update(t)
+                try:
+                    self.save(t, room=False)
+                except Exception as e:  # the table as the folder holds it
+                    out += self.keeper.fail(self, e, reply=False)
+                    continue
+                out += self.keeper.ok() + self._table_update(t)
             if taken or was != t.paused or (moved and t.session is not None
                                             and t.session.game.is_round_over):
                 out.append(("teachers", self.teacher_state()))

@@ -335,10 +335,10 @@ class ClassServer:
             if op == "join" and any(to == "reply" and out.startswith('{"type":"joined"')
                                     for to, out in outs):
                 self.limits.joined(addr)
-        except Exception as e:  # a backstop: say so, keep serving
+        except Exception as e:  # a backstop (the room takes back its own): keep serving
             print(f"mtlearn class: internal error on {msg.get('op')!r}: {e!r}", file=sys.stderr)
-            outs = [("reply", refused(f"internal error: {type(e).__name__}; nothing was "
-                                      "changed"))]
+            outs = [("reply", refused(f"internal error: {type(e).__name__}; the server's "
+                                      "window says more"))]
         await self._send(ws, outs)
 
     def _code_limits(self, addr: str, op: str, code: Any) -> str | None:

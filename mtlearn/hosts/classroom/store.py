@@ -66,8 +66,8 @@ from .puzzle_round import PuzzleRound
 T = TypeVar("T")
 
 __all__ = ["COMPACT_LINES", "FORMAT_VERSION", "FSYNC_EVERY", "AnswerLog", "Damaged",
-           "archive_name", "archives", "put_aside", "read_kept", "seal", "unseal",
-           "write_sealed"]
+           "archive_name", "archives", "put_aside", "put_sealed", "read_kept", "seal",
+           "take_back", "unseal", "write_sealed"]
 
 FORMAT_VERSION = 2
 #: Seconds between two forcings of the answers log to the disk (0: every line).
@@ -121,11 +121,19 @@ def prev_of(path: Path) -> Path:
     return path.with_name(path.stem + ".prev" + path.suffix)
 
 
-def write_sealed(path: Path, obj: dict[str, Any]) -> None:
-    """Write ``obj`` sealed to ``path``, atomically, the old file kept as its previous copy."""
+def write_sealed(path: Path, obj: dict[str, Any]) -> str:
+    """Write ``obj`` sealed to ``path``, atomically, the old file kept as its previous copy;
+    the text written. OSError if it could not be written: the file is then as it was."""
     text = seal(obj)
+    put_sealed(path, text)
+    return text
+
+
+def put_sealed(path: Path, text: str) -> None:
+    """Write ``text`` (made by :func:`seal`) as :func:`write_sealed` does."""
+    renamed = False
+    prev = prev_of(path)
     if path.exists():
-        prev = prev_of(path)
         tmp = prev.with_name(prev.name + ".link")
         try:
             with contextlib.suppress(FileNotFoundError):
@@ -134,7 +142,24 @@ def write_sealed(path: Path, obj: dict[str, Any]) -> None:
             os.replace(tmp, prev)
         except OSError:  # a disk without hard links (a FAT memory stick): rename
             os.replace(path, prev)
-    write_atomic(path, text)
+            renamed = True
+    try:
+        write_atomic(path, text)
+    except OSError:
+        if renamed:  # the old file stays the current one
+            with contextlib.suppress(OSError):
+                os.replace(prev, path)
+        raise
+
+
+def take_back(path: Path, existed: bool) -> None:
+    """Undo the last :func:`write_sealed` of ``path``: its previous copy becomes the
+    current file again (a rename: it needs no space on the disk), or the file goes if it
+    is new (``existed`` false). OSError if the disk refuses that too."""
+    if existed:
+        os.replace(prev_of(path), path)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def put_aside(path: Path) -> Path:
@@ -320,13 +345,19 @@ class AnswerLog:
         line = json.dumps(entry, separators=(",", ":"), allow_nan=False) + "\n"
         with self._lock:
             if self._file is None:
-                self._file = open(self.path, "a", encoding="ascii")  # kept open
-            self._file.write(line)
-            self._file.flush()
+                self._file = open(self.path, "ab", buffering=0)  # kept open; no buffer
+            size = self._file.seek(0, os.SEEK_END)
+            due = time.monotonic() - self._synced >= FSYNC_EVERY
+            try:
+                write_all(self._file, line.encode("ascii"))
+                if due:
+                    self._sync()
+            except OSError:  # no half line is left behind: the log is as it was
+                with contextlib.suppress(OSError):
+                    self._file.truncate(size)
+                raise
             self.lines += 1
-            if time.monotonic() - self._synced >= FSYNC_EVERY:
-                self._sync()
-            elif self._timer is None:
+            if not due and self._timer is None:
                 self._timer = threading.Timer(FSYNC_EVERY, self._sync_later)
                 self._timer.daemon = True
                 self._timer.start()
@@ -390,10 +421,18 @@ class AnswerLog:
                 self._timer.cancel()
                 self._timer = None
             if self._file is not None:
-                self._file.flush()
-                os.fsync(self._file.fileno())
-                self._file.close()
-                self._file = None
+                f, self._file = self._file, None
+                try:
+                    os.fsync(f.fileno())
+                finally:
+                    f.close()
+
+
+def write_all(f: Any, data: bytes) -> None:
+    """Write all of ``data`` to the unbuffered file ``f`` (a write may take only part)."""
+    view = memoryview(data)
+    while view:
+        view = view[f.write(view):]
 
 
 def archive_name(family: str, stamp: float, folder: Path, prefix: str = "puzzles") -> str:

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.protocol import refusal
 from ...core.words import one_line
-from . import ClassError
+from . import ClassError, store
+from .puzzle_round import PuzzleRound
 
 if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
 
 __all__ = ["KEEP_UNDOS", "assign", "clean_name", "lock", "name_taken", "new_class", "pause",
-           "revert", "student"]
+           "puzzle_round", "revert", "student"]
 
 #: Undoable actions the room remembers.
 KEEP_UNDOS = 20
@@ -149,9 +150,18 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
         where = unseat(room, sid)
         record = room.students.pop(sid)
         room.tokens.pop(record["token"], None)
-        for conn in room.conns_of.pop(sid, set()):
+        conns, since = room.conns_of.pop(sid, set()), room.since.pop(sid, None)
+        for conn in conns:
             conn.role = None  # the device may join again, as a new student
-        room.since.pop(sid, None)
+
+        def put_back() -> None:  # the removal was not made: the devices stay the student's
+            for conn in conns:
+                conn.role = "student"
+            if conns:
+                room.conns_of[sid] = conns
+            if since is not None:
+                room.since[sid] = since
+        room.keeper.on_failure(put_back)
         room.save()
         uid = _remember(room, {"kind": "remove", "sid": sid, "record": dict(record),
                                "where": where})
@@ -196,10 +206,41 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
 def assign(room: Classroom, msg: dict[str, Any]) -> list[Out]:
     """``assign``: trainer puzzles for every student (``theme`` or ``band``, and
     ``count``), or none: each phone gets its own puzzles (:mod:`.assignment`)."""
+    room.keeper.on_failure(room.trainer.keep())
     said = room.trainer.assign(msg, room.names())
     out: list[Out] = [("reply", done(said))]
     out += [(f"student:{sid}", _text(room.trainer.state(sid))) for sid in room.students]
     return [*out, ("teachers", room.teacher_state())]
+
+
+def puzzle_round(room: Classroom, msg: dict[str, Any]) -> list[Out]:
+    """``puzzle_round``: start a round of the puzzle set ``set`` for every student, or end
+    the round on (``set`` null); the round before is archived, never deleted."""
+    family = msg.get("set")
+    new = None if family is None else PuzzleRound(str(family))
+    old, ended = room.puzzles, room.ended
+
+    def put_back() -> None:
+        room.puzzles, room.ended = old, ended
+    room.keeper.on_failure(put_back)
+    if old is not None and old.students:
+        store.archive_round(room.folder, old, room.names())
+        room.ended = old
+    room.puzzles = new
+    if new is not None:  # its snapshot first: taken back if class.json cannot name it
+        room.keeper.put(room.folder / "puzzles.json", None, new.to_dict())
+    room.save()  # class.json names the new round: the old round's log lines no longer fit
+    room.keeper.flush(room)
+    try:
+        room.answers.clear()
+    except OSError as e:  # its lines name the old round: --resume leaves them out
+        print(f"mtlearn class: cannot start a new answers log: {e.strerror}",
+              file=sys.stderr, flush=True)
+    said = ("The puzzle round is over." if family is None else
+            f"Puzzle round on: every student gets the set {family}.")
+    out: list[Out] = [("reply", done(said))]
+    out += [(f"student:{sid}", room._puzzle_state(sid)) for sid in room.students]
+    return [*out, ("teachers", room.teacher_state())]  # with a row for every student
 
 
 def remember_computer(room: Classroom, sid: str, where: tuple[str, int]) -> str:

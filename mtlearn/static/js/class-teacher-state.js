@@ -110,6 +110,8 @@ export function teacherReduce(state, event) {
     }
     return { state: said(state, "✓ " + msg.text, "ok", msg.undo), changes: ["status"] };
   }
+  // a word from the server for the teacher (the class folder cannot be written, or can again)
+  if (msg.type === "notice") return { state: said(state, "⚠ " + msg.text, "warn"), changes: ["status"] };
   if (msg.type === "teacher") {
     // protocol.d.ts types the roster, the puzzle sets and results and the trainer's key
     // loosely (Record<string, unknown>); their shapes are room.py teacher_state's

@@ -687,7 +687,8 @@ export interface Done {
 }
 
 /**
- * A word for one student's phone from the teacher (moved, seat given to a computer).
+ * A word for one student's phone from the teacher (moved, seat given to a computer),
+ * or for the teacher's page from the server (the class folder cannot be written).
  */
 export interface Notice {
   type: "notice";
