@@ -384,14 +384,38 @@ def _class(args: argparse.Namespace) -> int:
               "missing): pip install \"mexican-train-learn[class]\"", file=sys.stderr)
         return 1
     from .hosts.book_files import BookError
-    from .hosts.classroom import ClassError
+    from .hosts.classroom import ClassError, serving
     from .hosts.classroom.room import MAX_IDLE, Classroom
 
+    folder = Path(args.folder).resolve()
+    given = {k: getattr(args, k) for k in serving.DEFAULTS}
+    kept: dict[str, Any] = {}
+    if args.resume:  # served again as before, but for what is given again
+        notes: list[str] = []
+        kept = serving.read(folder, notes)
+        for note in notes:
+            print(f"mtlearn class: --resume: {note}", file=sys.stderr)
+    if args.host is not None or args.lan is not None:
+        kept = {k: v for k, v in kept.items() if k not in ("lan", "host")}
+    if args.tls_cert is not None:
+        kept = {k: v for k, v in kept.items() if k not in ("tls_cert", "tls_key")}
+    opts = serving.merged(given, kept)
+    for k in ("book", "tls_cert", "tls_key"):  # kept as whole paths: --resume runs anywhere
+        if given[k] is not None:
+            opts[k] = str(Path(given[k]).resolve())
+    for k, v in opts.items():
+        setattr(args, k, v)
     try:
         book = book_folder(args.book)
     except BookError as e:
-        print(f"mtlearn class: --book: {e}", file=sys.stderr)
-        return 2
+        if given["book"] is not None:
+            print(f"mtlearn class: --book: {e}", file=sys.stderr)
+            return 2
+        print(f"mtlearn class: --resume: the book served before is gone ({e}); the class "
+              "is served without it", file=sys.stderr)
+        book = args.book = opts["book"] = None
+    if book is not None and args.book is None:  # found in docs/_build/html
+        opts["book"] = str(Path(book.source).resolve())
     if not 0 <= args.port <= 65535 or not 1 <= args.per_address <= 1000:
         print("mtlearn class: --port is 0 to 65535, --per-address 1 to 1000", file=sys.stderr)
         return 2
@@ -412,7 +436,6 @@ def _class(args: argparse.Namespace) -> int:
     host = _listen_host("class", args.lan, args.host)
     if host is None:
         return 2
-    folder = Path(args.folder).resolve()
     try:
         tls = tls_context(args.tls_cert, args.tls_key) if args.tls_cert else None
         room = Classroom.resume(folder) if args.resume else Classroom.create(folder)
@@ -420,8 +443,16 @@ def _class(args: argparse.Namespace) -> int:
             room.idle = args.idle
             room.save()
         room.pace = args.pace
+        try:
+            serving.write(folder, opts)
+        except OSError as e:
+            print(f"mtlearn class: cannot keep how the class is served in {folder}: "
+                  f"{e.strerror}", file=sys.stderr)
+        if kept:
+            print("Served as before (kept in the class folder): "
+                  f"{serving.command(folder, opts)}", flush=True)
         run(room, host=host, port=args.port, book=book, per_address=args.per_address,
-            quiet_qr=args.no_qr, tls=tls)
+            quiet_qr=args.no_qr, tls=tls, carry_on=serving.command(folder, opts))
     except (ClassError, MtlearnError) as e:
         print(f"mtlearn class: {e}", file=sys.stderr)
         return 1
@@ -496,24 +527,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     k.add_argument("--tls-cert", metavar="FILE", help="serve https and wss with this "
                    "certificate (PEM; with --tls-key)")
     k.add_argument("--tls-key", metavar="FILE", help="the certificate's private key (PEM)")
-    k.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a "
-                   "free one)")
+    k.add_argument("--port", type=int, help="port (default 8765; 0 picks a free one)")
     k.add_argument("--folder", default="mtlearn-class", help="where the class is kept "
                    "(default ./mtlearn-class)")
     k.add_argument("--resume", action="store_true", help="carry on the class kept in "
-                   "--folder, every table as it was")
+                   "--folder, every table as it was, served as it was (the network, port, "
+                   "book and limits kept in the folder; an option given again wins)")
     k.add_argument("--book", help="the book to serve at /book/: its release .zip or a built "
                    "folder (default: docs/_build/html if built)")
-    k.add_argument("--per-address", type=int, default=8, help="devices one network address "
+    k.add_argument("--per-address", type=int, help="devices one network address "
                    "may stand for: its connections at once and the students it adds "
                    "(default 8; a school whose devices share one address: about twice the "
                    "class)")
     k.add_argument("--idle", type=int, help="seconds before a computer player takes an "
                    "idle student's turn (default: off; the teacher's page sets it too)")
-    k.add_argument("--pace", type=float, default=1.0, help="seconds a computer player takes "
+    k.add_argument("--pace", type=float, help="seconds a computer player takes "
                    "for a move, so the class can follow it (default 1; 0.2 to 10)")
-    k.add_argument("--no-qr", action="store_true", help="do not draw the QR code in the "
-                   "terminal")
+    k.add_argument("--no-qr", action="store_true", default=None, help="do not draw the QR "
+                   "code in the terminal")
     args = parser.parse_args(argv)
     try:
         if args.command == "check":

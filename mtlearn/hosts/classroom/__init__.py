@@ -20,6 +20,8 @@ The modules, in the order they import one another:
 * :mod:`.results` — the teacher's results: game scores and puzzle results, page and CSV;
 * :mod:`.limits` — what one network address may do (students, code guesses, connections,
   requests), so that no single device can spoil the room;
+* :mod:`.serving` — how the class is served (network, port, book, limits), kept in its
+  folder for ``--resume``;
 * :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.
 
 Only :mod:`.server` needs the ``class`` extra (``pip install "mexican-train-learn[class]"``: aiohttp

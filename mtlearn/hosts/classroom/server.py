@@ -424,9 +424,11 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
 
 
 def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
-        per_address: int, quiet_qr: bool = False, tls: ssl.SSLContext | None = None) -> None:
+        per_address: int, quiet_qr: bool = False, tls: ssl.SSLContext | None = None,
+        carry_on: str | None = None) -> None:
     """Serve the class on ``host`` until Ctrl-C (or SIGTERM), printing how to join; on
-    the way out, one line that says how to carry on."""
+    the way out, one line that says how to carry on: ``carry_on``, the whole command
+    (:func:`.serving.command`)."""
     server = ClassServer(room, book=book, per_address=per_address)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -456,8 +458,9 @@ def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
     server.limits.max_tcp = tcp_budget()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the loop took over
         asyncio.run(_serve(server, sock, tls))
-    print("Class stopped; carry on with: mtlearn class --resume --folder "
-          f"{shlex.quote(str(room.folder))}", flush=True)
+    carry_on = carry_on or ("mtlearn class --resume --folder "
+                            f"{shlex.quote(str(room.folder))}")
+    print(f"Class stopped; carry on with: {carry_on}", flush=True)
 
 
 async def _serve(server: ClassServer, sock: socket.socket,

@@ -16,6 +16,7 @@ The folder (format version 2)::
     trainer/               trainer puzzles (:mod:`.assignment`): the assignment, and one
                            sealed file per student (their trainer state and progress)
     trainer/ratings.json   every puzzle's class rating (:mod:`.class_ratings`)
+    serving.json           how the class is served (--lan, --port, --book…: :mod:`.serving`)
     *.bad-<time>.json      a file found damaged on --resume, put aside (never deleted)
 
 **Sealed files.** Every ``.json`` file is one JSON object whose last key, ``"sha256"``,

@@ -347,7 +347,7 @@ def new_class(room: Classroom, conn: Conn) -> list[Out]:
     try:
         dest.mkdir(parents=True)
         for p in sorted(folder.iterdir()):
-            if p.name != "archive":
+            if p.name not in ("archive", "serving.json", "serving.prev.json"):  # served on
                 p.rename(dest / p.name)
         # the class's earlier puzzle rounds (archive/puzzles-…) go with it too
         for p in sorted((folder / "archive").iterdir()):

@@ -1,0 +1,85 @@
+"""Issue 39, item 4: ``mtlearn class --resume`` alone serves the class as it was served
+(the network, port, book and limits are kept in the class folder, serving.json), an
+option given again wins, and the line printed when the server stops is the whole command
+that serves it again the same way. The servers bind 127.0.0.1 (a free port) and are
+stopped by the test."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import time
+from pathlib import Path
+
+import warm_cli
+from classkit import ClassProcess, start_class
+
+from mtlearn.hosts.classroom import serving
+from mtlearn.hosts.classroom.store import unseal
+
+
+def stopped_line(cp: ClassProcess) -> str:
+    """Stop the server (SIGTERM, as Ctrl-C) and return its carry-on command."""
+    cp.stop()
+    assert cp.proc.stdout is not None
+    rest = cp.proc.stdout.read()
+    m = re.search(r"^Class stopped; carry on with: (.+)$", rest, re.M)
+    assert m, rest
+    return m[1]
+
+
+def start_again(folder: Path, argv: list[str]) -> ClassProcess:
+    """``mtlearn ARGV`` (a class server), read until it serves."""
+    proc = warm_cli.start(argv, folder.parent, merge=True)
+    cp = ClassProcess(proc, folder)
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        cp.lines.append(line)
+        if m := re.match(r"Class code:\s+(\S+)", line):
+            cp.code = m[1]
+        if line.startswith("Stop with Ctrl-C"):
+            return cp
+    cp.stop(kill=True)
+    raise AssertionError("mtlearn class did not start: " + "".join(cp.lines))
+
+
+def test_the_command_names_every_option_not_at_its_default() -> None:
+    opts = serving.merged({"per_address": 50, "lan": None}, {"lan": "", "pace": 0.5,
+                                                              "port": 9000})
+    assert opts["lan"] == "" and opts["per_address"] == 50 and opts["pace"] == 0.5
+    assert serving.command(Path("/c d"), opts) == (
+        "mtlearn class --resume --folder '/c d' --lan --port 9000 --per-address 50 "
+        "--pace 0.5")
+    assert serving.command(Path("/c"), serving.DEFAULTS) == (
+        "mtlearn class --resume --folder /c --port 8765")
+
+
+def test_resume_alone_serves_the_class_as_it_was_served(tmp_path: Path) -> None:
+    folder = tmp_path / "cls"
+    cp = start_class(folder, "--per-address", "50", "--pace", "0.5")
+    line = stopped_line(cp)
+    assert line == (f"mtlearn class --resume --folder {shlex.quote(str(folder))} --port 0 "
+                    "--per-address 50 --pace 0.5 --no-qr")
+    kept = unseal((folder / "serving.json").read_bytes(), "serving.json")["options"]
+    assert kept["per_address"] == 50 and kept["pace"] == 0.5 and kept["no_qr"] is True
+
+    # --resume and the folder alone: served as before, and the same line at the end
+    again = start_again(folder, ["class", "--resume", "--folder", str(folder)])
+    try:
+        assert again.code == cp.code
+        said = "".join(again.lines)
+        assert "Served as before (kept in the class folder): " + line in said
+        assert "█" not in said and "▀" not in said  # --no-qr was kept too
+    finally:
+        assert stopped_line(again) == line
+
+    # an option given again wins, and is kept from then on
+    third = start_again(folder, ["class", "--resume", "--folder", str(folder),
+                                 "--per-address", "9"])
+    assert stopped_line(third) == line.replace("--per-address 50", "--per-address 9")
+    kept = unseal((folder / "serving.json").read_bytes(), "serving.json")["options"]
+    assert kept["per_address"] == 9 and kept["pace"] == 0.5
