@@ -494,8 +494,9 @@ def test_the_server_stops_quickly_and_quietly_with_phones_connected(
     assert codes == ["1001"] * 3
     assert cp.proc.returncode == 0
     assert "Traceback" not in out and "InvalidStateError" not in out, out
-    assert out.rstrip().splitlines()[-1] == (
-        f"Class stopped; carry on with: mtlearn class --resume --folder {tmp_path / 'cls'}")
+    assert out.rstrip().splitlines()[-1] == (  # the whole command (issue 39)
+        f"Class stopped; carry on with: mtlearn class --resume --folder {tmp_path / 'cls'} "
+        "--port 0 --per-address 10 --pace 0.2 --no-qr")
 
 
 def test_connections_are_counted_per_address_and_in_all() -> None:
