@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import pytest
 
-from mtlearn.content.mining_cli import SHIPPED_COUNT
+from mtlearn.content.mining_cli import SHIPPED_MADE
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = REPO_ROOT / "benchmarks"
@@ -86,7 +86,7 @@ CASES = [
         "  a student's file after",
         "  --resume with"))),
     pytest.param(Case("mine", (
-        f"  index of {SHIPPED_COUNT} puzzles in CPython:",
+        f"  index of {SHIPPED_MADE} puzzles in CPython:",
         "  drills ",
         "  play puzzles ",
         "  shipped mix ",

@@ -93,9 +93,9 @@ def test_a_seeded_sample_of_the_shipped_set_proves():
 
 
 def test_the_shipped_set_is_large_and_mixed():
-    from mtlearn.content.mining_cli import SHIPPED_COUNT
+    from mtlearn.content.mining_cli import SHIPPED_MADE
     index = mined_index()
-    assert len(index) == SHIPPED_COUNT
+    assert len(index) == SHIPPED_MADE
     kinds = {e.kind for e in index}
     assert {"choose", "move", "all-moves", "number", "sequence"} <= kinds
     tags = {e.id.rsplit("-", 1)[0] for e in index}

@@ -4,7 +4,9 @@ is refused when planted in a puzzle file, copies and repeated ideas are turned a
 trivial puzzles are never rated above the hand-written ones.
 
 tests/data/mined_faults.jsonl holds six records of the set shipped before the checker,
-each with one fault the audit named (the ids are theirs)."""
+each with one fault the audit named, and five of the set a third review read (a variant
+label only a trap used, a rating above the hand-written twins, a coin-flip question; the
+ids are theirs)."""
 
 from __future__ import annotations
 
@@ -158,6 +160,37 @@ def test_the_same_words_are_one_puzzle_and_an_idea_is_capped():
 
 
 # ---------------------------------------------------------------------- ratings
+@pytest.mark.parametrize("pid", ["m-where-legal-225e25d818", "m-play-fewest-aa27446a46"])
+def test_a_variant_that_only_a_trap_or_nothing_uses_is_refused(pid):
+    # a partnership table where the refused train is an opponent's (closed by R-MARK-1 at
+    # any table), a branching table whose best move is on a main line: the right answers
+    # never use the variant, whatever a wrong answer's judgement says
+    rec = RECORDS[pid]
+    assert rec["themes"][-1] in ("teams", "branching")
+    got = _faults(rec)
+    assert any("no right answer uses the variant" in f for f in got), got
+
+
+def test_a_mined_puzzle_stays_near_its_hand_written_twins():
+    from mtlearn.content.mining_ratings import TWIN_ABOVE, signature, twins
+    for pid in ("m-open-trains-7747e44d28", "m-round-score-5de0c40077"):
+        rec = RECORDS[pid]
+        p = from_data(json.loads(json.dumps(rec)), pid)
+        lo, hi = twins()[signature(p.kind, p.goal)]
+        # shipped at 1410 and 1570, over the hand-written ones (1100; 1100-1500)
+        assert rec["rating"] > hi and rating(p) <= hi + TWIN_ABOVE, (pid, rating(p), hi)
+        assert rating(p) >= lo - 100
+
+
+def test_a_coin_flip_question_is_not_shipped():
+    from mtlearn.content.mining_records import finish
+    rec = dict(RECORDS["m-next-player-3b6e70ef36"])     # who plays next, of two players
+    assert len(rec["position"]["hands"]) == 2
+    assert is_trivial(features(from_data(json.loads(json.dumps(rec)), rec["id"])))
+    rec = {k: v for k, v in rec.items() if k not in ("id", "rating", "level")}
+    assert finish({**rec, "tag": "next-player"}) is None
+
+
 def test_ratings_fit_the_hand_written_puzzles_and_trivial_ones_stay_low():
     _weights, lowest = fit()
     hand = bundled()
@@ -166,11 +199,11 @@ def test_ratings_fit_the_hand_written_puzzles_and_trivial_ones_stay_low():
     low = [rating(p) for p in hand if p.level == 1]
     high = [rating(p) for p in hand if p.level == 5 and not is_trivial(features(p))]
     assert sum(low) / len(low) < sum(high) / len(high)
-    # a trivial mined puzzle is never rated above the easiest hand-written one
+    # a trivial puzzle is never rated above the easiest hand-written one, and none ships
+    coin = RECORDS["m-next-player-3b6e70ef36"]
+    assert rating(from_data(json.loads(json.dumps(coin)), coin["id"])) <= lowest
     sample = mined_index()[::9]
-    trivial = [e for e in sample if is_trivial(features(mined_puzzle(e.id)))]
-    assert trivial, "the sample should hold some trivial puzzles"
-    assert [e.id for e in trivial if e.rating > lowest] == []
+    assert [e.id for e in sample if is_trivial(features(mined_puzzle(e.id)))] == []
 
 
 def test_a_strong_learner_is_served_puzzles_that_are_not_trivial():

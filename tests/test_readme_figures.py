@@ -51,9 +51,9 @@ def test_the_fast_tier_reports_its_time_beside_the_readmes() -> None:
 
 def test_the_readme_gives_the_shipped_mined_count() -> None:
     from mtlearn.content.mined import mined_index
-    from mtlearn.content.mining_cli import SHIPPED_COUNT
+    from mtlearn.content.mining_cli import SHIPPED_MADE
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     said = re.search(r"rebuilds the ([\d,]+) engine-checked puzzles", readme)
     assert said, "README.md no longer says how many mined puzzles are shipped"
-    assert int(said[1].replace(",", "")) == SHIPPED_COUNT == len(mined_index())
+    assert int(said[1].replace(",", "")) == SHIPPED_MADE == len(mined_index())

@@ -41,8 +41,9 @@ from ..core.ruleids import RULES, rule_ids_in
 from ..engine.game import Game
 from .puzzle_record import Puzzle, PuzzleError
 
-__all__ = ["STANDARD", "answer_double_faults", "answer_set", "best_faults", "bonus_faults",
-           "cited_faults", "dead_double_faults", "faults", "texts", "variant_faults"]
+__all__ = ["STANDARD", "answer_double_faults", "answer_set", "best_faults", "binding_doubles",
+           "bonus_faults", "cited_faults", "dead_double_faults", "faults", "texts",
+           "variant_faults"]
 
 #: The rules a puzzle is solved under to see whether its variant matters.
 STANDARD: dict[str, Any] = {"preset": "standard"}
@@ -74,7 +75,7 @@ def cited_faults(p: Puzzle) -> list[str]:
     return [f"cites {r}, which is not a rule id" for r in unknown]
 
 
-def _binding_doubles(g: Game) -> list[int | str]:
+def binding_doubles(g: Game) -> list[int | str]:
     """Open doubles that close the other trains to the player to play now: live (R-DBL-6),
     and not laid in this very turn (the layer's bonus play follows R-DBL-1)."""
     dead = set(g.dead_double_trains)
@@ -95,7 +96,7 @@ def answer_double_faults(p: Puzzle) -> list[str]:
 def bonus_faults(p: Puzzle) -> list[str]:
     """R-DBL-3 cited as closing the other trains during the player's own bonus play."""
     g = p.start()
-    if not g.bonus or not g.open_double_trains or _binding_doubles(g):
+    if not g.bonus or not g.open_double_trains or binding_doubles(g):
         return []
     if _cites(p, "R-DBL-3"):
         return [f"cites R-DBL-3 during {g.players[g.current]}'s own bonus play after a "
@@ -112,7 +113,7 @@ def dead_double_faults(p: Puzzle) -> list[str]:
             return ["has the theme open-double with no open double on the table"]
         return []
     out = []
-    binding = _binding_doubles(g)
+    binding = binding_doubles(g)
     live_open = [k for k in g.open_double_trains if k not in dead]
     if "open-double" in p.themes and not live_open:
         out.append("has the theme open-double, but the only open doubles are dead "
@@ -152,19 +153,27 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
             out.append(label + ", but under the standard rules its answers are the same")
     except (PuzzleError, ValueError, KeyError):
         # the position needs the variant to be read at all (branches, a partner's pass):
-        # then the engine's own verdicts on the answers must cite the variant's rule
+        # then the right answers themselves must use the variant
         if not _verdicts_cite(p, {VARIANT_RULES[k] for k in on if k in VARIANT_RULES}):
-            out.append(label + ", but no verdict on its answers depends on the variant")
+            out.append(label + ", but no right answer uses the variant")
     return out
 
 
 def _verdicts_cite(p: Puzzle, rules: set[str]) -> bool:
-    """Whether the engine's verdicts on the puzzle's answers (every move of every right
-    answer, and the judgement of each wrong answer) cite one of ``rules``, or a right
-    answer lays a tile on a branch (a branching double's)."""
+    """Whether the puzzle's right answers use the variant: the engine's verdict on a move
+    of a right answer cites one of ``rules``, a right answer lays a tile on a branch (a
+    branching double's), or a right answer names the partner's unmarked train. A wrong
+    answer's judgement citing it is not enough: a trap that the standard rules refuse as
+    well teaches nothing about the variant."""
     g = p.start()
+    partner = g.partner(g.current) if g.rules.teams and not g.over else None
+    # a partner's train without a marker is open to the player by R-VAR-TEAMS alone
+    teams_train = (train_code(partner) if partner is not None and partner != g.current
+                   and not g.train(partner).marker else None)
     for sol in p.solutions(limit=ANSWER_LIMIT):
         moves = sol if isinstance(sol, list) else [sol]
+        if teams_train is not None and teams_train in moves:
+            return True     # the trains a player may use, the partner's among them
         h = g.copy()
         for m in moves:
             if not isinstance(m, str) or m.count("@") != 1:
@@ -177,10 +186,6 @@ def _verdicts_cite(p: Puzzle, rules: set[str]) -> bool:
             if not v.legal or v.move is None:
                 break
             h.push(v.move)
-    for w in p.wrong:
-        fb = p.judge(w.answer)
-        if fb.rule in rules or set(rule_ids_in(fb.text)) & rules:
-            return True
     return False
 
 

@@ -31,6 +31,8 @@ from ..core.moves import MEXICAN, Move
 from ..core.notation import train_code
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot, RandomBot
+from ..present.view import and_words
+from .mining_claims import binding_doubles
 from .mining_positions import Table
 from .mining_records import position_of
 
@@ -148,6 +150,13 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     return f"the rules let {_name(g, seat)} play on {label} now", "R-TURN-1"
 
 
+def _targets_rule(g: Game, cap: bool = False) -> str:
+    """The trains a player may use, as this table plays it (a partner's too in teams)."""
+    partner = (", their partner's train (R-VAR-TEAMS)" if g.rules.teams else "")
+    return (f"{'A' if cap else 'a'} player may use their own train (R-TRAIN-1), the Mexican "
+            f"train (R-MEX-1){partner} and any train with a marker (R-MARK-1)")
+
+
 def _extra_play(g: Game) -> str:
     """The rule of the extra play after a double, as this table plays it."""
     if g.rules.double_bonus == "on-double":
@@ -196,7 +205,10 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     refusals = [(k, v) for k in closed if (v := g.train_refusal(k)) is not None]
     teaches = [r for _w, r in whys] + [v.rule for _k, v in refusals]
     open_words = "; ".join(f"{w} ({r})" for w, r in whys)
-    shut_words = " ".join(dict.fromkeys(v.text for _k, v in refusals[:3]))
+    shut_words = " ".join(dict.fromkeys(v.text for _k, v in refusals[:3]
+                                        if v.rule != "R-DBL-3"))
+    if any(v.rule == "R-DBL-3" for _k, v in refusals):
+        shut_words = f"Until it is covered, no other train is open to {name}. {shut_words}"
     explain = f"Open: {open_words}. {shut_words}".strip()
     wrong = []
     if refusals:
@@ -218,9 +230,8 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
         question=f"{_intro(t)}It is {name}'s turn. Tick every train {name} may lay a tile "
                  f"on now, whatever tiles {name} holds.",
         kind="choose", goal={"ask": "open_trains"},
-        hints=["A player may use their own train (R-TRAIN-1), the Mexican train (R-MEX-1) "
-               "and any train with a marker (R-MARK-1); an open double comes first "
-               "(R-DBL-3).", hint2],
+        hints=[f"{_targets_rule(g, cap=True)}; an open double comes first (R-DBL-3).",
+               hint2],
         answer=sorted(train_code(k) for k in targets), wrong=wrong, explain=explain,
         perspective=seat)
 
@@ -239,9 +250,23 @@ def _temptations(g: Game) -> list[tuple[Move, str, str]]:
             other = t.low if end == t.high else t.high
             text = f"{end}-{other}@{train_code(k)}"
             v = g.explain(text)
-            if not v.legal:
-                out.append((Move.parse(text), v.text, v.rule))
+            if v.legal:
+                continue
+            if v.rule in ("R-TURN-3", "R-DBL-3") and not _open_to_player(g, k):
+                # refused for the drawn tile or an open double: only a tempting move if
+                # the train would be open to the player otherwise (one reason, not two)
+                continue
+            out.append((Move.parse(text), v.text, v.rule))
     return out
+
+
+def _open_to_player(g: Game, key: int | str) -> bool:
+    """Whether train ``key`` is open to the player to play by whose train it is and its
+    marker alone (no open double, no drawn tile considered)."""
+    if key in (g.current, MEXICAN):
+        return True
+    return isinstance(key, int) and (bool(g.train(key).marker) or (
+        g.rules.teams and g.partner(g.current) == key))
 
 
 def _label_code(m: Move) -> str:
@@ -312,9 +337,14 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         why = _why_not(g, bad_rule)
         if why is None:
             return None         # a refusal the hint cannot name in words: not asked
-        hint2 = (f"{bad.tile} fits {_place(g, bad)}, but {why}. "
-                 + (f"Look for a tile that fits a train open to {name}." if want == "play"
-                    else "Does anything else fit?"))
+        drawn = g.to_position().get("turn", {}).get("drawn")
+        if drawn:
+            ask = (f"Where does {drawn} fit?" if want == "play" else
+                   f"Does {drawn} fit any train open to {name}?")
+        else:
+            ask = (f"Look for a tile that fits a train open to {name}." if want == "play"
+                   else "Does anything else fit?")
+        hint2 = f"{bad.tile} fits {_place(g, bad)}, but {why}. {ask}"
     answer = str(legal[0])
     explain = f"{g.explain(legal[0]).text} {bad_text}"
     wrong = [{"answer": str(bad), "expect": bad_rule}]
@@ -361,8 +391,8 @@ def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
                      f"{_label(g, bad.train)} and {_place(g, good)}, but the rules "
                      f"allow only one of them. Play {tile} where it is allowed.",
             kind="move", goal={"on_train": _label_code(good)},
-            hints=[f"Who may play on {_label(g, bad.train)}? Think of R-TRAIN-1, R-MEX-1 "
-                   f"and R-MARK-1.", f"Only one of the two trains is open to {name} now."],
+            hints=[f"Who may play on {_label(g, bad.train)}? {_targets_rule(g, cap=True)}.",
+                   f"Only one of the two trains is open to {name} now."],
             answer=str(good), wrong=[{"answer": str(bad), "expect": bad_rule}],
             explain=f"{g.explain(good).text} {bad_text}", perspective=seat)
     return None
@@ -382,24 +412,28 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     name = _name(g, seat)
     bad, bad_text, bad_rule = rng.choice(tempting)
     answer = [str(m) for m in legal]
-    targets = ", ".join(_label(g, k) for k in g.target_trains)
+    targets = and_words(_label(g, k) for k in g.target_trains)
     return _record(
         "every-legal", t, g, family="turns", title=f"Every legal move for {name}",
         teaches=[*(g.explain(m).rule for m in legal), bad_rule],
-        themes=["legal-move"] + (["open-double"] if _live(g) else []),
+        themes=["legal-move"] + (["plays-again"] if g.bonus and not binding_doubles(g) else
+                                 ["open-double"] if _live(g) else []),
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} List every legal move "
                  f"{name} has (a tile on a train; the same tile on two trains is two "
                  f"moves).",
         kind="all-moves", goal={"all_legal": True},
         hints=[(_extra_play(g) if g.bonus else
-                "R-TURN-1: a player may use their own train, the Mexican train and any "
-                "train with a marker; an open double comes first (R-DBL-3)."),
+                f"R-TURN-1: {_targets_rule(g)}; an open double comes first (R-DBL-3)."),
                f"The trains open to {name} now: {targets}. Check each tile against "
                f"their open ends."],
         answer=answer,
         wrong=[{"answer": answer[:-1], "expect": "missing"},
                {"answer": [*answer[:-1], str(bad)], "expect": bad_rule}],
-        explain=f"{bad.tile} on {_label(g, bad.train)} is not one of them: {bad_text}",
+        explain=(f"{name} is making the extra play after a double: the double may stay "
+                 f"uncovered for now, and {targets} are open (R-DBL-1). "
+                 if g.bonus and not binding_doubles(g) and g.rules.double_bonus != "on-double"
+                 else "") + f"{bad.tile} on {_label(g, bad.train)} is not one of them: "
+                            f"{bad_text}",
         perspective=seat)
 
 
@@ -477,7 +511,8 @@ def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
         while not game.over:
             game.push(bot.choose(game))
         game.next_round()
-    later = [n for n in range(r + 1, game.rounds + 1) if n != r]
+    # at least two rounds ahead: "the next one" is given away by the rule itself
+    later = list(range(r + 2, game.rounds + 1))
     if not later:
         return None
     n = rng.choice(later)
@@ -524,6 +559,8 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         return None
     if not is_double and after.current != nxt:
         return None
+    if not (is_double or m.kind == "pass" or g.bonus):
+        return None     # a plain play passes the turn on: nothing to think about
     # the lesson is who plays next, not whether the move was legal: no verdict sentence
     if is_double:
         teaches, themes = ["R-DBL-1"], ["plays-again"]

@@ -17,7 +17,12 @@ attempts correct it later. The guess is made from what can be measured in the po
 (least squares over the bundled puzzles, with a little ridge so a feature that never varies
 there gets no weight), and :func:`rating` applies them to a mined puzzle. A trivial puzzle
 (a random answer right at least half the time, or every simple player right with at most
-two answers to choose from) is never rated above the easiest hand-written puzzle.
+two answers to choose from) is never rated above the easiest hand-written puzzle, and the
+miner does not ship one. Each mined puzzle then stays near its hand-written twins (the
+bundled puzzles that ask the same kind of question, :func:`signature`): within
+:data:`TWIN_BELOW` under the easiest of them and :data:`TWIN_ABOVE` over the hardest, so a
+count of rules that a side remark adds cannot lift a plain question above the puzzle it
+copies.
 Standard library only; the weights depend only on the bundled puzzles, so a run is the same
 on any machine.
 """
@@ -31,12 +36,15 @@ from typing import Any
 from ..play.bots import GreedyBot, PlannerBot
 from .puzzle_record import MAX_RATING, MIN_RATING, Puzzle
 
-__all__ = ["FEATURES", "features", "fit", "is_trivial", "rating"]
+__all__ = ["FEATURES", "features", "fit", "is_trivial", "rating", "signature", "twins"]
 
 #: The features, in the order of the weights :func:`fit` returns (after the constant).
 FEATURES = ("choices", "depth", "rules", "guess", "bots", "variant")
 #: Pull of each weight towards 0 in the fit (in squared rating points per unit).
 RIDGE = 1.0
+#: How far a mined puzzle may be rated under the easiest and over the hardest of its
+#: hand-written twins.
+TWIN_BELOW, TWIN_ABOVE = 100, 200
 
 
 def _turn(p: Puzzle, bot: Any) -> list[str]:
@@ -126,17 +134,40 @@ def fit() -> tuple[tuple[float, ...], int]:
     return tuple(_solve(ata, aty)), int(min(ys))
 
 
+def signature(kind: str, goal: dict[str, Any]) -> tuple[str, str]:
+    """The kind of question a puzzle asks: its answer kind and what its goal asks for
+    (``("choose", "open_trains")``, ``("number", "round_score")``, ``("move",
+    "most_pips")``...)."""
+    return kind, str(goal.get("ask") or goal.get("count") or ",".join(sorted(goal)))
+
+
+@lru_cache(maxsize=1)
+def twins() -> dict[tuple[str, str], tuple[int, int]]:
+    """The lowest and highest rating of the hand-written puzzles of each signature."""
+    from .puzzle_files import bundled
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for p in bundled():
+        k = signature(p.kind, p.goal)
+        lo, hi = out.get(k, (p.rating, p.rating))
+        out[k] = (min(lo, p.rating), max(hi, p.rating))
+    return out
+
+
 def is_trivial(f: dict[str, float]) -> bool:
     """True when a random answer is right at least half the time, or every simple player
     is right with at most two answers to choose from."""
     return f["guess"] >= 0.5 or (f["bots"] >= 1.0 and f["choices"] <= math.log2(3))
 
 
-def rating(p: Puzzle) -> int:
-    """The starting rating of puzzle ``p`` (a multiple of 10), from its features."""
+def rating(p: Puzzle, f: dict[str, float] | None = None) -> int:
+    """The starting rating of puzzle ``p`` (a multiple of 10), from its features ``f``
+    (measured when not given), kept near its hand-written twins."""
     weights, lowest = fit()
-    f = features(p)
+    f = features(p) if f is None else f
     r = weights[0] + sum(w * f[k] for w, k in zip(weights[1:], FEATURES, strict=True))
+    twin = twins().get(signature(p.kind, p.goal))
+    if twin is not None:
+        r = max(twin[0] - TWIN_BELOW, min(twin[1] + TWIN_ABOVE, r))
     if is_trivial(f):
         r = min(r, lowest)
     return max(MIN_RATING, min(MAX_RATING, int(round(r / 10) * 10)))

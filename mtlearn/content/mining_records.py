@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.game import Game
 from .mining_claims import faults
-from .mining_ratings import rating
+from .mining_ratings import features, is_trivial, rating
 from .puzzle_files import check, from_data
 from .puzzle_record import PuzzleError
 
@@ -88,5 +88,8 @@ def finish(record: dict[str, Any], *, prove: bool = True) -> dict[str, Any] | No
         return None
     if prove and faults(p, data):
         return None         # a claim the engine does not support is not shipped
-    r = rating(p)
+    f = features(p)
+    if prove and is_trivial(f):
+        return None         # a random answer right half the time: nothing to learn
+    r = rating(p, f)
     return {**record, "rating": r, "level": level_for(r)}

@@ -52,7 +52,7 @@ def describe_move(game: Game, move: Move, *, you: bool = False) -> str:
         if p in marks and len(marks) == 1:
             return "Pass and place a marker"
         if marks:
-            return "Pass and place markers on " + _and(game.train_label(s) for s in marks)
+            return "Pass and place markers on " + and_words(game.train_label(s) for s in marks)
         if game.train(p).marker:
             return "Pass (the marker is already out)"
         q = game.partner(p)
@@ -73,7 +73,8 @@ def _pass_marks(game: Game) -> list[int]:
             if not game.train(s).marker]
 
 
-def _and(words: Iterable[str]) -> str:
+def and_words(words: Iterable[str]) -> str:
+    """``words`` joined as a sentence lists them: "a", "a and b", "a, b and c"."""
     items = list(words)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -140,7 +141,8 @@ def describe_played(game: Game, seat: int, move: Move, *,
     if put == [seat]:
         return f"{name} passed and put out a marker."
     if put:
-        return f"{name} passed and put out markers on {_and(after.train_label(s) for s in put)}."
+        trains = and_words(after.train_label(s) for s in put)
+        return f"{name} passed and put out markers on {trains}."
     if before.markers[seat]:
         return f"{name} passed; {name}'s marker was already out."
     q = after.partner(seat)
