@@ -155,22 +155,23 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
         # the position needs the variant to be read at all (branches, a partner's pass):
         # then the right answers themselves must use the variant
         if not _verdicts_cite(p, {VARIANT_RULES[k] for k in on if k in VARIANT_RULES}):
-            out.append(label + ", but no right answer uses the variant")
+            out.append(label + ", but its answer does not use the variant")
     return out
 
 
 def _verdicts_cite(p: Puzzle, rules: set[str]) -> bool:
-    """Whether the puzzle's right answers use the variant: the engine's verdict on a move
-    of a right answer cites one of ``rules``, a right answer lays a tile on a branch (a
-    branching double's), or a right answer names the partner's unmarked train. A wrong
-    answer's judgement citing it is not enough: a trap that the standard rules refuse as
-    well teaches nothing about the variant."""
+    """Whether the puzzle's answer (the one the learner is shown) uses the variant: the
+    engine's verdict on one of its moves cites one of ``rules``, it lays a tile on a branch
+    (a branching double's), or it names the partner's unmarked train. Another right answer
+    that happens to use it is not enough (the shown one teaches nothing about it), nor is a
+    wrong answer's judgement citing it: a trap that the standard rules refuse as well
+    teaches nothing about the variant."""
     g = p.start()
     partner = g.partner(g.current) if g.rules.teams and not g.over else None
     # a partner's train without a marker is open to the player by R-VAR-TEAMS alone
     teams_train = (train_code(partner) if partner is not None and partner != g.current
                    and not g.train(partner).marker else None)
-    for sol in p.solutions(limit=ANSWER_LIMIT):
+    for sol in [p.answer]:
         moves = sol if isinstance(sol, list) else [sol]
         if teams_train is not None and teams_train in moves:
             return True     # the trains a player may use, the partner's among them

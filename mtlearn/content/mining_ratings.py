@@ -3,8 +3,9 @@
 A mined puzzle's rating is the trainer's first guess of how hard it is; the learners'
 attempts correct it later. The guess is made from what can be measured in the position:
 
-* ``choices``: how many answers there are to choose from (legal moves, whole turns, the
-  options of a question), on a log scale;
+* ``choices``: how many answers there are to choose from (for a move: the legal moves, a
+  draw, a pass and the tempting refusals the puzzle names; whole turns; the options of a
+  question), on a log scale;
 * ``depth``: how many moves the answer takes (a whole turn is harder than one move);
 * ``rules``: how many rules the puzzle involves;
 * ``guess``: the chance that an answer picked at random is right;
@@ -71,8 +72,12 @@ def features(p: Puzzle) -> dict[str, float]:
     sols = p.solutions(limit=50)
     bots: float | None = None
     if p.kind == "move":
-        choices = legal
-        guess = len(sols) / max(1, legal)
+        # the board offers a draw and a pass whatever the position, and a tempting
+        # refusal the puzzle names (a tile on a closed train) is an answer a learner may
+        # pick as much as a legal move
+        picks = {str(m) for m in g.legal_moves} | {"draw", "pass"}
+        choices = len(picks | {str(w.answer) for w in p.wrong})
+        guess = len(sols) / max(1, choices)
     elif p.kind == "sequence":
         from .mining_play import turns
         every = turns(g, limit=200)
