@@ -10,15 +10,13 @@ and :meth:`~mtlearn.Game.explain` (a :class:`~mtlearn.engine.verdicts.Verdict` w
 rule id) for moves, :meth:`~mtlearn.Game.engine_of` and the round scores for numbers.
 
 - :func:`open_trains`: which trains may this player use (``choose``);
-- :func:`must_do`: what must this player do now: play, draw, pass, cover the double
-  (``move``);
-- :func:`where_legal`: is this move legal, and which rule says so: a tile that fits two
-  trains, of which the rules open only one (``move``);
+- :func:`must_do`: must this player play, draw, pass or cover the double (``move``);
+- :func:`where_legal`: a tile that fits two trains, only one open to the player: which?
+  (``move``; never the player's own or the Mexican train, open to all);
 - :func:`every_legal`: every legal move, and why a tempting one is refused (``all-moves``);
 - :func:`round_score`: score this round after the last tile (``number``);
 - :func:`engine_round`: which double starts round N (``number``);
-- :func:`next_player`: what happens next: plays again after a double, or the turn
-  passes on with a marker (``choose``).
+- :func:`next_player`: who plays next: again after a double, or the next seat (``choose``).
 """
 
 from __future__ import annotations
@@ -379,8 +377,9 @@ def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         if tile is None or len(here) != 1:
             continue
         good = here[0]
-        if any(m.train == good.train and m.tile != tile for m in legal_plays):
-            continue        # another tile fits the open train: the goal would take it
+        if good.train in (seat, MEXICAN) or any(
+                m.train == good.train and m.tile != tile for m in legal_plays):
+            continue        # a train open to all (no question) or another tile fits it
         fits = [k for k in g.train_keys() if g.train(k).open_end in (tile.high, tile.low)]
         if len(fits) != 2 or g.rules.branching:
             continue        # "fits both" must be true: exactly two trains, no branches
@@ -586,7 +585,8 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} {did}. Who plays next?",
         kind="choose", goal={"ask": "next_player", "after": [str(m)]},
         hints=["R-TURN-5: play goes clockwise; R-DBL-1: a player who lays a double plays "
-               "again.", f"What did {name} just lay?" if m.kind == "play" else
+               "again.", f"Is this {name}'s first play of the turn?" if g.bonus else
+               f"What did {name} just lay?" if m.kind == "play" else
                f"{name} could not play: what does a pass leave behind (R-MARK-2)?"],
         answer=g.players[seat if is_double else nxt], wrong=wrong,
         explain=why, perspective=seat)

@@ -20,7 +20,8 @@ there gets no weight), and :func:`rating` applies them to a mined puzzle. A triv
 (a random answer right at least half the time, or every simple player right with at most
 two answers to choose from) is never rated above the easiest hand-written puzzle, and the
 miner does not ship one. Each mined puzzle then stays near its hand-written twins (the
-bundled puzzles that ask the same kind of question, :func:`signature`): within
+bundled puzzles that ask the same kind of question in the same setting, :func:`twin_keys`:
+the same variant or house rule, an open double or none): within
 :data:`TWIN_BELOW` under the easiest of them and :data:`TWIN_ABOVE` over the hardest, so a
 count of rules that a side remark adds cannot lift a plain question above the puzzle it
 copies.
@@ -31,9 +32,12 @@ on any machine.
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from functools import lru_cache
 from typing import Any
 
+from ..core.notation import train_code
+from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
 from .puzzle_record import MAX_RATING, MIN_RATING, Puzzle
 
@@ -63,6 +67,19 @@ def _turn(p: Puzzle, bot: Any) -> list[str]:
         if p.kind == "move" or m.kind == "draw":
             break
     return out
+
+
+def _rules_involved(p: Puzzle, g: Game) -> set[str]:
+    """The rules a puzzle involves: those it teaches and, for a list of every legal move,
+    every rule the engine cites to allow or refuse a tile of the hand on a train (each
+    tile checked against each train is the work of that question)."""
+    rules = set(p.teaches)
+    if p.kind == "all-moves" and not g.over:
+        for t in g.hand(g.current):
+            for k in g.train_keys():
+                rules.add(g.explain(f"{t}@{train_code(k)}").rule)
+    rules.discard("")
+    return rules
 
 
 def features(p: Puzzle) -> dict[str, float]:
@@ -103,7 +120,7 @@ def features(p: Puzzle) -> dict[str, float]:
         bots = right / 2
     depth = len(p.answer) if isinstance(p.answer, list) and p.kind == "sequence" else 1
     return {"choices": math.log2(1 + choices), "depth": depth - 1.0,
-            "rules": float(len(p.teaches)), "guess": guess,
+            "rules": float(len(_rules_involved(p, g))), "guess": guess,
             "bots": guess if bots is None else bots,
             "variant": 0.0 if p.rules == type(p.rules)() else 1.0}
 
@@ -146,15 +163,39 @@ def signature(kind: str, goal: dict[str, Any]) -> tuple[str, str]:
     return kind, str(goal.get("ask") or goal.get("count") or ",".join(sorted(goal)))
 
 
+def setting(p: Puzzle) -> tuple[tuple[str, ...], bool]:
+    """Where a puzzle is set: the rules options its table changes from the standard game
+    (a variant, a house rule) and whether a double waits to be covered. The same question
+    is another puzzle at a partnership table or with an open double."""
+    std = type(p.rules)()
+    changed = tuple(sorted(f.name for f in fields(p.rules)
+                           if getattr(p.rules, f.name) != getattr(std, f.name)))
+    return changed, bool(p.start().open_double_trains)
+
+
+def twin_keys(p: Puzzle) -> list[tuple[Any, ...]]:
+    """The keys of ``p``'s hand-written twins, the closest first: the same question in the
+    same setting; the same question at the same table; any question at the same variant
+    table (every hand-written variant puzzle is hard); the same question anywhere."""
+    sig = signature(p.kind, p.goal)
+    changed, live = setting(p)
+    keys: list[tuple[Any, ...]] = [(sig, changed, live), (sig, changed)]
+    if changed:
+        keys.append((changed,))
+    keys.append((sig,))
+    return keys
+
+
 @lru_cache(maxsize=1)
-def twins() -> dict[tuple[str, str], tuple[int, int]]:
-    """The lowest and highest rating of the hand-written puzzles of each signature."""
+def twins() -> dict[tuple[Any, ...], tuple[int, int]]:
+    """The lowest and highest rating of the hand-written puzzles under each of the keys
+    :func:`twin_keys` gives them."""
     from .puzzle_files import bundled
-    out: dict[tuple[str, str], tuple[int, int]] = {}
+    out: dict[tuple[Any, ...], tuple[int, int]] = {}
     for p in bundled():
-        k = signature(p.kind, p.goal)
-        lo, hi = out.get(k, (p.rating, p.rating))
-        out[k] = (min(lo, p.rating), max(hi, p.rating))
+        for k in twin_keys(p):
+            lo, hi = out.get(k, (p.rating, p.rating))
+            out[k] = (min(lo, p.rating), max(hi, p.rating))
     return out
 
 
@@ -170,7 +211,7 @@ def rating(p: Puzzle, f: dict[str, float] | None = None) -> int:
     weights, lowest = fit()
     f = features(p) if f is None else f
     r = weights[0] + sum(w * f[k] for w, k in zip(weights[1:], FEATURES, strict=True))
-    twin = twins().get(signature(p.kind, p.goal))
+    twin = next((twins()[k] for k in twin_keys(p) if k in twins()), None)
     if twin is not None:
         r = max(twin[0] - TWIN_BELOW, min(twin[1] + TWIN_ABOVE, r))
     if is_trivial(f):
