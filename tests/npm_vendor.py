@@ -91,13 +91,18 @@ def axe_source() -> str:
 
 #: Run axe on the page: every rule, the experimental label-in-name check included.
 #: The argument: null (the whole page), a selector (those elements), or
-#: {scope, off: [rule ids left out], only: [the rule ids run]}.
+#: {scope, off: [rule ids left out], only: [the rule ids run], keep: [selector, k]: the
+#: elements matching selector after the first k are left out}.
 #: Returns [{id, impact, help, targets: [...], inMtlearn: bool}].
 AXE_RUN = """async (arg) => {
   const opts = (arg && typeof arg === 'object') ? arg : { scope: arg };
   const rules = { 'label-content-name-mismatch': { enabled: true } };
   for (const id of opts.off || []) rules[id] = { enabled: false };
-  const result = await axe.run(opts.scope ? document.querySelectorAll(opts.scope) : document, {
+  const context = opts.scope ? document.querySelectorAll(opts.scope)
+    : opts.keep ? { include: [document],
+                    exclude: [...document.querySelectorAll(opts.keep[0])].slice(opts.keep[1]) }
+    : document;
+  const result = await axe.run(context, {
     rules,
     ...(opts.only ? { runOnly: { type: 'rule', values: opts.only } } : {}),
     // no CSSOM preload: axe would fetch the theme's @import relative to the page (a 404)
