@@ -117,6 +117,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if names & BOOK_FIXTURES:
             item.add_marker(pytest.mark.book)
     items.sort(key=_long_first)  # stable: the rest keep their order
+    if os.environ.get("MTLEARN_BOOK_STATUS"):
+        # the book is still being built (./dev test): the long tests that need no book
+        # first, while it builds, then the order above
+        free = [i for i in items if _long_first(i) < len(LONG_FIRST)
+                and i.get_closest_marker("book") is None]
+        chosen = set(free)
+        items[:] = free + [i for i in items if i not in chosen]
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -438,6 +445,28 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
 
 # ---------------------------------------------------------------- the built book
 
+#: How long a test waits for ``./dev test``'s book build to end (a hung build, not a slow one).
+BOOK_WAIT_SECONDS = 1200
+
+
+def _wait_for_the_book() -> None:
+    """When ``./dev test`` builds the book beside pytest (``MTLEARN_BOOK_STATUS`` names the
+    file the build writes its exit code and end time to), wait until it has ended; fail
+    with the build's output (``MTLEARN_BOOK_LOG``) if it failed."""
+    status = os.environ.get("MTLEARN_BOOK_STATUS")
+    if not status:
+        return
+    deadline = time.monotonic() + BOOK_WAIT_SECONDS
+    while not Path(status).is_file():
+        if time.monotonic() > deadline:
+            pytest.fail(f"the book build did not end within {BOOK_WAIT_SECONDS} s", pytrace=False)
+        time.sleep(0.5)
+    if Path(status).read_text().split()[:1] != ["0"]:
+        log = os.environ.get("MTLEARN_BOOK_LOG", "")
+        text = Path(log).read_text(errors="replace")[-4000:] if log and Path(log).is_file() else ""
+        pytest.fail(f"the book build failed ({log}):\n{text}", pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
     """A clean build of the book; fails with Sphinx's output if it does not build.
@@ -448,6 +477,7 @@ def book(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureReques
     """
     given = os.environ.get("MTLEARN_BOOK_DIR")
     if given:
+        _wait_for_the_book()
         path = Path(given).resolve()
         if not (path / "index.html").is_file():
             pytest.fail(f"MTLEARN_BOOK_DIR={given}: no built book there", pytrace=False)
