@@ -16,7 +16,8 @@ REPO = Path(__file__).resolve().parents[1]
 def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
     """./dev test: ruff, mypy, the front end's lint and unit tests, then pytest (the fast
     tier alone with --fast; otherwise a clean book build, started before lint and run
-    beside it, then every test in one run)."""
+    beside it and beside pytest, which waits for it in the book fixture, then every test
+    in one run)."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     branch = re.search(r"\n    test\)\n(.*?)\n        ;;", (REPO / "dev").read_text(), re.S)
     assert branch, "the test) branch of ./dev"
@@ -25,10 +26,14 @@ def test_dev_test_runs_mypy_on_the_whole_package_after_ruff():
     assert names == ["install", "install", "chromium", "lint", "types", "front end",
                      "pytest fast", "pytest"], names
     body = branch.group(1)
-    # the full run starts the clean book build before lint and waits for it before pytest
+    # the full run starts the clean book build before lint; pytest's book fixture waits
+    # for it (MTLEARN_BOOK_STATUS, the file the build's end writes), and ./dev test waits
+    # for it after pytest, failing if it failed
     started = body.index('tests/build_book.py "$out"')
     assert started < body.index("phase lint")
-    assert body.index('wait "$book_pid"') < body.index('phase "pytest" ')
+    assert body.index('echo "$? $(now)" >"$book_status.tmp"') < body.index("phase lint")
+    assert body.index('MTLEARN_BOOK_STATUS="$book_status"') < body.index('phase "pytest" ')
+    assert body.index('phase "pytest" ') < body.index('wait "$book_pid"')
     commands = dict((name.strip('"'), command) for name, command in steps)
     assert commands["lint"] == '"$VENV/bin/ruff" check .'
     assert commands["types"] == "check_types"
