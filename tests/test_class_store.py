@@ -529,3 +529,37 @@ def test_locked_joins_are_kept_and_a_new_class_takes_its_rounds_into_its_archive
     assert "Ana," in csv.read_text() and "draw" in csv.read_text()
     assert any(m.get("token") == c.room.teacher_token for m in out)
     assert not c.room.locked and Classroom.resume(c.folder).code == c.room.code
+
+
+def test_a_new_class_that_cannot_archive_puts_the_class_back_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The archive's third rename fails (a full or read-only folder): the files already
+    moved go back, the reply says the class carries on (not "nothing was changed"), and
+    the class still resumes from its folder with its code."""
+    c = Class(tmp_path / "c")
+    c.t({"op": "lock", "locked": True})
+    code = c.room.code
+    before = sorted(p.name for p in c.folder.iterdir())
+    real = Path.rename
+    calls = {"n": 0}
+
+    def rename(self: Path, target: Any) -> Path:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError(28, "No space left on device")
+        return real(self, target)
+
+    monkeypatch.setattr(Path, "rename", rename)
+    [(to, text)] = c.room.handle(c.teacher, {"op": "new_class",
+                                             "token": c.room.teacher_token})
+    monkeypatch.undo()
+    said = json.loads(text)
+    assert to == "reply" and said["ok"] is False, said
+    assert "No space left on device" in said["error"]
+    assert "the class carries on as it was" in said["error"], said
+    assert "nothing" not in said["error"]
+    # every file is back; the archive folder may stay behind, empty
+    assert sorted(p.name for p in c.folder.iterdir() if p.name != "archive") == before
+    assert not (c.folder / "archive").exists() or not any((c.folder / "archive").iterdir())
+    again = Classroom.resume(c.folder)
+    assert again.code == code == c.room.code and again.locked

@@ -12,10 +12,12 @@ Standard library only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.protocol import refusal
@@ -332,6 +334,24 @@ def pause(room: Classroom, msg: dict[str, Any]) -> list[Out]:
     return [("reply", done(text)), *out, ("teachers", room.teacher_state())]
 
 
+def _move_back(moved: list[tuple[Path, Path]], dest: Path) -> str:
+    """Put the files a failed archive moved back where they were (a rename needs no free
+    space); the words that say how the folder was left."""
+    stuck = []
+    for src, dst in reversed(moved):
+        try:
+            dst.rename(src)
+        except OSError:
+            stuck.append(dst.name)
+    for d in (dest / "archive", dest):
+        with contextlib.suppress(OSError):
+            d.rmdir()  # only when empty
+    if not stuck:
+        return "the class carries on as it was"
+    return (f"{len(stuck)} of its files are still in {dest} ({', '.join(stuck[:5])}): move "
+            "them back into the class folder before --resume")
+
+
 def new_class(room: Classroom, conn: Conn) -> list[Out]:
     """``new_class``: keep this class in ``archive/class-<time>/`` of its folder (nothing
     is deleted), and start a new one there with a new code and teacher's token, printed
@@ -344,19 +364,22 @@ def new_class(room: Classroom, conn: Conn) -> list[Out]:
         k += 1
         dest = folder / "archive" / f"class-{stamp}-{k}"
     room.answers.close()  # the answers log moves with the class
+    moved: list[tuple[Path, Path]] = []
     try:
         dest.mkdir(parents=True)
         for p in sorted(folder.iterdir()):
             if p.name not in ("archive", "serving.json", "serving.prev.json"):  # served on
                 p.rename(dest / p.name)
+                moved.append((p, dest / p.name))
         # the class's earlier puzzle rounds (archive/puzzles-…) go with it too
         for p in sorted((folder / "archive").iterdir()):
             if not p.name.startswith("class-"):
                 (dest / "archive").mkdir(exist_ok=True)
                 p.rename(dest / "archive" / p.name)
+                moved.append((p, dest / "archive" / p.name))
     except OSError as e:
         raise ClassError(f"new class: cannot keep the class in {dest}: {e.strerror}; "
-                         "nothing else was changed") from None
+                         + _move_back(moved, dest)) from None
     olds = [(c, c.student, c.role) for c in room.all_conns]
     fresh = type(room).create(folder)
     keep = {"address": room.address, "idle": room.idle, "all_conns": room.all_conns,
