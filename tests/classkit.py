@@ -62,7 +62,13 @@ def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess
         args = (*args, "--pace", "0.2")  # class default is a person's, 1 s a move)
     proc = warm_cli.start(["class", "--port", "0", "--folder", str(folder),
                            *(() if qr else ("--no-qr",)), *args], folder.parent, env, merge=True)
-    cp = ClassProcess(proc, folder)
+    return wait_until_serving(ClassProcess(proc, folder), timeout)
+
+
+def wait_until_serving(cp: ClassProcess, timeout: float = 30.0) -> ClassProcess:
+    """Read the server's output until it serves ("Stop with Ctrl-C"), keeping its address,
+    code, projector and teacher token; stop it and fail if it ends or takes longer."""
+    proc = cp.proc
     deadline = time.monotonic() + timeout
     assert proc.stdout is not None
     while time.monotonic() < deadline:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 import shlex
-import time
 from pathlib import Path
 
 import warm_cli
-from classkit import ClassProcess, start_class
+from classkit import ClassProcess, start_class, wait_until_serving
 
 from mtlearn.hosts.classroom import serving
 from mtlearn.hosts.classroom.store import unseal
@@ -31,20 +30,7 @@ def stopped_line(cp: ClassProcess) -> str:
 def start_again(folder: Path, argv: list[str]) -> ClassProcess:
     """``mtlearn ARGV`` (a class server), read until it serves."""
     proc = warm_cli.start(argv, folder.parent, merge=True)
-    cp = ClassProcess(proc, folder)
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        cp.lines.append(line)
-        if m := re.match(r"Class code:\s+(\S+)", line):
-            cp.code = m[1]
-        if line.startswith("Stop with Ctrl-C"):
-            return cp
-    cp.stop(kill=True)
-    raise AssertionError("mtlearn class did not start: " + "".join(cp.lines))
+    return wait_until_serving(ClassProcess(proc, folder))
 
 
 def test_the_command_names_every_option_not_at_its_default() -> None:
