@@ -41,8 +41,8 @@ from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
 from .puzzle_record import MAX_RATING, MIN_RATING, Puzzle
 
-__all__ = ["FEATURES", "features", "fit", "is_trivial", "rating", "setting", "signature", "twin_keys",
-           "twins"]
+__all__ = ["FEATURES", "features", "fit", "is_trivial", "rating", "setting", "signature",
+           "twin_keys", "twins"]
 
 #: The features, in the order of the weights :func:`fit` returns (after the constant).
 FEATURES = ("choices", "depth", "rules", "guess", "bots", "variant")
