@@ -112,19 +112,20 @@ def test_each_variant_is_its_own_class_from_the_one_table() -> None:
 
 
 def test_each_variant_says_what_it_is_and_the_docs_table_says_the_same() -> None:
-    """A variant class carries its metadata; the table of docs/add-a-variant.md, the
-    rules options' rule ids and RULES.md's ids agree with it (a new variant is one row
-    there, written from its class)."""
+    """A variant class carries its metadata; the rules options' rule ids and the rule ids'
+    table are filed from it, and the rows of docs/add-a-variant.md's table (the variants
+    that ship, as examples: a new variant adds no row) agree with it."""
     doc = (REPO / "docs" / "add-a-variant.md").read_text(encoding="utf-8")
     rows = re.findall(rf"^\| `(\w+)` \| `(\w+)` \| `([\w/.]+)` \| ({ruleids.PATTERN}) \|$",
                       doc, re.M)
     want = [(cls.option, cls.__name__, cls.__module__.replace(".", "/") + ".py", cls.rule)
             for cls in TABLE]
-    assert rows == want, "docs/add-a-variant.md: the variants' table differs from VARIANTS"
+    assert len(rows) >= 3 and [r for r in want if r in rows] == rows, \
+        "docs/add-a-variant.md: a row of the variants' table differs from its class"
     for cls in TABLE:
         assert cls.summary and not cls.summary.endswith("."), cls
         assert OPTION_RULES[cls.option] == cls.rule, cls
-        assert cls.rule in ruleids.RULES, cls
+        assert ruleids.RULES[cls.rule] == (9, cls.title), cls
         assert cls.__doc__ and cls.rule in (sys.modules[cls.__module__].__doc__ or "")
 
 

@@ -6,12 +6,18 @@ open the rule's text. This script turns ``docs/rules.md`` into ``mtlearn/static/
 one standalone HTML page (no script, no network, the style inline) whose sections carry the
 same anchors as the book's page (``#r-dbl-3``), so a link made for one works on the other.
 
-The page is committed; ``tests/test_rules_page.py`` fails when it is out of date. Rebuild it
-after editing the rules with ``./dev regen`` (every generated file), or this file alone::
+Before that, it writes the parts of ``docs/rules.md`` that the variant classes carry
+(:mod:`mtlearn.engine.variants`): each class's section (its rule id, title and
+``rules_text``) and its option's row, between the ``<!-- begin … -->`` and ``<!-- end … -->``
+lines, so the page stays whole for a reader of the file (JupyterLab opens it as it is).
+
+Both are committed; ``tests/test_rules_page.py`` fails when one is out of date. Rebuild
+them after editing the rules or a variant with ``./dev regen`` (every generated file), or
+this file alone::
 
     .venv/bin/python docs/_ext/rules_page.py
 
-It needs markdown-it-py (installed with the book's packages), not the package at run time.
+It needs markdown-it-py (installed with the book's packages) and the package's source.
 """
 
 from __future__ import annotations
@@ -26,6 +32,10 @@ SOURCE = ROOT / "docs" / "rules.md"
 TARGET = ROOT / "mtlearn" / "static" / "rules.html"
 
 _LABEL = re.compile(r"^\(([a-z0-9-]+)\)=\s*$")
+_COMMENT = re.compile(r"^<!--.*-->\s*$")
+#: The parts of docs/rules.md written from the variant classes, by the name their
+#: ``<!-- begin NAME: … -->`` and ``<!-- end NAME -->`` lines give them.
+REGIONS = ("variant rules", "variant options")
 _ROLE = re.compile(r"\{[a-z:]+\}`([^`]+)`")
 
 STYLE = """
@@ -55,12 +65,44 @@ def markdown() -> object:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def variant_parts() -> dict[str, str]:
+    """The text of each region of :data:`REGIONS`, from the variant classes."""
+    sys.path.insert(0, str(ROOT))
+    from mtlearn.core.ruleids import anchor
+    from mtlearn.engine.variants import VARIANTS
+
+    sections = "\n".join(f"({anchor(c.rule)})=\n### {c.rule} · {c.title}\n\n"
+                         f"{c.rules_text.strip()}\n" for c in VARIANTS)
+    rows = "".join(f"| `{c.option}` | `False`, `True`"
+                   f"{f' ({c.option_note})' if c.option_note else ''} | "
+                   f"[{c.rule}](#{anchor(c.rule)}) |\n" for c in VARIANTS)
+    table = ("The options of the variants that reshape play (one class each,\n"
+             "in `mtlearn/engine/variants/`):\n\n"
+             "| Option | Values (standard first) | Rule |\n"
+             "|--------|-------------------------|------|\n" + rows)
+    return {"variant rules": sections, "variant options": table}
+
+
+def with_variants(text: str) -> str:
+    """``docs/rules.md`` with its regions written again from the variant classes."""
+    for name, part in variant_parts().items():
+        m = re.search(rf"^(<!-- begin {name}:[^\n]*-->\n).*?^(<!-- end {name} -->\n)",
+                      text, re.M | re.S)
+        if m is None:
+            raise SystemExit(f"docs/rules.md: no <!-- begin {name}: … --> line and its "
+                             f"<!-- end {name} --> line")
+        text = text[:m.start()] + m.group(1) + "\n" + part + "\n" + m.group(2) + text[m.end():]
+    return text
+
+
 def render(text: str) -> str:
     """The page for the rules reference ``text`` (MyST markdown)."""
     lines: list[str] = []
     labels: list[str | None] = []
     pending: str | None = None
     for line in text.splitlines():
+        if _COMMENT.match(line):
+            continue
         m = _LABEL.match(line)
         if m:
             pending = m.group(1)
@@ -92,18 +134,22 @@ def render(text: str) -> str:
 
 
 def main() -> int:
-    page = render(SOURCE.read_text(encoding="utf-8"))
+    source = SOURCE.read_text(encoding="utf-8")
+    written = with_variants(source)
+    page = render(written)
     if "--check" in sys.argv[1:]:
         current = TARGET.read_text(encoding="utf-8") if TARGET.is_file() else ""
-        if current != page:
-            print(f"{TARGET.relative_to(ROOT)} is out of date: run ./dev regen",
-                  file=sys.stderr)
-            return 1
-        return 0
+        stale = [path for path, now, want in ((SOURCE, source, written), (TARGET, current, page))
+                 if now != want]
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is out of date: run ./dev regen", file=sys.stderr)
+        return 1 if stale else 0
+    if written != source:
+        SOURCE.write_text(written, encoding="utf-8")
+        print(f"wrote {SOURCE.relative_to(ROOT)}")
     TARGET.write_text(page, encoding="utf-8")
     print(f"wrote {TARGET.relative_to(ROOT)} ({len(page.encode()):,} bytes)")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

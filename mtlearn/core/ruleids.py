@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PATTERN", "RULES", "SECTIONS", "anchor", "first_rule_id", "looks_like_rule_id",
-           "rule_ids_in"]
+__all__ = ["PATTERN", "RULES", "SECTIONS", "add_rule", "anchor", "first_rule_id",
+           "looks_like_rule_id", "rule_ids_in"]
 
 #: The form of a rule id: ``R-``, a word in capitals, then parts of capitals and digits
 #: after dashes (``R-DBL-3``, ``R-VAR-STRICT-DRAW``).
@@ -43,7 +43,10 @@ SECTIONS: dict[int, str] = {
     9: "Variants",
 }
 
-#: Rule id -> (section, short title).
+#: Rule id -> (section, short title). The rule of each variant class of the engine is not
+#: written here: the class carries it and :func:`add_rule` files it when the package is
+#: imported (:mod:`mtlearn.engine.variants`), so every id of the reference is in this table
+#: once ``mtlearn`` is imported.
 RULES: dict[str, tuple[int, str]] = {
     "R-SET-1": (1, "A double-N set holds every pair once"),
     "R-SET-2": (1, "Each number appears on N+1 tiles"),
@@ -86,11 +89,8 @@ RULES: dict[str, tuple[int, str]] = {
     "R-VAR-CHOOSE": (9, "Declining to play"),
     "R-VAR-ANSWER": (9, "Answer the double yourself"),
     "R-VAR-REVERSE": (9, "Doubles covered in reverse order"),
-    "R-VAR-BRANCH": (9, "Branching doubles"),
-    "R-VAR-SWAN": (9, "Swan Drive"),
     "R-VAR-FAST": (9, "Fast game"),
     "R-VAR-DELAY": (9, "Delayed first turn"),
-    "R-VAR-TEAMS": (9, "Partnerships"),
     "R-VAR-WILD": (9, "Wild blanks"),
     "R-VAR-STRICT-DRAW": (9, "A drawn tile may be kept"),
     "R-VAR-BLANKS": (9, "Blanks count 25"),
@@ -100,3 +100,22 @@ RULES: dict[str, tuple[int, str]] = {
 def anchor(rule_id: str) -> str:
     """The HTML anchor of a rule id in the rules reference: ``R-MARK-1`` -> ``r-mark-1``."""
     return rule_id.lower()
+
+
+def add_rule(rule_id: str, section: int, title: str) -> None:
+    """File a rule declared elsewhere (a variant class) in :data:`RULES`, after the rules of
+    its section; a second filing of the same rule with the same title changes nothing."""
+    if not looks_like_rule_id(rule_id) or rule_id != rule_id.strip():
+        raise ValueError(f"{rule_id!r} is not a rule id (like R-VAR-SWAN)")
+    if section not in SECTIONS:
+        raise ValueError(f"{rule_id}: there is no section {section} of the rules reference")
+    if rule_id in RULES:
+        if RULES[rule_id] != (section, title):
+            raise ValueError(f"{rule_id} is filed twice: {RULES[rule_id]} and "
+                             f"{(section, title)}")
+        return
+    entries = list(RULES.items())
+    at = max((i + 1 for i, (_, (sec, _)) in enumerate(entries) if sec <= section), default=0)
+    entries.insert(at, (rule_id, (section, title)))
+    RULES.clear()
+    RULES.update(entries)

@@ -31,7 +31,9 @@ LastTile = Literal["off", "announce", "penalty"]
 Scoring = Literal["double-blank-50", "blanks-25"]
 TieBreak = Literal["zero-rounds", "shared"]
 
-#: The rule id each option stands for (used in docs and explanations).
+#: The rule id each option stands for (used in docs and explanations). A variant class of
+#: the engine (:mod:`mtlearn.engine.variants`) files its own option's rule here when the
+#: package is imported: its option is one field of :class:`Rules`, nothing more.
 OPTION_RULES: dict[str, str] = {
     "deal": "R-DEAL-2",
     "hand_size": "R-DEAL-2",
@@ -48,9 +50,6 @@ OPTION_RULES: dict[str, str] = {
     "tie_break": "R-SCORE-4",
     "may_decline": "R-VAR-CHOOSE",
     "wild_blanks": "R-VAR-WILD",
-    "branching": "R-VAR-BRANCH",
-    "swan_drive": "R-VAR-SWAN",
-    "teams": "R-VAR-TEAMS",
     "rounds": "R-ROUND-1",
 }
 

@@ -70,7 +70,7 @@ class Scores(GameState):
         return [s for place, s, _ in self.standings() if place == 1]
 
     # ================================================================== teams (R-VAR-TEAMS)
-    # The answers of a game without partnerships; mtlearn.engine.partnerships gives the
+    # The answers of a game without partnerships; mtlearn.engine.variants.partnerships gives the
     # others.
     @property
     def has_teams(self) -> bool:

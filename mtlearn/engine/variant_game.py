@@ -3,8 +3,8 @@
 The standard :class:`~mtlearn.Game` plays on one line per train, on fast paths written for
 it. A variant that changes the shape of play (more lines, a turn that goes on, trains
 shared by partners) subclasses :class:`VariantGame` instead, one module per variant
-(:mod:`mtlearn.engine.branching`, :mod:`mtlearn.engine.swan_drive`,
-:mod:`mtlearn.engine.partnerships`), and overrides the named hooks below; the table
+(:mod:`mtlearn.engine.variants.branching`, :mod:`mtlearn.engine.variants.swan_drive`,
+:mod:`mtlearn.engine.variants.partnerships`), and overrides the named hooks below; the table
 :data:`mtlearn.engine.variants.VARIANTS` says which rules option turns each on. Several
 variants at once make one class whose bases are theirs, in the table's order, so each
 hook asks the variants in turn (each override ends with ``super()``).
@@ -50,12 +50,22 @@ class VariantGame(VariantVerdicts, Game):
     """
 
     #: What each variant says of itself (its subclass sets them; the table
-    #: :data:`~mtlearn.engine.variants.VARIANTS`, the docs' tables and the tests read them):
-    #: the rules option that turns it on, its rule id in RULES.md (whose title names it,
-    #: :data:`mtlearn.core.ruleids.RULES`) and one line on what it changes.
+    #: :data:`~mtlearn.engine.variants.VARIANTS`, the rule ids' table, the docs' tables and
+    #: the tests read them): the rules option that turns it on (a field of
+    #: :class:`~mtlearn.Rules`), its rule id in the rules reference and the rule's title
+    #: (filed in :data:`mtlearn.core.ruleids.RULES`, section 9), one line on what it
+    #: changes, and its place in the table (lower first: its hooks answer before those of
+    #: the variants after it when several are on).
     option: ClassVar[str] = ""
     rule: ClassVar[str] = ""
+    title: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    order: ClassVar[int] = 100
+    #: The rule in words, for its section of the rules reference (MyST markdown; ``./dev
+    #: regen`` writes it into ``docs/rules.md`` under the rule's heading), and a note on the
+    #: option's values for the table of options (``"4, 6 or 8 players"``).
+    rules_text: ClassVar[str] = ""
+    option_note: ClassVar[str] = ""
 
     __slots__ = ()
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.moves import Move
-from ..core.notation import branch_sort_key, index_code, key_of, line_code
-from .variant_game import VariantGame
-from .verdicts import Verdict
+from ...core.moves import Move
+from ...core.notation import branch_sort_key, index_code, key_of, line_code
+from ..variant_game import VariantGame
+from ..verdicts import Verdict
 
 __all__ = ["Branching"]
 
@@ -26,7 +26,24 @@ class Branching(VariantGame):
 
     option = "branching"
     rule = "R-VAR-BRANCH"
+    title = "Branching doubles"
     summary = "a covered double opens two more branches of its train"
+    order = 20
+    rules_text = """\
+`Rules(branching=True)`: once a double has been covered, two more lines of play grow from
+it, so it has four open ends: the tile before it, the tile that covered it, and two new
+branches that start with the double's number. A branch belongs to the train it grows from:
+the same owner, the same marker, the same rules about who may play there. A double laid on
+a branch is an open double like any other ([R-DBL-3](#r-dbl-3)), and once covered it grows
+branches of its own.
+
+mtlearn names a branch after the double it grows from: branch `3a` of seat 2's train grows
+from the double that is that train's 3rd tile, `3b` is its twin, and `3a.1b` grows from a
+double that is the 1st tile of branch `3a`. Moves write the branch after the train:
+`6-4@2.3a`. A covered double grows branches in any turn, including a train-building first
+turn; that turn still lays one chain along the train itself, and its branches are played
+from the next turn on.
+"""
 
     __slots__ = ()
 

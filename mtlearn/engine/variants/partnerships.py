@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.moves import Move
-from .variant_game import VariantGame
-from .verdicts import Verdict
+from ...core.moves import Move
+from ..variant_game import VariantGame
+from ..verdicts import Verdict
 
 __all__ = ["Partnerships"]
 
@@ -27,7 +27,21 @@ class Partnerships(VariantGame):
 
     option = "teams"
     rule = "R-VAR-TEAMS"
+    title = "Partnerships"
     summary = "partners sit opposite, share their trains and score as a team"
+    order = 30
+    option_note = "4, 6 or 8 players"
+    rules_text = """\
+`Rules(teams=True)`: with four, six or eight players, seat *s* and seat *s + players/2* are
+partners and sit across from each other (Ana and Cy, Ben and Dee at a table of four). Each
+partner may play on either partner's train at any time, as if the two were one train with
+two ends. A player who cannot play passes *without* a marker while their partner could
+still play; when both partners' last turns ended without a tile, markers go on both of
+their trains, and either partner playing on either train takes both back
+([R-MARK-3](#r-mark-3)). When a player goes out, their whole team scores 0, even with tiles
+left in the partner's hand; every other team scores the pips of both hands. Team totals
+decide the match, and partners share their place in the standings.
+"""
 
     __slots__ = ()
 
