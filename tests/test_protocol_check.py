@@ -63,7 +63,8 @@ def test_the_actions_are_read_from_the_types() -> None:
                                         "progress"]
     assert "import" in actions_of(TrainerIntent) and "goto" not in actions_of(TrainerIntent)
     assert actions_of(BoardIntent)[:3] == ["move", "draw", "pass"]
-    assert actions_of(BoardIntent)[-2:] == ["new_match", "new_game"]
+    board = actions_of(BoardIntent)     # in the union's order (a new intent may go last)
+    assert board.index("new_match") + 1 == board.index("new_game")
 
 
 json_values = st.recursive(
