@@ -21,7 +21,14 @@ import yaml
 
 from mtlearn.content import goals, puzzles
 from mtlearn.content.goals.goal_kind import GoalKind, register
-from mtlearn.content.puzzles import PuzzleError, PuzzleSession, bundled, check, from_data
+from mtlearn.content.puzzles import (
+    PuzzleError,
+    PuzzleSession,
+    bundled,
+    check,
+    from_data,
+    load_text,
+)
 from mtlearn.core.errors import SessionError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -30,6 +37,13 @@ WIDGETS_JS = REPO / "mtlearn" / "static" / "js" / "answer-widgets.js"
 #: Every kind of the goals folder (the registry; a new kind's module adds itself).
 BUILT_IN = {name for name, kind in goals.GOAL_KINDS.items()
             if type(kind).__module__.startswith("mtlearn.content.goals.")}
+
+
+def puzzles_of(name: str) -> list[Any]:
+    """The bundled puzzles of a kind, or else the example puzzle its class carries."""
+    mine = [p for p in bundled() if p.kind == name]
+    example = type(goals.GOAL_KINDS[name]).example
+    return mine or ([load_text(example, f"the example of the {name} kind")] if example else [])
 
 
 def js_widget_ids() -> set[str]:
@@ -56,8 +70,8 @@ def test_every_registered_kind_has_all_its_parts(name):
     assert cls.read is not GoalKind.read or cls.read_conditions is not GoalKind.read_conditions
     for part in ("judge", "solutions", "stored_answers"):
         assert getattr(cls, part) is not getattr(GoalKind, part), f"{name}: no {part}"
-    mine = [p for p in bundled() if p.kind == name]
-    assert mine, f"no bundled puzzle of kind {name}"
+    mine = puzzles_of(name)
+    assert mine, f"no bundled puzzle of kind {name}, and no example in its class"
     for p in mine:
         assert p.goal_kind is kind
         assert p.solutions(limit=2), p.id
@@ -82,7 +96,7 @@ def test_each_kind_finds_a_stored_answer_that_the_engine_contradicts(name):
     opposite (right into wrong, legal into illegal, a value changed) is reported."""
     import copy
 
-    p = next(p for p in bundled() if p.kind == name)
+    p = puzzles_of(name)[0]
     stored = p.precomputed()
     assert p.goal_kind.stored_disagreements(p, stored) == []
     bad = copy.deepcopy(stored)
@@ -108,9 +122,13 @@ def test_each_kind_finds_a_stored_answer_that_the_engine_contradicts(name):
 
 
 def test_every_bundled_puzzle_kind_is_registered_and_every_kind_is_used():
+    """Each kind of the folder is used by a bundled puzzle or carries an example puzzle,
+    which is proved like a bundled one."""
     used = {p.kind for p in bundled()}
-    assert used <= set(goals.GOAL_KINDS)
-    assert used == BUILT_IN <= set(goals.GOAL_KINDS)
+    assert used <= BUILT_IN <= set(goals.GOAL_KINDS)
+    for name in sorted(BUILT_IN - used):
+        (p,) = puzzles_of(name)
+        assert p.kind == name and check(p), name
 
 
 def test_each_module_of_the_goals_folder_holds_one_kind():

@@ -76,6 +76,9 @@ class GoalKind:
     hides_points: ClassVar[bool] = False
     #: True if the front end sends the answer one move at a time (``{"action": "move"}``).
     move_by_move: ClassVar[bool] = False
+    #: A puzzle file of this kind (YAML text), for a kind no bundled puzzle uses yet: the
+    #: tests read, prove, judge and store it as they do the bundled puzzles of each kind.
+    example: ClassVar[str] = ""
 
     # -- reading the file
     def read(self, goal: Any, game: Game, f: Fields) -> dict[str, Any]:
