@@ -195,6 +195,7 @@ def test_a_kind_written_in_one_place_is_read_proved_judged_and_stored(hand_size)
     p = from_data(_hand_size_data(), "how-many.json")
     assert p.goal == {"tiles_in_hand": True, "seat": 0}
     assert check(p) == ["1 right answer", "1 wrong answer explained"]
+    assert check(load_text(hand_size.example)) == check(p)     # the class's own example
     assert p.judge(3).status == "right"
     wrong = p.judge(4)
     assert (wrong.status, wrong.rule) == ("wrong", "R-SET-3")
