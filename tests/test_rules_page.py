@@ -33,3 +33,21 @@ def test_every_rule_has_its_section_at_the_books_anchor() -> None:
     assert "<script" not in page and "http" not in page.split("<main>")[1]
     assert len(page.encode()) < 60_000
     assert "{func}" not in page and "{class}" not in page and ")=" not in page
+
+
+def test_each_variant_class_writes_its_section_and_its_option_row(monkeypatch) -> None:
+    """docs/rules.md's variant parts are written from the classes (``./dev regen``)."""
+    sys.path.insert(0, str(REPO / "docs" / "_ext"))
+    import rules_page
+
+    from mtlearn.engine.variants import VARIANTS
+
+    source = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert rules_page.with_variants(source) == source
+    cls = VARIANTS[0]
+    monkeypatch.setattr(cls, "rules_text", "Said otherwise.\n")
+    monkeypatch.setattr(cls, "option_note", "a note")
+    text = rules_page.with_variants(source)
+    assert f"### {cls.rule} · {cls.title}\n\nSaid otherwise.\n" in text
+    assert f"| `{cls.option}` | `False`, `True` (a note) | [{cls.rule}](#{anchor(cls.rule)}) |" \
+        in text
