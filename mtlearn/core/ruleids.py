@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .rules import FILED_RULES
+
 __all__ = ["PATTERN", "RULES", "SECTIONS", "add_rule", "anchor", "first_rule_id",
            "looks_like_rule_id", "rule_ids_in"]
 
@@ -44,9 +46,10 @@ SECTIONS: dict[int, str] = {
 }
 
 #: Rule id -> (section, short title). The rule of each variant class of the engine is not
-#: written here: the class carries it and :func:`add_rule` files it when the package is
-#: imported (:mod:`mtlearn.engine.variants`), so every id of the reference is in this table
-#: once ``mtlearn`` is imported.
+#: written here: the class carries it, :mod:`mtlearn.engine.variants` files it in
+#: :data:`mtlearn.core.rules.FILED_RULES` (``import mtlearn`` does, before this module can
+#: be imported), and :func:`add_rule` adds those below, so every id of the reference is in
+#: this table.
 RULES: dict[str, tuple[int, str]] = {
     "R-SET-1": (1, "A double-N set holds every pair once"),
     "R-SET-2": (1, "Each number appears on N+1 tiles"),
@@ -119,3 +122,7 @@ def add_rule(rule_id: str, section: int, title: str) -> None:
     entries.insert(at, (rule_id, (section, title)))
     RULES.clear()
     RULES.update(entries)
+
+
+for _rule, _title in FILED_RULES.items():
+    add_rule(_rule, 9, _title)

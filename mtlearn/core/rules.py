@@ -14,8 +14,8 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 from .errors import NotSupportedError, RulesError
 from .tiles import SETS, set_size
 
-__all__ = ["OPTION_CHOICES", "PRESETS", "TEAM_TABLES", "Rules", "hand_size", "preset",
-           "usual_set"]
+__all__ = ["FILED_RULES", "OPTION_CHOICES", "PRESETS", "TEAM_TABLES", "Rules", "hand_size",
+           "preset", "usual_set"]
 
 # The options with named values, each typed by its values. One declaration: OPTION_CHOICES,
 # and with it the checks of Rules, is read from the fields' types, and mypy holds every
@@ -52,6 +52,12 @@ OPTION_RULES: dict[str, str] = {
     "wild_blanks": "R-VAR-WILD",
     "rounds": "R-ROUND-1",
 }
+
+#: Rule id -> title of each rule a variant class of the engine carries (section 9 of the
+#: rules reference), filed here by :mod:`mtlearn.engine.variants` when the package is
+#: imported; :data:`mtlearn.core.ruleids.RULES` takes them in when it is first imported
+#: (which a first board does not do: the in-page engine starts without it).
+FILED_RULES: dict[str, str] = {}
 
 #: Table sizes partnerships are played at (R-VAR-TEAMS: 4, 6 or 8 players, partners
 #: sitting opposite each other).

@@ -14,9 +14,10 @@ way :mod:`mtlearn.content.goals` finds the goal kinds, so adding a variant is ad
 - **Partnerships** (R-VAR-TEAMS, :mod:`mtlearn.engine.variants.partnerships`): partners
   sit opposite, share their trains and score as a team.
 
-Each variant's rule id and title are filed in :data:`mtlearn.core.ruleids.RULES`, and its
-option's rule in :data:`mtlearn.core.rules.OPTION_RULES`, from its class, when this package
-is imported (``import mtlearn`` does it).
+Each variant's rule id and title are filed in :data:`mtlearn.core.rules.FILED_RULES` (from
+which :data:`mtlearn.core.ruleids.RULES` takes them), and its option's rule in
+:data:`mtlearn.core.rules.OPTION_RULES`, from its class, when this package is imported
+(``import mtlearn`` does it).
 
 ``Game(...)`` (and so ``Game.new``, ``from_position``, ``from_json``, ``copy`` and the next
 round) makes the class :func:`game_class` gives for the rules: :class:`~mtlearn.Game` when
@@ -27,11 +28,10 @@ for one, and for several a class whose bases are theirs, in the table's order.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 from dataclasses import fields
 
-from ...core.ruleids import add_rule
-from ...core.rules import OPTION_RULES, Rules
+from ...core.rules import FILED_RULES, OPTION_RULES, Rules
 from ..game import Game
 from ..lines import BranchState, branch_sort_key
 from ..variant_game import VariantGame
@@ -49,8 +49,11 @@ _OPTIONS = {f.name for f in fields(Rules)}
 def _discover() -> tuple[type[VariantGame], ...]:
     """Import every module of this folder; its variant classes, by ``order``."""
     found: list[type[VariantGame]] = []
-    for info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    # (os, not pkgutil: the in-page engine's first board loads no module it can do without)
+    names = {name.rsplit(".", 1)[0] for folder in __path__ for name in os.listdir(folder)
+             if name.endswith((".py", ".pyc")) and not name.startswith("__init__.")}
+    for name in sorted(names):
+        module = importlib.import_module(f"{__name__}.{name}")
         found.extend(cls for cls in vars(module).values()
                      if isinstance(cls, type) and issubclass(cls, VariantGame)
                      and cls.__module__ == module.__name__ and cls.option)
@@ -69,7 +72,8 @@ def _discover() -> tuple[type[VariantGame], ...]:
         raise ValueError(f"the rules option {twice[0]!r} turns on two variants")
     found.sort(key=lambda cls: (cls.order, cls.option))
     for cls in found:
-        add_rule(cls.rule, 9, cls.title)
+        if FILED_RULES.setdefault(cls.rule, cls.title) != cls.title:
+            raise ValueError(f"{cls.rule} is filed twice, with two titles")
         OPTION_RULES.setdefault(cls.option, cls.rule)
     return tuple(found)
 
