@@ -13,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtlearn.content import mining, mining_drills, mining_play
+from mtlearn.content import mining, mining_drills, mining_legal, mining_play
 from mtlearn.content.mined import read_lines
 from mtlearn.content.mining_claims import faults
 from mtlearn.content.mining_positions import TABLES, random_position
 from mtlearn.content.mining_ratings import features, is_trivial
 from mtlearn.content.mining_records import canonical_key, finish, position_of
 from mtlearn.content.puzzle_files import check, from_data
+from mtlearn.core.moves import Move
 from mtlearn.core.notation import train_code
 from mtlearn.engine.game import Game
 
@@ -84,17 +85,28 @@ def test_must_do_answers_the_only_kind_of_move_the_engine_allows(seed):
 @FEW
 @given(SEEDS)
 def test_every_legal_lists_exactly_the_engines_legal_moves(seed):
-    made = _make(mining_drills.every_legal, seed)
+    made = _make(mining_legal.every_legal, seed)
     if made is None:
         return
     rec, p = made
-    assert sorted(rec["answer"]) == sorted(str(m) for m in p.start().legal_moves)
+    g = p.start()
+    assert sorted(rec["answer"]) == sorted(str(m) for m in g.legal_moves)
+    # the explanation lists the moves, each where it goes, and says why each train is open
+    said = rec["explain"]
+    assert f"{len(rec['answer'])} legal moves: " in said
+    for m in g.legal_moves:
+        assert f"{m.inward}-{m.outward}" in said and g.place_label(m.train, m.branch) in said
+    if any(m.branch for m in g.legal_moves):
+        assert "(R-VAR-BRANCH)" in said
+    partner = g.partner(g.current) if g.rules.teams else None
+    if not g.bonus and any(m.train == partner for m in g.legal_moves):
+        assert "partner (R-VAR-TEAMS)" in said
 
 
 @FEW
 @given(SEEDS)
 def test_where_legal_plays_the_tile_on_the_one_train_open_to_it(seed):
-    made = _make(mining_drills.where_legal, seed)
+    made = _make(mining_legal.where_legal, seed)
     if made is None:
         return
     rec, p = made
@@ -102,6 +114,9 @@ def test_where_legal_plays_the_tile_on_the_one_train_open_to_it(seed):
     good, bad = g.explain(rec["answer"]), g.explain(rec["wrong"][0]["answer"])
     assert good.legal and not bad.legal and bad.rule == rec["wrong"][0]["expect"]
     assert good.move.tile == bad.move.tile and good.move.train != bad.move.train
+    # the question names neither train: finding the two it matches is part of the task
+    for key in (good.move.train, bad.move.train):
+        assert g.train_label(key) not in rec["question"]
 
 
 @FEW
@@ -143,6 +158,36 @@ def test_next_player_is_who_the_engine_gives_the_turn_to(seed):
     m = g.push(rec["goal"]["after"][0])
     assert rec["answer"] == g.players[g.current]
     assert (g.current == seat) == (m.tile is not None and m.tile.is_double)
+    # a plain play or pass hands the turn on: asked only for a double or an extra play
+    assert (m.tile is not None and m.tile.is_double) or p.start().bonus
+
+
+#: Dee to play with 7-7, 11-11 and 7-2 on a branching table: the only way out lays both
+#: doubles, then 7-2 on the 7-7, which was laid first (R-DBL-4).
+TWO_DOUBLES = {
+    "set": 12, "players": ["Ana", "Ben", "Cy", "Dee"],
+    "hands": [["2-0", "7-4", "4-3", "8-4", "5-4"],
+              ["3-3", "8-2", "4-1", "1-1", "9-1", "7-1", "6-4", "6-2"], ["4-4"],
+              ["7-7", "7-2", "11-11"]],
+    "trains": {"1": ["12-2", "2-3", "3-1"], "2": ["12-5", "5-11", "11-6"],
+               "3": ["12-11", "11-0", "0-3", "3-6", "6-10", "10-10", "10-1", "1-2", "2-5",
+                     "5-10"],
+               "4": ["12-9", "9-8", "8-1", "1-6", "6-5"],
+               "M": ["12-4", "4-9", "9-11", "11-8", "8-10", "10-2", "2-11", "11-10", "10-0",
+                     "0-0", "0-6", "6-9", "9-0", "0-4", "4-11", "11-7", "7-9", "9-10", "10-3",
+                     "3-8", "8-5", "5-7", "7-6"],
+               "3.6a": [], "3.6b": [], "M.10a": ["0-5", "5-9", "9-3", "3-11"],
+               "M.10b": ["0-12", "12-8", "8-8", "8-7"], "M.10b.3a": [], "M.10b.3b": []},
+    "to_play": 4, "starter": 1, "turns_played": 55, "first_turns_done": [1, 2, 3, 4]}
+
+
+def test_a_go_out_turn_says_why_its_order_matters():
+    g = Game.from_position({**TWO_DOUBLES, "rules": {"preset": "standard",
+                                                      "branching": True}})
+    turn = [Move.parse(x) for x in ("7-7@M.10b", "11-11@M.10a", "7-2@M.10b")]
+    said = mining_play._order_words(g, turn)
+    assert "2 doubles are open" in said and "laid first (R-DBL-4)" in said
+    assert mining_play._order_words(g, turn[:1]) == ""     # one double: no order to keep
 
 
 # ---------------------------------------------------------------------- play puzzles

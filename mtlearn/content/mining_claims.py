@@ -42,7 +42,7 @@ from ..engine.game import Game
 from .puzzle_record import Puzzle, PuzzleError
 
 __all__ = ["STANDARD", "answer_double_faults", "answer_set", "best_faults", "binding_doubles",
-           "bonus_faults", "cited_faults", "dead_double_faults", "faults", "texts",
+           "binding_lines", "bonus_faults", "cited_faults", "dead_double_faults", "faults", "texts",
            "variant_faults"]
 
 #: The rules a puzzle is solved under to see whether its variant matters.
@@ -75,12 +75,22 @@ def cited_faults(p: Puzzle) -> list[str]:
     return [f"cites {r}, which is not a rule id" for r in unknown]
 
 
-def binding_doubles(g: Game) -> list[int | str]:
-    """Open doubles that close the other trains to the player to play now: live (R-DBL-6),
-    and not laid in this very turn (the layer's bonus play follows R-DBL-1)."""
+def binding_lines(g: Game) -> list[int]:
+    """The lines (indices into ``g.trains``) ending in an open double that closes the other
+    trains to the player to play now: live (R-DBL-6), and not laid in this very turn (the
+    layer's bonus play follows R-DBL-1), first laid first."""
     dead = set(g.dead_double_trains)
     laid = set(g.to_position().get("turn", {}).get("doubles", [])) if g.bonus else set()
-    return [k for k in g.open_double_trains if k not in dead and train_code(k) not in laid]
+    # a double laid on a branch is named by its line ("M.9a.3a"), not its train
+    return [i for i, k in zip(g.open_doubles, g.open_double_trains, strict=True)
+            if k not in dead and g.line_code(i) not in laid]
+
+
+def binding_doubles(g: Game) -> list[int | str]:
+    """The trains of :func:`binding_lines`: those the player to play must cover first."""
+    lines = set(binding_lines(g))
+    return list(dict.fromkeys(k for i, k in zip(g.open_doubles, g.open_double_trains,
+                                                 strict=True) if i in lines))
 
 
 def answer_double_faults(p: Puzzle) -> list[str]:

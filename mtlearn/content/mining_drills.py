@@ -11,9 +11,7 @@ rule id) for moves, :meth:`~mtlearn.Game.engine_of` and the round scores for num
 
 - :func:`open_trains`: which trains may this player use (``choose``);
 - :func:`must_do`: must this player play, draw, pass or cover the double (``move``);
-- :func:`where_legal`: a tile that fits two trains, only one open to the player: which?
-  (``move``; never the player's own or the Mexican train, open to all);
-- :func:`every_legal`: every legal move, and why a tempting one is refused (``all-moves``);
+- (where a tile may go, and every legal move: :mod:`mtlearn.content.mining_legal`);
 - :func:`round_score`: score this round after the last tile (``number``);
 - :func:`engine_round`: which double starts round N (``number``);
 - :func:`next_player`: who plays next: again after a double, or the next seat (``choose``).
@@ -29,13 +27,11 @@ from ..core.moves import MEXICAN, Move
 from ..core.notation import train_code
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot, RandomBot
-from ..present.view import and_words
-from .mining_claims import binding_doubles
+from .mining_claims import binding_doubles, binding_lines
 from .mining_positions import Table
 from .mining_records import position_of
 
-__all__ = ["DRILLS", "engine_round", "every_legal", "must_do", "next_player", "open_trains",
-           "round_score", "where_legal"]
+__all__ = ["DRILLS", "engine_round", "must_do", "next_player", "open_trains", "round_score"]
 
 Record = dict[str, Any]
 Drill = Callable[[Game, Table, random.Random], "Record | None"]
@@ -132,8 +128,10 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     """Why train ``key`` is one of the engine's targets for the player to play."""
     seat = g.current
     label = _label(g, key)
-    if key in _live(g):
-        d, where = _open_double(g)
+    binding = binding_lines(g)
+    if key in binding_doubles(g):
+        i = binding[0]
+        d, where = g.trains[i].end, g.line_label(i)
         return f"the open double {d}-{d} on {where} must be covered", "R-DBL-3"
     if g.swan is not None:
         return f"the Swan Drive goes on along {label}", "R-VAR-SWAN"
@@ -267,12 +265,6 @@ def _open_to_player(g: Game, key: int | str) -> bool:
         g.rules.teams and g.partner(g.current) == key))
 
 
-def _label_code(m: Move) -> str:
-    """The train code of a play."""
-    assert m.train is not None
-    return train_code(m.train)
-
-
 def _turn_words(g: Game) -> str:
     """What has happened so far this turn, for the question."""
     seat = g.current
@@ -361,79 +353,6 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
                  f"now? Make the move: a tile on a train, draw, or pass.",
         kind="move", goal=goal, hints=[hint1, hint2], answer=answer, wrong=wrong,
         explain=explain + f" So {name} must {what}.", perspective=seat)
-
-
-def where_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
-    """A tile that fits two trains, only one of them open to the player: is each move
-    legal, and which rule says so (``move``, the goal a tile on the open train)."""
-    if g.over or not _simple_turn(g) or _live(g):
-        return None
-    seat = g.current
-    name = _name(g, seat)
-    legal_plays = [m for m in g.legal_moves if m.kind == "play"]
-    for bad, bad_text, bad_rule in _temptations(g):
-        tile = bad.tile
-        here = [m for m in legal_plays if m.tile == tile]
-        if tile is None or len(here) != 1:
-            continue
-        good = here[0]
-        if good.train in (seat, MEXICAN) or any(
-                m.train == good.train and m.tile != tile for m in legal_plays):
-            continue        # a train open to all (no question) or another tile fits it
-        fits = [k for k in g.train_keys() if g.train(k).open_end in (tile.high, tile.low)]
-        if len(fits) != 2 or g.rules.branching:
-            continue        # "fits both" must be true: exactly two trains, no branches
-        return _record(
-            "where-legal", t, g, family="turns", title=f"Where may {name} play {tile}?",
-            teaches=[bad_rule, g.explain(good).rule], themes=["legal-move", "open-trains"],
-            question=f"{_intro(t)}It is {name}'s turn. {name}'s {tile} fits both "
-                     f"{_label(g, bad.train)} and {_place(g, good)}, but the rules "
-                     f"allow only one of them. Play {tile} where it is allowed.",
-            kind="move", goal={"on_train": _label_code(good)},
-            hints=[f"Who may play on {_label(g, bad.train)}? {_targets_rule(g, cap=True)}.",
-                   f"Only one of the two trains is open to {name} now."],
-            answer=str(good), wrong=[{"answer": str(bad), "expect": bad_rule}],
-            explain=f"{g.explain(good).text} {bad_text}", perspective=seat)
-    return None
-
-
-def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
-    """List every legal move (``all-moves``), with a tempting refused one."""
-    if g.over or not _simple_turn(g):
-        return None
-    legal = list(g.legal_moves)
-    if not 2 <= len(legal) <= 7 or any(m.kind != "play" for m in legal):
-        return None
-    tempting = _temptations(g)
-    if not tempting:
-        return None
-    seat = g.current
-    name = _name(g, seat)
-    bad, bad_text, bad_rule = rng.choice(tempting)
-    answer = [str(m) for m in legal]
-    targets = and_words(_label(g, k) for k in g.target_trains)
-    return _record(
-        "every-legal", t, g, family="turns", title=f"Every legal move for {name}",
-        teaches=[*(g.explain(m).rule for m in legal), bad_rule],
-        themes=["legal-move"] + (["plays-again"] if g.bonus and not binding_doubles(g) else
-                                 ["open-double"] if _live(g) else []),
-        question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} List every legal move "
-                 f"{name} has (a tile on a train; the same tile on two trains is two "
-                 f"moves).",
-        kind="all-moves", goal={"all_legal": True},
-        hints=[(_extra_play(g) if g.bonus else
-                f"R-TURN-1: {_targets_rule(g)}; an open double comes first (R-DBL-3)."),
-               f"The trains open to {name} now: {targets}. Check each tile against "
-               f"their open ends."],
-        answer=answer,
-        wrong=[{"answer": answer[:-1], "expect": "missing"},
-               {"answer": [*answer[:-1], str(bad)], "expect": bad_rule}],
-        explain=(f"{name} is making the extra play after a double: the double may stay "
-                 f"uncovered for now, and {targets} are open (R-DBL-1). "
-                 if g.bonus and not binding_doubles(g) and g.rules.double_bonus != "on-double"
-                 else "") + f"{bad.tile} on {_label(g, bad.train)} is not one of them: "
-                            f"{bad_text}",
-        perspective=seat)
 
 
 # ---------------------------------------------------------------------- numbers
@@ -558,8 +477,8 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         return None
     if not is_double and after.current != nxt:
         return None
-    if not (is_double or m.kind == "pass" or g.bonus):
-        return None     # a plain play passes the turn on: nothing to think about
+    if not (is_double or g.bonus):
+        return None     # a plain play or pass hands the turn on: nothing to think about
     # the lesson is who plays next, not whether the move was legal: no verdict sentence
     if is_double:
         teaches, themes = ["R-DBL-1"], ["plays-again"]
@@ -594,7 +513,6 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
 
 #: The drills by name (the miner's schedule names them).
 DRILLS: dict[str, Drill] = {
-    "open-trains": open_trains, "must-do": must_do, "where-legal": where_legal,
-    "every-legal": every_legal, "round-score": round_score, "engine": engine_round,
-    "next-player": next_player,
+    "open-trains": open_trains, "must-do": must_do, "round-score": round_score,
+    "engine": engine_round, "next-player": next_player,
 }

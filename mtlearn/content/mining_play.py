@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..core.moves import Move
+from ..core.ruleids import rule_ids_in
 from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
 from .mining_drills import _intro, _name, _record, _simple_turn
@@ -300,9 +301,10 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
     answer = winners[v.pick]
     name = _name(g, seat)
     first = answer[0]
+    order = _order_words(g, answer)
     return _record(
         "play-out", t, g, family="strategy", title=f"{name} goes out",
-        teaches=["R-END-1", "R-DBL-1", g.explain(first).rule],
+        teaches=["R-END-1", "R-DBL-1", g.explain(first).rule, *rule_ids_in(order)],
         themes=["go-out", "strategy"],
         question=f"{_intro(t)}It is {name}'s turn, with {len(hand)} tiles left. Play "
                  f"{name}'s whole turn so that {name} goes out now.",
@@ -313,11 +315,27 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         answer=_texts(answer),
         wrong=[{"answer": _texts(c), "expect": "go out"}
                for c in cands if not out(c) and c[-1].kind == "play"][:1],
-        explain=f"Going out ends the round, and {name} scores 0 (R-END-1, R-SCORE-1). "
+        explain=f"{order}Going out ends the round, and {name} scores 0 (R-END-1, R-SCORE-1). "
                 f"Over {v.deals} deals of the tiles {name} cannot see, the best other way "
                 f"of playing the turn kept the round going, and {name} ended it with "
                 f"{v.second:.0f} points on average.",
         perspective=seat)
+
+
+def _order_words(g: Game, turn: list[Move]) -> str:
+    """A sentence on the order of ``turn`` where the rules fix it: a tile that is not a
+    double, played while two or more doubles are open, must cover the one laid first
+    (R-DBL-4; the last with R-VAR-REVERSE). Empty when no step of the turn meets it."""
+    h = g.copy()
+    for m in turn:
+        if m.tile is not None and not m.tile.is_double and len(h.open_double_trains) >= 2:
+            reverse = h.rules.double_order == "reverse"
+            return (f"When {m.tile} is played, {len(h.open_double_trains)} doubles are open, "
+                    f"and a tile that is not a double must cover the one laid "
+                    f"{'last (R-VAR-REVERSE)' if reverse else 'first (R-DBL-4)'}: that is "
+                    f"why the order matters. ")
+        h.push(m)
+    return ""
 
 
 def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
