@@ -13,6 +13,16 @@ from __future__ import annotations
 import argparse
 import statistics
 
+#: The Chromium the browser benchmarks drive, and its flags for a measured run.
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+#: Added in a smoke run only: V8 keeps WebAssembly on its baseline compiler (Liftoff), as
+#: the tests' Chromium does (tests/conftest.py), instead of recompiling Pyodide's hot
+#: functions with the optimizing one in the background. The same code runs; the figures
+#: of a smoke run mean nothing anyway, and a measured run keeps a learner's browser's way.
+SMOKE_FLAGS = ["--js-flags=--liftoff-only"]
+
 #: The line a smoke run starts with.
 NOTE = "smoke run: tiny sizes, figures not meaningful"
 
@@ -25,6 +35,12 @@ def announce(smoke: bool) -> None:
     if smoke and not _said:
         print(NOTE, flush=True)
         _said = True
+
+
+def chromium_flags(smoke: bool) -> list[str]:
+    """The flags to launch Chromium with: :data:`FLAGS`, and :data:`SMOKE_FLAGS` in a
+    smoke run."""
+    return FLAGS + (SMOKE_FLAGS if smoke else [])
 
 
 def size(smoke: bool, full: int, tiny: int) -> int:

@@ -39,16 +39,12 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mtlearn_engine  # noqa: E402
-from benchkit import announce, parse_smoke, size  # noqa: E402
+from benchkit import CHROMIUM, announce, chromium_flags, parse_smoke, size  # noqa: E402
 
 from mtlearn import Game, GreedyBot  # noqa: E402
 from mtlearn.jupyter.widgets import Board  # noqa: E402
 from mtlearn.present.htmlout import standalone_html  # noqa: E402
 from mtlearn.present.view import view  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><script>
 window.__t0 = performance.now();
@@ -185,7 +181,8 @@ def main(repeats: int = 15, smoke: bool = False) -> None:
     board = standalone_html("board", {"view": frames[0]})
     scenario = standalone_html("scenario", {"title": "8 players", "frames": frames})
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=chromium_flags(smoke),
+                                     headless=True)
         board_file = Path(tmp, "board.html")
         board_file.write_text(PAGE.format(body=board), encoding="utf-8")
         scen_file = Path(tmp, "scenario.html")

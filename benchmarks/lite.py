@@ -50,10 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mtlearn_engine  # noqa: E402
 import play  # noqa: E402
-from benchkit import add_smoke, announce, size  # noqa: E402
+from benchkit import CHROMIUM, add_smoke, announce, chromium_flags, size  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = play.FLAGS
 #: The in-page engine's Pyodide before the live notebooks (issue 20), to compare against.
 BEFORE = ("0.28.3", "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2"
           "M6HEgYtm0atCEQX3u4A==", ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
@@ -306,7 +304,8 @@ def main(book: Path | None = None, smoke: bool = False) -> None:
     server, url = _serve(given)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=chromium_flags(smoke))
             startup_parts(browser, url, size(smoke, 5, 1),
                           chapters=CHAPTERS[:2] if smoke else CHAPTERS)
             kernel_and_board(browser, url, size(smoke, 3, 1), warm=not smoke)

@@ -48,15 +48,11 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mtlearn_engine  # noqa: E402
-from benchkit import announce, parse_smoke, size  # noqa: E402
+from benchkit import CHROMIUM, announce, chromium_flags, parse_smoke, size  # noqa: E402
 
 from mtlearn import Game  # noqa: E402
 from mtlearn.jupyter.widgets import Board  # noqa: E402
 from mtlearn.present.htmlout import standalone_html  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>board</title><script>
 window.__t0 = performance.now();
@@ -248,7 +244,8 @@ def main(smoke: bool = False) -> None:
         print(f"one 4-player board's HTML (state, session, one-move answers, module): "
               f"{board_bytes / 1e3:.0f} kB")
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                         args=chromium_flags(smoke))
             report_starts(starts(browser, base, size(smoke, 5, 1)))
 
             page = browser.new_page(viewport={"width": 1000, "height": 900})

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchkit import announce, parse_smoke, size  # noqa: E402
+from benchkit import CHROMIUM, announce, chromium_flags, parse_smoke, size  # noqa: E402
 
 from mtlearn.core.ruleids import RULES  # noqa: E402
 from mtlearn.hosts.session_host import SessionHost  # noqa: E402
@@ -46,8 +46,6 @@ from mtlearn.trainer import Pool, Trainer, new_state  # noqa: E402
 from mtlearn.trainer.trainer_session import bundled_pool, default_pool  # noqa: E402
 
 TARGET_MS = 300
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 T0 = 1_800_000_000.0
 
 
@@ -129,7 +127,7 @@ def in_page(smoke: bool = False) -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/tutorials/trainer.html"
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=chromium_flags(smoke))
             page = browser.new_page()
             page.goto(url, wait_until="load")
             box = page.locator('.mtl-standalone[data-kind="trainer"]')
