@@ -9,6 +9,7 @@ face down.
 
 The modules, in the order they import one another:
 
+* :mod:`.names` — students' names: what is accepted, kept, and counts as the same name;
 * :mod:`.tables` — one table: seats, the session, what each seat and the projector see;
 * :mod:`.puzzle_round` — a puzzle round: a set of puzzles judged on the server, results;
 * :mod:`.store` — the class folder: sealed files with a previous copy, the answers log,

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import hmac
 import json
-import re
 import secrets
 import sys
 import time
@@ -50,18 +49,18 @@ from ...core.words import one_line
 from . import ClassError, store, teacher_ops
 from .assignment import ClassTrainer
 from .keeping import Keeper
+from .names import check_name
 from .puzzle_round import PuzzleRound, puzzle_sets
 from .tables import PACE, ClassTable, checked, public_perspective
 
 __all__ = ["MAX_STUDENTS", "MAX_TABLES", "Classroom", "Conn", "Out"]
 
-MAX_STUDENTS, MAX_TABLES, MAX_NAME = 200, 40, 24
+MAX_STUDENTS, MAX_TABLES = 200, 40
 #: The idle limit a teacher may set (seconds; 0 is off).
 MAX_IDLE = 3600
 #: How often the server calls :meth:`Classroom.tick` (seconds).
 TICK = 0.25
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
-_NAME = re.compile(r"^[^\W\d_]+(?:[ '’.-][^\W\d_]+)*\.?$")
 
 #: One message to send: (to whom, JSON text). To whom: "reply" (the sender),
 #: "student:<id>", "watchers" (projectors and teachers) or "teachers".
@@ -265,27 +264,19 @@ class Classroom:
         if self.locked:
             raise ClassError("the class is closed to new students: ask your teacher (if you "
                              "joined already, open the page on the same device)")
-        self._check_name(name)
-        assert isinstance(name, str)
+        name = check_name(name)  # NFC, invisible characters out (.names)
         teacher_ops.name_taken(self, name)
         if len(self.students) >= MAX_STUDENTS:
             raise ClassError(f"the class is full ({MAX_STUDENTS} students)")
         sid = "s" + secrets.token_hex(4)  # never a removed or earlier class's id again
         token = secrets.token_urlsafe(16)
-        self.students[sid] = {"name": teacher_ops.clean_name(name), "token": token,
-                              "table": None, "seat": None}
+        self.students[sid] = {"name": name, "token": token, "table": None, "seat": None}
         self.tokens[token] = sid
         self.save()
         self._online(conn, sid)
         return [("reply", _text({"type": "joined", "token": token,
                                  "name": self.students[sid]["name"]})),
                 *self._student_views(sid), ("teachers", self.teacher_state())]
-
-    def _check_name(self, name: Any) -> None:
-        if not isinstance(name, str) or not _NAME.match(" ".join(name.split())) \
-                or len(name.strip()) > MAX_NAME:
-            raise ClassError(f"name: type your first name ({MAX_NAME} letters at most, no "
-                             "digits), not " + one_line(repr(name), 40))
 
     def _online(self, conn: Conn, sid: str) -> None:
         conn.role, conn.student = "student", sid

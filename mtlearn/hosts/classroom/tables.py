@@ -77,6 +77,33 @@ def checked(payload: Any, seen: Perspective | None,
     return seen.guard(text, allow=allow) if seen.leaks(text, allow=allow) else text
 
 
+def _renamed(game: Game, names: list[str], label: str) -> Game:
+    """``game`` with its players called ``names``: the match replayed move by move under
+    the new names from its seed (every deal comes from the seed; a move names seats, not
+    players), so the sentences the engine keeps (who held the engine…) and every round
+    of the saved match carry the new names. ClassError if the replay does not reach the
+    same position (a game not dealt from its seed)."""
+    rounds = json.loads(game.to_json(None))["rounds"]
+    try:
+        new = Game.new(names, set=game.set_max, rules=game.rules, seed=game.seed)
+        for k, r in enumerate(rounds):
+            if k:
+                new.next_round()
+            for move in r["moves"]:
+                new.push(move)
+    except MtlearnError as e:
+        why = one_line(str(e), 120)
+    else:
+        a, b = new.to_position(), game.to_position()
+        for pos in (a, b):
+            del pos["players"], pos["notes"]
+        if a == b:
+            return new
+        why = "its deals do not come from its seed"
+    raise ClassError(f"rename: {label}'s match could not be replayed under the new name "
+                     f"({why}), so the name was not changed")
+
+
 class ClassTable:
     """A table of the class: ``n`` seats, ``bots`` of them (the last ones) computer players.
 
@@ -172,6 +199,20 @@ class ClassTable:
                     self.to_computer(self.seats.index(s), away=False)
                 else:
                     s.update(name=None, student=None)
+
+    def rename(self, student: str, name: str) -> bool:
+        """``student``'s seat is called ``name`` now, in the match too, so the next views
+        show it; False if they do not sit here. ClassError (nothing changed) if the match
+        cannot be replayed under the new name (:func:`_renamed`)."""
+        seat = self.seat_of(student)
+        if seat is None:
+            return False
+        if self.session is not None:
+            names = list(self.session.game.players)
+            names[seat] = name
+            self.session.game = _renamed(self.session.game, names, self.label)
+        self.seats[seat]["name"] = name
+        return True
 
     def seat_of(self, student: str) -> int | None:
         """The seat (from 0) of a student, if they sit here."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.protocol import refusal
 from ...core.words import one_line
 from . import ClassError, store
+from .names import check_name, clean_name, name_keys
 from .puzzle_round import PuzzleRound
 
 if TYPE_CHECKING:
@@ -56,18 +57,22 @@ def _gone(text: str) -> str:
     return json.dumps(refusal(text), separators=(",", ":"))
 
 
-def clean_name(name: str) -> str:
-    """A name as it is kept: trimmed, inner spaces made single."""
-    return " ".join(name.split())
-
-
 def name_taken(room: Classroom, name: str, but: str | None = None) -> None:
-    """Refuse ``name`` if another student of the class has it (whatever the case)."""
-    key = clean_name(name).casefold()
+    """Refuse ``name`` if another student of the class has the same name: whatever the
+    case, the invisible characters, or letters of another alphabet that look the same
+    (:func:`.names.same_name`)."""
+    plain, looks = name_keys(name)
     for sid, st in room.students.items():
-        if sid != but and str(st["name"]).casefold() == key:
-            first = st["name"]
+        if sid == but:
+            continue
+        theirs = name_keys(str(st["name"]))
+        first = st["name"]
+        if theirs[0] == plain:
             raise ClassError(f"{first} is taken: add an initial, e.g. {first} B")
+        if theirs[1] == looks:
+            raise ClassError(f"{clean_name(name)} looks the same as {first}, who is in the "
+                             "class already (some of its letters come from another "
+                             f"alphabet): add an initial, e.g. {first} B")
 
 
 def _remember(room: Classroom, entry: dict[str, Any]) -> str:
@@ -132,22 +137,19 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
     action = msg.get("action")
     st = room.students[sid]
     name = st["name"]
-    if action == "rename":
-        new = msg.get("name")
-        room._check_name(new)
-        assert isinstance(new, str)
-        new = clean_name(new)
+    if action == "rename":  # shown at once: the lobby, the table (dealt too), the teacher
+        new = check_name(msg.get("name"))
         name_taken(room, new, but=sid)
-        st["name"] = new
         t = room.tables.get(st["table"] or "")
-        if t is not None and not t.started:
-            t.seats[st["seat"]]["name"] = new
+        if t is not None and t.rename(sid, new):  # first: it may refuse (nothing changed)
             room.save(t)
+        st["name"] = new
         room.save()
-        later = " (the table shows the old name until its next deal)" if t is not None \
-            and t.started else ""
-        return [("reply", done(f"{name} is now {new}{later}.")),
-                *room._student_views(sid), ("teachers", room.teacher_state())]
+        told = [("reply", done(f"{name} is now {new}.")), *room._student_views(sid)]
+        if t is not None:  # the others at the table and the projector; the lobby lists
+            others = room._table_update(t) + ([] if t.started else room._lobbies())
+            told += [o for o in others if o[0] != f"student:{sid}"]  # its free seats
+        return [*told, ("teachers", room.teacher_state())]
     if action == "remove":
         where = unseat(room, sid)
         record = room.students.pop(sid)
