@@ -378,7 +378,8 @@ def _book(args: argparse.Namespace) -> int:
 def _class(args: argparse.Namespace) -> int:
     """``mtlearn class``: the class server (imported here: it needs the class extra)."""
     try:
-        from .hosts.classroom.server import book_folder, run, tls_context
+        from .hosts.classroom.doors import tls_context
+        from .hosts.classroom.server import book_folder, run
     except ImportError as e:
         print(f"mtlearn class: the class server needs the class extra ({e.name} is "
               "missing): pip install \"mexican-train-learn[class]\"", file=sys.stderr)
@@ -452,7 +453,8 @@ def _class(args: argparse.Namespace) -> int:
             print("Served as before (kept in the class folder): "
                   f"{serving.command(folder, opts)}", flush=True)
         run(room, host=host, port=args.port, book=book, per_address=args.per_address,
-            quiet_qr=args.no_qr, tls=tls, carry_on=serving.command(folder, opts))
+            quiet_qr=args.no_qr, tls=tls, carry_on=serving.command(folder, opts),
+            tls_cert=args.tls_cert)
     except (ClassError, MtlearnError) as e:
         print(f"mtlearn class: {e}", file=sys.stderr)
         return 1

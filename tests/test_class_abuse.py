@@ -147,16 +147,24 @@ def test_the_limits_open_again_when_their_minute_is_over() -> None:
     now[0] += 61
     assert lim.check_join("a") is None
     for _ in range(lim.guesses() - 1):
-        lim.wrong_code("a")
-    assert lim.check_code("a") is None
-    lim.wrong_code("a")
-    assert "wait 60 seconds" in (lim.check_code("a") or "")
+        lim.wrong_code("a", "d1")
+    assert lim.check_code("a", "d1") is None
+    lim.wrong_code("a", "d1")
+    assert "wait 60 seconds" in (lim.check_code("a", "d1") or "")
+    assert lim.check_code("a", "d2") is None  # another device behind the same address
     now[0] += 30
-    assert "wait 30 seconds" in (lim.check_code("a") or "")
+    assert "wait 30 seconds" in (lim.check_code("a", "d1") or "")
     now[0] += 31
-    assert lim.check_code("a") is None
-    lim.wrong_code("a")  # the count started again
-    assert lim.check_code("a") is None
+    assert lim.check_code("a", "d1") is None
+    lim.wrong_code("a", "d1")  # the count started again
+    assert lim.check_code("a", "d1") is None
+    # a device with no cookie is known by its address alone, with a far higher ceiling
+    for _ in range(lim.address_guesses() - 1):
+        lim.wrong_code("b")
+    assert lim.check_code("b") is None
+    lim.wrong_code("b")
+    assert "from this address: wait 60 seconds" in (lim.check_code("b") or "")
+    assert "from this address" in (lim.check_code("b", "d3") or "")
 
 
 # ---------------------------------------------------------------------- connections
@@ -266,16 +274,18 @@ def test_a_page_from_another_origin_may_not_open_the_socket(tmp_path: Path) -> N
         cp.stop()
 
 
-def test_class_code_guesses_are_limited_per_address(tmp_path: Path) -> None:
+def test_class_code_guesses_are_limited_per_device(tmp_path: Path) -> None:
     cp = start_class(tmp_path / "cls")
+    # the device cookie the students' page gives (more in test_class_limits.py)
+    cookie = get(cp.address)[1]["Set-Cookie"].split(";")[0]
 
     async def go() -> None:
-        guesser = await Client.open(cp.ws_url)
+        guesser = await open_from(cp.ws_url, "127.0.0.1", headers={"Cookie": cookie})
         wrong = "ZZZZZ" if cp.code != "ZZZZZ" else "YYYYY"
         for _ in range(L.CODE_GUESSES):
             no = await guesser.ask({"op": "join", "code": wrong, "name": "Ana"}, "refused")
             assert "wrong class code" in no["error"]
-        # now even the right code is refused, from this address only, saying for how long
+        # now even the right code is refused, from this device only, saying for how long
         no = await guesser.ask({"op": "join", "code": cp.code, "name": "Ana"}, "refused")
         assert "too many wrong class codes from this device: wait 60 seconds" in no["error"]
         no = await guesser.ask({"op": "watch", "code": cp.code}, "refused")

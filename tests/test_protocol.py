@@ -230,6 +230,7 @@ CLASS_REQUESTS = [
     {"op": "assign", "token": "T", "theme": "R-MARK-1", "count": 10},
     {"op": "assign", "token": "T", "band": [800, 1200], "count": 5},
     {"op": "assign", "token": "T"},
+    {"op": "per_address", "token": "T", "per_address": 16},
 ]
 
 
@@ -246,14 +247,18 @@ def test_what_class_clients_send_follows_the_protocol():
 
 
 def test_the_class_server_answers_exactly_the_ops_the_protocol_names():
-    """Every op the room reads is a ClassRequest op, and every ClassRequest op is read."""
+    """Every op the room (or the server, before it: the teacher's ``per_address``) reads
+    is a ClassRequest op, and every ClassRequest op is read."""
     import re
 
     from mtlearn.core.protocol_requests import OPS
 
-    room = (Path(__file__).resolve().parents[1] / "mtlearn" / "hosts" / "classroom" /
-            "room.py").read_text(encoding="utf-8")
+    here = Path(__file__).resolve().parents[1] / "mtlearn" / "hosts" / "classroom"
+    room = (here / "room.py").read_text(encoding="utf-8")
+    server = (here / "server.py").read_text(encoding="utf-8")
     handle = room[room.index("    def handle(self"):room.index("    def _student(self")]
+    handle += server[server.index("    async def _answer(self"):
+                     server.index("    def _code_limits(self")]
     read = set()
     for group in re.findall(r"op (?:in \(([^)]*)\)|== (\"[a-z_]+\"))", handle):
         read.update(re.findall(r"\"([a-z_]+)\"", " ".join(group)))

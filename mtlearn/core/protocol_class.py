@@ -20,7 +20,7 @@ from .protocol import (
 )
 
 __all__ = [
-    "ClassMessage", "ClassTrainerInfo", "ClassTrainerState", "ClassTrainerUpdate", "Done",
+    "ClassMessage", "ClassTrainerInfo", "ClassTrainerState", "ClassTrainerUpdate", "Crowd", "Done",
     "Joined", "Lobby", "Notice", "PublicState", "PublicTable", "PublicTables", "PuzzleState",
     "PuzzleUpdate", "SeatInfo", "TableInfo", "TableState", "TeacherState",
 ]
@@ -119,6 +119,17 @@ class Notice(TypedDict):
     text: str
 
 
+class Crowd(TypedDict):
+    """For the teacher's page: one network address (``address``) added as many students
+    (``students``) as one address may (``per_address``); the teacher may raise the limit
+    to ``raise_to`` with a ``per_address`` message."""
+    type: Literal["crowd"]
+    address: str
+    students: int
+    per_address: int
+    raise_to: int
+
+
 class TeacherState(TypedDict):
     """The teacher's page: the code, tables, students, idle limit, puzzle results."""
     type: Literal["teacher"]
@@ -197,7 +208,7 @@ class ClassTrainerUpdate(PuzzleAnswer, total=False):
 
 
 ClassMessage = (TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice
-                | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState
+                | Crowd | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState
                 | ClassTrainerUpdate | Refusal)
 
 #: The named types written to the schema and the TypeScript types (after the engine's).

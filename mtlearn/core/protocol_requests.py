@@ -18,9 +18,9 @@ from .protocol import BoardIntent, PuzzleIntent
 from .protocol_trainer import TrainerIntent
 
 __all__ = ["OPS", "Assign", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "Lock",
-           "NewClassRequest", "OpenTable", "Pause", "PuzzleMessage", "PuzzleRoundRequest",
-           "Revert", "Sit", "StudentAction", "TableAction", "TeacherHello", "TrainerMessage",
-           "Watch"]
+           "NewClassRequest", "OpenTable", "Pause", "PerAddress", "PuzzleMessage",
+           "PuzzleRoundRequest", "Revert", "Sit", "StudentAction", "TableAction",
+           "TeacherHello", "TrainerMessage", "Watch"]
 
 
 class Join(TypedDict):
@@ -184,6 +184,15 @@ class Assign(_Assign, total=False):
     count: int | None
 
 
+class PerAddress(TypedDict):
+    """The teacher sets how many devices one network address may stand for (its
+    students and connections at once; 1 to 1000) until the server stops (read by the
+    server, :mod:`mtlearn.hosts.classroom.server`, not the room)."""
+    op: Literal["per_address"]
+    token: str
+    per_address: int
+
+
 class NewClassRequest(TypedDict):
     """The teacher ends the class (kept in the class folder's archive) and starts a new
     one; answered with ``new_class``."""
@@ -193,12 +202,14 @@ class NewClassRequest(TypedDict):
 
 ClassRequest = (Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello
                 | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction
-                | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign)
+                | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign
+                | PerAddress)
 
 #: Every op a client may send, from the types above.
 OPS: tuple[str, ...] = ("join", "hello", "watch", "sit", "leave", "intent", "puzzle",
                         "teacher", "open_table", "table", "idle", "puzzle_round", "student",
-                        "revert", "lock", "pause", "new_class", "trainer", "assign")
+                        "revert", "lock", "pause", "new_class", "trainer", "assign",
+                        "per_address")
 
 #: The named types written to the schema and the TypeScript types.
 EXPORTS: dict[str, Any] = {"ClassRequest": ClassRequest}

@@ -69,6 +69,17 @@ test("the server's notice (the class folder cannot be written) shows in the stat
   assert.deepEqual(step.state.status, { text: "⚠ " + text, kind: "warn", undo: null });
 });
 
+test("one address that added its most students shows in the status line, with the limit to raise it to", () => {
+  const crowd = { type: "crowd", address: "10.0.0.9", students: 8, per_address: 8, raise_to: 16 };
+  const step = teacherReduce(teacherStart("T"), message(crowd));
+  assert.deepEqual(step.changes, ["status"]);
+  assert.equal(step.state.status.kind, "warn");
+  assert.equal(step.state.status.raise, 16);
+  assert.match(step.state.status.text, /8 students joined from one network address \(10\.0\.0\.9\), the most one address may add \(8\)/);
+  const after = teacherReduce(step.state, message({ type: "done", text: "One network address may now stand for 16 devices" }));
+  assert.equal(after.state.status.raise, undefined);
+});
+
 test("a lost connection says so, and only its own words go once the page is connected again", () => {
   const lost = teacherReduce(teacherStart("T"), { type: "connection", state: "reconnecting" }).state;
   assert.deepEqual(lost.status, { text: "Connection lost: reconnecting…", kind: "warn", undo: null });

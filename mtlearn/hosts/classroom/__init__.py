@@ -19,8 +19,10 @@ The modules, in the order they import one another:
 * :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
   folder; answers every message of the protocol with the messages to send back;
 * :mod:`.results` — the teacher's results: game scores and puzzle results, page and CSV;
-* :mod:`.limits` — what one network address may do (students, code guesses, connections,
-  requests), so that no single device can spoil the room;
+* :mod:`.limits` — what one device and one network address may do (students, code
+  guesses, connections, requests), so that no single device can spoil the room;
+* :mod:`.doors` — who is at the door: the server's own names (``Host``, ``Origin``), the
+  device cookie, the tokens that spare a request its address's limits, TLS;
 * :mod:`.serving` — how the class is served (network, port, book, limits), kept in its
   folder for ``--resume``;
 * :mod:`.server` — the web server (aiohttp): pages, WebSockets, limits, QR code.

@@ -10,9 +10,13 @@ With ``per_address`` = *N* (``--per-address``, default :data:`PER_ADDRESS`):
   any minute; the whole class takes at most :data:`CLASS_JOINS_PER_MINUTE` new students a
   minute. One device therefore holds at most *N* names, and so at most *N* seats (one per
   name; the room gives one name one seat);
-* **class code**: :data:`CODE_GUESSES` wrong codes (or *N*, if more) from one address
-  within :data:`CODE_LOCKOUT` seconds lock that address out of joining for
-  :data:`CODE_LOCKOUT` seconds;
+* **class code**: :data:`CODE_GUESSES` wrong codes (or *N*, if more) from one *device*
+  (the browser's device cookie, :mod:`.doors`) within :data:`CODE_LOCKOUT` seconds lock
+  that device out of typing a code for :data:`CODE_LOCKOUT` seconds; every wrong code is
+  also counted against its address, which is locked out only past
+  :data:`ADDRESS_CODE_GUESSES` (or 20·*N*, if more): a device with no cookie is counted
+  by its address alone, with that much higher ceiling. A device that comes back with a
+  valid seat token is never locked out;
 * **connections**: *N* WebSockets at once (counted in :mod:`.server`), and at most
   :func:`tcp_per_address` (4·*N* + 8) TCP connections at once, upgraded or not; the whole
   server holds at most :data:`MAX_TCP`, or fewer if the system lets a process open fewer
@@ -21,7 +25,9 @@ With ``per_address`` = *N* (``--per-address``, default :data:`PER_ADDRESS`):
   sends no complete request within :data:`IDLE_TIMEOUT` seconds (idle keep-alive, or
   request headers sent slowly) is closed;
 * **HTTP requests**: :data:`HTTP_RATE` a second per allowed device (a burst of
-  :data:`HTTP_BURST` per device), answered ``429`` past that.
+  :data:`HTTP_BURST` per device), answered ``429`` past that; a request that carries the
+  teacher's token is never limited, and one that carries a valid seat token is counted
+  on its own (:data:`HTTP_RATE`, :data:`HTTP_BURST`), not against its address.
 
 The clock is a parameter (``now``) so that the limits are tested without waiting.
 """
@@ -37,9 +43,11 @@ from collections.abc import Callable
 from typing import Any
 
 __all__ = [
+    "ADDRESS_CODE_GUESSES",
     "CLASS_JOINS_PER_MINUTE",
     "CODE_GUESSES",
     "CODE_LOCKOUT",
+    "CROWD_EVERY",
     "HTTP_BURST",
     "HTTP_RATE",
     "IDLE_TIMEOUT",
@@ -59,10 +67,16 @@ PER_ADDRESS = 8
 MIN_JOINS_PER_MINUTE = 4
 #: New students the whole class may take in a minute.
 CLASS_JOINS_PER_MINUTE = 60
-#: Wrong class codes one address may send (within CODE_LOCKOUT seconds) before a lockout.
+#: Wrong class codes one device may send (within CODE_LOCKOUT seconds) before a lockout.
 CODE_GUESSES = 10
+#: Wrong class codes one address may send in all (every device behind it, within
+#: CODE_LOCKOUT seconds) before the address is locked out: a school's whole class may sit
+#: behind one address, so this ceiling is far above one device's.
+ADDRESS_CODE_GUESSES = 200
 #: Seconds of a lockout, and the window wrong codes are counted in.
 CODE_LOCKOUT = 60.0
+#: Seconds between two words to the teacher about one address that added its most students.
+CROWD_EVERY = 10.0
 #: TCP connections the whole server holds at once.
 MAX_TCP = 900
 #: Seconds a connection may stay without a complete request (idle or slow headers).
@@ -143,6 +157,7 @@ class AddressLimits:
         self.http: dict[str, TokenBucket] = {}
         self.tcp: dict[str, int] = {}
         self.tcp_total = 0
+        self.crowd_said: dict[str, float] = {}
 
     # ------------------------------------------------------------------ students
     def check_join(self, addr: str) -> str | None:
@@ -161,6 +176,17 @@ class AddressLimits:
                     f"{CLASS_JOINS_PER_MINUTE} a minute; wait a minute, then join again")
         return None
 
+    def crowd(self, addr: str, most: int) -> dict[str, Any] | None:
+        """What the teacher is told when ``addr`` added as many students as it may (its
+        students, the limit, and the limit to raise it to: twice, up to ``most``); None
+        if it was told so less than :data:`CROWD_EVERY` seconds ago."""
+        now = self.clock()
+        if now - self.crowd_said.get(addr, -math.inf) < CROWD_EVERY:
+            return None
+        self.crowd_said[addr] = now
+        return {"address": addr, "students": self.students.get(addr, 0),
+                "per_address": self.per_address, "raise_to": min(most, 2 * self.per_address)}
+
     def joined(self, addr: str) -> None:
         """``addr`` added a student."""
         now = self.clock()
@@ -170,42 +196,71 @@ class AddressLimits:
 
     # ------------------------------------------------------------------ class code
     def guesses(self) -> int:
-        """Wrong codes one address may send before it is locked out."""
+        """Wrong codes one device may send before it is locked out."""
         return max(CODE_GUESSES, self.per_address)
 
-    def check_code(self, addr: str) -> str | None:
-        """May ``addr`` try a class code now (not locked out)?"""
-        until = self.locked.get(addr)
-        if until is None:
-            return None
-        left = until - self.clock()
-        if left <= 0:
-            del self.locked[addr]
-            self.wrong.pop(addr, None)
-            return None
-        return (f"too many wrong class codes from this device: wait {math.ceil(left)} "
-                "seconds, then type the code your teacher shows")
+    def address_guesses(self) -> int:
+        """Wrong codes one address may send in all before it is locked out."""
+        return max(ADDRESS_CODE_GUESSES, 20 * self.per_address)
 
-    def wrong_code(self, addr: str) -> None:
-        """``addr`` sent a wrong class code (the lockout starts at the last one allowed)."""
+    @staticmethod
+    def _keys(addr: str, device: str | None) -> list[tuple[str, str]]:
+        """The counts a code from ``addr`` (and ``device``, if known) goes to: (key,
+        whose)."""
+        keys = [("a:" + addr, "address")]
+        return [*keys, ("d:" + device, "device")] if device else keys
+
+    def check_code(self, addr: str, device: str | None = None) -> str | None:
+        """May this device (``device``: its cookie's id; None: known by ``addr`` alone)
+        try a class code now (neither it nor its address locked out)?"""
         now = self.clock()
-        times = self.wrong.setdefault(addr, deque())
-        times.append(now)
-        if _recent(times, now, CODE_LOCKOUT) >= self.guesses():
-            self.locked[addr] = now + CODE_LOCKOUT
+        for key, whose in self._keys(addr, device):
+            until = self.locked.get(key)
+            if until is None:
+                continue
+            left = until - now
+            if left <= 0:
+                del self.locked[key]
+                self.wrong.pop(key, None)
+                continue
+            return (f"too many wrong class codes from this {whose}: wait {math.ceil(left)} "
+                    "seconds, then type the code your teacher shows")
+        return None
+
+    def wrong_code(self, addr: str, device: str | None = None) -> None:
+        """A wrong class code: counted for the device (if known) and its address; the
+        lockout starts at the last one allowed."""
+        now = self.clock()
+        for key, whose in self._keys(addr, device):
+            times = self.wrong.setdefault(key, deque())
+            times.append(now)
+            most = self.guesses() if whose == "device" else self.address_guesses()
+            if _recent(times, now, CODE_LOCKOUT) >= most:
+                self.locked[key] = now + CODE_LOCKOUT
+        if len(self.wrong) > 10_000:  # forget the quiet ones
+            self.wrong = {k: t for k, t in self.wrong.items()
+                          if _recent(t, now, CODE_LOCKOUT) or k in self.locked}
 
     # ------------------------------------------------------------------ HTTP, TCP
-    def check_http(self, addr: str) -> bool:
-        """May ``addr`` make an HTTP request now?"""
+    def check_http(self, addr: str, seat: str | None = None) -> bool:
+        """May ``addr`` make an HTTP request now? (``seat``: a student's id whose valid
+        seat token the request carries; counted on its own, as one device.)"""
         now = self.clock()
-        bucket = self.http.get(addr)
+        key, devices = (addr, self.per_address) if seat is None else ("seat:" + seat, 1)
+        bucket = self.http.get(key)
         if bucket is None:
             if len(self.http) > 10_000:  # forget the quiet ones (their buckets are full)
                 self.http = {a: b for a, b in self.http.items()
                              if b.tokens + (now - b.at) * b.rate < b.burst}
-            bucket = self.http[addr] = TokenBucket(HTTP_RATE * self.per_address,
-                                                   HTTP_BURST * self.per_address, now)
+            bucket = self.http[key] = TokenBucket(HTTP_RATE * devices, HTTP_BURST * devices,
+                                                  now)
         return bucket.take(now)
+
+    def raise_per_address(self, per_address: int) -> None:
+        """The teacher set a new ``per_address`` (the address buckets start again full)."""
+        self.per_address = per_address
+        self.http.clear()
+        self.crowd_said.clear()
 
     def open_tcp(self, addr: str) -> bool:
         """Count a new TCP connection from ``addr``, if it may have one (True)."""

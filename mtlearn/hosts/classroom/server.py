@@ -14,12 +14,16 @@ Limits, each refused with a message that says which, and nothing changed:
   :class:`~mtlearn.hosts.session_host.SessionHost` (depth, numbers, constants);
 * a connection sends at most :data:`RATE` messages a second (bursts of :data:`BURST`);
   one that goes on after :data:`MAX_REFUSED` refusals in a row is closed;
-* an address holds at most ``per_address`` WebSockets at once (a phone needs one);
+* an address holds at most ``per_address`` WebSockets at once (a phone needs one); past
+  that, a socket whose first message (within :data:`FIRST_MESSAGE_WAIT` s) carries a
+  valid seat or teacher token is let in all the same (a student always gets back in);
 * what one address may do besides (students, class-code guesses, TCP connections and
   their idle time, HTTP requests) is counted in :mod:`.limits`, which lists every limit;
-* ``/ws`` refuses (403) a browser whose ``Origin`` is not this server's own address as
-  the browser asked for it (``Host``); a client that sends no ``Origin`` (not a browser)
-  is let in.
+  the teacher's page is told (``crowd``) when an address added its most students, and
+  may raise ``per_address`` (the teacher's ``per_address`` message);
+* a request whose ``Host`` is not one of the server's own names is refused (421), and
+  ``/ws`` refuses (403) a browser whose ``Origin`` is not this server's own address as
+  the browser asked for it (:mod:`.doors`); a client with no ``Origin`` is let in.
 
 Every answer carries ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``
 and ``X-Frame-Options`` (``DENY``; ``SAMEORIGIN`` under ``/book/``, whose pages may frame
@@ -44,6 +48,7 @@ import socket
 import ssl
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -57,18 +62,23 @@ from ...present.frontend import bundle, static_text, stylesheet
 from ..book_files import BookFiles, Found, Redirect
 from ..lan import lan_address
 from ..session_host import SessionHost
+from . import doors
 from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .results import results_csv, results_html
 from .room import TICK, Classroom, Conn, refused
 from .store import archives
 
-__all__ = ["BURST", "MAX_MESSAGE", "MAX_REFUSED", "NO_CSP", "RATE", "ClassServer",
-           "lan_address", "page_policy", "run"]
+__all__ = ["BURST", "FIRST_MESSAGE_WAIT", "MAX_MESSAGE", "MAX_PER_ADDRESS",
+           "MAX_REFUSED", "NO_CSP", "RATE", "ClassServer", "lan_address", "page_policy", "run"]
 
 MAX_MESSAGE = 8_000
 RATE, BURST = 10.0, 20.0
 MAX_REFUSED = 50
 MAX_CONNECTIONS = 400
+#: Seconds a socket past its address's limit has to show a seat or teacher token.
+FIRST_MESSAGE_WAIT = 2.0
+#: The most ``per_address`` may be (``--per-address``, or the teacher's page).
+MAX_PER_ADDRESS = 1000
 _PAGES = {"/": "student.html", "/teacher": "teacher.html", "/projector": "projector.html"}
 #: Path prefixes served without the class pages' Content-Security-Policy (the built book
 #: needs WebAssembly and workers); nosniff and the rest still apply.
@@ -121,17 +131,20 @@ class ClassServer:
     """The web application of one class."""
 
     def __init__(self, room: Classroom, *, book: BookFiles | None = None,
-                 per_address: int = 8) -> None:
+                 per_address: int = 8, names: Iterable[str] | None = None) -> None:
         self.room = room
         self.book = book
-        self.per_address = per_address
         self.limits = AddressLimits(per_address)
+        #: The names this server answers to (:func:`.doors.own_names`).
+        self.names = frozenset(names) if names is not None else doors.own_names(
+            "127.0.0.1", doors.host_name(urlsplit(room.address or "").netloc))
+        self.devices = doors.Devices()
         self.conns: dict[web.WebSocketResponse, Conn] = {}
         self.by_address: dict[str, int] = {}
         self._parser = SessionHost()
         self._qr: tuple[str, bytes] | None = None
         self.app = web.Application(client_max_size=64 * 1024,
-                                   middlewares=[self._http_limit])
+                                   middlewares=[self._door])
         self.app.on_response_prepare.append(self._headers)
         self.app.on_shutdown.append(self._close_sockets)
         self.app.add_routes([web.get(p, self.page) for p in _PAGES])
@@ -149,11 +162,32 @@ class ClassServer:
         self.app.on_startup.append(self._start_ticker)
         self.app.on_cleanup.append(self._stop_ticker)
 
+    @property
+    def per_address(self) -> int:
+        """Devices one address may stand for (``--per-address``; the teacher may raise it)."""
+        return self.limits.per_address
+
     # ------------------------------------------------------------------ http
+    def _is_teacher(self, token: Any) -> bool:
+        return isinstance(token, str) and hmac.compare_digest(
+            token.encode(), self.room.teacher_token.encode())
+
+    def _is_seat(self, token: Any) -> bool:
+        return isinstance(token, str) and token in self.room.tokens
+
     @web.middleware
-    async def _http_limit(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        """At most so many HTTP requests a second from one address (429 past that)."""
-        if not self.limits.check_http(request.remote or "?"):
+    async def _door(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """This server's own names only (421), then at most so many HTTP requests a
+        second from one address (429 past that); the teacher's token is never limited,
+        a valid seat token is counted on its own."""
+        wrong = doors.misdirected(request.headers.get("Host"), self.names)
+        if wrong is not None:
+            return web.Response(status=421, text=wrong)
+        teacher = request.headers.get("X-Teacher-Token") or request.cookies.get(
+            doors.TEACHER_COOKIE)
+        seat = self.room.tokens.get(request.cookies.get(doors.SEAT_COOKIE, ""))
+        if not self._is_teacher(teacher) and not self.limits.check_http(
+                request.remote or "?", seat):
             return web.Response(status=429, headers={"Retry-After": "1"}, text=(
                 "Too many requests from this address: wait a second, then reload the "
                 "page.\n"))
@@ -175,9 +209,11 @@ class ClassServer:
         html = static_text(f"class/{_PAGES[request.path]}")
         if self.book is not None:
             html = html.replace("<!--book-->", '<a href="/book/">The book</a>')
-        return web.Response(text=html, content_type="text/html", headers={
+        response = web.Response(text=html, content_type="text/html", headers={
             "Cache-Control": "no-store",
             "Content-Security-Policy": page_policy(html, request.host, request.secure)})
+        self.devices.give(request.cookies, response, request.secure)
+        return response
 
     async def js(self, request: web.Request) -> web.Response:
         """The front end: the board's modules and the class pages', one ES module."""
@@ -260,34 +296,46 @@ class ClassServer:
         """The rules reference: the book's, or the wheel's own copy with no book."""
         if self.book is not None and isinstance(self.book.lookup("rules.html"), Found):
             raise web.HTTPFound("/book/rules.html")
-        return web.Response(text=static_text("rules.html"), content_type="text/html",
-                            headers={"Cache-Control": "no-cache"})
+        html = static_text("rules.html")
+        return web.Response(text=html, content_type="text/html", headers={
+            "Cache-Control": "no-cache",
+            "Content-Security-Policy": page_policy(html, request.host, request.secure)})
 
     # ------------------------------------------------------------------ the socket
     async def socket(self, request: web.Request) -> web.StreamResponse:
         """One device's WebSocket: messages in, the room's answers out."""
         addr = request.remote or "?"
         origin = request.headers.get("Origin")
-        if origin is not None and not _same_origin(origin, request):
+        if origin is not None and not doors.same_origin(origin, request.scheme,
+                                                        request.host, self.names):
             return web.Response(status=403, text=(
                 f"This page ({one_line(origin, 80)}) may not talk to the class server: "
                 f"open the class at {request.scheme}://{request.host}/ instead.\n"))
+        device = self.devices.check(request.cookies.get(doors.DEVICE_COOKIE))
         # up to 1 MB is read and refused with a message (past MAX_MESSAGE); beyond, the
         # socket is closed with code 1009, "message too big"
         ws = web.WebSocketResponse(max_msg_size=1024 * 1024, heartbeat=20)
         await ws.prepare(request)
+        first: list[str] = []
         if self.by_address.get(addr, 0) >= self.per_address or \
                 len(self.conns) >= MAX_CONNECTIONS:
-            await ws.send_str(refused(
-                f"too many connections from {addr}: at most {self.per_address} at once "
-                "(close a page, or wait a moment)"))
-            await ws.close(code=1008, message=b"too many connections from this address")
-            return ws
+            text = None
+            if len(self.conns) < MAX_CONNECTIONS:  # past the address's: show a token
+                text = await self._first_with_token(ws)
+            if text is None:
+                await ws.send_str(refused(
+                    f"too many connections from {addr}: at most {self.per_address} at "
+                    "once (close a page, or wait a moment)"))
+                await ws.close(code=1008, message=b"too many connections from this address")
+                return ws
+            first.append(text)
         conn = Conn()
         self.conns[ws] = conn
         self.by_address[addr] = self.by_address.get(addr, 0) + 1
         bucket = _Bucket()
         try:
+            for text in first:
+                await self._answer(ws, conn, text, addr, device)
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     if msg.type == WSMsgType.BINARY:
@@ -303,7 +351,7 @@ class ClassServer:
                         break
                     continue
                 bucket.refused = 0
-                await self._answer(ws, conn, msg.data, addr)
+                await self._answer(ws, conn, msg.data, addr, device)
         finally:
             self.conns.pop(ws, None)
             self.by_address[addr] -= 1
@@ -313,8 +361,20 @@ class ClassServer:
                 await self._send(None, self.room.gone(conn))
         return ws
 
+    async def _first_with_token(self, ws: web.WebSocketResponse) -> str | None:
+        """The first message of a socket past its address's limit, if it comes within
+        :data:`FIRST_MESSAGE_WAIT` seconds and carries a valid seat or teacher token."""
+        with contextlib.suppress(asyncio.TimeoutError, MtlearnError, RuntimeError):
+            msg = await ws.receive(timeout=FIRST_MESSAGE_WAIT)
+            if msg.type == WSMsgType.TEXT and len(msg.data) <= MAX_MESSAGE:
+                parsed = self._parser._parse(msg.data)
+                token = parsed.get("token") if isinstance(parsed, dict) else None
+                if self._is_seat(token) or self._is_teacher(token):
+                    return str(msg.data)
+        return None
+
     async def _answer(self, ws: web.WebSocketResponse, conn: Conn, text: str,
-                      addr: str = "?") -> None:
+                      addr: str = "?", device: str | None = None) -> None:
         if len(text) > MAX_MESSAGE:
             await ws.send_str(refused(f"the message is {len(text):,} characters long; the "
                                       f"limit is {MAX_MESSAGE:,}"))
@@ -325,32 +385,62 @@ class ClassServer:
             await ws.send_str(refused(one_line(str(e), 300)))
             return
         op = msg.get("op")
+        if op == "per_address":  # the teacher raises the limit (not the room's business)
+            await self._send(ws, self._set_per_address(msg))
+            return
         if op in ("join", "hello", "watch"):
-            why = self._code_limits(addr, op, msg.get("code"))
+            why = self._code_limits(addr, op, msg.get("code"), device, msg.get("token"))
             if why is not None:
                 await ws.send_str(refused(why))
+                if self.limits.students.get(addr, 0) >= self.per_address:
+                    await self._send(None, self._crowd(addr))
                 return
         try:
             outs = self.room.handle(conn, msg)
             if op == "join" and any(to == "reply" and out.startswith('{"type":"joined"')
                                     for to, out in outs):
                 self.limits.joined(addr)
+                if self.limits.students[addr] >= self.per_address:
+                    outs = outs + self._crowd(addr)
         except Exception as e:  # a backstop (the room takes back its own): keep serving
             print(f"mtlearn class: internal error on {msg.get('op')!r}: {e!r}", file=sys.stderr)
             outs = [("reply", refused(f"internal error: {type(e).__name__}; the server's "
                                       "window says more"))]
         await self._send(ws, outs)
 
-    def _code_limits(self, addr: str, op: str, code: Any) -> str | None:
-        """A message with a class code: the address's lockout, its wrong guesses, and
-        (to join) its students; None if the room may answer it."""
-        locked = self.limits.check_code(addr)
+    def _code_limits(self, addr: str, op: str, code: Any, device: str | None,
+                     token: Any) -> str | None:
+        """A message with a class code: the device's (and address's) lockout, its wrong
+        guesses, and (to join) its address's students; None if the room may answer it.
+        A device back with a valid seat token is never locked out."""
+        if op == "hello" and self._is_seat(token):
+            return None
+        locked = self.limits.check_code(addr, device)
         if locked is not None:
             return locked
         if not isinstance(code, str) or code.strip().upper() != self.room.code:
-            self.limits.wrong_code(addr)
+            self.limits.wrong_code(addr, device)
             return None  # the room refuses it, in its own words
         return self.limits.check_join(addr) if op == "join" else None
+
+    def _crowd(self, addr: str) -> list[tuple[str, str]]:
+        """The teacher's page told that ``addr`` added as many students as it may."""
+        said = self.limits.crowd(addr, MAX_PER_ADDRESS)
+        return [] if said is None else [("teachers", json.dumps({"type": "crowd", **said}))]
+
+    def _set_per_address(self, msg: dict[str, Any]) -> list[tuple[str, str]]:
+        """The teacher's ``per_address`` message: a new limit for every address."""
+        if not self._is_teacher(msg.get("token")):
+            return [("reply", refused("per_address: only the teacher can do that (the "
+                                      "teacher's token is missing or wrong)"))]
+        n = msg.get("per_address")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_PER_ADDRESS:
+            return [("reply", refused(f"per_address: a whole number from 1 to "
+                                      f"{MAX_PER_ADDRESS}, not {one_line(repr(n), 40)}"))]
+        self.limits.raise_per_address(n)
+        return [("teachers", json.dumps({"type": "done", "text": (
+            f"One network address may now stand for {n} devices (students and "
+            "connections), until the server stops.")}))]
 
     async def _send(self, ws: web.WebSocketResponse | None,
                     outs: list[tuple[str, str]]) -> None:
@@ -400,36 +490,13 @@ def terminal_qr(text: str) -> str:
     return out.getvalue()
 
 
-def _same_origin(origin: str, request: web.Request) -> bool:
-    """Is a browser's ``Origin`` this server as the browser asked for it?"""
-    try:
-        parts = urlsplit(origin)
-    except ValueError:
-        return False
-    return parts.scheme == request.scheme and parts.netloc.lower() == request.host.lower()
-
-
-def tls_context(cert: str, key: str) -> ssl.SSLContext:
-    """The server's TLS settings from a certificate and its private key (PEM files)."""
-    for given in (cert, key):
-        if not Path(given).is_file():
-            raise MtlearnError(f"--tls-cert/--tls-key: {given} is missing")
-    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    try:
-        ctx.load_cert_chain(cert, key)
-    except (ssl.SSLError, OSError) as e:
-        raise MtlearnError(f"--tls-cert {cert} --tls-key {key}: not a certificate and its "
-                           f"key in PEM form ({one_line(str(e), 120)})") from None
-    return ctx
-
-
 def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
         per_address: int, quiet_qr: bool = False, tls: ssl.SSLContext | None = None,
-        carry_on: str | None = None) -> None:
+        carry_on: str | None = None, tls_cert: str | None = None) -> None:
     """Serve the class on ``host`` until Ctrl-C (or SIGTERM), printing how to join; on
     the way out, one line that says how to carry on: ``carry_on``, the whole command
-    (:func:`.serving.command`)."""
-    server = ClassServer(room, book=book, per_address=per_address)
+    (:func:`.serving.command`). ``tls_cert``: the certificate's file, whose names the
+    server answers to besides its addresses."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -443,6 +510,8 @@ def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     shown = f"[{shown}]" if ":" in shown else shown
     room.address = f"{'https' if tls else 'http'}://{shown}:{port}/"
+    server = ClassServer(room, book=book, per_address=per_address, names=doors.own_names(
+        host, shown, doors.cert_names(tls_cert) if tls and tls_cert else ()))
     lines = [f"Class address: {room.address}", f"Class code:    {room.code}",
              f"Teacher page:  {room.address}teacher#t={room.teacher_token}",
              f"Projector:     {room.address}projector?code={room.code}",

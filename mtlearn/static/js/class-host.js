@@ -38,6 +38,19 @@ import { mtlModel } from "./host.js";
 /** @typedef {import("./puzzle-state.js").Intent} PuzzleSent */
 /** @typedef {() => string} TokenGetter the device's seat token now ("" before it has one) */
 
+/**
+ * Keep `token` in the cookie `name` of this server ("" takes it away): the class server
+ * spares a request that carries a valid seat or teacher token the limits of its network
+ * address (it never acts on a cookie: every action carries its token in the message).
+ * @param {string} name @param {string} token
+ */
+export function keepTokenCookie(name, token) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  try {
+    document.cookie = `${name}=${encodeURIComponent(token)}; path=/; SameSite=Strict${token ? "; max-age=31536000" : "; max-age=0"}${secure}`;
+  } catch { /* no cookies here: the address's limits apply */ }
+}
+
 /** @param {SocketHandlers} handlers @returns {ClassSocket} */
 export function classSocket(handlers) {
   /** @type {WebSocket | null} */

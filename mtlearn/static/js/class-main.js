@@ -16,7 +16,7 @@
 // Safety: every text from the server goes in with textContent (dom.js h()).
 
 import { renderBoard } from "./board.js";
-import { applyKeys, classBoardModel, classPuzzleModel, classSocket } from "./class-host.js";
+import { applyKeys, classBoardModel, classPuzzleModel, classSocket, keepTokenCookie } from "./class-host.js";
 import { bestGrid, isLoopback, roundEndText, studentView } from "./class-screen.js";
 import { firstPhase, freeSeats, seatNames, seatToken, studentReduce, studentStart } from "./class-student-state.js";
 import { bootTeacher, logNode, scoresNode } from "./class-teacher.js";
@@ -53,6 +53,7 @@ function stored() {
 
 /** @param {Me | null} value */
 function store(value) {
+  keepTokenCookie("mtlearn_seat", (value && value.token) || "");
   try {
     if (value) localStorage.setItem(STORE, JSON.stringify(value));
     else localStorage.removeItem(STORE);

@@ -51,8 +51,9 @@
 /** @typedef {"" | "ok" | "refused" | "warn"} StatusKind */
 /**
  * The status line: the last answer only (a success clears an earlier error); `undo`: the
- * id a revert takes the action back with, while the Undo button is offered.
- * @typedef {{text: string, kind: StatusKind, undo: string | null}} Status
+ * id a revert takes the action back with, while the Undo button is offered; `raise`: the
+ * limit per network address a button offers (one address added its most students).
+ * @typedef {{text: string, kind: StatusKind, undo: string | null, raise?: number}} Status
  */
 /**
  * @typedef {object} TeacherPage
@@ -82,10 +83,10 @@ export function teacherStart(token) {
 
 /**
  * @param {TeacherPage} state @param {string} text @param {StatusKind} kind @param {string | null} [undo]
- * @returns {TeacherPage}
+ * @param {number} [raise] @returns {TeacherPage}
  */
-function said(state, text, kind, undo) {
-  return { ...state, status: { text, kind, undo: undo || null } };
+function said(state, text, kind, undo, raise) {
+  return { ...state, status: { text, kind, undo: undo || null, ...(raise ? { raise } : {}) } };
 }
 
 /**
@@ -112,6 +113,11 @@ export function teacherReduce(state, event) {
   }
   // a word from the server for the teacher (the class folder cannot be written, or can again)
   if (msg.type === "notice") return { state: said(state, "⚠ " + msg.text, "warn"), changes: ["status"] };
+  // one network address added as many students as one address may (a school's router?)
+  if (msg.type === "crowd") {
+    const text = `⚠ ${msg.students} students joined from one network address (${msg.address}), the most one address may add (${msg.per_address}). If the class shares one router, allow more.`;
+    return { state: said(state, text, "warn", null, msg.raise_to), changes: ["status"] };
+  }
   if (msg.type === "teacher") {
     // protocol.d.ts types the roster, the puzzle sets and results and the trainer's key
     // loosely (Record<string, unknown>); their shapes are room.py teacher_state's

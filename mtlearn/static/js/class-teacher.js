@@ -12,7 +12,7 @@
 // The page's data, and the words and requests of its controls, are class-teacher-state.js's
 // (no DOM: its reducer is tested in node); this module draws them and wires the controls.
 
-import { classSocket } from "./class-host.js";
+import { classSocket, keepTokenCookie } from "./class-host.js";
 import { computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle, seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart } from "./class-teacher-state.js";
 import { trainerPanel } from "./class-trainer.js";
 import { h } from "./dom.js";
@@ -116,6 +116,12 @@ function statusLine(act) {
       b.addEventListener("click", () => { b.remove(); act({ op: "revert", undo }); });
       parts.push(document.createTextNode(" "), b);
       undoTimer = setTimeout(() => b.remove(), UNDO_MS);
+    }
+    const more = st.raise;
+    if (more) { // one address added its most students: one click lets it add more
+      const b = button(`Allow ${more} per address`, "per_address");
+      b.addEventListener("click", () => { b.remove(); act({ op: "per_address", per_address: more }); });
+      parts.push(document.createTextNode(" "), b);
     }
     node.replaceChildren(...parts);
   }
@@ -329,6 +335,7 @@ function pageToken() {
     else token = sessionStorage.getItem("mtlearn-teacher") || "";
   } catch { /* no storage: keep the token of the address */ }
   if (hash.get("t")) history.replaceState(null, "", location.pathname);
+  keepTokenCookie("mtlearn_teacher", token);
   return token;
 }
 
@@ -383,6 +390,7 @@ export function bootTeacher(root) {
     for (const change of step.changes) {
       if (change === "token") {
         try { sessionStorage.setItem("mtlearn-teacher", state.token); } catch { /* kept in the page */ }
+        keepTokenCookie("mtlearn_teacher", state.token);
       } else if (change === "status") status.show(state.status);
       else if (change === "page") draw();
       else if (change === "tables") drawTables();

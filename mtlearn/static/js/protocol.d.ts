@@ -696,6 +696,19 @@ export interface Notice {
 }
 
 /**
+ * For the teacher's page: one network address (``address``) added as many students
+ * (``students``) as one address may (``per_address``); the teacher may raise the limit
+ * to ``raise_to`` with a ``per_address`` message.
+ */
+export interface Crowd {
+  type: "crowd";
+  address: string;
+  students: number;
+  per_address: number;
+  raise_to: number;
+}
+
+/**
  * The teacher's page: the code, tables, students, idle limit, puzzle results.
  */
 export interface TeacherState {
@@ -973,6 +986,17 @@ export interface Assign {
   count?: number | null;
 }
 
+/**
+ * The teacher sets how many devices one network address may stand for (its
+ * students and connections at once; 1 to 1000) until the server stops (read by the
+ * server, :mod:`mtlearn.hosts.classroom.server`, not the room).
+ */
+export interface PerAddress {
+  op: "per_address";
+  token: string;
+  per_address: number;
+}
+
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
@@ -983,6 +1007,6 @@ export type HostAnswer = Opened | Answered | Closed | Refusal;
 
 export type TrainerIntent = TrainerMoveIntent | TrainerAnswerIntent | TrainerPuzzleIntent | TrainerSimpleIntent | TrainerHintIntent | TrainerImportIntent;
 
-export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState | ClassTrainerUpdate | Refusal;
+export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | Crowd | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState | ClassTrainerUpdate | Refusal;
 
-export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign;
+export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign | PerAddress;
