@@ -299,9 +299,9 @@ def test_the_results_page_shows_game_scores_and_titled_puzzles_escaped(tmp_path:
     puzzles, scores = text.split("\r\n\r\n")
     assert puzzles.splitlines()[1].startswith(f"Ana,{p.id},")
     head, *rows = scores.splitlines()
-    assert head.startswith("name,table,seat,place,match total,rounds played,round 1")
+    assert head.startswith("name,table,match,seat,place,match total,rounds played,round 1")
     [ana_row] = [r for r in rows if r.startswith("Ana,")]
-    assert ana_row.startswith("Ana,Table 1,1,") and ana_row.endswith(f",1,{ana_points}")
+    assert ana_row.startswith("Ana,Table 1,1,1,") and ana_row.endswith(f",1,{ana_points}")
     # the round ended: still on the page and in the CSV, and listed as archived
     c.t({"op": "puzzle_round", "set": None})
     page = results_html(c.room)
@@ -357,7 +357,7 @@ def test_the_server_serves_the_results_page_and_csv_to_the_teacher_only(tmp_path
         assert "Ana" in page and "(ended)" in page and "not solved, 2 tries" in page
         assert f"<th>{html.escape(title)}</th>" in page
         text = fetch("results.csv", cp.token)
-        assert "Ana," in text and "draw | x" in text and "\r\n\r\nname,table,seat" in text
+        assert "Ana," in text and "draw | x" in text and "\r\n\r\nname,table,match,seat" in text
         [name] = [n for n in (cp.folder / "archive").iterdir() if n.suffix == ".csv"]
         assert "draw" in fetch(f"results.csv?archive={name.name}", cp.token)
         for bad in ("../class.json", "class.json", name.name.replace(".csv", ".json")):

@@ -290,7 +290,8 @@ def test_at_match_end_only_the_teacher_deals_a_new_match(tmp_path: Path) -> None
         n = len(students[0].got)
         done = await teacher_says(teacher, {"op": "table", "token": cp.token, "table": "t1",
                                             "action": "new_match"})
-        assert done["text"] == "Table 1: a new match is dealt."
+        assert done["text"] == ("Table 1: a new match is dealt (match 2); the match before "
+                                "is kept in the results.")
         fresh = await students[0].expect("table", n)
         assert fresh["view"]["round"] == 1 and not saved_game(cp.folder).history
         for c in (teacher, *students):

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle,
-  seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart,
+  computerQuestion, freshTable, moveAction, moveTargets, newMatchQuestion, openTableAction, removeQuestion, resultCell,
+  rosterTitle, seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart,
 } from "../../mtlearn/static/js/class-teacher-state.js";
 
 function seat(n, extra) {
@@ -116,6 +116,17 @@ test("a table's card: its title, seat lines, seat buttons and table buttons as t
   assert.equal(computerQuestion(playing, playing.seats[0]),
     "Really give Ana's seat at Table 1 to a computer player? Ana's phone goes back to choosing a seat.");
   assert.equal(computerQuestion(playing, playing.seats[3]), "Really make seat 4 of Table 1 a computer player's?");
+});
+
+test("New match asks first, in words: the match that ended is kept in the results", () => {
+  const over = table("t1", { started: true, round: 13, round_over: true, match_over: true });
+  const spec = tableButtons(over).find((b) => b.action === "new_match");
+  assert.ok(spec && spec.on);
+  assert.equal(spec.ask, newMatchQuestion(over));
+  assert.equal(spec.ask, "Start a new match at Table 1? The match that ended is over for good: it is kept in the " +
+    "results (the results page and its CSV, round by round) and in the class folder's archive.");
+  const playing = table("t1", { started: true, round: 2 });
+  assert.equal(tableButtons(playing).find((b) => b.action === "new_match"), undefined, "only once the match is over");
 });
 
 test("the form sends a hand size and a deal number only when typed", () => {

@@ -16,6 +16,8 @@ The modules, in the order they import one another:
   archived puzzle rounds; what ``--resume`` reads back;
 * :mod:`.keeping` — a change made only once the folder holds it, else taken back and
   said (a full disk, a read-only folder);
+* :mod:`.matches` — every match played at a table, archived with its round points as
+  soon as it is over and when a new match is dealt; what ``--resume`` reads back;
 * :mod:`.room` — the class: code, tokens, students, tables, the puzzle round, the state
   folder; answers every message of the protocol with the messages to send back;
 * :mod:`.results` — the teacher's results: game scores and puzzle results, page and CSV;

@@ -18,6 +18,9 @@ change back:
   a notice (once, and again when the reason changes) and another once a change is
   written again.
 
+A table whose match is over has its match archived with it (:mod:`.matches`), and
+taken back with it.
+
 Any other error while a message is handled is taken back the same way (a bug never
 leaves half a change). The cost of a move is unchanged: the text written is the one
 remembered. Standard library only.
@@ -112,13 +115,24 @@ class Keeper:
         if key is not None:
             self.texts[key] = text
 
+    def put_text(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` as :meth:`put` does (atomically, the previous copy
+        kept), to be taken back if the change fails; nothing remembered."""
+        existed = path.exists()
+        store.put_sealed(path, text.encode("utf-8", "replace").decode("utf-8"))
+        self.written.append((None, path, existed, None))
+
     def flush(self, room: Classroom) -> bool:
         """Write what is marked (the tables, then class.json); True if anything was.
         OSError (the files of the change taken back) if the folder refuses."""
         wrote = bool(self.tables or self.room or self.written or self.appended)
         self.appended = False
+        put_backs: list[Callable[[], None]] = []
         try:
-            for t in self.tables.values():
+            for t in self.tables.values():  # a match just over is archived with its table
+                put_back = room.matches.keep(room, t, self)
+                if put_back is not None:
+                    put_backs.append(put_back)
                 self.put(self.folder / "tables" / f"{t.id}.json", t.id, t.to_dict())
             self.tables.clear()
             if self.room:
@@ -126,6 +140,8 @@ class Keeper:
                 self.room = False
         except BaseException:
             self.take_back()
+            for put_back in reversed(put_backs):
+                put_back()
             raise
         self.written.clear()
         return wrote

@@ -1,9 +1,11 @@
 """What a teacher takes home from a lesson: every student's game scores and puzzle
 results, as a printable page (``/results``) and as CSV (``/results.csv``).
 
-**Game scores** come from the engine (each table's match standings): for every table a
-student sits at, or sat at until a computer player took the seat for good, the points
-left in hand at the end of each round (fewer is better), the match total and the place.
+**Game scores** come from the engine (each table's match standings): for every table and
+every match a student plays or played there, or until a computer player took the seat
+for good, the points left in hand at the end of each round (fewer is better), the match
+total and the place. A match the table no longer plays comes from its archive
+(:mod:`.matches`): nothing of a finished match is lost when a new one is dealt.
 
 **Puzzle results** are the puzzle round on, else the last one ended (kept in the class
 folder's ``archive/``): per puzzle, solved or not, tries, hints opened, answer shown.
@@ -20,8 +22,9 @@ them:
 
 1. puzzle results, one line per student and puzzle tried: ``name, puzzle, title,
    solved, tries, hints, answer shown, answers`` (:meth:`PuzzleRound.csv`);
-2. game scores, one line per student and table: ``name, table, seat, place, match
-   total, rounds played, round 1 … round N`` (points left in hand each round);
+2. game scores, one line per student and match (every match of every table they sat
+   at): ``name, table, match, seat, place, match total, rounds played, round 1 … round
+   N`` (points left in hand each round; a match is numbered from 1 at its table);
 3. once trainer puzzles were assigned, one line per student and theme: ``name, theme,
    theme in words, tries, solved, rating, class rating``
    (:func:`~.assignment.results_csv`);
@@ -47,7 +50,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import MtlearnError
 from . import assignment
-from .puzzle_round import PuzzleRound, _cell, clean
+from .matches import CSV_HEAD, csv_rows, match_record
+from .puzzle_round import PuzzleRound, clean
 from .store import archives
 
 if TYPE_CHECKING:
@@ -57,29 +61,29 @@ __all__ = ["games", "ratings_html", "results_csv", "results_html", "trainer_html
 
 
 def games(room: Classroom) -> dict[str, list[dict[str, Any]]]:
-    """Student id -> the matches they played: table, seat, place, total, round points."""
+    """Student id -> every match they played, by table and match: table, match, seat,
+    place, total, round points. The matches archived (:mod:`.matches`) and the match
+    each table plays now (which counts over its own archive: it is the newer)."""
     out: dict[str, list[dict[str, Any]]] = {sid: [] for sid in room.students}
-    by_name: dict[str, list[str]] = {}
-    sid: str | None
-    for sid, st in room.students.items():
-        by_name.setdefault(str(st["name"]).casefold(), []).append(sid)
-    for t in room.tables.values():
-        if t.session is None:
-            continue
-        info = t.session.match_info()
-        for s in info["standings"]:
-            seat = t.seats[s["seat"] - 1]
-            sid = seat["student"]
-            taken = False
-            if sid is None and seat["kind"] == "computer":  # a student replaced for good?
-                found = by_name.get(str(s["name"]).casefold(), [])
-                sid, taken = (found[0], True) if len(found) == 1 else (None, False)
+    live = {t.id: match_record(room, t) for t in room.tables.values()}
+    records = [r for r in room.matches.records()
+               if (live.get(r["table"]) or {}).get("match") != r["match"]]
+    records += [r for r in live.values() if r is not None]
+    tables = list(room.tables)
+
+    def order(r: dict[str, Any]) -> tuple[int, int]:
+        where = tables.index(r["table"]) if r["table"] in tables else len(tables)
+        return where, int(r["match"])
+
+    for r in sorted(records, key=order):
+        for p in r["players"]:
+            sid = p["student"]
             if sid is None or sid not in out:
                 continue
-            out[sid].append({"table": t.label, "seat": s["seat"], "place": s["place"],
-                             "players": len(t.seats), "total": s["total"],
-                             "rounds": list(s["rounds"]), "of": info["rounds"],
-                             "over": info["match_over"], "computer": taken})
+            out[sid].append({"table": r["label"], "match": r["match"], "seat": p["seat"],
+                             "place": p["place"], "players": len(r["players"]),
+                             "total": p["total"], "rounds": list(p["rounds"]), "of": r["of"],
+                             "over": r["over"], "computer": p["taken"]})
     return out
 
 
@@ -105,12 +109,10 @@ def results_csv(room: Classroom) -> str:
     most = max((len(g["rounds"]) for gs in played.values() for g in gs), default=0)
     out.write("\r\n")
     w = csv.writer(out)
-    w.writerow(["name", "table", "seat", "place", "match total", "rounds played",
-                *(f"round {k}" for k in range(1, most + 1))])
-    for sid in sorted(played, key=lambda s: str(names.get(s, "")).casefold()):
-        for g in played[sid]:
-            w.writerow([_cell(names.get(sid, "?")), _cell(g["table"]), g["seat"], g["place"],
-                        g["total"], len(g["rounds"]), *g["rounds"]])
+    w.writerow([*CSV_HEAD, *(f"round {k}" for k in range(1, most + 1))])
+    csv_rows(w, [(names.get(sid, "?"), {**g, "label": g["table"]})
+                 for sid in sorted(played, key=lambda s: str(names.get(s, "")).casefold())
+                 for g in played[sid]])
     trained, _ = _trainer(room)
     if trained is not None:
         out.write("\r\n" + assignment.results_csv(trained))
@@ -216,8 +218,9 @@ def results_html(room: Classroom) -> str:
              '<p class="mtr-noprint"><button type="button" data-print>Print</button> '
              '<button type="button" data-csv="">Download the CSV</button> (the '
              "puzzle results, a line per student and puzzle tried; then the game scores, a "
-             "line per student and table; then, once assigned, the trainer puzzles, a line "
-             "per student and theme; then the puzzles' class ratings, a line per puzzle)"
+             "line per student and match, a column per round; then, once assigned, the "
+             "trainer puzzles, a line per student and theme; then the puzzles' class "
+             "ratings, a line per puzzle)"
              "</p>"]
     # game scores
     played = games(room)
@@ -245,7 +248,8 @@ def results_html(room: Classroom) -> str:
                     place = f"{g['place']} of {g['players']} (" + (
                         "match over" if g["over"] else f"after {done} of {g['of']} rounds") + ")"
                 rows.append(f"<tr><th scope=\"row\">{_e(names[sid])}</th>"
-                            f"<td>{_e(g['table'])}, seat {g['seat']}{_e(note)}</td>{pts}"
+                            f"<td>{_e(g['table'])}, match {g['match']}, seat {g['seat']}"
+                            f"{_e(note)}</td>{pts}"
                             f"<td>{g['total'] if done else ''}</td><td>{_e(place)}</td></tr>")
         parts.append(f'<table class="mtr-table"><thead><tr><th>Student</th><th>Table</th>'
                      f"{head}<th>Match total</th><th>Place</th></tr></thead>"
@@ -253,7 +257,9 @@ def results_html(room: Classroom) -> str:
         parts.append('<p class="mtr-legend"><b>Round</b>: the points of the tiles left in '
                      "the player's hand when the round ended (fewer is better; 0 means they "
                      "played out). <b>Match total</b>: the rounds added up; the lowest total "
-                     "wins.</p>")
+                     "wins. Every match is kept: when a table starts a new match, the one "
+                     "before stays here (a row per match), in the CSV and in the class "
+                     "folder's archive (<code>match-…</code> files).</p>")
     # puzzle results
     r, state = _round(room)
     if r is None:
@@ -282,7 +288,7 @@ def results_html(room: Classroom) -> str:
     if kept:
         items = "".join(f'<li><a href="/results.csv?archive={_e(n)}" data-csv="{_e(n)}">'
                         f"{_e(n)}</a></li>" for n in kept)
-        parts.append("<h2>Earlier puzzle rounds and trainer puzzles</h2><p>Kept in the "
-                     "class folder "
+        parts.append("<h2>Earlier puzzle rounds, trainer puzzles and matches</h2><p>Kept "
+                     "in the class folder "
                      f"({_e(room.folder / 'archive')}), newest first:</p><ul>{items}</ul>")
     return "\n".join(parts)

@@ -49,6 +49,7 @@ from ...core.words import one_line
 from . import ClassError, store, teacher_ops
 from .assignment import ClassTrainer
 from .keeping import Keeper
+from .matches import ClassMatches
 from .names import check_name
 from .puzzle_round import PuzzleRound, puzzle_sets
 from .tables import PACE, ClassTable, checked, public_perspective
@@ -109,6 +110,7 @@ class Classroom:
         self.all_conns: set[Conn] = set()  # every connection that said who it is
         self.trainer = ClassTrainer(folder)  # trainer puzzles assigned (.assignment)
         self.keeper = Keeper(folder)  # what the folder holds; a change made or taken back
+        self.matches = ClassMatches(folder)  # every match played, archived (.matches)
 
     # ------------------------------------------------------------------ the folder
     @classmethod
@@ -157,6 +159,7 @@ class Classroom:
         if data["ended"] is not None:
             room.ended = store.read_archive(folder, str(data["ended"]), notes)
         room.trainer.load(notes)
+        room.matches.load(notes)
         room.notes = notes
         for note in notes:
             print(f"mtlearn class: --resume: {note}", file=sys.stderr, flush=True)
@@ -425,6 +428,10 @@ class Classroom:
             seat -= 1
         else:
             seat = None
+        if action == "new_match" and t.session is not None and t.session.game.is_match_over:
+            put_back = self.matches.keep(self, t, self.keeper, ended=True)  # kept first
+            if put_back is not None:
+                self.keeper.on_failure(put_back)
         said = t.teacher(action, seat)
         undo = None
         if action == "computer" and student is not None and seat is not None:

@@ -12,7 +12,8 @@ The folder (format version 2)::
     answers.jsonl          every puzzle message that changed a result since then, one line each
     answers.prev.jsonl     the log before the last compaction
     archive/               every puzzle round that ended or was changed: JSON and CSV
-                           (and every trainer assignment, ``trainer-…``)
+                           (and every trainer assignment, ``trainer-…``, and every
+                           match played at a table, ``match-…``: :mod:`.matches`)
     trainer/               trainer puzzles (:mod:`.assignment`): the assignment, and one
                            sealed file per student (their trainer state and progress)
     trainer/ratings.json   every puzzle's class rating (:mod:`.class_ratings`)
@@ -76,7 +77,7 @@ FSYNC_EVERY = 1.0
 #: Lines of the answers log before it is compacted into puzzles.json.
 COMPACT_LINES = 20_000
 _SEAL = re.compile(r',?"sha256":"([0-9a-f]{64})"\}\s*\Z')
-_ARCHIVE = re.compile(r"^(?:puzzles|trainer)-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?"
+_ARCHIVE = re.compile(r"^(?:puzzles|trainer|match)-[a-z0-9-]{1,40}-(\d{8})-(\d{6})(?:-(\d+))?"
                       r"\.(?:json|csv)$")
 
 
@@ -438,7 +439,8 @@ def write_all(f: Any, data: bytes) -> None:
 
 def archive_name(family: str, stamp: float, folder: Path, prefix: str = "puzzles") -> str:
     """A new archive's file stem: ``puzzles-<set>-<YYYYmmdd-HHMMSS>`` (one per round;
-    ``trainer-<theme or band>-…`` for trainer puzzles, :mod:`.assignment`)."""
+    ``trainer-<theme or band>-…`` for trainer puzzles, :mod:`.assignment`;
+    ``match-<table>-<match>-…`` for a table's match, :mod:`.matches`)."""
     base = "{}-{}-{}".format(prefix, family,
                              time.strftime("%Y%m%d-%H%M%S", time.localtime(stamp)))
     name, k = base, 1

@@ -148,6 +148,7 @@ class ClassTable:
             {"name": None, "student": None, "kind": "computer" if i >= n - bots else "student",
              "away": False} for i in range(n)]
         self.session: BoardSession | None = None
+        self.match = 1  # the match played (the teacher's New match counts on: .matches)
         self.log: list[str] = []
         self.turn_since = time.monotonic()  # when the seat to play got the turn
         self.last: dict[int, BoardMessage] = {}  # the last message each seat was shown
@@ -324,10 +325,12 @@ class ClassTable:
                 raise ClassError(f"{self.label}: the match is not over yet (round "
                                  f"{g.round_no} of {g.rounds})")
             session.new_match()
+            self.match += 1
             self.seed = session.game.seed
             self.streak = 0
             self._moved([f"A new match: round 1 of {session.game.rounds}."])
-            return f"{self.label}: a new match is dealt."
+            return (f"{self.label}: a new match is dealt (match {self.match}); the match "
+                    "before is kept in the results.")
         if seat is None or not 0 <= seat < self.n:
             raise ClassError(f"{action}: choose a seat of {self.label} (1 to {self.n})")
         if action == "computer":
@@ -524,7 +527,8 @@ class ClassTable:
         """Everything needed to bring the table back exactly (see :meth:`from_dict`)."""
         return {"id": self.id, "label": self.label, "preset": self.preset,
                 "rounds": self.rounds, "bot": self.bot, "seed": self.seed,
-                "options": self.options, "paused": self.paused, "paused_by": self.paused_by,
+                "options": self.options, "match": self.match, "paused": self.paused,
+                "paused_by": self.paused_by,
                 "seats": [dict(s) for s in self.seats], "log": list(self.log),
                 "session": None if self.session is None else self.session.to_spec()}
 
@@ -540,6 +544,7 @@ class ClassTable:
                 s.update(name=saved["name"], student=saved["student"], kind=saved["kind"],
                          away=bool(saved["away"]))
             t.log = [str(x) for x in data["log"]][-LOG_LINES:]
+            t.match = int(data.get("match", 1))
             paused, by = data.get("paused"), data.get("paused_by")
             if paused is not None:
                 t.pause(str(paused), by="idle" if by == "idle" else "teacher")

@@ -173,9 +173,16 @@ export function computerQuestion(t, s) {
     : `Really make seat ${s.seat} of ${t.label} a computer player's?`;
 }
 
+/** What New match asks first: what happens to the match that ended. @param {TableInfo} t @returns {string} */
+export function newMatchQuestion(t) {
+  return `Start a new match at ${t.label}? The match that ended is over for good: it is kept in the results ` +
+    "(the results page and its CSV, round by round) and in the class folder's archive.";
+}
+
 /**
  * The card's table buttons, in order: the label, the action sent, whether it may be
- * clicked now and what it asks first (New match only once the match is over).
+ * clicked now and what it asks first (New match only once the match is over, and after
+ * the teacher confirms: the server keeps the match that ended either way).
  * @typedef {{label: string, action: "deal" | "undo" | "next_round" | "new_match", on: boolean, ask?: string}} TableButton
  * @param {TableInfo} t @returns {TableButton[]}
  */
@@ -184,7 +191,7 @@ export function tableButtons(t) {
   const out = [{ label: "Deal", action: "deal", on: !t.started },
     { label: "Undo", action: "undo", on: t.started, ask: `Take back the last move at ${t.label}?` },
     { label: "Next round", action: "next_round", on: t.round_over && !t.match_over }];
-  if (t.match_over) out.push({ label: "New match", action: "new_match", on: true });
+  if (t.match_over) out.push({ label: "New match", action: "new_match", on: true, ask: newMatchQuestion(t) });
   return out;
 }
 
