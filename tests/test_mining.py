@@ -186,7 +186,8 @@ def test_a_go_out_turn_says_why_its_order_matters():
                                                       "branching": True}})
     turn = [Move.parse(x) for x in ("7-7@M.10b", "11-11@M.10a", "7-2@M.10b")]
     said = mining_play._order_words(g, turn)
-    assert "2 doubles are open" in said and "laid first (R-DBL-4)" in said
+    assert "ends Dee's turn, so the doubles go first (R-DBL-1)" in said
+    assert "with 2 doubles open, 7-2 must then cover the one laid first, the 7-7 (R-DBL-4)" in said
     assert mining_play._order_words(g, turn[:1]) == ""     # one double: no order to keep
 
 

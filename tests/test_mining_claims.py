@@ -182,6 +182,54 @@ def test_a_mined_puzzle_stays_near_its_hand_written_twins():
         assert rating(p) >= lo - 100
 
 
+def test_a_variant_adds_at_most_a_step_to_the_same_question_at_the_standard_table():
+    from mtlearn.content.mining_ratings import FEATURES, VARIANT_STEP
+    # review 7: "shed the heavier tile" at a blanks-25 table whose question states the
+    # rule, shipped at 1660 where the same question at the standard table is about 1200
+    rec = RECORDS["m-play-fewest-a66e2b046f"]
+    p = from_data(json.loads(json.dumps(rec)), rec["id"])
+    weights, _lowest = fit()
+    w = dict(zip(FEATURES, weights[1:], strict=True))
+    f = features(p)
+    plain = weights[0] + sum(w[k] * f[k] for k in FEATURES) - w["variant"] - w["rules"]
+    assert rec["rating"] == 1660 and f["variant"] == 1.0
+    assert rating(p) <= round(plain + VARIANT_STEP, -1) < rec["rating"]
+
+
+def test_two_open_doubles_the_question_says_which_was_laid_first():
+    import random
+
+    from mtlearn.content.mining_drills import open_trains
+    from mtlearn.content.mining_positions import TABLES
+    # review 7: the answer turned on which double was laid first, which only the
+    # explanation said: the board does not show it
+    rec = RECORDS["m-open-trains-852d7d5ca0"]
+    g = from_data(json.loads(json.dumps(rec)), rec["id"]).start()
+    assert len(g.open_double_trains) == 2
+    made = open_trains(g, TABLES[0], random.Random(1))
+    assert made is not None
+    assert ("Open doubles, first laid first: the 9-9 on the Mexican train and the 11-11 on "
+            "Ana's train.") in made["question"]
+
+
+@pytest.mark.parametrize("pid, said", [
+    # the order is forced because a tile that is not a double ends the turn; R-DBL-4
+    # decides only which double it covers (review 7 found "that is why the order matters")
+    ("m-play-out-49b9aaea81", "A tile that is not a double ends Ben's turn, so the doubles "
+     "go first (R-DBL-1); with 2 doubles open, 4-2 must then cover the one laid first, "
+     "the 4-4 (R-DBL-4)."),
+    # answer the double: the rule that decides the second tile was named nowhere
+    ("m-play-out-abdf3b5835", "At this table the tile after a double must go on that "
+     "double (R-VAR-ANSWER)."),
+])
+def test_a_go_out_turn_names_the_rule_that_fixes_its_order(pid, said):
+    from mtlearn.content.mining_play import _order_words
+    from mtlearn.core.moves import Move
+    rec = RECORDS[pid]
+    g = from_data(json.loads(json.dumps(rec)), pid).start()
+    assert _order_words(g, [Move.parse(m) for m in rec["answer"]]).strip() == said
+
+
 def test_a_coin_flip_question_is_not_shipped():
     from mtlearn.content.mining_records import finish
     rec = dict(RECORDS["m-next-player-3b6e70ef36"])     # who plays next, of two players

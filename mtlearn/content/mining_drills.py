@@ -27,6 +27,7 @@ from ..core.moves import MEXICAN, Move
 from ..core.notation import train_code
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot, RandomBot
+from ..present.view import and_words
 from .mining_claims import binding_doubles, binding_lines
 from .mining_positions import Table
 from .mining_records import position_of
@@ -223,8 +224,8 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     return _record(
         "open-trains", t, g, family="turns", title=f"Which trains may {name} use?",
         teaches=teaches, themes=["open-trains"] + (["open-double"] if _live(g) else []),
-        question=f"{_intro(t)}It is {name}'s turn. Tick every train {name} may lay a tile "
-                 f"on now, whatever tiles {name} holds.",
+        question=f"{_intro(t)}It is {name}'s turn.{_order_of_doubles(g)} Tick every train "
+                 f"{name} may lay a tile on now, whatever tiles {name} holds.",
         kind="choose", goal={"ask": "open_trains"},
         hints=[f"{_targets_rule(g, cap=True)}; an open double comes first (R-DBL-3).",
                hint2],
@@ -275,9 +276,19 @@ def _turn_words(g: Game) -> str:
     if _live(g):
         d, where = _open_double(g)
         if g.bonus:
-            return f" {name} has just laid the {d}-{d} on {where}."
-        return f" The {d}-{d} on {where} is still open."
+            return f" {name} has just laid the {d}-{d} on {where}.{_order_of_doubles(g)}"
+        return f" The {d}-{d} on {where} is still open.{_order_of_doubles(g)}"
     return ""
+
+
+def _order_of_doubles(g: Game) -> str:
+    """With two or more live open doubles, the order they were laid in, which decides the
+    one to cover first (R-DBL-4) and which the board does not show; else nothing."""
+    live = _doubles(g, True)
+    if len(live) < 2:
+        return ""
+    laid = and_words(f"the {d}-{d} on {where}" for d, where in live)
+    return f" Open doubles, first laid first: {laid}."
 
 
 def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:

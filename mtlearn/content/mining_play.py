@@ -309,8 +309,10 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         question=f"{_intro(t)}It is {name}'s turn, with {len(hand)} tiles left. Play "
                  f"{name}'s whole turn so that {name} goes out now.",
         kind="sequence", goal={"goes_out": True},
-        hints=["R-DBL-1: a player who lays a double plays again, so a double can be a "
-               "free extra play; R-END-1: playing the last tile ends the round.",
+        hints=[("R-VAR-ANSWER: at this table a player who lays a double plays again, on "
+                "that double" if g.rules.double_bonus == "on-double" else
+                "R-DBL-1: a player who lays a double plays again, so a double can be a "
+                "free extra play") + "; R-END-1: playing the last tile ends the round.",
                f"Which of {name}'s tiles can only go last?"],
         answer=_texts(answer),
         wrong=[{"answer": _texts(c), "expect": "go out"}
@@ -323,19 +325,30 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
 
 
 def _order_words(g: Game, turn: list[Move]) -> str:
-    """A sentence on the order of ``turn`` where the rules fix it: a tile that is not a
-    double, played while two or more doubles are open, must cover the one laid first
-    (R-DBL-4; the last with R-VAR-REVERSE). Empty when no step of the turn meets it."""
+    """Sentences on the order of ``turn`` where the rules fix it, or nothing: at a table
+    that answers the double, the tile after a double goes on it (R-VAR-ANSWER); and when a
+    tile that is not a double is played with two or more doubles open, it ends the turn, so
+    the doubles come first, and it must cover the one laid first (R-DBL-4; the last with
+    R-VAR-REVERSE)."""
     h = g.copy()
+    name = h.players[h.current]
+    said = ""
+    if h.rules.double_bonus == "on-double" and any(
+            m.tile is not None and m.tile.is_double for m in turn[:-1]):
+        said = "At this table the tile after a double must go on that double (R-VAR-ANSWER). "
     for m in turn:
-        if m.tile is not None and not m.tile.is_double and len(h.open_double_trains) >= 2:
+        open_now = list(h.open_doubles)
+        if m.tile is not None and not m.tile.is_double and len(open_now) >= 2:
             reverse = h.rules.double_order == "reverse"
-            return (f"When {m.tile} is played, {len(h.open_double_trains)} doubles are open, "
-                    f"and a tile that is not a double must cover the one laid "
-                    f"{'last (R-VAR-REVERSE)' if reverse else 'first (R-DBL-4)'}: that is "
-                    f"why the order matters. ")
+            first = h.trains[open_now[-1 if reverse else 0]].end
+            said += (f"A tile that is not a double ends {name}'s turn, so the doubles go "
+                     f"first (R-DBL-1); with {len(open_now)} doubles open, {m.inward}-"
+                     f"{m.outward} must then cover the one laid "
+                     f"{'last' if reverse else 'first'}, the {first}-{first} "
+                     f"({'R-VAR-REVERSE' if reverse else 'R-DBL-4'}). ")
+            break
         h.push(m)
-    return ""
+    return said
 
 
 def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
