@@ -255,7 +255,7 @@ def test_status_after_a_draw_still_names_the_open_double():
     d, where = game.blocking_double_place  # type: ignore[misc]
     status = view(game, perspective=game.current)["status"]
     assert f"drew {game.drawn}" in status
-    assert f"The double {d}-{d} on {where} is still open" in status
+    assert f"the open double {d}-{d} on {where}" in status
 
 
 def test_the_stars_rule_is_one_rule_in_python_and_in_the_boards():

@@ -74,7 +74,7 @@ def test_first_click_answered_at_once_then_one_moment_then_played(page, page_gua
     tile = first.split("@")[0]
     a, b = tile.split("-")
     assert re.match(rf"✓ Ana played ({a}-{b}|{b}-{a}) on ", message.inner_text())
-    assert "The computer players' moves (3)" in message.inner_text()
+    assert "The computer's moves (3)" in message.inner_text()
     assert box.locator(".mtl-host").get_attribute("data-host") == "loading"
     print(f"\n[book] Play a game: painted {1000 * (painted - start):.0f} ms after navigation; "
           f"first click answered {1000 * (answered - painted):.0f} ms after the paint "

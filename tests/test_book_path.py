@@ -204,7 +204,7 @@ def test_sticky_bar_stays_compact_and_never_covers_the_control(size, sized, book
     me = Learner(page)
     me.wait_engine()
     said = me.play_simply()  # the bots answer: a long message with their moves
-    assert "The computer players' moves (3)" in said, said
+    assert "The computer's moves (3)" in said, said
     me.box.locator('button[data-key="hint"]').click()
     assert me.box.locator(".mtl-note").inner_text().startswith("Hint:")
     quarter = SIZES[size][0][1] / 4
@@ -311,7 +311,7 @@ def test_play_a_game_against_the_computer(size, sized, book_url, artifacts_dir):
     legal = [m for m in me.legal() if "@" in m]
     mine = legal[0]
     said = me.move(mine)
-    assert "The computer players' moves (3)" in said
+    assert "The computer's moves (3)" in said
     laid = len(re.findall(r"(Ben|Cy|Dee) played ", said))
     fresh = me.box.locator(".mtl-fresh")
     expect(fresh).to_have_count(laid)

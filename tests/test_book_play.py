@@ -161,7 +161,7 @@ def test_round_against_three_bots_then_round_two_undo_and_new_match(
     assert "Getting the board ready" in me.box.locator(".mtl-host").inner_text()
     me.wait_engine()
     said = me.play("12-5", "1")  # chapter 9's "Try it": open your train with 12-5…
-    assert played(said, "Ana", "12-5") and "The computer players' moves (" in said
+    assert played(said, "Ana", "12-5") and "The computer's moves (" in said
     assert re.search(r"Ben (played|drew|passed).*\n.*Cy (played|drew|passed).*\n.*Dee (played|drew|passed)", said), said
     moves = me.play_to_round_end()
     assert moves > 3
@@ -229,7 +229,7 @@ def try_chapter_2(me: Learner) -> None:
     assert "Not allowed" in me.play("7-3", "1")
     twelve = next(m for m in me.legal() if m.startswith("12-") and m.endswith("@1"))
     said = me.move(twelve)
-    assert said.startswith("✓ Ana played 12-") and "The computer players' moves (" in said
+    assert said.startswith("✓ Ana played 12-") and "The computer's moves (" in said
     me.play_to_round_end()
 
 
@@ -390,7 +390,7 @@ def test_fallback_explains_itself_when_pyodide_cannot_load(page, page_guard, boo
     note = me.box.locator(".mtl-host").inner_text()
     assert "could not start" in note and "Reload the page" in note
     said = me.play("12-5", "1")
-    assert said.startswith("✓ Ana played 12-5") and "The computer players' moves (" in said
+    assert said.startswith("✓ Ana played 12-5") and "The computer's moves (" in said
     legal = [m for m in me.legal() if "@" in m]
     said = me.move(legal[0])
     assert "one move ahead only" in said

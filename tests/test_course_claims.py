@@ -12,6 +12,12 @@ the eight sentences of *How to play*).
 * The stars: the one statement on the puzzles page is what the code counts.
 * "Engine" on learner pages means the central double only.
 * :mod:`mtlearn.present.course` names moves in words, from the engine's legal moves.
+* Sentences a newcomer found false (issue 40), now checked: a double binds everyone only
+  once its player's turn ends (ch. 5, R-DBL-3); the standard game leaves the last-tile
+  announcement out (R-LAST-1); the Mexican train as the boards name it (R-MEX-1); the Swan
+  Drive table's standard row; a train-building first turn lays as many tiles as the player
+  wishes (R-FIRST-1); how common dealing the engine is (ch. 2); double-12 for two to eight,
+  dealt to ten (ch. 1, R-SET-4).
 """
 
 from __future__ import annotations
@@ -237,3 +243,175 @@ def test_sentences_and_tables_are_escaped_text() -> None:
     assert sentence("One.", "Two.")._repr_html_() == (
         '<p class="mtl-said">One.</p><p class="mtl-said">Two.</p>')
     assert yes_no(True) == "yes" and and_list(["a", "b", "c"], "or") == "a, b or c"
+
+
+# ----------------------------------------------------------------------------- issue 40
+# Sentences a newcomer found false, each now checked against the engine, the boards or the
+# rules page.
+DOCS = REPO / "docs"
+
+
+def _flat(path: Path) -> str:
+    return " ".join(path.read_text(encoding="utf-8").split())
+
+
+def _rules_section(rule: str) -> str:
+    """The text of one rule's section of docs/rules.md (from its anchor to the next)."""
+    text = _flat(DOCS / "rules.md")
+    label = f"({rule.lower()})="
+    start = text.index(label) + len(label)
+    end = text.find(")=", start)
+    return text[start:end]
+
+
+def _book_pages() -> dict[str, str]:
+    pages = {p.name: _flat(p) for p in TUTORIALS.glob("*.md")}
+    pages.update({"docs/" + p.name: _flat(p) for p in DOCS.glob("*.md")})
+    return pages
+
+
+def test_the_layer_of_a_double_may_play_elsewhere_until_the_turn_ends() -> None:
+    """ch. 5 and R-DBL-3: a double binds everyone only once its player's turn has ended
+    with it uncovered; during that turn the extra tile may go on any train open to them
+    (R-DBL-1). The old sentence, "A double that nobody has covered yet is open. While a
+    double is open, nobody may play anywhere else", was false during that extra play."""
+    _page_says("05-doubles.md", "Right after laying a double, its player is still free",
+               "A double still uncovered when its player's turn is over is **open**")
+    section = _rules_section("R-DBL-3")
+    assert "While you are still playing the turn in which you laid a double, it does not hold "\
+           "you back" in section
+    assert "A double that is still uncovered when your turn ends is open" in section
+    for name, text in _book_pages().items():
+        assert "A double that nobody has covered yet is" not in text, name
+        assert "nobody has covered yet is open" not in text, name
+    game = Game.from_position(DOUBLES)
+    game.push("6-6@1")                            # uncovered, and still Ana's turn
+    assert game.current == 0 and game.open_double_trains == [0]
+    assert game.explain("4-9@M").legal            # she may play elsewhere
+    game.push("4-9@M")                            # her turn ends with it uncovered: open
+    assert game.current == 1 and [str(m) for m in game.legal_moves] == ["6-0@1"]
+
+
+def test_the_standard_game_leaves_the_last_tile_announcement_out() -> None:
+    """R-LAST-1: the rule sheets require the announcement; mtlearn's standard game leaves it
+    out (the option ``last_tile`` is "off"), "announce" and "penalty" bring it back. The
+    pages said "Many tables ask…" and "the standard game has no announcement"."""
+    from mtlearn import Rules
+
+    section = _rules_section("R-LAST-1")
+    assert "Every rule sheet behind mtlearn that speaks of the last tile requires it" in section
+    assert "mtlearn's standard game leaves the announcement out" in section
+    assert '`"off"`' in section and 'last_tile="announce"' in section
+    assert 'last_tile="penalty"' in section
+    _page_says("variant-scoring.md", "every rule sheet behind this book that speaks of the last "
+               "tile asks for it", "mtlearn's standard game leaves the announcement out")
+    for name, text in _book_pages().items():
+        assert "Many tables ask a player who is down to one tile" not in text, name
+        assert "Many families also make you say" not in text, name
+    assert Rules().last_tile == "off" and Rules.preset("standard").last_tile == "off"
+    two = {**DOUBLES, "hands": [["6-1", "9-4"], ["10-7", "6-0", "8-5"], ["8-2", "3-3", "7-1"]]}
+    assert "uno" not in {str(m) for m in Game.from_position(two).legal_moves}
+    for option in ("announce", "penalty"):
+        game = Game.from_position({**two, "rules": {"preset": "standard", "last_tile": option}})
+        assert "uno" in {str(m) for m in game.legal_moves}
+
+
+def test_the_rules_page_names_the_mexican_train_as_the_boards_show_it() -> None:
+    """R-MEX-1 said the boards show "the train marked 'M'"; a board names the row "Mexican
+    train" and gives it the badge "★ open to all" (mtlearn/static/js/view-parts.js)."""
+    from mtlearn.present.view import view
+
+    shown = view(Game.from_position(DOUBLES))
+    mexican = [t for t in shown["trains"] if t["mexican"]]
+    assert [t["label"] for t in mexican] == ["Mexican train"]
+    js = (REPO / "mtlearn" / "static" / "js" / "view-parts.js").read_text(encoding="utf-8")
+    assert 'badge("mtl-badge-mex", "★ open to all")' in js
+    section = _rules_section("R-MEX-1")
+    assert 'the row named "Mexican train"' in section and '"★ open to all"' in section
+    assert 'marked "M"' not in section
+
+
+def test_the_swan_drive_table_gives_the_standard_game_its_real_reason() -> None:
+    """The Swan Drive page's table: in the standard game Ana may not go on to Ben's train
+    because her turn ended with her one tile (R-TURN-1). Its standard row used to judge the
+    move for Ben, who had not asked: "Ben does not hold 3-0"."""
+    from mtlearn.present.course import compare
+
+    page = _text("variant-swan-drive.md")
+    assert "from mtlearn.present.course import compare" in page
+    assert 'compare(three, {"swan_drive": True}, ["5-2@1"], "3-0@2")' in page
+    for p in TUTORIALS.glob("variant-*.md"):
+        assert "def compare(" not in p.read_text(encoding="utf-8"), p.name   # one helper
+    three = {"set": 6, "players": ["Ana", "Ben", "Cy"],
+             "trains": {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"]}, "markers": [2],
+             "hands": [["5-5", "3-3", "5-2", "3-0", "0-1"], ["2-1", "4-0"], ["4-4", "1-1"]],
+             "boneyard": {"top": ["2-2"], "rest": "sorted"}}
+    rows = [line.split(" | ") for line in
+            repr(compare(three, {"swan_drive": True}, ["5-2@1"], "3-0@2")).splitlines()[1:]]
+    assert rows[0] == ["The standard game", "refused",
+                       "Ana's turn ended with 5-2 on Ana's train: a normal turn is one tile on "
+                       "one train (R-TURN-1). It is Ben's turn now."]
+    assert rows[1][:2] == ["With the house rule", "allowed"] and "R-VAR-SWAN" in rows[1][2]
+    standard = Game.from_position(three)
+    standard.push("5-2@1")
+    assert standard.current == 1                                  # Ana's turn is over
+    swan = Game.from_position({**three, "rules": {"preset": "standard", "swan_drive": True}})
+    swan.push("5-2@1")
+    assert swan.current == 0 and swan.explain("3-0@2").legal      # she drives on
+
+
+def test_a_train_building_first_turn_lays_as_many_tiles_as_the_player_wishes() -> None:
+    """R-FIRST-1 (train-building): the source lets a player lay as many tiles as they wish;
+    the pages said "as long a chain as you can". After a first tile, `end` is legal even
+    when more tiles fit."""
+    _page_says("variant-start.md", "lay as many tiles as you wish on your own train",
+               "After the first tile you may stop whenever you like")
+    assert "as many tiles as they wish" in _rules_section("R-FIRST-1")
+    puzzle = (REPO / "mtlearn/puzzles/setup/06-train-building-turn.yaml").read_text("utf-8")
+    assert "as many tiles as she wishes" in puzzle
+    for name, text in {**_book_pages(), "puzzle": puzzle}.items():
+        for said in ("as long a chain as you can", "as many tiles as they can",
+                     "as many tiles as she can"):
+            assert said not in text, (name, said)
+    game = Game.from_position({"set": 6, "players": ["Ana", "Ben", "Cy"],
+                               "rules": {"preset": "train-building"},
+                               "hands": [["6-5", "5-2", "2-4"], ["6-3", "1-0"], ["6-1", "4-4"]]})
+    assert "end" not in {str(m) for m in game.legal_moves}     # a first tile, if she can
+    game.push("6-5@1")
+    assert {str(m) for m in game.legal_moves} == {"5-2@1", "end"}
+    game.push("end")
+    assert game.current == 1 and len(game.hand(0)) == 2
+
+
+def test_dealing_the_engine_is_the_variant_and_the_pages_say_how_common_it_is() -> None:
+    """ch. 2 said "Some families deal the engine like any other tile": most of the written
+    rule sheets behind the rules reference do (three of the four full sheets), and mtlearn's
+    standard game sets it in the hub instead (R-ROUND-2)."""
+    from mtlearn import Rules
+
+    _page_says("02-setting-up.md", "Most of the written rule sheets behind this book deal the "
+               "engine like any other tile")
+    _page_says("variant-start.md", "Most of the written rule sheets behind this book deal the "
+               "engine like any other tile instead")
+    for name, text in _book_pages().items():
+        assert "families deal the engine" not in text, name
+    assert Rules().engine == "hub" and Rules(engine="holder").engine == "holder"
+    # in the hub before the deal: round 1 always opens with seat 1; dealt, its holder opens
+    firsts = {Game.new(4, seed=s, rules={"preset": "standard", "engine": "holder"}).current
+              for s in range(12)}
+    assert {Game.new(4, seed=s).current for s in range(12)} == {0} and len(firsts) > 1
+
+
+def test_double_12_is_usual_for_two_to_eight_and_still_deals_to_ten() -> None:
+    """ch. 1 said double-12 is "for two to eight players" while the reference's hand-size
+    table deals it to ten (R-SET-4, R-DEAL-2): both now say what the code does."""
+    from mtlearn import Rules, hand_size, usual_set
+    from mtlearn.core.rules import max_players
+
+    assert {usual_set(n) for n in range(2, 9)} == {12} and usual_set(9) == 15
+    assert max_players(12) == 10 and hand_size(Rules(), 12, 9) == hand_size(Rules(), 12, 10) == 8
+    _page_says("01-tiles-and-set.md", "double-12 is the standard one, usual for two to eight "
+               "players; with it, nine or ten players get eight tiles each")
+    section = _rules_section("R-SET-4")
+    assert "usual choice for two to eight players" in section
+    assert "still deals to nine or ten, eight tiles each" in section

@@ -157,13 +157,39 @@ def test_r_var_choose_a_round_ended_by_passes_is_not_called_blocked() -> None:
 def test_r_var_strict_draw_a_drawn_tile_may_be_kept() -> None:
     game = position(rules="choose", players=["Ana", "Ben"], hands=[["6-1", "2-2"],
                                                                    ["2-3", "0-1"]],
-                    boneyard={"top": ["4-3"], "rest": "sorted"})
+                    boneyard={"top": ["6-4"], "rest": "sorted"})
     game.push("draw")
-    assert status_text(game) == "Ana drew 4-3 and may play it if it fits, or pass."
+    assert status_text(game) == "Ana drew 6-4, and it fits: Ana may play it, or keep it and pass."
+    assert game.explain("pass").legal and game.explain("6-4@1").legal
+
+
+def test_after_a_draw_the_status_says_what_the_player_must_do_now() -> None:
+    """The status line after a draw (R-TURN-3) says whether the drawn tile fits, and that
+    the player then plays it or presses Pass: a board does not pass for them (it read "Ana
+    drew 4-3 and plays it if it fits, otherwise passes", and nothing happened)."""
     std = position(players=["Ana", "Ben"], hands=[["2-2"], ["2-3", "0-1"]],
                    boneyard={"top": ["4-3"], "rest": "sorted"})
     std.push("draw")
-    assert status_text(std) == "Ana drew 4-3 and plays it if it fits, otherwise passes."
+    assert status_text(std) == "Ana drew 4-3, and it fits nowhere: Ana must pass (the Pass button)."
+    assert [str(m) for m in std.legal_moves] == ["pass"] and std.current == 0   # not passed
+    fits = position(players=["Ana", "Ben"], hands=[["2-2"], ["2-3", "0-1"]],
+                    boneyard={"top": ["6-4"], "rest": "sorted"})
+    fits.push("draw")
+    assert status_text(fits) == "Ana drew 6-4, and it fits: Ana must play it."
+    assert all(m.kind == "play" for m in fits.legal_moves) and fits.current == 0
+    # with an open double, the drawn tile must cover it (R-DBL-3)
+    for top, said in [("4-3", "does not cover the open double 2-2 on Ana's train: Ben must "
+                              "pass (the Pass button)."),
+                      ("2-0", "covers the open double 2-2 on Ana's train: Ben must play it.")]:
+        g = position(players=["Ana", "Ben"], trains={"1": ["6-2", "2-2"], "2": ["6-3"]},
+                     open_doubles=["1"], hands=[["5-5", "6-0"], ["3-3", "0-1"]],
+                     boneyard={"top": [top], "rest": "sorted"}, to_play=2)
+        g.push("draw")
+        assert status_text(g) == f"Ben drew {top}, and it {said}"
+        # a board that hides Ben's tiles says the rule, not the tile or whether it fits
+        assert status_text(g, perspective=0) == (
+            "Ben drew a tile and must play it if it covers the open double 2-2 on Ana's "
+            "train, or else pass.")
 
 
 # ---------------------------------------------------------------------- against the engine

@@ -74,6 +74,30 @@ def test_bots_moves_are_narrated_and_undo_takes_them_back():
     assert "Nothing to undo" in session.handle({"action": "undo"})["message"]["text"]
 
 
+def test_the_round_end_names_who_went_out_when_a_bot_did():
+    """Ana passes and the computer players move on until Dee goes out: the message says Dee
+    ended the round (it read "Ana passed and put out a marker. The round is over", as if
+    Ana's pass had ended it)."""
+    table = {"set": 6, "players": ["Ana", "Ben", "Cy", "Dee"],
+             "trains": {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"], "4": ["6-2"]},
+             "hands": [["0-0"], ["3-1", "1-1"], ["4-0", "2-2"], ["2-1"]],
+             "boneyard": {"top": ["3-3"], "rest": "sorted"}}
+    game = Game.from_position(table)
+    session = BoardSession(game, bots={1: "greedy", 2: "greedy", 3: "greedy"}, perspective=0)
+    session.handle({"action": "draw"})
+    said = session.handle({"action": "pass"})["message"]
+    assert session.game.over and session.game.out == 3
+    assert said["text"] == ("Ana passed and put out a marker. Then Dee went out, and the round "
+                            "is over: see the scores, then deal the next round.")
+    assert said["bots"][-1] == "Dee played 2-1 on Dee's train."
+    # the learner going out is named as such
+    mine = BoardSession(Game.from_position({**table, "hands": [
+        ["5-0"], ["3-1", "1-1"], ["4-0", "2-2"], ["2-1"]]}), bots={1: "greedy"})
+    assert mine.handle({"action": "move", "move": "5-0@1"})["message"]["text"] == (
+        "Ana played 5-0 on Ana's train. Ana went out, and the round is over: see the "
+        "scores, then deal the next round.")
+
+
 def test_refusals_and_bad_intents_leave_the_game_untouched():
     game = Game.from_position({"set": 12, "players": ["Ana", "Ben"],
                                "hands": [["12-5", "5-9"], ["7-8", "3-4"]]})

@@ -299,10 +299,11 @@ class BoardSession:
             self.message = _message("info", f"It is {g.players[g.current]}'s turn, and the "
                                     "computer plays that seat.")
             return False
+        seat = g.current
         said = self._push(verdict.move)
         bots = self.run_bots()
         if g.is_round_over:
-            said += " " + self._round_end_text()
+            said += " " + self._round_end_text(seat)
         self.message = _message("ok", said, verdict.rule, bots)
         return True
 
@@ -512,11 +513,22 @@ class BoardSession:
                 return pops
         return None
 
-    def _round_end_text(self) -> str:
+    def _round_end_text(self, seat: int) -> str:
+        """How the round ended, after the move ``seat`` made: it names who went out, since
+        that may be a computer player who moved after ``seat`` (the bots' moves are listed
+        after this text), or says the round is blocked."""
         g = self.game
+        if g.out is not None:
+            who = g.players[g.out]
+            how = f"{who} went out" if g.out == seat else f"Then {who} went out"
+        elif g.rules.may_decline and any(g._can_play(s) for s in range(g.n)):
+            # R-VAR-CHOOSE: a full cycle of passes ends it, even if someone could play
+            how = "Every player has passed in turn with the boneyard empty"
+        else:
+            how = "Nobody can play any more: the round is blocked"
         if g.is_match_over:
-            return "The match is over: see the standings."
-        return "The round is over: see the scores, then deal the next round."
+            return f"{how}, and the match is over: see the standings."
+        return f"{how}, and the round is over: see the scores, then deal the next round."
 
     def _seed(self, seed: Any) -> int | str:
         if seed is None:

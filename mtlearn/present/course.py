@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Any
 
 from ..core.moves import Move
 from ..engine.game import Game
 from .view import describe_move
 
-__all__ = ["Shown", "and_list", "may_play", "sentence", "table", "yes_no"]
+__all__ = ["Shown", "and_list", "compare", "may_play", "sentence", "table", "yes_no"]
 
 
 class Shown:
@@ -97,3 +98,40 @@ def may_play(game: Game, moves: Iterable[Move] | None = None) -> str:
     if len(parts) == 1 and not plays:
         return f"{name} may only {parts[0]}."
     return f"{name} may {and_list(parts, 'or')}."
+
+
+def compare(position: dict[str, Any], options: dict[str, Any], moves: Sequence[str],
+            question: str) -> Shown:
+    """What the rules answer to ``question`` after ``moves``: the standard game, then the
+    standard game with ``options``, as a short table (a variant page's "same move, two rule
+    sets").
+
+    ``question`` is asked for the player who made ``moves`` (the player to play at the
+    start). If their turn is over after ``moves`` under one set of rules, that row says so
+    (R-TURN-1) rather than judging the move for the next player, who did not ask."""
+    rows = []
+    for label, rules in [("The standard game", {"preset": "standard"}),
+                         ("With the house rule", {"preset": "standard", **options})]:
+        game = Game.from_position({**position, "rules": rules})
+        mover = game.current
+        for move in moves:
+            game.push(move)
+        if moves and not game.over and game.current != mover:
+            rows.append([label, "refused", _turn_over(game, mover, Move.parse(moves[-1]))])
+            continue
+        verdict = game.explain(question)
+        rows.append([label, "allowed" if verdict.legal else "refused", verdict.text])
+    return table(["Rules", "Answer", "Why"], rows)
+
+
+def _turn_over(game: Game, seat: int, last: Move) -> str:
+    """Why ``seat`` may not play again: their turn ended with ``last`` (R-TURN-1)."""
+    name, after = game.players[seat], game.players[game.current]
+    if last.kind == "play":
+        assert last.train is not None
+        ended = (f"{name}'s turn ended with {last.inward}-{last.outward} on "
+                 f"{game.place_label(last.train, last.branch)}: a normal turn is one tile "
+                 f"on one train (R-TURN-1).")
+    else:
+        ended = f"{name}'s turn is over (R-TURN-1)."
+    return f"{ended} It is {after}'s turn now."

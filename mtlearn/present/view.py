@@ -15,6 +15,7 @@ from typing import Any
 from ..core.moves import MEXICAN, Move, train_code
 from ..core.notation import branch_parent
 from ..core.protocol import VIEW_VERSION, Branch, LegalMove, Player, Train, Verdict, View
+from ..core.tiles import Tile
 from ..engine.game import Game
 from .perspective import Perspective, Seen
 from .text import render
@@ -194,18 +195,7 @@ def status_text(game: Game, *, perspective: Seen = None) -> str:
     name = game.players[game.current]
     blocking = game.blocking_double_place
     if game.drawn is not None:
-        drawn = seen.drawn
-        what = "a tile" if drawn is None else str(drawn)
-        if game.rules.drawn_tile != "must" or game.declined:
-            # R-VAR-STRICT-DRAW, R-VAR-CHOOSE: a drawn tile that fits may be kept
-            said = f"{name} drew {what} and may play it if it fits, or pass."
-        else:
-            said = f"{name} drew {what} and plays it if it fits, otherwise passes."
-        if blocking is not None:  # the double still must be covered first (R-DBL-3)
-            d, where = blocking
-            said += (f" The double {d}-{d} on {where} is still open: cover it with the drawn "
-                     f"tile if it fits, otherwise pass.")
-        return seen.guard(said)
+        return seen.guard(_drawn_status(game, seen.drawn, blocking))
     if game.bonus:
         return f"{name} played a double and plays again."
     if game.is_building:
@@ -218,6 +208,29 @@ def status_text(game: Game, *, perspective: Seen = None) -> str:
         return (f"{name} to play. The double {d}-{d} on {where} is open and must be covered "
                 f"first.")
     return f"{name} to play."
+
+
+def _drawn_status(game: Game, drawn: Tile | None, blocking: tuple[int, str] | None) -> str:
+    """The status line after a draw (R-TURN-3): what the player must (or may) do now with
+    the tile drawn. It happens only when they do it: a tile that fits nowhere is followed
+    by a pass the player makes (the board's Pass button), not by one made for them.
+    ``drawn`` is None when the tile is hidden from the board's player; then whether it
+    fits is not said either."""
+    name = game.players[game.current]
+    may = game.rules.drawn_tile != "must" or game.declined   # R-VAR-STRICT-DRAW, R-VAR-CHOOSE
+    cover = ("" if blocking is None else
+             f" the open double {blocking[0]}-{blocking[0]} on {blocking[1]}")
+    if drawn is None:
+        fit = "covers" + cover if cover else "fits"
+        return (f"{name} drew a tile and may play it if it {fit}, or pass." if may else
+                f"{name} drew a tile and must play it if it {fit}, or else pass.")
+    if any(m.kind == "play" for m in game.legal_moves):
+        fits = f"{name} drew {drawn}, and it " + ("covers" + cover if cover else "fits")
+        return (f"{fits}: {name} may play it, or keep it and pass." if may else
+                f"{fits}: {name} must play it.")
+    fits = (f"{name} drew {drawn}, and it does not cover{cover}" if cover else
+            f"{name} drew {drawn}, and it fits nowhere")
+    return f"{fits}: {name} must pass (the Pass button)."
 
 
 def hint_text(game: Game, *, perspective: Seen = None) -> str | None:

@@ -76,6 +76,27 @@ test("Show legal moves lists each legal move in words, as a button that plays it
   assert.deepEqual(model.sent[model.sent.length - 1], { action: "move", move: view.legal[1].move });
 });
 
+test("with a tile selected, the heading that names it lists that tile's moves only", () => {
+  const model = board();
+  const el = document.createElement("div");
+  widget.render({ model, el });
+  el.querySelector('[data-key="legal"]').click();
+  el.querySelector('[data-key="tile:12-7"]').click();
+  const [mine, others] = el.querySelectorAll(".mtl-legal-list");
+  assert.equal(el.querySelectorAll(".mtl-legal .mtl-h")[0].textContent, "Legal moves (selected tile: 12-7)");
+  assert.deepEqual(mine.querySelectorAll(".mtl-legal-move").map((b) => b.getAttribute("data-key")),
+    ["legal:12-7@M"]);    // not 9-3's move on Ana's train, which it listed before
+  assert.equal(el.querySelectorAll(".mtl-legal .mtl-h")[1].textContent, "Other legal moves");
+  assert.deepEqual(others.querySelectorAll(".mtl-legal-move").map((b) => b.getAttribute("data-key")),
+    ["legal:9-3@1"]);
+  el.querySelector('[data-key="tile:6-2"]').click();     // a tile with no legal move
+  assert.equal(el.querySelector(".mtl-legal-list").textContent, "None: 6-2 has no legal move now.");
+  assert.equal(el.querySelectorAll(".mtl-legal-move").length, view.legal.length);
+  el.querySelector('[data-key="tile:6-2"]').click();     // unselected: one list, every move
+  assert.equal(el.querySelector(".mtl-legal .mtl-h").textContent, "Legal moves");
+  assert.equal(el.querySelectorAll(".mtl-legal-list").length, 1);
+});
+
 test("Hint: a board without steps shows the view's hint; one with steps asks its host", () => {
   const plain = fakeModel({ kind: "board", view: { ...view, hint: "Play 9-3 first." }, message: null,
     show_legal: false, rules_url: "" });
@@ -106,4 +127,15 @@ test("the host's message is shown with its rule as a link, and a new view clears
   assert.equal(msg.textContent, "✗ Not allowed: Ben's train has no marker (rule R-MARK-1).");
   model.set("view", { ...view });
   assert.equal(el.querySelector(".mtl-note").textContent, "");
+});
+
+test("the computer's moves are counted as moves: one computer player may make two", async () => {
+  const { botMovesNode } = await import("../../mtlearn/static/js/match.js");
+  const two = botMovesNode({ kind: "ok", text: "Ana played 9-3.", rule: null,
+    bots: ["Bo played 3-3 on Bo's train.", "Bo played 3-0 on Bo's train."] });
+  assert.equal(two.querySelector(".mtl-bots-head").textContent, "The computer's moves (2):");
+  assert.doesNotMatch(two.textContent, /players/);
+  const one = botMovesNode({ kind: "ok", text: "Ana played 9-3.", rule: null, bots: ["Bo drew a tile."] });
+  assert.equal(one.querySelector(".mtl-bots-head").textContent, "The computer's move:");
+  assert.equal(botMovesNode({ kind: "ok", text: "x", rule: null, bots: [] }), null);
 });

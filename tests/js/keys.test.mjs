@@ -99,7 +99,7 @@ test("after an answer the focus goes to the next useful control", () => {
 });
 
 test("the live region says the status line, and the round's scores at its end", () => {
-  const v = { status: "Ana drew 5-9 and plays it if it fits, otherwise passes.", players: [] };
+  const v = { status: "Ana drew 5-9, and it fits: Ana must play it.", players: [] };
   assert.equal(keys.announcement(v), v.status);
   const over = { status: "Ana went out.", players: [{ seat: 1, name: "Ana" }, { seat: 2, name: "Ben" }],
     result: { scores: [0, 36] } };

@@ -4,7 +4,7 @@
 // controls and the position again. The DOM's events go to the board's actions
 // (`BoardActions`), which renderBoard (board.js) turns into the controller's events.
 
-import { asArray } from "./view-data.js";
+import { asArray, sameTile } from "./view-data.js";
 import { append, h, ruleLink, scrollIntoViewBelowBar } from "./dom.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { headingBase, keysHelp, skipLink } from "./keys.js";
@@ -16,6 +16,7 @@ import { legendSection, tileNumbersOn, uid } from "./tiles.js";
 /** @typedef {import("./protocol").Train} Train */
 /** @typedef {import("./protocol").Branch} Branch */
 /** @typedef {import("./protocol").BoardMessage} BoardMessage */
+/** @typedef {import("./protocol").LegalMove} LegalMove */
 /** @typedef {import("./board-state.js").BoardState} BoardState */
 /** @typedef {import("./board-state.js").BoardModel} BoardModel */
 /** @typedef {import("./board-state.js").BoardSent} BoardSent */
@@ -166,22 +167,46 @@ function fitMessage(parts, open, onMore) {
 }
 
 /** The legal moves, each a button that plays it, named in words ("Play 12-11 on your
- * train"; the notation stays in the intent).
+ * train"; the notation stays in the intent). With a tile selected, that tile's plays come
+ * first under their own heading, and every other legal move after them under "Other
+ * legal moves": a heading never names a tile whose moves it does not list.
  * @param {View} view @param {string | null} selected @param {BoardActions} act @returns {HTMLDivElement} */
 function legalBox(view, selected, act) {
-  const list = h("ul", { class: "mtl-legal-list" });
-  for (const m of asArray(view.legal)) {
+  const all = asArray(view.legal);
+  /** @param {LegalMove[]} moves @returns {HTMLUListElement} */
+  const listOf = (moves) => {
+    const list = h("ul", { class: "mtl-legal-list" });
+    for (const m of moves) {
+      const move = String(m.move);
+      const b = h("button", { type: "button", class: "mtl-legal-move", "data-key": `legal:${move}`,
+        text: String(m.text || move) });
+      b.addEventListener("click", () => act.send({ action: "move", move }));
+      list.appendChild(h("li", null, b));
+    }
+    return list;
+  };
+  if (!all.length) {
+    return h("div", { class: "mtl-legal" }, h("p", { class: "mtl-h", text: "Legal moves" }),
+      h("ul", { class: "mtl-legal-list" },
+        h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." })));
+  }
+  if (!selected) {
+    return h("div", { class: "mtl-legal" }, h("p", { class: "mtl-h", text: "Legal moves" }), listOf(all));
+  }
+  /** @param {LegalMove} m */
+  const ofSelected = (m) => {
     const move = String(m.move);
-    const b = h("button", { type: "button", class: "mtl-legal-move", "data-key": `legal:${move}`,
-      text: String(m.text || move) });
-    b.addEventListener("click", () => act.send({ action: "move", move }));
-    list.appendChild(h("li", null, b));
-  }
-  if (!asArray(view.legal).length) {
-    list.appendChild(h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." }));
-  }
+    const at = move.indexOf("@");
+    return at > 0 && sameTile(move.slice(0, at), selected);
+  };
+  const mine = all.filter(ofSelected);
+  const others = all.filter((m) => !ofSelected(m));
+  const first = mine.length ? listOf(mine)
+    : h("ul", { class: "mtl-legal-list" }, h("li", { text: `None: ${selected} has no legal move now.` }));
   return h("div", { class: "mtl-legal" },
-    h("p", { class: "mtl-h", text: selected ? `Legal moves (selected tile: ${selected})` : "Legal moves" }), list);
+    h("p", { class: "mtl-h", text: `Legal moves (selected tile: ${selected})` }), first,
+    others.length ? h("p", { class: "mtl-h", text: "Other legal moves" }) : null,
+    others.length ? listOf(others) : null);
 }
 
 /** Keyboard focus that lands under the sticky bar (Tab to a "Play here" button) is

@@ -35,6 +35,8 @@ export function hostStatusNode(model) {
 }
 
 // The computer players' moves since the learner's last action (the message's `bots`).
+// The heading counts moves, not players: one computer player may make several moves in a
+// row (a double and the tile after it, a draw and a pass).
 /** @param {BoardMessage | null | undefined} msg @returns {HTMLDivElement | null} */
 export function botMovesNode(msg) {
   const moves = msg && Array.isArray(msg.bots) ? msg.bots : [];
@@ -43,7 +45,7 @@ export function botMovesNode(msg) {
   for (const m of moves) list.appendChild(h("li", { text: String(m) }));
   return h("div", { class: "mtl-bots" },
     h("p", { class: "mtl-bots-head", text: moves.length === 1
-      ? "The computer player's move:" : `The computer players' moves (${moves.length}):` }),
+      ? "The computer's move:" : `The computer's moves (${moves.length}):` }),
     list);
 }
 
