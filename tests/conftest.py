@@ -40,24 +40,17 @@ from bookkit import executed_chapters as executed_chapters_of
 from servekit import serve_folder
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_PATH = os.environ.get("MTLEARN_CHROMIUM", "/usr/bin/chromium")
-#: The tests check what the pages do, not how fast: V8 keeps WebAssembly on its baseline
-#: compiler (Liftoff), where a learner's Chromium also recompiles Pyodide's hot functions
-#: with its optimizing one in the background. The same code runs; each start of the
-#: in-page engine costs about 2.5 CPU-seconds less (measured: 7.4 -> 4.7 for a book page
-#: and its engine), which on CI's two cores is most of what the browser tests wait for.
-#: The benchmarks' measured runs launch without it (benchmarks/benchkit.py).
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-    "--js-flags=--liftoff-only",
-]
+sys.path.append(str(REPO_ROOT / "benchmarks"))  # last: its names shadow nothing
+from benchkit import CHROMIUM, FLAGS, SMOKE_FLAGS  # noqa: E402  (one list of flags)
+
+CHROMIUM_PATH = os.environ.get("MTLEARN_CHROMIUM", CHROMIUM)
+#: The tests check what the pages do, not how fast, so they launch Chromium as a benchmark's
+#: smoke run does: the measured runs' flags plus V8 kept on its WebAssembly baseline
+#: compiler (Liftoff; a learner's Chromium also recompiles Pyodide's hot functions with its
+#: optimizing one in the background). The same code runs; each start of the in-page engine
+#: costs about 2.5 CPU-seconds less (measured: 7.4 -> 4.7 for a book page and its engine),
+#: which on CI's two cores is most of what the browser tests wait for.
+CHROMIUM_ARGS = FLAGS + SMOKE_FLAGS
 LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:", "chrome-error:")
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 

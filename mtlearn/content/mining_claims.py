@@ -86,11 +86,12 @@ def binding_lines(g: Game) -> list[int]:
             if k not in dead and g.line_code(i) not in laid]
 
 
-def binding_doubles(g: Game) -> list[int | str]:
-    """The trains of :func:`binding_lines`: those the player to play must cover first."""
-    lines = set(binding_lines(g))
+def binding_doubles(g: Game, lines: list[int] | None = None) -> list[int | str]:
+    """The trains of :func:`binding_lines` (``lines``, when the caller has them already):
+    those the player to play must cover first."""
+    chosen = set(binding_lines(g) if lines is None else lines)
     return list(dict.fromkeys(k for i, k in zip(g.open_doubles, g.open_double_trains,
-                                                 strict=True) if i in lines))
+                                                 strict=True) if i in chosen))
 
 
 def answer_double_faults(p: Puzzle) -> list[str]:

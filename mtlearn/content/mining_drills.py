@@ -130,7 +130,7 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
     seat = g.current
     label = _label(g, key)
     binding = binding_lines(g)
-    if key in binding_doubles(g):
+    if key in binding_doubles(g, binding):
         i = binding[0]
         d, where = g.trains[i].end, g.line_label(i)
         return f"the open double {d}-{d} on {where} must be covered", "R-DBL-3"
