@@ -5,6 +5,9 @@ written by its generator from its one source:
 
 * ``mtlearn/static/protocol.schema.json``, ``mtlearn/static/js/protocol.d.ts`` and
   ``devnotes/VIEW_FORMAT.md`` from the protocol's types (``mtlearn.core.protocol_schema``);
+* the variants' options, fields of ``Rules`` in ``mtlearn/core/rules.py`` (between its
+  ``# <generated: variant options>`` lines), from ``mtlearn/engine/variants/``
+  (``tests/gen_variant_options.py``, which reads the modules without importing them);
 * the variant classes' sections and options in ``docs/rules.md`` (between its ``<!-- begin``
   and ``<!-- end`` lines) from ``mtlearn/engine/variants/``, then
   ``mtlearn/static/rules.html`` from ``docs/rules.md`` (``docs/_ext/rules_page.py``).
@@ -22,6 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 #: The generators: each a command that writes its files, and takes ``--check``.
 GENERATORS = (
+    [sys.executable, str(REPO / "tests" / "gen_variant_options.py")],  # first: the others import
     [sys.executable, "-m", "mtlearn.core.protocol_schema"],
     [sys.executable, str(REPO / "docs" / "_ext" / "rules_page.py")],
 )

@@ -31,3 +31,34 @@ def test_dev_regen_runs_the_generators() -> None:
     branch = re.search(r"\n    regen\)\n(.*?)\n        ;;", dev, re.S)
     assert branch and "tests/regen.py" in branch.group(1)
     assert "./dev regen" in dev.split("set -euo pipefail")[0]  # in ./dev help
+
+
+def test_a_new_variant_module_gets_its_rules_field_from_regen(tmp_path: Path) -> None:
+    import gen_variant_options as gen
+
+    for module in (REPO / "mtlearn" / "engine" / "variants").glob("*.py"):
+        (tmp_path / module.name).write_text(module.read_text(encoding="utf-8"))
+    (tmp_path / "open_trains.py").write_text(
+        'from ..variant_game import VariantGame\n\n\nclass OpenTrains(VariantGame):\n'
+        '    option = "open_trains"\n    rule = "R-VAR-OPEN"\n    title = "Open trains"\n'
+        '    summary = "every train is public from the start"\n    __slots__ = ()\n')
+    rules = (REPO / "mtlearn" / "core" / "rules.py").read_text(encoding="utf-8")
+    new = gen.render(rules, gen.variant_options(tmp_path))
+    assert new != rules
+    block = new.split(gen.BEGIN)[1].split(gen.END)[0]
+    assert ("    #: Every train is public from the start (R-VAR-OPEN; "
+            "mtlearn/engine/variants/open_trains.py).\n    open_trains: bool = False\n") in block
+    assert block.index("open_trains") < block.index("swan_drive:")  # by name
+    assert gen.render(rules, gen.variant_options()) == rules  # the tree's own: current
+
+
+def test_a_variant_class_without_its_summary_is_named(tmp_path: Path) -> None:
+    import gen_variant_options as gen
+
+    (tmp_path / "half.py").write_text('class Half:\n    option = "half"\n    rule = "R-X"\n')
+    try:
+        gen.variant_options(tmp_path)
+    except SystemExit as err:
+        assert "class Half needs summary" in str(err)
+    else:
+        raise AssertionError("a variant class with no summary was read")

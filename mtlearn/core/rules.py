@@ -33,7 +33,7 @@ TieBreak = Literal["zero-rounds", "shared"]
 
 #: The rule id each option stands for (used in docs and explanations). A variant class of
 #: the engine (:mod:`mtlearn.engine.variants`) files its own option's rule here when the
-#: package is imported: its option is one field of :class:`Rules`, nothing more.
+#: package is imported: its option is one field of :class:`Rules` (written by ./dev regen).
 OPTION_RULES: dict[str, str] = {
     "deal": "R-DEAL-2",
     "hand_size": "R-DEAL-2",
@@ -92,13 +92,12 @@ class Rules:
         tie_break: ``"zero-rounds"`` (R-SCORE-4) or ``"shared"`` (ties stand).
         may_decline: a player may decline to play, draw and mark (R-VAR-CHOOSE).
         wild_blanks: blanks match any number (R-VAR-WILD).
-        branching: a covered double opens two more branches of the train it stands
-            on, so it has four open ends (R-VAR-BRANCH).
-        swan_drive: after a play on their own train a player may play one tile on
-            each following public train in clockwise order (R-VAR-SWAN).
-        teams: partnerships for 4, 6 or 8 players: partners sit opposite, play on
-            each other's trains, and score as a team (R-VAR-TEAMS).
         rounds: number of rounds in a match, or None for N+1 (R-ROUND-1).
+
+    The variants that change the shape of play (:data:`mtlearn.engine.variants.VARIANTS`)
+    are switched on by an option each, off in the standard game. Those fields are written
+    from the variant classes by ``./dev regen`` (``tests/gen_variant_options.py``), each
+    with its summary: a new variant is its module alone.
     """
 
     deal: Deal = "standard"
@@ -116,9 +115,17 @@ class Rules:
     tie_break: TieBreak = "zero-rounds"
     may_decline: bool = False
     wild_blanks: bool = False
+    # <generated: variant options> (./dev regen, from mtlearn/engine/variants/)
+    #: A covered double opens two more branches of its train (R-VAR-BRANCH;
+    #: mtlearn/engine/variants/branching.py).
     branching: bool = False
+    #: After a play on their own train a player goes on along the following public trains
+    #: (R-VAR-SWAN; mtlearn/engine/variants/swan_drive.py).
     swan_drive: bool = False
+    #: Partners sit opposite, share their trains and score as a team (R-VAR-TEAMS;
+    #: mtlearn/engine/variants/partnerships.py).
     teams: bool = False
+    # </generated: variant options>
     rounds: int | None = None
 
     def __post_init__(self) -> None:

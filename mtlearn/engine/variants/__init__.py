@@ -62,8 +62,9 @@ def _discover() -> tuple[type[VariantGame], ...]:
             if not isinstance(getattr(cls, attr), str) or not getattr(cls, attr):
                 raise TypeError(f"{cls.__name__} needs a {attr}")
         if cls.option not in _OPTIONS:
-            raise TypeError(f"{cls.__name__}: {cls.option!r} is not a field of Rules "
-                            "(mtlearn/core/rules.py)")
+            raise TypeError(f"{cls.__name__}: {cls.option!r} is not a field of Rules yet: "
+                            "run ./dev regen, which writes the variants' options into "
+                            "mtlearn/core/rules.py")
         if "__slots__" not in vars(cls):
             raise TypeError(f"{cls.__name__} needs __slots__ = () (a game has no __dict__)")
     options = [cls.option for cls in found]
