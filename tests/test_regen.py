@@ -38,17 +38,21 @@ def test_a_new_variant_module_gets_its_rules_field_from_regen(tmp_path: Path) ->
 
     for module in (REPO / "mtlearn" / "engine" / "variants").glob("*.py"):
         (tmp_path / module.name).write_text(module.read_text(encoding="utf-8"))
-    (tmp_path / "open_trains.py").write_text(
-        'from ..variant_game import VariantGame\n\n\nclass OpenTrains(VariantGame):\n'
-        '    option = "open_trains"\n    rule = "R-VAR-OPEN"\n    title = "Open trains"\n'
+    (tmp_path / "every_train_open.py").write_text(
+        'from ..variant_game import VariantGame\n\n\nclass EveryTrainOpen(VariantGame):\n'
+        '    option = "every_train_open"\n    rule = "R-VAR-EVERY"\n    title = "Open trains"\n'
         '    summary = "every train is public from the start"\n    __slots__ = ()\n')
     rules = (REPO / "mtlearn" / "core" / "rules.py").read_text(encoding="utf-8")
     new = gen.render(rules, gen.variant_options(tmp_path))
     assert new != rules
     block = new.split(gen.BEGIN)[1].split(gen.END)[0]
-    assert ("    #: Every train is public from the start (R-VAR-OPEN; "
-            "mtlearn/engine/variants/open_trains.py).\n    open_trains: bool = False\n") in block
-    assert block.index("open_trains") < block.index("swan_drive:")  # by name
+    lines = block.splitlines()
+    field = lines.index("    every_train_open: bool = False")
+    said = " ".join(line.removeprefix("    #: ") for line in lines[:field]
+                    if line.startswith("    #: "))  # its comment, wrapped above it
+    assert said.endswith("Every train is public from the start (R-VAR-EVERY; "
+                         "mtlearn/engine/variants/every_train_open.py).")
+    assert block.index("every_train_open") < block.index("swan_drive:")  # sorted by name
     assert gen.render(rules, gen.variant_options()) == rules  # the tree's own: current
 
 
