@@ -5,6 +5,7 @@ class asks first and carries on with the new class's code and token."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +61,41 @@ def test_the_teacher_page_runs_a_lesson(chromium: Any, tmp_path: Path) -> None:
         teacher.wait_for_selector("text=No student yet.")
         wait_js(phone, "() => document.querySelector('.mtc-status').textContent"
                                 ".includes('Your teacher removed you from the class')")
-        teacher.click('.mtc-status [data-act="revert"]')
+        assert phone.evaluate("JSON.parse(localStorage.getItem('mtlearn-class')).token")  # kept
+        # the answer and its Undo show where the teacher acted (the roster), and stay there
+        # through another action for the whole undo window
+        note = teacher.locator(".mtc-students .mtc-said", has_text="Ana was removed")
+        note.wait_for()
+        teacher.fill('input[name="idle"]', "30")
+        teacher.click('[data-act="idle"]')
+        assert status(teacher, "✓ Idle") == "✓ Idle seats: a computer steps in after 30 s."
+        assert note.locator('[data-act="revert"]').is_visible()
+        assert teacher.locator('.mtc-status [data-act="revert"]').count() == 0
+        note.locator('[data-act="revert"]').click()
         assert status(teacher, "✓ Ana is") == "✓ Ana is back in the class."
-        teacher.locator("tr[data-student]", has_text="Ana").wait_for()
+        row = teacher.locator("tr[data-student]", has_text="Ana")
+        row.wait_for()
+        # Undo gave the phone its seat back, by itself: no join form, no stale words
+        wait_js(phone, "() => document.getElementById('mtc-root').dataset.phase === 'lobby'"
+                       " && document.querySelector('.mtc-status').textContent === ''")
+        # a seat code lets Ana in on a new phone; the old one is signed out
+        row.locator('[data-act="seat-code"]').click()
+        said = teacher.locator("tr.mtc-said", has_text="Seat code for Ana")
+        said.wait_for()
+        code = re.search(r"Seat code for Ana: ([A-Z]{6})\.", said.inner_text())[1]  # type: ignore[index]
+        new_ctx = chromium.new_context(viewport={"width": 390, "height": 800})
+        contexts.append(new_ctx)
+        new_phone = new_ctx.new_page()
+        new_phone.goto(f"{cp.address}?code={cp.code}")
+        new_phone.click(".mtc-reclaim summary")
+        new_phone.fill("#mtc-seatcode", code)
+        new_phone.click('[data-act="reclaim"]')
+        wait_js(new_phone, "() => document.getElementById('mtc-root').dataset.phase === 'lobby'")
+        assert new_phone.locator(".mtc-me strong").inner_text() == "Ana"
+        wait_js(phone, "() => document.querySelector('.mtc-status').textContent"
+                       ".includes('your seat moved to another device')")
+        assert phone.evaluate("localStorage.getItem('mtlearn-class')") is None
+        phone = new_phone
         # lock joins
         teacher.click('[data-act="lock"]')
         assert status(teacher, "✓ Joins").startswith("✓ Joins are locked")
@@ -75,6 +108,16 @@ def test_the_teacher_page_runs_a_lesson(chromium: Any, tmp_path: Path) -> None:
         assert (tmp_path / "cls" / "archive").is_dir()
         teacher.click('[data-act="lock"]')  # the page acts with the new token
         assert status(teacher, "✓ Joins").startswith("✓ Joins are locked")
+        wait_js(phone, "() => document.getElementById('mtc-root').dataset.phase === 'join'")
+        # ending the class can be undone (in the class box, where the teacher acted)
+        end = teacher.locator(".mtc-classbox .mtc-said", has_text="A new class started")
+        end.locator('[data-act="revert"]').click()
+        assert status(teacher, "✓ The class is back").startswith("✓ The class is back (code ")
+        wait_js(teacher, "c => document.querySelector('.mtc-code strong').textContent === c",
+                arg=cp.code)
+        wait_js(phone, "() => document.getElementById('mtc-root').dataset.phase === 'lobby'")
+        teacher.click('[data-act="lock"]')  # the old token again
+        assert status(teacher, "✓ Joins").startswith("✓ Joins are open")
     finally:
         for c in contexts:
             c.close()

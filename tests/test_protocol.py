@@ -231,6 +231,8 @@ CLASS_REQUESTS = [
     {"op": "assign", "token": "T", "band": [800, 1200], "count": 5},
     {"op": "assign", "token": "T"},
     {"op": "per_address", "token": "T", "per_address": 16},
+    {"op": "reclaim", "code": "ABCDE", "seat_code": "KXPTRW"},
+    {"op": "seat_code", "token": "T", "student": "s1"},
 ]
 
 

@@ -79,11 +79,16 @@ class PublicState(PublicTable):
     type: Literal["public"]
 
 
-class PublicTables(TypedDict):
-    """Every table's public state (a projector or teacher connecting)."""
+class _PublicTables(TypedDict):
     type: Literal["publics"]
     role: Literal["projector", "teacher"]
     tables: list[PublicTable]
+
+
+class PublicTables(_PublicTables, total=False):
+    """Every table's public state (a projector or teacher connecting, or the class
+    changed); ``code``: the class code, for the projector (a new class has a new one)."""
+    code: str
 
 
 class Joined(TypedDict):
@@ -106,10 +111,14 @@ class _Done(TypedDict):
 
 
 class Done(_Done, total=False):
-    """A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
-    ``token``: the teacher's token of the new class the action started."""
+    """A teacher's action in words; ``undo``: the id a ``revert`` takes it back with, for
+    ``seconds``; ``token``: the teacher's token of the class from now on (a new class, or
+    the ended one brought back); ``seat_code``: a student's (``student``) seat code."""
     undo: str
+    seconds: int
     token: str
+    seat_code: str
+    student: str
 
 
 class Notice(TypedDict):

@@ -19,8 +19,8 @@ from .protocol_trainer import TrainerIntent
 
 __all__ = ["OPS", "Assign", "ClassRequest", "Hello", "Idle", "Intent", "Join", "Leave", "Lock",
            "NewClassRequest", "OpenTable", "Pause", "PerAddress", "PuzzleMessage",
-           "PuzzleRoundRequest", "Revert", "Sit", "StudentAction", "TableAction",
-           "TeacherHello", "TrainerMessage", "Watch"]
+           "PuzzleRoundRequest", "Reclaim", "Revert", "SeatCode", "Sit", "StudentAction",
+           "TableAction", "TeacherHello", "TrainerMessage", "Watch"]
 
 
 class Join(TypedDict):
@@ -35,6 +35,14 @@ class Hello(TypedDict):
     op: Literal["hello"]
     code: str
     token: str
+
+
+class Reclaim(TypedDict):
+    """A student on a new device: the class code and the seat code the teacher gave them
+    (answered with ``joined`` and a new token; the old device's token stops working)."""
+    op: Literal["reclaim"]
+    code: str
+    seat_code: str
 
 
 class Watch(TypedDict):
@@ -154,6 +162,14 @@ class Revert(TypedDict):
     undo: str
 
 
+class SeatCode(TypedDict):
+    """The teacher asks for a one-use seat code that lets ``student`` in on a new device
+    (answered with ``done`` and ``seat_code``)."""
+    op: Literal["seat_code"]
+    token: str
+    student: str
+
+
 class Lock(TypedDict):
     """The teacher locks joins (new students are refused; a returning device is welcome)
     or opens them again."""
@@ -203,13 +219,13 @@ class NewClassRequest(TypedDict):
 ClassRequest = (Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello
                 | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction
                 | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign
-                | PerAddress)
+                | PerAddress | Reclaim | SeatCode)
 
 #: Every op a client may send, from the types above.
 OPS: tuple[str, ...] = ("join", "hello", "watch", "sit", "leave", "intent", "puzzle",
                         "teacher", "open_table", "table", "idle", "puzzle_round", "student",
                         "revert", "lock", "pause", "new_class", "trainer", "assign",
-                        "per_address")
+                        "per_address", "reclaim", "seat_code")
 
 #: The named types written to the schema and the TypeScript types.
 EXPORTS: dict[str, Any] = {"ClassRequest": ClassRequest}

@@ -2,7 +2,7 @@
 // student's view at a round's end (no DOM).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { bestGrid, isLoopback, noticeText, roundEndText, studentView } from "../../mtlearn/static/js/class-screen.js";
+import { bestGrid, isLoopback, legibleGrid, noticeText, roundEndText, studentView } from "../../mtlearn/static/js/class-screen.js";
 
 test("six wide tables on a 1600×900 area take 3 columns and 2 rows", () => {
   const g = bestGrid(6, 1360, 880, 720, 480, 8);
@@ -73,4 +73,17 @@ test("the end-of-match panel: New match for the book's board, no button for a st
   const round = { ...view, match: { ...view.match, round: 1, match_over: false, next_round: true, winners: [] } };
   assert.deepEqual(keys(matchSection(round, () => {})), ["next_round"]);
   assert.deepEqual(keys(matchSection(studentView(round), () => {})), []);
+});
+
+test("the projector shows fewer tables a screen, in turn, until names and trains are 24 px", () => {
+  // six tables of 720×500 with 16 px text on 1360×880: 24 px needs a scale of 1.5 or more
+  const six = legibleGrid(6, 1360, 880, 720, 500, 16, 24, 3, 8);
+  assert.ok(six.perScreen < 6 && six.grid.scale * 16 >= 24, JSON.stringify(six));
+  const wide = legibleGrid(6, 1360, 880, 400, 300, 16, 24, 3, 8); // smaller tables: two a screen
+  assert.deepEqual([wide.perScreen, wide.pages], [2, 3]);
+  assert.equal(six.pages, Math.ceil(6 / six.perScreen));
+  // tables already legible together all show at once; one table is the least
+  assert.deepEqual(legibleGrid(2, 1360, 880, 300, 200, 30, 24, 3).perScreen, 2);
+  const tiny = legibleGrid(4, 1360, 880, 720, 600, 4, 24, 3);
+  assert.deepEqual([tiny.perScreen, tiny.pages], [1, 4]);
 });

@@ -44,7 +44,8 @@ test("a refusal is said; one that means the token is lost forgets it and asks to
   const plain = studentReduce(st, message({ ok: false, error: "seat 2 is taken" }));
   assert.deepEqual(plain.effects, [{ do: "say", text: "✗ seat 2 is taken", kind: "refused" }]);
   assert.equal(plain.state.me.token, "S1");
-  for (const error of ["unknown seat token", "wrong class code: ZZZZ", "Your teacher removed you from the class."]) {
+  for (const error of ["unknown seat token", "wrong class code: ZZZZ",
+    "unknown seat token: your seat moved to another device (your teacher gave you a seat code)"]) {
     const lost = studentReduce(st, message({ ok: false, error }));
     assert.deepEqual(does(lost), ["say", "store", "phase"], error);
     assert.deepEqual(lost.effects.slice(1), [{ do: "store", me: null }, { do: "phase", phase: "join" }]);
@@ -53,6 +54,42 @@ test("a refusal is said; one that means the token is lost forgets it and asks to
   // no token kept: nothing to forget in the browser
   const joining = { ...st, me: { code: "ABCD", token: null } };
   assert.deepEqual(does(studentReduce(joining, message({ ok: false, error: "wrong class code" }))), ["say", "phase"]);
+});
+
+test("removed, or the class ended: the phone keeps its token while the teacher may undo it", () => {
+  const st = studentStart({ code: "ABCD", token: "S1" });
+  for (const error of ["Your teacher removed you from the class. If that was a mistake…",
+    "The class ended: join the new class with the code your teacher shows…"]) {
+    const held = studentReduce(st, message({ ok: false, error }));
+    assert.deepEqual(does(held), ["say", "phase", "notice"], error);
+    assert.equal(held.state.me.token, "S1");
+    assert.deepEqual(studentReduce(held.state, { type: "open" }).effects,
+      [{ do: "send", msg: { op: "hello", code: "ABCD", token: "S1" } }], "a reload asks again");
+    // Undo: the server hands the token back, then the seat
+    const back = studentReduce(held.state, message({ type: "joined", token: "S1", name: "Ana" }));
+    assert.deepEqual(does(back), ["store", "who", "say"]);
+  }
+});
+
+test("back on a new device: the seat code goes with the class code; the answer is a new token", () => {
+  const step = studentReduce(studentStart(null), { type: "reclaim", code: " abcd", seat: " kxp-trw " });
+  assert.deepEqual(step.effects, [{ do: "send", msg: { op: "reclaim", code: "ABCD", seat_code: "kxp-trw" } }]);
+  const joined = studentReduce(step.state, message({ type: "joined", token: "S9", name: "Ana" }));
+  assert.deepEqual(joined.state.me, { code: "ABCD", token: "S9", name: "Ana" });
+});
+
+test("a teacher's notice goes once the student is somewhere else (the move undone, the seat back)", () => {
+  const tables = [table("t1", [{}, { taken: true }]), table("t2", [{}, {}])];
+  let st = studentStart({ code: "ABCD", token: "S1" });
+  st = studentReduce(st, message({ type: "table", table: tables[1], seat: 2, view: null })).state;
+  const told = studentReduce(st, message({ type: "notice", text: "Your teacher moved you to Table 2, seat 2." }));
+  // the same place again (a move at the table): the notice stays
+  const same = studentReduce(told.state, message({ type: "table", table: tables[1], seat: 2, view: null }));
+  assert.deepEqual(does(same), ["say", "phase", "table"]);
+  // Undo: back at Table 1: the notice goes, and only once
+  const back = studentReduce(same.state, message({ type: "table", table: tables[0], seat: 1, view: null }));
+  assert.deepEqual(back.effects.at(-1), { do: "notice", key: "teacher", text: null });
+  assert.deepEqual(does(studentReduce(back.state, message({ type: "lobby", name: "Ana", tables }))), ["say", "phase", "lobby"]);
 });
 
 test("a word from the teacher is a notice; the lobby and the table show their phase", () => {

@@ -7,6 +7,7 @@ Messages from a device (JSON objects, ``op`` first):
 =================  =============================================================
 ``join``           ``code``, ``name``: a new student; answered with their token
 ``hello``          ``code``, ``token``: a device comes back (reload, lost Wi-Fi)
+``reclaim``        ``code``, ``seat_code``: a student on a new device (:mod:`.seats`)
 ``sit``/``leave``  ``token``, ``table``, ``seat``: take or leave a seat
 ``intent``         ``token``, ``intent``: a board intent for the student's seat
 ``puzzle``         ``token``, ``msg``: a puzzle message (answer, move, goto…)
@@ -19,7 +20,7 @@ teacher actions    ``token`` (the teacher's) and: ``open_table`` (``seats``,
                    ``seat``), ``idle`` (``seconds``), ``puzzle_round`` (``set`` or
                    null); and in :mod:`.teacher_ops`: ``student`` (remove, rename,
                    move), ``revert`` (an ``undo`` id), ``lock``, ``pause``,
-                   ``new_class``
+                   ``new_class``; in :mod:`.seats`: ``seat_code`` (``student``)
 =================  =============================================================
 
 Every refusal is the protocol's one refusal, ``{"ok": false, "error": …}``
@@ -46,7 +47,7 @@ from ...core.errors import MtlearnError
 from ...core.protocol import refusal
 from ...core.rules import PRESETS
 from ...core.words import one_line
-from . import ClassError, store, teacher_ops
+from . import ClassError, seats, store, teacher_ops
 from .assignment import ClassTrainer
 from .keeping import Keeper
 from .matches import ClassMatches
@@ -111,6 +112,7 @@ class Classroom:
         self.trainer = ClassTrainer(folder)  # trainer puzzles assigned (.assignment)
         self.keeper = Keeper(folder)  # what the folder holds; a change made or taken back
         self.matches = ClassMatches(folder)  # every match played, archived (.matches)
+        self.seats = seats.Seats()  # held tokens and seat codes (.seats)
 
     # ------------------------------------------------------------------ the folder
     @classmethod
@@ -210,12 +212,16 @@ class Classroom:
             return [("reply", refused("a message is a JSON object with an \"op\""))]
         op = msg.get("op")
         try:
-            if op in ("join", "hello", "watch"):
+            if op == "hello" and (held := self.seats.holds(msg.get("token"))) is not None:
+                raise ClassError(held)  # removed, or the class ended: it may be undone
+            if op in ("join", "hello", "watch", "reclaim"):
                 code = msg.get("code")
                 if not isinstance(code, str) or code.strip().upper() != self.code:
                     raise ClassError("wrong class code: type the code your teacher shows")
                 if op == "join":
                     return self._join(conn, msg.get("name"))
+                if op == "reclaim":
+                    return seats.reclaim(self, conn, msg)
                 if op == "watch":
                     conn.role = "projector"
                     self.all_conns.add(conn)
@@ -225,7 +231,7 @@ class Classroom:
                 handler: Callable[..., list[tuple[str, str]]] = getattr(self, "_" + op)
                 return handler(self._student(conn, msg), msg)
             if op in ("teacher", "open_table", "table", "idle", "puzzle_round", "student",
-                      "revert", "lock", "pause", "new_class", "assign"):
+                      "revert", "lock", "pause", "new_class", "assign", "seat_code"):
                 token = msg.get("token")
                 if not isinstance(token, str) or not hmac.compare_digest(
                         token.encode(), self.teacher_token.encode()):
@@ -235,8 +241,9 @@ class Classroom:
                     conn.role = "teacher"
                     self.all_conns.add(conn)
                     return [("reply", self.teacher_state()), ("reply", self._public_all())]
-                if op == "new_class":
-                    return teacher_ops.new_class(self, conn)
+                if op in ("new_class", "seat_code"):
+                    return (teacher_ops.new_class(self, conn) if op == "new_class"
+                            else seats.seat_code(self, msg))
                 if op in ("student", "revert", "lock", "pause", "assign", "puzzle_round"):
                     return getattr(teacher_ops, op)(self, msg)  # type: ignore[no-any-return]
                 out: list[Out] = getattr(self, "_t_" + op)(msg)
@@ -250,8 +257,8 @@ class Classroom:
         token = msg.get("token")
         sid = self.tokens.get(token) if isinstance(token, str) else None
         if sid is None:
-            raise ClassError("unknown seat token: join the class again with the code and "
-                             "your first name")
+            raise ClassError(self.seats.holds(token) or "unknown seat token: join the class "
+                             "again with the code and your first name")
         if conn.role == "student" and conn.student != sid:
             mine = self.students[conn.student or ""]["name"]
             raise ClassError(f"this device is {mine}'s: it cannot act with another "
@@ -514,7 +521,7 @@ class Classroom:
             if t.session is not None:  # each table checked against its own hands
                 p = json.loads(checked(p, public_perspective(t.session.game)))
             tables.append(p)
-        return _text({"type": "publics", "role": role, "tables": tables})
+        return _text({"type": "publics", "role": role, "tables": tables, "code": self.code})
 
     def _lobbies(self) -> list[Out]:
         return [(f"student:{sid}", self._lobby(sid)) for sid, st in self.students.items()

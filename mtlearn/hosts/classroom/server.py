@@ -172,8 +172,9 @@ class ClassServer:
         return isinstance(token, str) and hmac.compare_digest(
             token.encode(), self.room.teacher_token.encode())
 
-    def _is_seat(self, token: Any) -> bool:
-        return isinstance(token, str) and token in self.room.tokens
+    def _is_seat(self, token: Any) -> bool:  # a held token (.seats) is a student's too
+        return isinstance(token, str) and (token in self.room.tokens
+                                           or self.room.seats.holds(token) is not None)
 
     @web.middleware
     async def _door(self, request: web.Request, handler: Any) -> web.StreamResponse:
@@ -388,8 +389,8 @@ class ClassServer:
         if op == "per_address":  # the teacher raises the limit (not the room's business)
             await self._send(ws, self._set_per_address(msg))
             return
-        if op in ("join", "hello", "watch"):
-            why = self._code_limits(addr, op, msg.get("code"), device, msg.get("token"))
+        if op in ("join", "hello", "watch", "reclaim"):
+            why = self._code_limits(addr, op, msg, device)
             if why is not None:
                 await ws.send_str(refused(why))
                 if self.limits.students.get(addr, 0) >= self.per_address:
@@ -408,17 +409,19 @@ class ClassServer:
                                       "window says more"))]
         await self._send(ws, outs)
 
-    def _code_limits(self, addr: str, op: str, code: Any, device: str | None,
-                     token: Any) -> str | None:
+    def _code_limits(self, addr: str, op: str, msg: dict[str, Any],
+                     device: str | None) -> str | None:
         """A message with a class code: the device's (and address's) lockout, its wrong
-        guesses, and (to join) its address's students; None if the room may answer it.
-        A device back with a valid seat token is never locked out."""
-        if op == "hello" and self._is_seat(token):
+        guesses (a wrong seat code is one too), and (to join) its address's students; None
+        if the room may answer it. A device back with a valid seat token is never locked out."""
+        code = msg.get("code")
+        if op == "hello" and self._is_seat(msg.get("token")):
             return None
         locked = self.limits.check_code(addr, device)
         if locked is not None:
             return locked
-        if not isinstance(code, str) or code.strip().upper() != self.room.code:
+        if not isinstance(code, str) or code.strip().upper() != self.room.code or (
+                op == "reclaim" and not self.room.seats.valid(msg.get("seat_code"))):
             self.limits.wrong_code(addr, device)
             return None  # the room refuses it, in its own words
         return self.limits.check_join(addr) if op == "join" else None

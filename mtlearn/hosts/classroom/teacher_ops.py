@@ -25,6 +25,7 @@ from ...core.words import one_line
 from . import ClassError, store
 from .names import check_name, clean_name, name_keys
 from .puzzle_round import PuzzleRound
+from .seats import END_UNDO_SECONDS, ENDED, REMOVED, UNDO_SECONDS, gone_mark, hand_back, undo_end
 
 if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
@@ -40,9 +41,13 @@ def _text(payload: dict[str, Any]) -> str:
     return json.dumps(payload, separators=(",", ":"), allow_nan=False)
 
 
-def done(text: str, undo: str | None = None) -> str:
-    """The JSON text of a ``done`` report (with the id that takes it back, if any)."""
-    return _text({"type": "done", "text": text, **({"undo": undo} if undo else {})})
+def done(text: str, undo: str | None = None, seconds: int = 0) -> str:
+    """The JSON text of a ``done`` report (with the id that takes it back, if any, and
+    for how many seconds: :data:`.seats.UNDO_SECONDS` unless ``seconds`` says)."""
+    if undo:
+        return _text({"type": "done", "text": text, "undo": undo,
+                      "seconds": seconds or UNDO_SECONDS})
+    return _text({"type": "done", "text": text})
 
 
 def notice(text: str) -> str:
@@ -75,9 +80,9 @@ def name_taken(room: Classroom, name: str, but: str | None = None) -> None:
                              f"alphabet): add an initial, e.g. {first} B")
 
 
-def _remember(room: Classroom, entry: dict[str, Any]) -> str:
+def _remember(room: Classroom, entry: dict[str, Any], seconds: float = 0) -> str:
     uid = "u" + secrets.token_hex(4)
-    room.undos[uid] = entry
+    room.undos[uid] = dict(entry, until=time.monotonic() + (seconds or UNDO_SECONDS))
     while len(room.undos) > KEEP_UNDOS:
         del room.undos[next(iter(room.undos))]
     return uid
@@ -155,12 +160,14 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
         record = room.students.pop(sid)
         room.tokens.pop(record["token"], None)
         conns, since = room.conns_of.pop(sid, set()), room.since.pop(sid, None)
-        for conn in conns:
-            conn.role = None  # the device may join again, as a new student
+        for conn in conns:  # the device may join again, as a new student; until the
+            conn.role, conn.student = None, gone_mark(sid)  # removal is final, its token
+        room.seats.hold(record["token"], REMOVED, UNDO_SECONDS)  # is held (.seats)
 
         def put_back() -> None:  # the removal was not made: the devices stay the student's
+            room.seats.release(record["token"])
             for conn in conns:
-                conn.role = "student"
+                conn.role, conn.student = "student", sid
             if conns:
                 room.conns_of[sid] = conns
             if since is not None:
@@ -168,9 +175,9 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
         room.keeper.on_failure(put_back)
         room.save()
         uid = _remember(room, {"kind": "remove", "sid": sid, "record": dict(record),
-                               "where": where})
+                               "where": where, "conns": conns})
         out: list[Out] = [("reply", done(f"{name} was removed from the class.", uid)),
-                          (f"student:{sid}", _gone("Your teacher removed you from the class."))]
+                          (f"student:{gone_mark(sid)}", _gone(REMOVED))]
         if where is not None:
             out += room._table_update(room.tables[where[0]])
         return out + room._lobbies() + [("teachers", room.teacher_state())]
@@ -256,8 +263,10 @@ def revert(room: Classroom, msg: dict[str, Any]) -> list[Out]:
     """``revert``: take back a removal, a move or a computer replacing a student."""
     uid = msg.get("undo")
     entry = room.undos.get(uid) if isinstance(uid, str) else None
-    if entry is None:
+    if entry is None or entry["until"] < time.monotonic():
         raise ClassError("undo: that action is too old to take back (or was taken back)")
+    if entry["kind"] == "new_class":
+        return undo_end(room, entry)
     sid = entry["sid"]
     touched: list[str] = []
     if entry["kind"] == "remove":
@@ -268,9 +277,11 @@ def revert(room: Classroom, msg: dict[str, Any]) -> list[Out]:
         room.students[sid] = dict(record, table=None, seat=None)
         room.tokens[record["token"]] = sid
         reseat(room, sid, entry["where"])
+        handed = hand_back(room, sid, entry["conns"])  # their phones get their seat back
         text = f"{record['name']} is back in the class"
         where = entry["where"]
     else:
+        handed = []
         st = room.students.get(sid)
         here = None if st is None or st["table"] is None else (st["table"], st["seat"])
         if st is None or here != entry["to"]:
@@ -287,7 +298,7 @@ def revert(room: Classroom, msg: dict[str, Any]) -> list[Out]:
         touched.append(where[0])
     del room.undos[str(uid)]
     room.save()
-    out: list[Out] = [("reply", done(text + "."))]
+    out: list[Out] = [("reply", done(text + ".")), *handed]
     out += room._student_views(sid)
     for tid in dict.fromkeys(touched):
         out += room._table_update(room.tables[tid])
@@ -384,29 +395,33 @@ def new_class(room: Classroom, conn: Conn) -> list[Out]:
                          + _move_back(moved, dest)) from None
     olds = [(c, c.student, c.role) for c in room.all_conns]
     fresh = type(room).create(folder)
+    before = dict(room.__dict__)  # the class as it was: Undo brings it back (.seats)
     keep = {"address": room.address, "idle": room.idle, "all_conns": room.all_conns,
-            "pace": room.pace}
+            "pace": room.pace, "seats": room.seats}
     room.__dict__.update(fresh.__dict__)
     room.__dict__.update(keep)
     room.save()
+    uid = _remember(room, {"kind": "new_class", "old": before, "moved": moved, "dest": dest},
+                    END_UNDO_SECONDS)
     print(f"New class: the old one is kept in {dest}\nClass code:    {room.code}\n"
           f"Teacher page:  {room.address}teacher#t={room.teacher_token}\n"
           f"Teacher token: {room.teacher_token}", flush=True, file=sys.stdout)
     out: list[Out] = []
+    for st in before["students"].values():  # held while the end can be taken back
+        room.seats.hold(st["token"], ENDED, END_UNDO_SECONDS)
     for c, sid, role in olds:
         if c is conn:
             continue
         if role == "student" and sid is not None:
-            # a refusal: the phone forgets the old class's token and shows the join form
-            out.append((f"student:{sid}", _gone(
-                "unknown seat token: the class ended; join the new class with the code your "
-                "teacher shows")))
-            c.role = None
+            # a refusal: the phone shows the join form, and keeps its token a while
+            c.role, c.student = None, gone_mark(sid)
+            out.append((f"student:{gone_mark(sid)}", _gone(ENDED)))
         elif role == "teacher":
-            c.role = None
+            c.role, c.student = None, gone_mark("teacher")
     conn.role = "teacher"
     archived = str(dest.relative_to(folder))
-    out += [("reply", _text({"type": "done", "token": room.teacher_token,
+    out += [("reply", _text({"type": "done", "token": room.teacher_token, "undo": uid,
+                             "seconds": END_UNDO_SECONDS,
                              "text": f"A new class started (code {room.code}); the old one "
                              f"is kept in {archived} of the class folder."})),
             ("reply", room.teacher_state()), ("watchers", room._public_all("projector"))]

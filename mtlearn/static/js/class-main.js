@@ -17,7 +17,7 @@
 
 import { renderBoard } from "./board.js";
 import { applyKeys, classBoardModel, classPuzzleModel, classSocket, keepTokenCookie } from "./class-host.js";
-import { bestGrid, isLoopback, roundEndText, studentView } from "./class-screen.js";
+import { isLoopback, legibleGrid, roundEndText, studentView } from "./class-screen.js";
 import { firstPhase, freeSeats, seatNames, seatToken, studentReduce, studentStart } from "./class-student-state.js";
 import { bootTeacher, logNode, scoresNode } from "./class-teacher.js";
 import { h } from "./dom.js";
@@ -128,8 +128,9 @@ function keepBelow(header, root) {
 /**
  * @param {HTMLElement} box @param {string} code the code filled in
  * @param {(code: string, name: string) => void} onJoin
+ * @param {(code: string, seat: string) => void} onReclaim back on a new device, with a seat code
  */
-function joinForm(box, code, onJoin) {
+function joinForm(box, code, onJoin, onReclaim) {
   const codeInput = /** @type {HTMLInputElement} */ (h("input", { id: "mtc-code", name: "code", autocomplete: "off",
     autocapitalize: "characters", maxlength: "8", required: "", value: code }));
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "mtc-name", name: "name", autocomplete: "given-name",
@@ -143,6 +144,14 @@ function joinForm(box, code, onJoin) {
     ev.preventDefault();
     onJoin(codeInput.value, name.value);
   });
+  // a student who joined already, on a new phone or browser: the teacher's seat code
+  const seat = /** @type {HTMLInputElement} */ (h("input", { id: "mtc-seatcode", name: "seat_code", autocomplete: "off",
+    autocapitalize: "characters", maxlength: "12" }));
+  const back = h("button", { type: "button", class: "mtl-btn", "data-act": "reclaim", text: "Get my seat back" });
+  back.addEventListener("click", () => { if (seat.value.trim()) onReclaim(codeInput.value, seat.value); });
+  seat.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); back.click(); } });
+  box.append(h("details", { class: "mtc-reclaim" }, h("summary", { text: "Back on a new device?" }),
+    h("label", { for: "mtc-seatcode", text: "Seat code (your teacher gives you one)" }), seat, back));
 }
 
 // The lobby: a button for each free seat, or the word to wait.
@@ -324,7 +333,8 @@ export function bootStudent(root) {
     for (const e of step.effects) run(e);
   }
 
-  joinForm(joinBox, params.get("code") || (state.me && state.me.code) || "", (code, name) => apply({ type: "join", code, name }));
+  joinForm(joinBox, params.get("code") || (state.me && state.me.code) || "", (code, name) => apply({ type: "join", code, name }),
+    (code, seat) => apply({ type: "reclaim", code, seat }));
   const sock = classSocket({
     onOpen() { apply({ type: "open" }); },
     onState: say.connection,
@@ -341,7 +351,7 @@ export function bootStudent(root) {
 // last moves, as large as they fit on one screen together: nothing to click, nothing to
 // scroll. ?table=t1 shows one table; without ?code= (or with a wrong one) it asks for the
 // class code.
-const CARD_WIDTH = 720;  // px: a table's natural width, before it is scaled to its cell
+const CARD_WIDTH = 960;  // px: a table's natural width (its board, then its scores and moves), before it is scaled to its cell
 const GRID_GAP = 8;
 
 /**
@@ -375,7 +385,9 @@ function projectorTurn(p) {
 function drawCard(card, p) {
   const t = p.table;
   card.box.classList.toggle("mtc-over", !!t.round_over);
+  card.box.toggleAttribute("data-paused", !!t.paused);
   card.head.replaceChildren(h("h2", { text: t.label }), h("p", { class: "mtc-turn", text: projectorTurn(p) }));
+  if (t.paused) card.head.appendChild(h("p", { class: "mtc-paused", text: "⏸ Paused" })); // in words, not colour only
   if (p.view) {
     if (!card.model) {
       card.model = classBoardModel({ send() {} }, () => "");
@@ -387,24 +399,47 @@ function drawCard(card, p) {
   card.side.replaceChildren(scoresNode(p.view), logNode(p.log || [], 3));
 }
 
-// Every card the same natural width; the grid chosen so that they are drawn largest.
-/** @param {HTMLElement} grid @param {Map<string, ProjectorCard>} cards */
-function layoutCards(grid, cards) {
-  const n = cards.size;
-  if (!n) return;
+// Names and trains are drawn at least MIN_PX px (legible from the back of the room): when
+// every table on one screen would be smaller, fewer are shown a screen, in turn, each
+// screen for PAGE_MS.
+const MIN_PX = 24;
+const MAX_SCALE = 3;
+const PAGE_MS = 10000;
+const LEGIBLE = ".mtc-cardhead h2, .mtc-turn, .mtl-train-name, .mtl-hand-name, .mtl-num";
+
+/** The smallest name or train text of the cards, at their natural size (px). @param {ProjectorCard[]} list */
+function smallestText(list) {
+  let least = Infinity;
+  for (const card of list) {
+    for (const el of card.fit.querySelectorAll(LEGIBLE)) least = Math.min(least, parseFloat(getComputedStyle(el).fontSize));
+  }
+  return Number.isFinite(least) ? least : 16;
+}
+
+// Every card the same natural width; the grid chosen so that they are drawn largest while
+// legible, `page` of them shown (the others wait their turn). Returns the screens' count.
+/** @param {HTMLElement} grid @param {Map<string, ProjectorCard>} cards @param {number} page @returns {{pages: number, from: number, to: number}} */
+function layoutCards(grid, cards, page) {
+  const list = [...cards.values()];
+  if (!list.length) return { pages: 1, from: 0, to: 0 };
   let tallest = 1;
-  for (const card of cards.values()) tallest = Math.max(tallest, card.fit.offsetHeight);
-  grid.setAttribute("data-count", String(n));
-  const g = bestGrid(n, grid.clientWidth, grid.clientHeight, CARD_WIDTH, tallest, GRID_GAP);
-  grid.style.gridTemplateColumns = `repeat(${g.cols}, minmax(0, 1fr))`;
-  grid.style.gridTemplateRows = `repeat(${g.rows}, minmax(0, 1fr))`;
-  for (const card of cards.values()) {
+  for (const card of list) { card.box.hidden = false; tallest = Math.max(tallest, card.fit.offsetHeight); }
+  const fit = legibleGrid(list.length, grid.clientWidth, grid.clientHeight, CARD_WIDTH, tallest, smallestText(list), MIN_PX,
+    MAX_SCALE, GRID_GAP);
+  const from = (page % fit.pages) * fit.perScreen;
+  list.forEach((card, i) => { card.box.hidden = i < from || i >= from + fit.perScreen; });
+  grid.setAttribute("data-count", String(Math.min(fit.perScreen, list.length - from)));
+  grid.style.gridTemplateColumns = `repeat(${fit.grid.cols}, minmax(0, 1fr))`;
+  grid.style.gridTemplateRows = `repeat(${fit.grid.rows}, minmax(0, 1fr))`;
+  for (const card of list) {
+    if (card.box.hidden) continue;
     const w = card.box.clientWidth;
-    const s = Math.min(w / CARD_WIDTH, card.box.clientHeight / card.fit.offsetHeight, 2);
+    const s = Math.min(w / CARD_WIDTH, card.box.clientHeight / card.fit.offsetHeight, MAX_SCALE);
     card.fit.style.transform = `scale(${s})`;
     card.fit.style.left = `${Math.max(0, (w - CARD_WIDTH * s) / 2)}px`;
     card.box.setAttribute("data-scale", s.toFixed(3));
   }
+  return { pages: fit.pages, from, to: Math.min(list.length, from + fit.perScreen) };
 }
 
 // The projector's side: the title, the QR code, the room's address (not a loopback one)
@@ -461,8 +496,17 @@ export function bootProjector(root) {
     sock.send({ op: "watch", code });
   });
 
-  const layout = () => layoutCards(grid, cards);
+  // the tables a screen shows, in turn when they are not legible all together
+  const pages = h("p", { class: "mtc-pages", "aria-live": "off" });
+  side.appendChild(pages);
+  let page = 0;
+  const layout = () => {
+    const at = layoutCards(grid, cards, page);
+    pages.textContent = at.pages > 1 ? `Tables ${at.from + 1}–${at.to} of ${cards.size}; the next ones in turn` : "";
+    root.setAttribute("data-pages", String(at.pages));
+  };
   if (typeof ResizeObserver === "function") new ResizeObserver(layout).observe(grid);
+  setInterval(() => { if (Number(root.getAttribute("data-pages")) > 1) { page += 1; layout(); } }, PAGE_MS);
 
   /** @param {PublicTable} p */
   function show(p) {
@@ -477,6 +521,23 @@ export function bootProjector(root) {
     drawCard(card, p);
     layout();
     root.setAttribute("data-updates", String((Number(root.getAttribute("data-updates")) | 0) + 1));
+  }
+
+  // Every table of the class (a new class, or the old one brought back: its code, which
+  // the projector shows and keeps in its address for a reload, and only its tables).
+  /** @param {import("./protocol").PublicTables} msg */
+  function follow(msg) {
+    if (msg.code && msg.code !== code) {
+      code = msg.code;
+      const p = new URLSearchParams(location.search);
+      p.set("code", code);
+      history.replaceState(null, "", `${location.pathname}?${p}`);
+      showCode();
+    }
+    const ids = new Set(msg.tables.map((p) => p.table.id));
+    for (const [id, card] of cards) if (!ids.has(id)) { card.box.remove(); cards.delete(id); }
+    for (const p of msg.tables) show(p);
+    layout();
   }
 
   showCode();
@@ -501,7 +562,7 @@ export function bootProjector(root) {
         showCode();
         say("");
       }
-      if (msg.type === "publics") for (const p of msg.tables) show(p);
+      if (msg.type === "publics") follow(msg);
       else if (msg.type === "public") show(msg);
       none.hidden = cards.size > 0 || !ask.hidden;
     },

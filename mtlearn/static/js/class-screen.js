@@ -73,3 +73,22 @@ export function isLoopback(host) {
   const name = String(host || "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
   return name === "localhost" || name === "::1" || /^127\./.test(name);
 }
+
+/**
+ * How many of `n` tables the projector shows at once so that its smallest name or train
+ * text (`font` px at the tables' natural size, `w`×`h`) is drawn at least `minPx` px on a
+ * `width`×`height` area (a table is scaled at most `maxScale`): all `n` when they are
+ * legible together, else fewer, shown in turn (at least 1). Returns {perScreen, pages, grid}.
+ * @param {number} n @param {number} width @param {number} height @param {number} w @param {number} h
+ * @param {number} font @param {number} minPx @param {number} maxScale @param {number} [gap]
+ * @returns {{perScreen: number, pages: number, grid: {cols: number, rows: number, scale: number}}}
+ */
+export function legibleGrid(n, width, height, w, h, font, minPx, maxScale, gap = 0) {
+  let k = Math.max(1, n);
+  let grid = bestGrid(k, width, height, w, h, gap);
+  while (k > 1 && Math.min(grid.scale, maxScale) * font < minPx) {
+    k -= 1;
+    grid = bestGrid(k, width, height, w, h, gap);
+  }
+  return { perScreen: k, pages: Math.max(1, Math.ceil(n / k)), grid };
+}

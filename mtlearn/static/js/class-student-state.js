@@ -29,12 +29,14 @@ import { noticeText } from "./class-screen.js";
  * @property {boolean} puzzleOn a puzzle of the round is on the page
  * @property {unknown} trainerId the trainer puzzles' assignment on the page (its id)
  * @property {boolean} trainerOn trainer puzzles are on the page
+ * @property {string} where where the student is: "join", "lobby" or "table:<id>:<seat>"
+ * @property {string | null} noticeAt where they were when the teacher's notice came (null: none shown)
  */
 /**
  * What happened: the socket opened (again), a server message came, the student sent the
  * join form or chose a seat of the lobby.
  * @typedef {{type: "open"} | {type: "message", msg: ClassMessage} | {type: "join", code: string, name: string}
- *   | {type: "sit", table: string, seat: number}} StudentEvent
+ *   | {type: "reclaim", code: string, seat: string} | {type: "sit", table: string, seat: number}} StudentEvent
  */
 /** @typedef {{href: string, text: string}} NoticeLink */
 /**
@@ -53,13 +55,18 @@ import { noticeText } from "./class-screen.js";
  */
 /** @typedef {{state: StudentPage, effects: StudentEffect[]}} StudentStep */
 
-// A refusal that means the token no longer works: the class ended, a wrong code, the
-// teacher removed the student. The phone forgets it and asks to join again.
-const LOST_TOKEN = /^(unknown seat token|wrong class code|Your teacher removed you)/;
+// A refusal that means the token no longer works: a wrong code, an unknown token (the
+// removal or the end of the class is final, the seat moved to another device). The phone
+// forgets it and asks to join again.
+const LOST_TOKEN = /^(unknown seat token|wrong class code)/;
+// A refusal that means the token is held: the teacher removed the student or ended the
+// class, and may still take it back (mtlearn/hosts/classroom/seats.py HELD_WORDS). The
+// phone shows the join form but keeps its token: an Undo gives the seat back.
+const HELD_TOKEN = /^(Your teacher removed you|The class ended)/;
 
 /** The page on opening, with the student the browser kept (if any). @param {Me | null} me @returns {StudentPage} */
 export function studentStart(me) {
-  return { me, puzzleSet: null, puzzleOn: false, trainerId: null, trainerOn: false };
+  return { me, puzzleSet: null, puzzleOn: false, trainerId: null, trainerOn: false, where: "join", noticeAt: null };
 }
 
 /** The token the page's requests carry ("" before the student joined). @param {StudentPage} state @returns {string} */
@@ -87,6 +94,11 @@ export function studentReduce(state, event) {
     const me = { code: event.code.trim().toUpperCase(), token: null };
     return { state: { ...state, me }, effects: [{ do: "send", msg: { op: "join", code: me.code, name: event.name } }] };
   }
+  if (event.type === "reclaim") { // back on a new device with the teacher's seat code
+    /** @type {Me} */
+    const me = { code: event.code.trim().toUpperCase(), token: null };
+    return { state: { ...state, me }, effects: [{ do: "send", msg: { op: "reclaim", code: me.code, seat_code: event.seat.trim() } }] };
+  }
   if (event.type === "sit") {
     return { state, effects: [{ do: "send", msg: { op: "sit", token: seatToken(state), table: event.table, seat: event.seat } }] };
   }
@@ -98,13 +110,17 @@ function messageStep(state, msg) {
   if ("ok" in msg) {  // the protocol's one refusal (no other class message has "ok")
     /** @type {StudentEffect[]} */
     const effects = [{ do: "say", text: "✗ " + msg.error, kind: "refused" }];
+    if (HELD_TOKEN.test(msg.error)) {
+      effects.push({ do: "phase", phase: "join" }, { do: "notice", key: "teacher", text: null });
+      return { state: { ...state, where: "join", noticeAt: null }, effects };
+    }
     if (!LOST_TOKEN.test(msg.error)) return { state, effects };
     if (state.me && state.me.token) effects.push({ do: "store", me: null });
     effects.push({ do: "phase", phase: "join" });
     return { state: { ...state, me: null }, effects };
   }
-  const words = noticeText(msg);
-  if (words !== null) return { state, effects: [{ do: "notice", key: "teacher", text: words }] }; // moved, renamed, paused…
+  const words = noticeText(msg); // moved, a computer took the seat…: shown until the student moves on
+  if (words !== null) return { state: { ...state, noticeAt: state.where }, effects: [{ do: "notice", key: "teacher", text: words }] };
   if (msg.type === "joined") {
     const me = { code: state.me ? state.me.code : "", token: msg.token, name: msg.name };
     return { state: { ...state, me },
@@ -114,9 +130,22 @@ function messageStep(state, msg) {
   const step = { state, effects: [{ do: "say", text: "" }] };
   if (msg.type === "lobby") step.effects.push({ do: "phase", phase: "lobby" }, { do: "lobby", tables: msg.tables || [] });
   else if (msg.type === "table") step.effects.push({ do: "phase", phase: "table" }, { do: "table", msg });
+  if (msg.type === "lobby" || msg.type === "table") moved(step, msg.type === "lobby" ? "lobby" : `table:${msg.table.id}:${msg.seat}`);
   else if (msg.type === "puzzle" || msg.type === "puzzle_update") puzzleStep(step, msg);
   else if (msg.type === "trainer" || msg.type === "trainer_update") trainerStep(step, msg);
   return step;
+}
+
+// The student is somewhere else now (a lobby or a seat): a teacher's notice of an earlier
+// place is stale (the move was undone, the seat given back…) and goes.
+/** @param {StudentStep} step @param {string} where */
+function moved(step, where) {
+  const at = step.state.noticeAt;
+  step.state = { ...step.state, where };
+  if (at !== null && at !== where) {
+    step.state.noticeAt = null;
+    step.effects.push({ do: "notice", key: "teacher", text: null });
+  }
 }
 
 // The puzzle round: none (a "puzzle" message without a set), a set put on the page anew

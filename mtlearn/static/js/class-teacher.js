@@ -29,7 +29,13 @@ import { h } from "./dom.js";
 /** @typedef {import("./class-teacher-state.js").RosterStudent} RosterStudent */
 /** @typedef {import("./class-teacher-state.js").PuzzleResults} PuzzleResults */
 /** @typedef {import("./class-teacher-state.js").Status} Status */
-/** @typedef {(msg: TeacherAction) => void} Act sends a teacher's action (with the token) */
+/**
+ * Where an action was taken, so that its answer (and its Undo) shows there: `at` the
+ * element (a roster row, a table's card, the class box), `home` the section that holds the
+ * answer when that element is gone (a removed student's row).
+ * @typedef {{at: string, home: string}} Where
+ */
+/** @typedef {(msg: TeacherAction, where?: Where) => void} Act sends a teacher's action (with the token) */
 
 // The last moves of a table, in words (the newest last).
 /** @param {string[]} lines @param {number} n @returns {HTMLElement} */
@@ -128,6 +134,67 @@ function statusLine(act) {
   return { node, show };
 }
 
+// ---- the answers where the teacher acted
+
+/** @type {Where} */
+const CLASS_WHERE = { at: ".mtc-classbox", home: ".mtc-classbox" };
+/** @param {string} table @returns {Where} */
+function cardWhere(table) {
+  return { at: `.mtc-tables .mtc-card[data-table="${table}"]`, home: ".mtc-tables" };
+}
+// How long an answer without Undo stays where the teacher acted (ms).
+const SAID_MS = 20000;
+
+/**
+ * The answers shown where the teacher acted: each next to its row or button (or at the top
+ * of its section once that row is gone), with its Undo for the whole undo window the server
+ * gave (`seconds`); a later answer at the same place replaces it. `place()` puts them back
+ * after a section is drawn again.
+ * @param {HTMLElement} root @param {Act} act
+ */
+function saidHere(root, act) {
+  /** @type {Map<string, {where: Where, st: Status, until: number}>} */
+  const notes = new Map();
+  function place() {
+    for (const old of root.querySelectorAll(".mtc-said")) old.remove();
+    const now = Date.now();
+    for (const [key, note] of notes) {
+      if (note.until <= now) { notes.delete(key); continue; }
+      const node = saidNode(note.st, note.where, act, note.until - now, () => notes.delete(key));
+      const at = root.querySelector(note.where.at);
+      const home = root.querySelector(note.where.home);
+      if (at && at.tagName === "TR") at.after(h("tr", { class: "mtc-said" }, h("td", { colspan: "4" }, node)));
+      else if (at) at.appendChild(node);
+      else if (home) home.insertBefore(node, home.children[1] || null);
+    }
+  }
+  /** @param {Where} where @param {Status} st @param {number} seconds */
+  function add(where, st, seconds) {
+    const ms = st.undo && seconds > 0 ? seconds * 1000 : SAID_MS;
+    notes.set(where.at + (st.undo ? " undo" : ""), { where, st, until: Date.now() + ms }); // an Undo stays beside later answers
+    setTimeout(place, ms + 50);
+    place();
+  }
+  return { add, place };
+}
+
+/**
+ * One answer: its words, and Undo while it may be taken back (`used`: its Undo was clicked).
+ * @param {Status} st @param {Where} where @param {Act} act @param {number} ms @param {() => void} used
+ */
+function saidNode(st, where, act, ms, used) {
+  const node = h("p", { class: "mtc-said" + (st.kind === "refused" ? " mtc-refused" : ""), role: "status" },
+    h("span", { text: st.text }));
+  const undo = st.undo;
+  if (undo) {
+    const b = button("Undo", "revert");
+    b.title = `Can be taken back for ${Math.ceil(ms / 1000)} more seconds`;
+    b.addEventListener("click", () => { b.disabled = true; used(); act({ op: "revert", undo }, where); });
+    node.append(" ", b);
+  }
+  return node;
+}
+
 // ---- open a table
 
 // The form "Open a table"; returns its choice of rules, filled from the teacher state.
@@ -161,10 +228,11 @@ function openForm(formBox, act) {
 /** @param {TableInfo} t @param {SeatInfo} s @param {Act} act @returns {HTMLElement} */
 function seatRow(t, s, act) {
   const hint = button("Hint", "hint");
-  hint.addEventListener("click", () => act({ op: "table", table: t.id, action: "hint", seat: s.seat }));
+  const here = cardWhere(t.id);
+  hint.addEventListener("click", () => act({ op: "table", table: t.id, action: "hint", seat: s.seat }, here));
   const cpu = button("Computer", "computer");
   cpu.addEventListener("click", () => confirmThen(computerQuestion(t, s), "Give it to a computer",
-    () => act({ op: "table", table: t.id, action: "computer", seat: s.seat })));
+    () => act({ op: "table", table: t.id, action: "computer", seat: s.seat }, here)));
   const show = seatButtons(t, s);
   return h("li", { "data-seat": String(s.seat) }, h("span", { text: seatText(t, s) }),
     show.hint ? hint : null, show.computer ? cpu : null);
@@ -178,13 +246,13 @@ function tableCard(known, publics, act) {
   const buttons = tableButtons(t).map((spec) => {
     const b = button(spec.label, spec.action);
     if (!spec.on) b.disabled = true;
-    const run = () => act({ op: "table", table: t.id, action: spec.action });
+    const run = () => act({ op: "table", table: t.id, action: spec.action }, cardWhere(t.id));
     const ask = spec.ask;
     b.addEventListener("click", () => (ask ? confirmThen(ask, spec.label, run) : run()));
     return b;
   });
   const pause = button(t.paused ? "Resume" : "Pause", "pause");
-  pause.addEventListener("click", () => act({ op: "pause", table: t.id, paused: !t.paused }));
+  pause.addEventListener("click", () => act({ op: "pause", table: t.id, paused: !t.paused }, cardWhere(t.id)));
   const why = t.match_over ? "Next round: the match is over; deal a new match." : "";
   return h("article", { class: "mtc-card", "data-table": t.id, "data-paused": t.paused ? "yes" : null },
     h("h3", { text: tableTitle(t) }),
@@ -230,14 +298,14 @@ function drawJoin(box, last) {
 function drawClass(box, last, act) {
   const locked = last.locked;
   const lock = button(locked ? "Open joins again" : "Lock joins", "lock");
-  lock.addEventListener("click", () => act({ op: "lock", locked: !locked }));
+  lock.addEventListener("click", () => act({ op: "lock", locked: !locked }, CLASS_WHERE));
   const pauseAll = button("Pause every table", "pause-all");
-  pauseAll.addEventListener("click", () => act({ op: "pause", table: null, paused: true }));
+  pauseAll.addEventListener("click", () => act({ op: "pause", table: null, paused: true }, CLASS_WHERE));
   const resumeAll = button("Resume every table", "resume-all");
-  resumeAll.addEventListener("click", () => act({ op: "pause", table: null, paused: false }));
+  resumeAll.addEventListener("click", () => act({ op: "pause", table: null, paused: false }, CLASS_WHERE));
   const end = button("End the class and start a new one", "new-class");
   end.addEventListener("click", () => confirmThen("Really end this class? It is kept in the class folder's archive; " +
-    "the students join the new class with its new code.", "End the class", () => act({ op: "new_class" })));
+    "the students join the new class with its new code.", "End the class", () => act({ op: "new_class" }, CLASS_WHERE)));
   box.replaceChildren(h("h2", { text: "The class" }),
     h("p", { text: locked ? "Joins are locked: new students are refused; students who joined can come back."
       : "Joins are open." }),
@@ -290,13 +358,15 @@ function moveChoices(last, publics) {
 /** @param {RosterStudent} st @param {Act} act @param {() => HTMLSelectElement} choices */
 function studentRow(st, act, choices) {
   const where = studentWhere(st);
+  /** @type {Where} */
+  const here = { at: `tr[data-student="${st.id}"]`, home: ".mtc-students" };
   const live = studentLive(st, clock);
   const rename = button("Rename", "rename");
   rename.addEventListener("click", () => {
     const input = /** @type {HTMLInputElement} */ (h("input", { name: "name", value: st.name, maxlength: "24", "aria-label": "New name" }));
     const box = h("p", null, input);
     const dlg = confirmThen(`Rename ${st.name}`, "Rename", () => act({ op: "student", student: st.id, action: "rename",
-      name: input.value }), box);
+      name: input.value }, here), box);
     input.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter") { ev.preventDefault(); /** @type {HTMLElement} */ (dlg.querySelector("[data-confirm=yes]")).click(); }
     });
@@ -304,15 +374,18 @@ function studentRow(st, act, choices) {
   const move = button("Move", "move");
   move.addEventListener("click", () => {
     const pick = choices();
-    confirmThen(`Move ${st.name} (now: ${where})`, "Move", () => act(moveAction(st.id, pick.value)), h("p", null, pick));
+    confirmThen(`Move ${st.name} (now: ${where})`, "Move", () => act(moveAction(st.id, pick.value), here), h("p", null, pick));
   });
   const remove = button("Remove", "remove");
   remove.addEventListener("click", () => confirmThen(removeQuestion(st),
-    "Remove", () => act({ op: "student", student: st.id, action: "remove" })));
+    "Remove", () => act({ op: "student", student: st.id, action: "remove" }, here)));
+  // a new phone or browser: a one-use seat code for it, shown in this row
+  const seat = button("Seat code", "seat-code");
+  seat.addEventListener("click", () => act({ op: "seat_code", student: st.id }, here));
   return h("tr", { "data-student": st.id, "data-online": st.online ? "yes" : "no" },
     h("td", { text: st.name }), h("td", { text: where }),
     h("td", { class: st.online ? "mtc-on" : "mtc-off", text: (st.online ? "● " : "○ ") + live }),
-    h("td", null, rename, " ", move, " ", remove));
+    h("td", null, rename, " ", move, " ", remove, " ", seat));
 }
 
 // The roster: every student of the class, or "No student yet.".
@@ -344,9 +417,15 @@ function pageToken() {
 /** @param {HTMLElement} root @returns {ClassSocket} */
 export function bootTeacher(root) {
   let state = teacherStart(pageToken());
+  /** @type {Where | null} where the action waiting for its answer was taken */
+  let acting = null;
   /** @type {Act} */
-  const act = (msg) => sock.send(/** @type {ClassRequest} */ (Object.assign({ token: state.token }, msg)));
+  const act = (msg, where) => {
+    acting = where || null;
+    sock.send(/** @type {ClassRequest} */ (Object.assign({ token: state.token }, msg)));
+  };
   const status = statusLine(act);
+  const said = saidHere(root, act);
   const joinBox = h("section", { class: "mtc-joinbox", "aria-label": "How to join" });
   const classBox = h("section", { class: "mtc-classbox", "aria-label": "The class" });
   const tablesBox = h("section", { class: "mtc-tables", "aria-label": "Tables" });
@@ -387,6 +466,12 @@ export function bootTeacher(root) {
   function apply(event) {
     const step = teacherReduce(state, event);
     state = step.state;
+    const msg = event.type === "message" ? event.msg : null;
+    if (acting && msg && ("ok" in msg || msg.type === "done")) { // the answer, where the teacher acted
+      said.add(acting, state.status, "ok" in msg ? 0 : msg.seconds || 0);
+      state = { ...state, status: { ...state.status, undo: null } }; // its Undo is there, not at the top
+      acting = null;
+    }
     for (const change of step.changes) {
       if (change === "token") {
         try { sessionStorage.setItem("mtlearn-teacher", state.token); } catch { /* kept in the page */ }
@@ -395,6 +480,7 @@ export function bootTeacher(root) {
       else if (change === "page") draw();
       else if (change === "tables") drawTables();
     }
+    if (step.changes.includes("page") || step.changes.includes("tables")) said.place();
   }
 
   const sock = classSocket({

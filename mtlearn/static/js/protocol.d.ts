@@ -638,12 +638,14 @@ export interface PublicState {
 }
 
 /**
- * Every table's public state (a projector or teacher connecting).
+ * Every table's public state (a projector or teacher connecting, or the class
+ * changed); ``code``: the class code, for the projector (a new class has a new one).
  */
 export interface PublicTables {
   type: "publics";
   role: "projector" | "teacher";
   tables: PublicTable[];
+  code?: string;
 }
 
 /**
@@ -676,14 +678,18 @@ export interface Lobby {
 }
 
 /**
- * A teacher's action in words; ``undo``: the id a ``revert`` takes it back with;
- * ``token``: the teacher's token of the new class the action started.
+ * A teacher's action in words; ``undo``: the id a ``revert`` takes it back with, for
+ * ``seconds``; ``token``: the teacher's token of the class from now on (a new class, or
+ * the ended one brought back); ``seat_code``: a student's (``student``) seat code.
  */
 export interface Done {
   type: "done";
   text: string;
   undo?: string;
+  seconds?: number;
   token?: string;
+  seat_code?: string;
+  student?: string;
 }
 
 /**
@@ -997,6 +1003,26 @@ export interface PerAddress {
   per_address: number;
 }
 
+/**
+ * A student on a new device: the class code and the seat code the teacher gave them
+ * (answered with ``joined`` and a new token; the old device's token stops working).
+ */
+export interface Reclaim {
+  op: "reclaim";
+  code: string;
+  seat_code: string;
+}
+
+/**
+ * The teacher asks for a one-use seat code that lets ``student`` in on a new device
+ * (answered with ``done`` and ``seat_code``).
+ */
+export interface SeatCode {
+  op: "seat_code";
+  token: string;
+  student: string;
+}
+
 export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
@@ -1009,4 +1035,4 @@ export type TrainerIntent = TrainerMoveIntent | TrainerAnswerIntent | TrainerPuz
 
 export type ClassMessage = TableState | PublicState | PublicTables | Joined | Lobby | Done | Notice | Crowd | TeacherState | PuzzleState | PuzzleUpdate | ClassTrainerState | ClassTrainerUpdate | Refusal;
 
-export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign | PerAddress;
+export type ClassRequest = Join | Hello | Watch | Sit | Leave | Intent | PuzzleMessage | TeacherHello | OpenTable | TableAction | Idle | PuzzleRoundRequest | StudentAction | Revert | Lock | Pause | NewClassRequest | TrainerMessage | Assign | PerAddress | Reclaim | SeatCode;
