@@ -502,7 +502,8 @@ export function bootProjector(root) {
   let page = 0;
   const layout = () => {
     const at = layoutCards(grid, cards, page);
-    pages.textContent = at.pages > 1 ? `Tables ${at.from + 1}–${at.to} of ${cards.size}; the next ones in turn` : "";
+    const shown = at.to - at.from === 1 ? `Table ${at.to}` : `Tables ${at.from + 1}–${at.to}`;
+    pages.textContent = at.pages > 1 ? `${shown} of ${cards.size}; the others follow in turn` : "";
     root.setAttribute("data-pages", String(at.pages));
   };
   if (typeof ResizeObserver === "function") new ResizeObserver(layout).observe(grid);
