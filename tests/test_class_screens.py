@@ -7,8 +7,8 @@ at 390×844, in real headless Chromium against `mtlearn class` on 127.0.0.1.
   fit, with nothing to click.
 * A phone keeps the student's hand in view, is told at the top when a puzzle round
   starts, hides "Skip to your hand" until it is focused, and shows a teacher's notice.
-* "Connection lost" goes once the page is connected again; an old refusal goes with a
-  later success.
+("Connection lost" going once the page is connected again, and an old refusal going with
+a later success, are checked in the lesson, tests/test_class_lesson.py.)
 
 The screenshots go to ``test-artifacts/`` (looked at by hand, not compared)."""
 
@@ -349,51 +349,6 @@ def test_a_teachers_notice_shows_at_the_top_as_text(chromium: Any,
         assert page.locator(".mtc-notice").count() == 0
     finally:
         ctx.close()
-
-
-def test_stale_messages_go(chromium: Any, classroom: list[ClassProcess]) -> None:
-    cp = classroom[0]
-    run_async(open_tables(cp, 1, 0))
-    phone_ctx = chromium.new_context(viewport=PHONE)
-    proj_ctx = chromium.new_context(viewport=PROJECTOR)
-    join_ctx = chromium.new_context(viewport=PHONE)
-    try:
-        phone = phone_ctx.new_page()
-        phone.goto(f"{cp.address}?code={cp.code}")
-        # a refusal, then a success: the refusal goes
-        phone.fill("#mtc-name", "R2D2")
-        phone.click("button.mtc-big")
-        wait_js(phone, "document.querySelector('.mtc-status').textContent.startsWith('✗')")
-        phone.fill("#mtc-name", "Gus")
-        phone.click("button.mtc-big")
-        phone.wait_for_selector(".mtc-lobby h2")
-        assert phone.locator(".mtc-status").inner_text() == ""
-        phone.click('.mtc-seat[data-table="t1"][data-seat="1"]')
-        phone.wait_for_selector(".mtc-board .mtl-tilebtn")
-        projector = proj_ctx.new_page()
-        projector.goto(cp.projector)
-        projector.wait_for_selector(".mtc-card .mtl-root")
-        newcomer = join_ctx.new_page()  # a phone still on the join form (no seat yet)
-        newcomer.goto(f"{cp.address}?code={cp.code}")
-        newcomer.wait_for_selector("#mtc-name")
-        # the server stops: every page says so; it starts again: every page is connected,
-        # and says nothing
-        pages = (phone, projector, newcomer)
-        port = re.search(r":(\d+)/", cp.address)[1]  # type: ignore[index]
-        cp.stop(kill=True)
-        for p in pages:
-            wait_js(p, "document.querySelector('.mtc-status').textContent"
-                                ".startsWith('Connection lost')")
-        classroom.append(start_class(cp.folder, "--port", port, "--per-address", "60", "--pace", "0.2",
-                                     "--resume"))
-        for p in pages:
-            wait_js(p, "document.querySelector('.mtc-status').textContent === ''",
-                                timeout=20_000)
-        phone.wait_for_selector(".mtc-board .mtl-tilebtn")
-        assert projector.locator(".mtc-card").count() == 1
-    finally:
-        for c in (phone_ctx, proj_ctx, join_ctx):
-            c.close()
 
 
 async def play_a_match(cp: ClassProcess, name: str, table: str = "t1") -> dict[str, Any]:

@@ -80,7 +80,7 @@ test("back on a new device: the seat code goes with the class code; the answer i
 
 test("a teacher's notice goes once the student is somewhere else (the move undone, the seat back)", () => {
   const tables = [table("t1", [{}, { taken: true }]), table("t2", [{}, {}])];
-  let st = studentStart({ code: "ABCD", token: "S1" });
+  let st = studentStart({ code: "ABCD", token: "S1", name: "Ana" });
   st = studentReduce(st, message({ type: "table", table: tables[1], seat: 2, view: null })).state;
   const told = studentReduce(st, message({ type: "notice", text: "Your teacher moved you to Table 2, seat 2." }));
   // the same place again (a move at the table): the notice stays
@@ -93,7 +93,7 @@ test("a teacher's notice goes once the student is somewhere else (the move undon
 });
 
 test("a word from the teacher is a notice; the lobby and the table show their phase", () => {
-  const st = studentStart({ code: "ABCD", token: "S1" });
+  const st = studentStart({ code: "ABCD", token: "S1", name: "Ana" });
   assert.deepEqual(studentReduce(st, message({ type: "notice", text: " Table 1 is paused. " })).effects,
     [{ do: "notice", key: "teacher", text: "Table 1 is paused." }]);
   const tables = [table("t1", [{}, { taken: true }])];
@@ -147,4 +147,18 @@ test("the lobby lists the free students' seats; a table's heading names who sits
   assert.deepEqual(freeSeats([t1, t2]), [{ table: "t1", seat: 2, text: "Table 1, seat 2" },
     { table: "t2", seat: 1, text: "Table 2, seat 1" }, { table: "t2", seat: 2, text: "Table 2, seat 2" }]);
   assert.equal(seatNames(t1), "Ana, (free), Bot");
+});
+
+test("a rename by the teacher reaches the page's header and the name kept, from the seat or the lobby", () => {
+  const st = studentStart({ code: "ABCD", token: "S1", name: "Evee" });
+  const seated = { type: "table", table: table("t2", [{ name: "Eve", taken: true }, { name: "Computer", kind: "computer" }]),
+    seat: 1, view: null, message: null };
+  const step = studentReduce(st, message(seated));
+  const me = { code: "ABCD", token: "S1", name: "Eve" };
+  assert.deepEqual(step.state.me, me);
+  assert.deepEqual(step.effects.slice(1, 3), [{ do: "store", me }, { do: "who", name: "Eve", code: "ABCD" }]);
+  assert.deepEqual(does(studentReduce(step.state, message(seated))), ["say", "phase", "table"]);  // said once
+  const lobby = studentReduce(step.state, message({ type: "lobby", name: "Eva", tables: [] }));
+  assert.equal(lobby.state.me.name, "Eva");
+  assert.ok(lobby.effects.some((e) => e.do === "who" && e.name === "Eva"));
 });

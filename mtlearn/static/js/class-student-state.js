@@ -128,12 +128,26 @@ function messageStep(state, msg) {
   }
   /** @type {StudentStep} */
   const step = { state, effects: [{ do: "say", text: "" }] };
+  if (msg.type === "lobby" || msg.type === "table") renamed(step, msg);
   if (msg.type === "lobby") step.effects.push({ do: "phase", phase: "lobby" }, { do: "lobby", tables: msg.tables || [] });
   else if (msg.type === "table") step.effects.push({ do: "phase", phase: "table" }, { do: "table", msg });
   if (msg.type === "lobby" || msg.type === "table") moved(step, msg.type === "lobby" ? "lobby" : `table:${msg.table.id}:${msg.seat}`);
   else if (msg.type === "puzzle" || msg.type === "puzzle_update") puzzleStep(step, msg);
   else if (msg.type === "trainer" || msg.type === "trainer_update") trainerStep(step, msg);
   return step;
+}
+
+// The teacher renamed the student: the lobby and the seat carry the name the class knows
+// them by; the page's header and the name the browser keeps follow it at once.
+/** @param {StudentStep} step @param {import("./protocol").Lobby | TableState} msg */
+function renamed(step, msg) {
+  const me = step.state.me;
+  const seat = msg.type === "table" ? msg.table.seats[msg.seat - 1] : null;
+  const name = msg.type === "lobby" ? msg.name : seat && seat.kind === "student" ? seat.name : null;
+  if (!me || !me.token || !name || name === me.name) return;
+  const now = { ...me, name };
+  step.state = { ...step.state, me: now };
+  step.effects.push({ do: "store", me: now }, { do: "who", name, code: now.code });
 }
 
 // The student is somewhere else now (a lobby or a seat): a teacher's notice of an earlier
