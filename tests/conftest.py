@@ -37,6 +37,7 @@ from typing import Any
 import pytest
 from bookkit import BOOK_TARGET_SECONDS, build_book
 from bookkit import executed_chapters as executed_chapters_of
+from hypothesis import settings as hypothesis_settings
 from servekit import serve_folder
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +52,11 @@ CHROMIUM_PATH = os.environ.get("MTLEARN_CHROMIUM", CHROMIUM)
 #: costs about 2.5 CPU-seconds less (measured: 7.4 -> 4.7 for a book page and its engine),
 #: which on CI's two cores is most of what the browser tests wait for.
 CHROMIUM_ARGS = FLAGS + SMOKE_FLAGS
+#: No deadline for a hypothesis example: speed is measured by benchmarks/, never judged by a
+#: test (the 200 ms default failed right examples on a busy machine).
+hypothesis_settings.register_profile("mtlearn", deadline=None)
+hypothesis_settings.load_profile("mtlearn")
+
 LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:", "chrome-error:")
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
