@@ -7,7 +7,9 @@ written by its generator from its one source:
   ``devnotes/VIEW_FORMAT.md`` from the protocol's types (``mtlearn.core.protocol_schema``);
 * the variant classes' sections and options in ``docs/rules.md`` (between its ``<!-- begin``
   and ``<!-- end`` lines) from ``mtlearn/engine/variants/``, then
-  ``mtlearn/static/rules.html`` from ``docs/rules.md`` (``docs/_ext/rules_page.py``).
+  ``mtlearn/static/rules.html`` from ``docs/rules.md`` (``docs/_ext/rules_page.py``);
+* ``mtlearn/static/js/rule-words.js``, the rules in a learner's words, from
+  ``mtlearn/core/rule_words.py``.
 
 ``python tests/regen.py`` writes the stale ones; ``--check`` lists them and exits 1. The
 tests (``tests/test_regen.py``) fail on a stale file with the command to run.
@@ -24,6 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 GENERATORS = (
     [sys.executable, "-m", "mtlearn.core.protocol_schema"],
     [sys.executable, str(REPO / "docs" / "_ext" / "rules_page.py")],
+    [sys.executable, "-m", "mtlearn.core.rule_words"],
 )
 #: What a test or a generator says when a file is stale.
 COMMAND = "./dev regen"
