@@ -5,11 +5,11 @@ written by its generator from its one source:
 
 * ``mtlearn/static/protocol.schema.json``, ``mtlearn/static/js/protocol.d.ts`` and
   ``devnotes/VIEW_FORMAT.md`` from the protocol's types (``mtlearn.core.protocol_schema``);
-* the variant classes' sections and options in ``docs/rules.md`` (between its ``<!-- begin``
+* the variant classes' sections and options in ``docs/python-rules.md`` (between its ``<!-- begin``
   and ``<!-- end`` lines) from ``mtlearn/engine/variants/``, then
-  ``mtlearn/static/rules.html`` from ``docs/rules.md`` (``docs/_ext/rules_page.py``);
-* ``mtlearn/static/js/rule-words.js``, the rules in a learner's words, from
-  ``mtlearn/core/rule_words.py``.
+  ``mtlearn/static/rules.html`` from ``docs/rules.md``, and ``mtlearn/static/js/rule-words.js``
+  (the rules in a learner's words) from ``mtlearn/core/rule_words.py``
+  (``docs/_ext/rules_page.py``).
 
 ``python tests/regen.py`` writes the stale ones; ``--check`` lists them and exits 1. The
 tests (``tests/test_regen.py``) fail on a stale file with the command to run.

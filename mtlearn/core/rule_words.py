@@ -3,8 +3,8 @@
 The engine cites rule ids (``R-DBL-3``) in every verdict, and the teacher's and the Python
 pages show them. A learner's page never does: each id a learner would read becomes its
 phrase here, linked to the rule's section of the rules page (:func:`mtlearn.core.ruleids.anchor`).
-The front end reads the same table from ``mtlearn/static/js/rule-words.js``, which this
-module writes (``./dev regen``; ``python -m mtlearn.core.rule_words [--check]``).
+The front end reads the same table from ``mtlearn/static/js/rule-words.js``, which
+``docs/_ext/rules_page.py`` writes from this one (``./dev regen``).
 ``tests/test_rule_words.py`` checks that every rule the engine can cite has a phrase.
 
 A phrase starts in lower case (the front end capitalises it at the start of a sentence),
@@ -14,14 +14,11 @@ where an option changes what a rule says, the phrase names what the rule is abou
 
 from __future__ import annotations
 
-import json
 import re
-import sys
-from pathlib import Path
 
 from .ruleids import PATTERN, anchor
 
-__all__ = ["WORDS", "in_words", "js_module", "rule_words"]
+__all__ = ["WORDS", "in_words", "rule_words"]
 
 #: Rule id -> the rule in a learner's words (see the module's doc).
 WORDS: dict[str, str] = {
@@ -32,9 +29,9 @@ WORDS: dict[str, str] = {
     "R-DEAL-1": "the tiles nobody is dealt are the boneyard",
     "R-DEAL-2": "how many tiles each player is dealt",
     "R-ROUND-1": "one round for each double, the highest first",
-    "R-ROUND-2": "who places the engine and who starts",
-    "R-PLAN-1": "plan your hand as a chain from the engine",
-    "R-TRAIN-1": "your own train starts from the engine",
+    "R-ROUND-2": "who lays the round's double in the hub and who starts",
+    "R-PLAN-1": "plan your hand as one matching chain",
+    "R-TRAIN-1": "your train's first tile matches the double in the hub",
     "R-TRAIN-2": "a tile must match the open end",
     "R-TRAIN-3": "a double lies crosswise and the train does not split",
     "R-MEX-1": "the Mexican train is open to everyone",
@@ -77,8 +74,6 @@ WORDS: dict[str, str] = {
 }
 
 _ANY = re.compile(PATTERN)
-#: the front end's table (``./dev regen`` writes it from :data:`WORDS`)
-JS_FILE = Path(__file__).resolve().parents[1] / "static" / "js" / "rule-words.js"
 
 
 def rule_words(rule_id: str) -> str:
@@ -96,34 +91,3 @@ def in_words(text: str, link: str | None = None) -> str:
             words = words[:1].upper() + words[1:]
         return f"[{words}]({link}#{anchor(m.group(0))})" if link else words
     return _ANY.sub(one, text)
-
-
-def js_module() -> str:
-    """The text of ``mtlearn/static/js/rule-words.js``."""
-    body = json.dumps({k: {"words": v, "anchor": anchor(k)} for k, v in WORDS.items()},
-                      indent=2, ensure_ascii=False)
-    return ("// Written by ./dev regen from mtlearn/core/rule_words.py (WORDS): edit that, not\n"
-            "// this. Each rule id -> the rule in a learner's words and its anchor on the\n"
-            "// rules page.\n"
-            "/** @type {Record<string, {words: string, anchor: string}>} */\n"
-            f"export const RULE_WORDS = {body};\n")
-
-
-def main(argv: list[str]) -> int:
-    """Write the front end's table, or with ``--check`` say whether it is stale."""
-    text = js_module()
-    stale = not JS_FILE.exists() or JS_FILE.read_text(encoding="utf-8") != text
-    if "--check" in argv:
-        if stale:
-            print(f"stale: {JS_FILE.relative_to(JS_FILE.parents[3])} (run ./dev regen)")
-        return 1 if stale else 0
-    if stale:
-        JS_FILE.write_text(text, encoding="utf-8")
-        print(f"wrote {JS_FILE.relative_to(JS_FILE.parents[3])}")
-    return 0
-
-
-if __name__ == "__main__":
-    import mtlearn  # noqa: F401  (files the variants' rules)
-
-    sys.exit(main(sys.argv[1:]))

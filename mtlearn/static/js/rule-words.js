@@ -1,6 +1,6 @@
-// Written by ./dev regen from mtlearn/core/rule_words.py (WORDS): edit that, not
-// this. Each rule id -> the rule in a learner's words and its anchor on the
-// rules page.
+// Written by ./dev regen (docs/_ext/rules_page.py) from mtlearn/core/rule_words.py
+// (WORDS): edit that, not this. Each rule id -> the rule in a learner's words
+// and its anchor on the rules page.
 /** @type {Record<string, {words: string, anchor: string}>} */
 export const RULE_WORDS = {
   "R-SET-1": {
@@ -32,15 +32,15 @@ export const RULE_WORDS = {
     "anchor": "r-round-1"
   },
   "R-ROUND-2": {
-    "words": "who places the engine and who starts",
+    "words": "who lays the round's double in the hub and who starts",
     "anchor": "r-round-2"
   },
   "R-PLAN-1": {
-    "words": "plan your hand as a chain from the engine",
+    "words": "plan your hand as one matching chain",
     "anchor": "r-plan-1"
   },
   "R-TRAIN-1": {
-    "words": "your own train starts from the engine",
+    "words": "your train's first tile matches the double in the hub",
     "anchor": "r-train-1"
   },
   "R-TRAIN-2": {
