@@ -81,7 +81,7 @@ export function renderScenario(model, el) {
 
     const narration = h("div", { class: "mtl-narration", "aria-live": "polite", "aria-atomic": "true" },
       h("p", { class: "mtl-narration-text" },
-        withRuleLinks(frame && frame.narration ? String(frame.narration) : "", model.get("rules_url"))));
+        withRuleLinks(frame && frame.narration ? String(frame.narration) : "", "")));
 
     // The scenario's id, small, for a teacher whose lesson plan names it: in presenter
     // mode only (the teacher's view); a learner's page shows the title alone.
