@@ -353,8 +353,8 @@ def test_the_swan_drive_table_gives_the_standard_game_its_real_reason() -> None:
             repr(compare(three, {"swan_drive": True}, ["5-2@1"], "3-0@2")).splitlines()[1:]]
     assert rows[0] == ["The standard game", "refused",
                        "Ana's turn ended with 5-2 on Ana's train: a normal turn is one tile on "
-                       "one train (R-TURN-1). It is Ben's turn now."]
-    assert rows[1][:2] == ["With the house rule", "allowed"] and "R-VAR-SWAN" in rows[1][2]
+                       "one train you may use. It is Ben's turn now."]
+    assert rows[1][:2] == ["With the house rule", "allowed"] and "Swan Drive" in rows[1][2]
     standard = Game.from_position(three)
     standard.push("5-2@1")
     assert standard.current == 1                                  # Ana's turn is over

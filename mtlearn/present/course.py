@@ -135,7 +135,7 @@ def _turn_over(game: Game, seat: int, last: Move) -> str:
         assert last.train is not None
         ended = (f"{name}'s turn ended with {last.inward}-{last.outward} on "
                  f"{game.place_label(last.train, last.branch)}: a normal turn is one tile "
-                 f"on one train (R-TURN-1).")
+                 f"on one train you may use.")
     else:
         ended = f"{name}'s turn is over (R-TURN-1)."
     return f"{ended} It is {after}'s turn now."

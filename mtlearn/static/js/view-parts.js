@@ -4,7 +4,7 @@
 
 import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } from "./branches.js";
 import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
-import { append, h } from "./dom.js";
+import { append, h, withRuleLinks } from "./dom.js";
 import { freshWrap, isFresh } from "./new-tiles.js";
 import { handStop, isPlayable, legalTargets, level, trainStop, trainTileName } from "./keys.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
@@ -276,7 +276,7 @@ function handNode(view, p, ctx) {
 /** @param {View} view @param {import("./protocol").Result} r @returns {HTMLDivElement} */
 function resultNode(view, r) {
   const box = h("div", { class: "mtl-result" });
-  if (r.text) box.appendChild(h("p", { class: "mtl-result-text", text: r.text }));
+  if (r.text) box.appendChild(h("p", { class: "mtl-result-text" }, withRuleLinks(r.text, "")));
   const scores = asArray(r.scores);
   if (scores.length) {
     const table = h("table", { class: "mtl-scores" },
