@@ -27,8 +27,9 @@ from mtlearn.core.ruleids import PATTERN
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 KINDS = {
     "id": re.compile(rf"\b{PATTERN}"),
-    "notation": re.compile(r"\b\d{1,2}-\d{1,2}@(?:M|\d+)\b|@M\b|\b\d+[ab](?:\.\d+[ab])+\b"
-                           r"|@\d+\.\d+[ab]\b"),
+    # a move written as the engine reads it (12-5@M, 6-4@2.3a); the boards' own names of
+    # branches ("Branch 2a.2b") are labels of the picture, not notation (issue 40, item 2)
+    "notation": re.compile(r"\b\d{1,2}-\d{1,2}@(?:M|\d+)\b|@M\b|@\d+\.\d+[ab]\b"),
     "API": re.compile(r"\bRules(?:\.preset)?\(|\bmtlearn\.\w|\b[A-Z]\w*Error\b"
                       r"|\b(?:usual_set|hand_size|longest_train|last_tile|first_turn|"
                       r"mexican_start|double_bonus|double_order|drawn_tile|may_decline|"
@@ -106,6 +107,7 @@ def test_the_detectors() -> None:
            "the option hand_size"]
     hits = found(bad)
     assert [len(v) for v in hits.values()] == [1, 2, 4], hits
+    assert found(["6-4@2.3a"])["notation"] and not found(["Branch 2a.2b"])["notation"]
     good = ["Ben's train is private (rule: only you play on your train until your marker "
             "is on it).", "Play 12-5 on the Mexican train.", "A double-12 set has 91 tiles; "
             "R is a letter; 10-8 and 5-5."]

@@ -79,6 +79,12 @@ export function ruleWords(rule) {
   return entry ? entry.words : "a rule";
 }
 
+/** Plain text with its rule ids in words (for a live region or a status line).
+ * @param {unknown} text @returns {string} */
+export function inWords(text) {
+  return String(text || "").replace(/R-[A-Z]+(?:-[A-Z0-9]+)*/g, (id) => ruleWords(id));
+}
+
 /** Text with its rule ids ("R-DBL-3") as links to the rules: in words (capitalised at the
  * start of a sentence), or as ids with `asId`.
  * @param {unknown} text @param {string | null | undefined} rulesUrl @param {boolean} [asId]
