@@ -53,5 +53,5 @@ def test_the_front_end_reads_the_same_table() -> None:
 def test_a_text_in_words() -> None:
     said = rule_words.in_words("R-DBL-3: cover it. Then see R-SCORE-4.", "rules.md")
     assert said == ("[An open double must be covered before anything else](rules.md#r-dbl-3): "
-                    "cover it. Then see [the tie-break](rules.md#r-score-4).")
+                    "cover it. Then see [breaking ties](rules.md#r-score-4).")
     assert rule_words.in_words("after a double (R-DBL-1)") == "after a double (after a double, play again)"

@@ -59,7 +59,7 @@ WORDS: dict[str, str] = {
     "R-SCORE-1": "the pips left in your hand count against you",
     "R-SCORE-2": "the double-blank left in a hand counts 50",
     "R-SCORE-3": "the lowest total after the last round wins",
-    "R-SCORE-4": "the tie-break",
+    "R-SCORE-4": "breaking ties",
     "R-VAR-CHOOSE": "you may decline to play and draw instead",
     "R-VAR-ANSWER": "the play after your double must cover it",
     "R-VAR-REVERSE": "open doubles are covered last one first",

@@ -152,7 +152,7 @@ export const RULE_WORDS = {
     "anchor": "r-score-3"
   },
   "R-SCORE-4": {
-    "words": "the tie-break",
+    "words": "breaking ties",
     "anchor": "r-score-4"
   },
   "R-VAR-CHOOSE": {
