@@ -8,9 +8,11 @@ written by its generator from its one source:
 * the variants' options, fields of ``Rules`` in ``mtlearn/core/rules.py`` (between its
   ``# <generated: variant options>`` lines), from ``mtlearn/engine/variants/``
   (``tests/gen_variant_options.py``, which reads the modules without importing them);
-* the variant classes' sections and options in ``docs/rules.md`` (between its ``<!-- begin``
-  and ``<!-- end`` lines) from ``mtlearn/engine/variants/``, then
-  ``mtlearn/static/rules.html`` from ``docs/rules.md`` (``docs/_ext/rules_page.py``).
+* the variant classes' sections and options in ``docs/python-rules.md`` (between its
+  ``<!-- begin`` and ``<!-- end`` lines) from ``mtlearn/engine/variants/``, then
+  ``mtlearn/static/rules.html`` from ``docs/rules.md``, and ``mtlearn/static/js/rule-words.js``
+  (the rules in a learner's words) from ``mtlearn/core/rule_words.py``
+  (``docs/_ext/rules_page.py``).
 
 ``python tests/regen.py`` writes the stale ones; ``--check`` lists them and exits 1. The
 tests (``tests/test_regen.py``) fail on a stale file with the command to run.
@@ -28,6 +30,7 @@ GENERATORS = (
     [sys.executable, str(REPO / "tests" / "gen_variant_options.py")],  # first: the others import
     [sys.executable, "-m", "mtlearn.core.protocol_schema"],
     [sys.executable, str(REPO / "docs" / "_ext" / "rules_page.py")],
+    [sys.executable, "-m", "mtlearn.core.rule_words"],
 )
 #: What a test or a generator says when a file is stale.
 COMMAND = "./dev regen"

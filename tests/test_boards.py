@@ -153,7 +153,8 @@ def test_live_board_kernel_agrees(jupyterlab, page, page_guard, artifacts_dir):
     root.locator('.mtl-train[data-train="2"] .mtl-target').click()
     msg = root.locator(".mtl-message")
     msg.locator("a.mtl-rule").wait_for(timeout=10_000)
-    assert "R-MARK-1" in msg.inner_text() and "Not allowed" in msg.inner_text()
+    assert "only you play on your train until your marker is on it" in msg.inner_text()
+    assert "Not allowed" in msg.inner_text() and "R-MARK-1" not in msg.inner_text()
     # legal: start Ana's own train
     root.locator('.mtl-train[data-train="1"] .mtl-target').click()
     root.locator(".mtl-msg-ok").wait_for(timeout=10_000)

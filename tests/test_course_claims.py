@@ -301,8 +301,11 @@ def test_the_standard_game_leaves_the_last_tile_announcement_out() -> None:
     section = _rules_section("R-LAST-1")
     assert "Every rule sheet behind mtlearn that speaks of the last tile requires it" in section
     assert "mtlearn's standard game leaves the announcement out" in section
-    assert '`"off"`' in section and 'last_tile="announce"' in section
-    assert 'last_tile="penalty"' in section
+    assert "unless a table chooses it" in section
+    python = _flat(DOCS / "python-rules.md")     # the option's values: on the Python page
+    python = python[python.index("R-LAST-1 ·"):python.index("R-LAST-2 ·")]
+    assert '`"off"`' in python and 'last_tile="announce"' in python
+    assert 'last_tile="penalty"' in python
     _page_says("variant-scoring.md", "every rule sheet behind this book that speaks of the last "
                "tile asks for it", "mtlearn's standard game leaves the announcement out")
     for name, text in _book_pages().items():
@@ -350,8 +353,8 @@ def test_the_swan_drive_table_gives_the_standard_game_its_real_reason() -> None:
             repr(compare(three, {"swan_drive": True}, ["5-2@1"], "3-0@2")).splitlines()[1:]]
     assert rows[0] == ["The standard game", "refused",
                        "Ana's turn ended with 5-2 on Ana's train: a normal turn is one tile on "
-                       "one train (R-TURN-1). It is Ben's turn now."]
-    assert rows[1][:2] == ["With the house rule", "allowed"] and "R-VAR-SWAN" in rows[1][2]
+                       "one train you may use. It is Ben's turn now."]
+    assert rows[1][:2] == ["With the house rule", "allowed"] and "Swan Drive" in rows[1][2]
     standard = Game.from_position(three)
     standard.push("5-2@1")
     assert standard.current == 1                                  # Ana's turn is over

@@ -2,7 +2,7 @@
 
 Shape: the chapters exist in the book's order with a jupytext header, a "What you will learn"
 section, a "Recap" section, scenario players for bundled scenarios and a live board; every
-rule link ``[R-X-1](../docs/rules.md#r-x-1)`` points at a rule id of the rules reference (a
+rule link ``[words](../docs/rules.md#r-x-1)`` names the rule in its words (a
 file JupyterLab and Binder open from tutorials/; the book rewrites it to its rules page and
 turns a missing target into an error). Every code cell of a chapter is folded for readers who
 do not program (``hide-input`` or ``hide-cell``), and still runs here. Execution: every
@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from mtlearn.content import scenario
-from mtlearn.core import ruleids
+from mtlearn.core import rule_words, ruleids
 from mtlearn.core.ruleids import RULES, anchor
 
 TUTORIALS = Path(__file__).resolve().parent.parent / "tutorials"
@@ -47,7 +47,7 @@ BOARD_ONLY_ALLOWED = {"01-tiles-and-set.md", "08-variants.md", "09-strategy.md",
 
 CELL_RE = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```\s*$", re.S | re.M)
 SCENARIO_RE = re.compile(r"""(?:ScenarioPlayer|get)\(\s*["']([^"']+)["']""")
-REF_RE = re.compile(rf"\[({ruleids.PATTERN})\]\(\.\./docs/rules\.md#([^)]*)\)")
+REF_RE = re.compile(r"\[([^\]]+)\]\(\.\./docs/rules\.md#(r-[^)]*)\)")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -141,15 +141,17 @@ def test_rule_refs_point_at_rule_ids(name: str) -> None:
     refs = REF_RE.findall(text)
     assert refs, "a chapter cites rules"
     anchors = {anchor(r): r for r in RULES}
-    for rule_id, target in refs:
+    for words, target in refs:
         assert target in anchors, f"no rule with anchor {target!r}"
-        assert anchors[target] == rule_id, f"[{rule_id}](#{target}): text and target disagree"
-    assert "{ref}" not in text, "use [R-X-1](../docs/rules.md#r-x-1): JupyterLab shows {ref} roles as raw text"
+        assert not ruleids.rule_ids_in(words), f"[{words}](#{target}): name the rule in words"
+    said = {rule_words.WORDS[anchors[t]].lower() for _, t in refs if t in anchors}
+    assert said & {w.lower() for w, _ in refs}, "a chapter names rules by their words"
+    assert "{ref}" not in text, "use [words](../docs/rules.md#r-x-1): JupyterLab shows {ref} roles as raw text"
     # bare rule ids in the prose should be links too
     prose = CELL_RE.sub("", text)
     prose = REF_RE.sub("", prose)
-    bare = sorted(set(re.findall(rf"\({ruleids.PATTERN}\)", prose)))
-    assert not bare, f"cite rules as links [R-X-1](../docs/rules.md#r-x-1): {bare}"
+    bare = sorted(set(re.findall(ruleids.PATTERN, prose)))
+    assert not bare, f"cite rules in words, as links [words](../docs/rules.md#r-x-1): {bare}"
     assert "](#r-" not in text, "a bare #r-… anchor goes nowhere in JupyterLab"
 
 

@@ -6,10 +6,12 @@ open the rule's text. This script turns ``docs/rules.md`` into ``mtlearn/static/
 one standalone HTML page (no script, no network, the style inline) whose sections carry the
 same anchors as the book's page (``#r-dbl-3``), so a link made for one works on the other.
 
-Before that, it writes the parts of ``docs/rules.md`` that the variant classes carry
+Before that, it writes the parts of ``docs/python-rules.md`` (the rules with their ids,
+options and notation, for the Python pages) that the variant classes carry
 (:mod:`mtlearn.engine.variants`): each class's section (its rule id, title and
-``rules_text``) and its option's row, between the ``<!-- begin … -->`` and ``<!-- end … -->``
-lines, so the page stays whole for a reader of the file (JupyterLab opens it as it is).
+``rules_text``, its links sent to the rules page) and its option's row, between the
+``<!-- begin … -->`` and ``<!-- end … -->`` lines, so the page stays whole for a reader of
+the file. ``docs/rules.md`` is the learners' page, in words: it has no generated part.
 
 Both are committed; ``tests/test_rules_page.py`` fails when one is out of date. Rebuild
 them after editing the rules or a variant with ``./dev regen`` (every generated file), or
@@ -22,6 +24,7 @@ It needs markdown-it-py (installed with the book's packages) and the package's s
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from html import escape
@@ -29,11 +32,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "docs" / "rules.md"
+#: the Python pages' rules reference, whose variant parts this script writes
+PYTHON_SOURCE = ROOT / "docs" / "python-rules.md"
 TARGET = ROOT / "mtlearn" / "static" / "rules.html"
+#: the rules in a learner's words for the front end, from mtlearn/core/rule_words.py
+WORDS_JS = ROOT / "mtlearn" / "static" / "js" / "rule-words.js"
 
 _LABEL = re.compile(r"^\(([a-z0-9-]+)\)=\s*$")
 _COMMENT = re.compile(r"^<!--.*-->\s*$")
-#: The parts of docs/rules.md written from the variant classes, by the name their
+#: The parts of docs/python-rules.md written from the variant classes, by the name their
 #: ``<!-- begin NAME: … -->`` and ``<!-- end NAME -->`` lines give them.
 REGIONS = ("variant rules", "variant options")
 _ROLE = re.compile(r"\{[a-z:]+\}`([^`]+)`")
@@ -71,11 +78,12 @@ def variant_parts() -> dict[str, str]:
     from mtlearn.core.ruleids import anchor
     from mtlearn.engine.variants import VARIANTS
 
-    sections = "\n".join(f"({anchor(c.rule)})=\n### {c.rule} · {c.title}\n\n"
-                         f"{c.rules_text.strip()}\n" for c in VARIANTS)
+    sections = "\n".join(f"### {c.rule} · {c.title}\n\n"
+                         f"{c.rules_text.strip().replace('](#r-', '](rules.md#r-')}\n"
+                         for c in VARIANTS)
     rows = "".join(f"| `{c.option}` | `False`, `True`"
                    f"{f' ({c.option_note})' if c.option_note else ''} | "
-                   f"[{c.rule}](#{anchor(c.rule)}) |\n" for c in VARIANTS)
+                   f"[{c.rule}](rules.md#{anchor(c.rule)}) |\n" for c in VARIANTS)
     table = ("The options of the variants that reshape play (one class each,\n"
              "in `mtlearn/engine/variants/`):\n\n"
              "| Option | Values (standard first) | Rule |\n"
@@ -84,12 +92,12 @@ def variant_parts() -> dict[str, str]:
 
 
 def with_variants(text: str) -> str:
-    """``docs/rules.md`` with its regions written again from the variant classes."""
+    """``docs/python-rules.md`` with its regions written again from the variant classes."""
     for name, part in variant_parts().items():
         m = re.search(rf"^(<!-- begin {name}:[^\n]*-->\n).*?^(<!-- end {name} -->\n)",
                       text, re.M | re.S)
         if m is None:
-            raise SystemExit(f"docs/rules.md: no <!-- begin {name}: … --> line and its "
+            raise SystemExit(f"docs/python-rules.md: no <!-- begin {name}: … --> line and its "
                              f"<!-- end {name} --> line")
         text = text[:m.start()] + m.group(1) + "\n" + part + "\n" + m.group(2) + text[m.end():]
     return text
@@ -113,7 +121,7 @@ def render(text: str) -> str:
         lines.append(_ROLE.sub(r"`\1`", line))
     md = markdown()
     tokens = md.parse("\n".join(lines) + "\n")  # type: ignore[attr-defined]
-    title = "Rules reference"
+    title = "Rules of Mexican Train"
     headings = iter(labels)
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open":
@@ -124,7 +132,7 @@ def render(text: str) -> str:
                 title = tokens[i + 1].content
     body = md.renderer.render(tokens, md.options, {})  # type: ignore[attr-defined]
     note = ('<p class="mtl-rules-note">The rules of Mexican Train as mtlearn plays them, '
-            "each rule under its id. This copy comes with the mtlearn package; the book "
+            "each rule in words. This copy comes with the mtlearn package; the book "
             "has the same page with the chapters around it.</p>\n")
     body = body.replace("</h1>\n", "</h1>\n" + note, 1)
     return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -133,20 +141,43 @@ def render(text: str) -> str:
             f"</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
 
 
+def words_js() -> str:
+    """The front end's copy of :data:`mtlearn.core.rule_words.WORDS` (rule-words.js)."""
+    sys.path.insert(0, str(ROOT))
+    import mtlearn  # noqa: F401  (files the variants' rules)
+    from mtlearn.core.rule_words import WORDS
+    from mtlearn.core.ruleids import anchor
+
+    body = json.dumps({k: {"words": v, "anchor": anchor(k)} for k, v in WORDS.items()},
+                      indent=2, ensure_ascii=False)
+    return ("// Written by ./dev regen (docs/_ext/rules_page.py) from mtlearn/core/rule_words.py\n"
+            "// (WORDS): edit that, not this. Each rule id -> the rule in a learner's words\n"
+            "// and its anchor on the rules page.\n"
+            "/** @type {Record<string, {words: string, anchor: string}>} */\n"
+            f"export const RULE_WORDS = {body};\n")
+
+
 def main() -> int:
-    source = SOURCE.read_text(encoding="utf-8")
+    source = PYTHON_SOURCE.read_text(encoding="utf-8")
     written = with_variants(source)
-    page = render(written)
+    page = render(SOURCE.read_text(encoding="utf-8"))
+    words = words_js()
+    current_words = WORDS_JS.read_text(encoding="utf-8") if WORDS_JS.is_file() else ""
     if "--check" in sys.argv[1:]:
         current = TARGET.read_text(encoding="utf-8") if TARGET.is_file() else ""
-        stale = [path for path, now, want in ((SOURCE, source, written), (TARGET, current, page))
+        stale = [path for path, now, want in ((PYTHON_SOURCE, source, written),
+                                              (TARGET, current, page),
+                                              (WORDS_JS, current_words, words))
                  if now != want]
         for path in stale:
             print(f"{path.relative_to(ROOT)} is out of date: run ./dev regen", file=sys.stderr)
         return 1 if stale else 0
     if written != source:
-        SOURCE.write_text(written, encoding="utf-8")
-        print(f"wrote {SOURCE.relative_to(ROOT)}")
+        PYTHON_SOURCE.write_text(written, encoding="utf-8")
+        print(f"wrote {PYTHON_SOURCE.relative_to(ROOT)}")
+    if words != current_words:
+        WORDS_JS.write_text(words, encoding="utf-8")
+        print(f"wrote {WORDS_JS.relative_to(ROOT)}")
     TARGET.write_text(page, encoding="utf-8")
     print(f"wrote {TARGET.relative_to(ROOT)} ({len(page.encode()):,} bytes)")
     return 0

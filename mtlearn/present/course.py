@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from ..core.moves import Move
+from ..core.rule_words import in_words
 from ..engine.game import Game
 from .view import describe_move
 
@@ -38,7 +39,9 @@ class Shown:
 
 
 def sentence(*lines: str) -> Shown:
-    """One paragraph per line, the text escaped: ``sentence("Ana went out.")``."""
+    """One paragraph per line, the text escaped: ``sentence("Ana went out.")``. A rule id
+    in it reads as the rule's words (:func:`mtlearn.core.rule_words.in_words`)."""
+    lines = tuple(in_words(line) for line in lines)
     html = "".join(f'<p class="mtl-said">{escape(line)}</p>' for line in lines)
     return Shown(html, "\n".join(lines))
 
@@ -51,8 +54,9 @@ _TH = _TD + ";font-weight:bold"
 
 def table(header: Sequence[str], rows: Iterable[Sequence[object]], *,
           caption: str | None = None) -> Shown:
-    """A short table: a header row and rows of values (written with ``str``, escaped)."""
-    body = [[str(cell) for cell in row] for row in rows]
+    """A short table: a header row and rows of values (written with ``str``, escaped; a rule
+    id in a value reads as the rule's words)."""
+    body = [[in_words(str(cell)) for cell in row] for row in rows]
     head = "".join(f'<th scope="col" style="{_TH}">{escape(h)}</th>' for h in header)
     trs = "".join("<tr>" + "".join(f'<td style="{_TD}">{escape(c)}</td>' for c in row)
                   + "</tr>" for row in body)
@@ -131,7 +135,7 @@ def _turn_over(game: Game, seat: int, last: Move) -> str:
         assert last.train is not None
         ended = (f"{name}'s turn ended with {last.inward}-{last.outward} on "
                  f"{game.place_label(last.train, last.branch)}: a normal turn is one tile "
-                 f"on one train (R-TURN-1).")
+                 f"on one train you may use.")
     else:
         ended = f"{name}'s turn is over (R-TURN-1)."
     return f"{ended} It is {after}'s turn now."

@@ -124,7 +124,7 @@ test("the host's message is shown with its rule as a link, and a new view clears
     rule_url: null, bots: [] });
   const msg = el.querySelector(".mtl-message");
   assert.ok(msg.classList.contains("mtl-msg-refusal"));
-  assert.equal(msg.textContent, "✗ Not allowed: Ben's train has no marker (rule R-MARK-1).");
+  assert.equal(msg.textContent, "✗ Not allowed: Ben's train has no marker (rule: only you play on your train until your marker is on it).");
   model.set("view", { ...view });
   assert.equal(el.querySelector(".mtl-note").textContent, "");
 });

@@ -46,7 +46,7 @@ test("slips and hints cost stars as the table says, and the record is sent", () 
   model.set("feedback", { status: "wrong", text: "Not 3.", n: 1 });
   assert.equal(el.querySelector(".mtl-pz-feedback").getAttribute("data-status"), "wrong");
   key("hint1").click();                       // a hint: one more slip
-  assert.match(el.querySelector(".mtl-pz-hintlist").textContent, /The rule: R-DBL-3 says so\./);
+  assert.match(el.querySelector(".mtl-pz-hintlist").textContent, /The rule: An open double must be covered before anything else says so\./);
   answerNumber(model, "4");
   model.set("feedback", { status: "right", text: "Yes.", n: 2 });
   const rec = model.sent.find((m) => m.action === "progress").record;

@@ -5,7 +5,7 @@
 // (`BoardActions`), which renderBoard (board.js) turns into the controller's events.
 
 import { asArray, sameTile } from "./view-data.js";
-import { append, h, ruleLink, scrollIntoViewBelowBar } from "./dom.js";
+import { append, h, ruleLink, scrollIntoViewBelowBar, withRuleLinks } from "./dom.js";
 import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
 import { headingBase, keysHelp, skipLink } from "./keys.js";
 import { hasLegalMove, viewSection } from "./view-parts.js";
@@ -123,10 +123,12 @@ function controlsNode(view, showLegal, act, pres) {
     pres.button());
 }
 
-/** Write the message (model key "message") into its live region: the verdict, its rule as
- * a link ("… (R-MARK-1)." becomes "… (rule R-MARK-1)."), the bots' moves, the steps' news.
- * @param {HTMLElement} box @param {BoardMessage | null} msg @param {string} rulesUrl @param {string} stepNews */
-function writeMessage(box, msg, rulesUrl, stepNews) {
+/** Write the message (model key "message") into its live region: the verdict, its rule
+ * as a link in words ("… (R-MARK-1)." becomes "… (rule: only you play on your train …)."; in
+ * presenter mode, `asId`, "(rule R-MARK-1)"), the bots' moves, the steps' news.
+ * @param {HTMLElement} box @param {BoardMessage | null} msg @param {string} rulesUrl @param {string} stepNews
+ * @param {boolean} asId */
+function writeMessage(box, msg, rulesUrl, stepNews, asId) {
   box.className = "mtl-message";
   box.replaceChildren();
   if (!msg || typeof msg !== "object" || !msg.text) return;
@@ -135,15 +137,17 @@ function writeMessage(box, msg, rulesUrl, stepNews) {
   const prefix = kind === "refusal" ? "✗ Not allowed: " : kind === "ok" ? "✓ " : "ℹ ";
   const text = String(msg.text);
   const p = h("p", null, h("strong", { text: prefix }));
+  const said = asId ? "(rule " : "(rule: ";
   if (msg.rule) {
     const rule = String(msg.rule);
-    const a = ruleLink(rulesUrl || "", rule, msg.rule_url);
+    const a = ruleLink(rulesUrl || "", rule, msg.rule_url, asId);
     const cite = `(${rule})`;
     const at = text.lastIndexOf(cite);
-    if (at >= 0) append(p, [text.slice(0, at), "(rule ", a, ")", text.slice(at + cite.length)]);
-    else append(p, [text, " (rule ", a, ")"]);
+    if (at >= 0) append(p, [withRuleLinks(text.slice(0, at), rulesUrl, asId), said, a, ")",
+      withRuleLinks(text.slice(at + cite.length), rulesUrl, asId)]);
+    else append(p, [withRuleLinks(text, rulesUrl, asId), ` ${said}`, a, ")"]);
   } else {
-    append(p, text);
+    append(p, withRuleLinks(text, rulesUrl, asId));
   }
   box.appendChild(p);
   append(box, botMovesNode(msg));
@@ -247,7 +251,7 @@ export function drawBoard(parts, props) {
     onTrain: act.train, words: memo.words, fresh: state.fresh, rove: state.rove, handId: parts.handId,
     headLevel: headingBase(root) };
   parts.controlsSlot.replaceChildren(controlsNode(view, showLegal, act, pres));
-  writeMessage(parts.msgBox, model.get("message"), model.get("rules_url"), state.stepNews);
+  writeMessage(parts.msgBox, model.get("message"), model.get("rules_url"), state.stepNews, pres.active());
   if (parts.noteBox.textContent !== state.note) parts.noteBox.textContent = state.note;
   if (parts.sayBox.textContent !== state.said) parts.sayBox.textContent = state.said;
   fitMessage(parts, state.msgOpen, act.more);

@@ -3,6 +3,7 @@
 //
 // Safety: text goes in with textContent / setAttribute only (setAttrs); no innerHTML.
 
+import { RULE_WORDS } from "./rule-words.js";
 import { ruleHref } from "./view-data.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -51,20 +52,59 @@ export function h(tag, attrs, ...children) {
   return node;
 }
 
-// A rule id as a link to its text (see ruleHref), or as plain text when there is no rules
-// page. A rules file of the repository (JupyterLab, Binder) and every page address open in
-// a new tab, so the board's position is never lost.
+// A rule as a link to its text (see ruleHref), or as plain text when there is no rules
+// page. A learner reads the rule in words (rule-words.js, from mtlearn/core/rule_words.py);
+// presenter mode and the teacher's views pass `asId` and read the id. A rules file of the
+// repository (JupyterLab, Binder) and every page address open in a new tab, so the board's
+// position is never lost.
 /** @param {string | null | undefined} rulesUrl @param {unknown} rule @param {string | null} [ruleUrl]
+ * @param {boolean | string} [asId] true: the id; a string: these words; else the rule's words
  * @returns {HTMLElement} */
-export function ruleLink(rulesUrl, rule, ruleUrl) {
+export function ruleLink(rulesUrl, rule, ruleUrl, asId) {
   const href = ruleHref(rulesUrl, rule, ruleUrl);
-  if (!href) return h("span", { class: "mtl-rule", text: String(rule) });
-  const a = h("a", { class: "mtl-rule", href, text: String(rule) });
+  const text = typeof asId === "string" ? asId : asId ? String(rule) : ruleWords(rule);
+  if (!href) return h("span", { class: "mtl-rule", text });
+  const a = h("a", { class: "mtl-rule", href, text });
   if (!href.startsWith("#")) {
     a.setAttribute("target", "_blank");
     a.setAttribute("rel", "noopener");
   }
   return a;
+}
+
+/** A rule in a learner's words ("after a double, play again"); a rule with no words
+ * written reads "a rule". @param {unknown} rule @returns {string} */
+export function ruleWords(rule) {
+  const entry = Object.prototype.hasOwnProperty.call(RULE_WORDS, String(rule)) ? RULE_WORDS[String(rule)] : null;
+  return entry ? entry.words : "a rule";
+}
+
+/** Plain text with its rule ids in words (for a live region or a status line).
+ * @param {unknown} text @returns {string} */
+export function inWords(text) {
+  return String(text || "").replace(/R-[A-Z]+(?:-[A-Z0-9]+)*/g, (id) => ruleWords(id));
+}
+
+/** Text with its rule ids ("R-DBL-3") as links to the rules: in words (capitalised at the
+ * start of a sentence), or as ids with `asId`.
+ * @param {unknown} text @param {string | null | undefined} rulesUrl @param {boolean} [asId]
+ * @returns {Array<string | HTMLElement>} */
+export function withRuleLinks(text, rulesUrl, asId) {
+  /** @type {Array<string | HTMLElement>} */
+  const out = [];
+  const re = /R-[A-Z]+(?:-[A-Z0-9]+)*/g;
+  let last = 0;
+  let m;
+  const s = String(text || "");
+  while ((m = re.exec(s)) !== null) {
+    if (m.index > last) out.push(s.slice(last, m.index));
+    const words = ruleWords(m[0]);
+    const start = !s.slice(0, m.index).trim() || /[.!?:]\s*$/.test(s.slice(0, m.index));
+    out.push(ruleLink(rulesUrl, m[0], null, asId || (start ? words[0].toUpperCase() + words.slice(1) : words)));
+    last = m.index + m[0].length;
+  }
+  if (last < s.length) out.push(s.slice(last));
+  return out;
 }
 
 /** An SVG element with attributes (see Attrs).

@@ -21,7 +21,7 @@
 // precedence for all of them; its bindings' labels and help lines make the Keys help.
 
 import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
-import { h } from "./dom.js";
+import { h, inWords } from "./dom.js";
 
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./protocol").PlacedTile} PlacedTile */
@@ -172,7 +172,7 @@ export function samePosition(a, b) {
 export function announcement(view) {
   if (!view || typeof view !== "object") return "";
   const parts = [];
-  if (view.status) parts.push(String(view.status));
+  if (view.status) parts.push(inWords(view.status));
   const r = view.result;
   const scores = r ? asArray(r.scores) : [];
   if (scores.length) {

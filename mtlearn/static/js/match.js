@@ -9,7 +9,7 @@
 // min_players, max_players}}.
 
 import { asArray } from "./view-data.js";
-import { append, h } from "./dom.js";
+import { append, h, withRuleLinks } from "./dom.js";
 
 /** @typedef {import("./protocol").View} View */
 /** @typedef {import("./protocol").MatchInfo} MatchInfo */
@@ -131,7 +131,7 @@ export function matchSection(view, send, restart) {
   box.appendChild(h("div", { class: "mtl-table-wrap", role: "region",
     "aria-label": final ? "Final standings" : "Standings" },
   standingsTable(view, match, final)));
-  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak", text: "Ties: " + String(match.tie_break) }));
+  if (match.tie_break) box.appendChild(h("p", { class: "mtl-tiebreak" }, "Ties: ", withRuleLinks(String(match.tie_break), "")));
   return box;
 }
 

@@ -5,7 +5,7 @@
 
 import { widgetFor } from "./answer-widgets.js";
 import { asArray } from "./view-data.js";
-import { append, h, ruleLink } from "./dom.js";
+import { append, h, ruleLink, withRuleLinks } from "./dom.js";
 import { cleanRecord, localRecord } from "./puzzle-store.js";
 import { MAX_STARS, starText } from "./stars.js";
 import { headingBase } from "./keys.js";
@@ -102,24 +102,6 @@ export function puzzleInfo(model) {
  * @param {PuzzleModel} model @returns {AnswerWidget} */
 export function puzzleWidget(model) {
   return widgetFor(puzzleInfo(model));
-}
-
-/** Text with rule ids ("R-DBL-3") turned into links to the rules reference.
- * @param {unknown} text @param {string} rulesUrl @returns {Array<string | HTMLElement>} */
-export function withRuleLinks(text, rulesUrl) {
-  /** @type {Array<string | HTMLElement>} */
-  const out = [];
-  const re = /R-[A-Z]+(?:-[A-Z0-9]+)*/g;
-  let last = 0;
-  let m;
-  const s = String(text || "");
-  while ((m = re.exec(s)) !== null) {
-    if (m.index > last) out.push(s.slice(last, m.index));
-    out.push(ruleLink(rulesUrl, m[0]));
-    last = m.index + m[0].length;
-  }
-  if (last < s.length) out.push(s.slice(last));
-  return out;
 }
 
 /** The verdict on the last answer (or the answer shown), with the stars of a solve.
@@ -271,6 +253,6 @@ export function headNode(model) {
   return h("div", { class: "mtl-pz-head" },
     model.get("page_title") ? null : h("div", { class: "mtl-title", text: String(p.title || "Puzzle") }),
     h("span", { class: "mtl-pz-meta" },
-      `${p.family_title || p.family || ""} · level ${p.level || 1} of 5 · teaches `,
-      teaches.map((r, i) => [i ? ", " : "", ruleLink(rulesUrl, r)])));
+      `${p.family_title || p.family || ""} · level ${p.level || 1} of 5 · teaches: `,
+      teaches.map((r, i) => [i ? "; " : "", ruleLink(rulesUrl, r)])));
 }

@@ -2,7 +2,7 @@
 // keyboard or the buttons (model keys: title, frames, index).
 
 import { asArray } from "./view-data.js";
-import { append, h, listen } from "./dom.js";
+import { append, h, listen, withRuleLinks } from "./dom.js";
 import { bindKeys, headingBase } from "./keys.js";
 import { presenter } from "./presenter.js";
 import { focusKey, restoreFocus, viewSection } from "./view-parts.js";
@@ -80,7 +80,8 @@ export function renderScenario(model, el) {
       h("span", { class: "mtl-keyhint", text: "Keys: ← → Home End, P to present" }));
 
     const narration = h("div", { class: "mtl-narration", "aria-live": "polite", "aria-atomic": "true" },
-      h("p", { class: "mtl-narration-text", text: frame && frame.narration ? String(frame.narration) : "" }));
+      h("p", { class: "mtl-narration-text" },
+        withRuleLinks(frame && frame.narration ? String(frame.narration) : "", "")));
 
     // The scenario's id, small, for a teacher whose lesson plan names it: in presenter
     // mode only (the teacher's view); a learner's page shows the title alone.

@@ -135,15 +135,15 @@ export function streakText(st) {
     `Days in a row with a puzzle solved (hints allowed): ${s.days | 0} (best ${s.best_days | 0}).`;
 }
 
-// A theme in the host's words; a rule's id in them (the words end "(R-…)") is linked to
-// the rules as the puzzle's card links it.
+// A theme in the host's words; a rule's theme (the words end "(R-…)") reads as its words
+// without the id, linked to the rules as the puzzle's card links it.
 /** @param {ThemeRow} row @param {string | null | undefined} rulesUrl @returns {Child[]} */
 export function themeWords(row, rulesUrl) {
   const label = String(row.label);
   const id = String(row.theme);
   const tail = ` (${id})`;
   if (!/^R-[A-Z0-9-]+$/.test(id) || !label.endsWith(tail)) return [label];
-  return [label.slice(0, -tail.length) + " (", ruleLink(rulesUrl, id), ")"];
+  return [ruleLink(rulesUrl, id, null, label.slice(0, -tail.length))];
 }
 
 // The dashboard: one row per theme, weakest first, every cell in words or numbers.

@@ -4,7 +4,7 @@
 
 import { appendBranches, appendTrainTeamBadges, handTeamBadge, teamScoresNode } from "./branches.js";
 import { asArray, parseTile, playerName, sameTile } from "./view-data.js";
-import { append, h } from "./dom.js";
+import { append, h, inWords, withRuleLinks } from "./dom.js";
 import { freshWrap, isFresh } from "./new-tiles.js";
 import { handStop, isPlayable, legalTargets, level, trainStop, trainTileName } from "./keys.js";
 import { badge, dominoSvg, highlightWrap, locoIcon, tileBackSvg, tileImage, uid } from "./tiles.js";
@@ -70,7 +70,7 @@ function headerSection(view) {
       h("span", { class: "mtl-engine-label", text: "Engine" }), engineNode),
     h("div", { class: "mtl-header-text" },
       facts,
-      view.status ? h("p", { class: "mtl-status", text: view.status }) : null));
+      view.status ? h("p", { class: "mtl-status", text: inWords(view.status) }) : null));
 }
 
 // Orientation for a move: the end matching the train's open end goes inward.
@@ -276,7 +276,7 @@ function handNode(view, p, ctx) {
 /** @param {View} view @param {import("./protocol").Result} r @returns {HTMLDivElement} */
 function resultNode(view, r) {
   const box = h("div", { class: "mtl-result" });
-  if (r.text) box.appendChild(h("p", { class: "mtl-result-text", text: r.text }));
+  if (r.text) box.appendChild(h("p", { class: "mtl-result-text" }, withRuleLinks(r.text, "")));
   const scores = asArray(r.scores);
   if (scores.length) {
     const table = h("table", { class: "mtl-scores" },

@@ -1,0 +1,93 @@
+"""Every rule in a learner's words: rule id -> a short phrase that says what the rule says.
+
+The engine cites rule ids (``R-DBL-3``) in every verdict, and the teacher's and the Python
+pages show them. A learner's page never does: each id a learner would read becomes its
+phrase here, linked to the rule's section of the rules page (:func:`mtlearn.core.ruleids.anchor`).
+The front end reads the same table from ``mtlearn/static/js/rule-words.js``, which
+``docs/_ext/rules_page.py`` writes from this one (``./dev regen``).
+``tests/test_rule_words.py`` checks that every rule the engine can cite has a phrase.
+
+A phrase starts in lower case (the front end capitalises it at the start of a sentence),
+holds no rule id, no notation and no Python, and is true in every game the rule governs:
+where an option changes what a rule says, the phrase names what the rule is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .ruleids import PATTERN, anchor
+
+__all__ = ["WORDS", "in_words", "rule_words"]
+
+#: Rule id -> the rule in a learner's words (see the module's doc).
+WORDS: dict[str, str] = {
+    "R-SET-1": "a double-N set has every pair of numbers once",
+    "R-SET-2": "each number is on N+1 tiles of a double-N set",
+    "R-SET-3": "a tile is worth its pips",
+    "R-SET-4": "bigger tables use bigger sets",
+    "R-DEAL-1": "the tiles nobody is dealt are the boneyard",
+    "R-DEAL-2": "how many tiles each player is dealt",
+    "R-ROUND-1": "one round for each double, the highest first",
+    "R-ROUND-2": "who lays the round's double in the hub and who starts",
+    "R-PLAN-1": "plan your hand as one matching chain",
+    "R-TRAIN-1": "your train's first tile matches the double in the hub",
+    "R-TRAIN-2": "a tile must match the open end",
+    "R-TRAIN-3": "a double lies crosswise and the train does not split",
+    "R-MEX-1": "the Mexican train is open to everyone",
+    "R-MEX-2": "when the Mexican train may be started",
+    "R-MARK-1": "only you play on your train until your marker is on it",
+    "R-MARK-2": "if you cannot play, your marker goes on your train",
+    "R-MARK-3": "a tile on your own train takes your marker back",
+    "R-MARK-4": "others playing on your train leave your marker",
+    "R-TURN-1": "one tile on one train you may use",
+    "R-TURN-2": "if you can play, you must",
+    "R-TURN-3": "with nothing to play, draw one tile and play it if it fits",
+    "R-TURN-4": "with the boneyard empty, pass and mark your train",
+    "R-TURN-5": "play goes clockwise",
+    "R-FIRST-1": "what you may do on your first turn",
+    "R-DBL-1": "after a double, play again",
+    "R-DBL-2": "with no tile after your double, draw, then play it or mark",
+    "R-DBL-3": "an open double must be covered before anything else",
+    "R-DBL-4": "which double the tile after several doubles covers",
+    "R-DBL-5": "you may go out on a double",
+    "R-DBL-6": "a double nobody can cover",
+    "R-LAST-1": "say so when you are down to one tile",
+    "R-LAST-2": "the penalty for not announcing your last tile",
+    "R-END-1": "playing your last tile ends the round",
+    "R-END-2": "a round also ends when nobody can play",
+    "R-SCORE-1": "the pips left in your hand count against you",
+    "R-SCORE-2": "the double-blank left in a hand counts 50",
+    "R-SCORE-3": "the lowest total after the last round wins",
+    "R-SCORE-4": "breaking ties",
+    "R-VAR-CHOOSE": "you may decline to play and draw instead",
+    "R-VAR-ANSWER": "the play after your double must cover it",
+    "R-VAR-REVERSE": "open doubles are covered last one first",
+    "R-VAR-SWAN": "Swan Drive: after your own train, one tile on each public train in turn",
+    "R-VAR-BRANCH": "a covered double grows two more branches",
+    "R-VAR-TEAMS": "partners share their trains and their score",
+    "R-VAR-FAST": "the fast game: everyone first builds their own train",
+    "R-VAR-DELAY": "you choose when to take your train-building turn",
+    "R-VAR-WILD": "a blank matches any number",
+    "R-VAR-STRICT-DRAW": "you may keep a drawn tile that fits",
+    "R-VAR-BLANKS": "each blank half left in a hand counts 25",
+}
+
+_ANY = re.compile(PATTERN)
+
+
+def rule_words(rule_id: str) -> str:
+    """The phrase of ``rule_id`` (a rule nobody wrote a phrase for reads "a rule")."""
+    return WORDS.get(rule_id, "a rule")
+
+
+def in_words(text: str, link: str | None = None) -> str:
+    """``text`` with every rule id in it replaced by its phrase; with ``link`` (the rules
+    page's address) each phrase is a Markdown link to the rule's section."""
+    def one(m: re.Match[str]) -> str:
+        words = rule_words(m.group(0))
+        at_start = m.start() == 0 or text[:m.start()].rstrip().endswith((".", "!", "?"))
+        if at_start:
+            words = words[:1].upper() + words[1:]
+        return f"[{words}]({link}#{anchor(m.group(0))})" if link else words
+    return _ANY.sub(one, text)
