@@ -30,7 +30,6 @@ GENERATORS = (
     [sys.executable, str(REPO / "tests" / "gen_variant_options.py")],  # first: the others import
     [sys.executable, "-m", "mtlearn.core.protocol_schema"],
     [sys.executable, str(REPO / "docs" / "_ext" / "rules_page.py")],
-    [sys.executable, "-m", "mtlearn.core.rule_words"],
 )
 #: What a test or a generator says when a file is stale.
 COMMAND = "./dev regen"

@@ -91,13 +91,26 @@ def variant_parts() -> dict[str, str]:
     return {"variant rules": sections, "variant options": table}
 
 
-def with_variants(text: str) -> str:
-    """``docs/python-rules.md`` with its regions written again from the variant classes."""
-    for name, part in variant_parts().items():
+def learner_parts() -> dict[str, str]:
+    """The variant classes' sections of the learners' rules page (``docs/rules.md``): each
+    class's title and ``learner_text``, at its rule's anchor, in the table's order."""
+    sys.path.insert(0, str(ROOT))
+    from mtlearn.core.ruleids import anchor
+    from mtlearn.engine.variants import VARIANTS
+
+    return {"variant rules": "\n".join(f"({anchor(c.rule)})=\n### {c.title}\n\n"
+                                       f"{c.learner_text.strip()}\n" for c in VARIANTS)}
+
+
+def with_variants(text: str, parts: dict[str, str] | None = None,
+                  page: str = "docs/python-rules.md") -> str:
+    """``docs/python-rules.md`` (or ``page``) with its regions written again from the
+    variant classes (``parts``: :func:`variant_parts` unless given)."""
+    for name, part in (variant_parts() if parts is None else parts).items():
         m = re.search(rf"^(<!-- begin {name}:[^\n]*-->\n).*?^(<!-- end {name} -->\n)",
                       text, re.M | re.S)
         if m is None:
-            raise SystemExit(f"docs/python-rules.md: no <!-- begin {name}: … --> line and its "
+            raise SystemExit(f"{page}: no <!-- begin {name}: … --> line and its "
                              f"<!-- end {name} --> line")
         text = text[:m.start()] + m.group(1) + "\n" + part + "\n" + m.group(2) + text[m.end():]
     return text
@@ -160,12 +173,15 @@ def words_js() -> str:
 def main() -> int:
     source = PYTHON_SOURCE.read_text(encoding="utf-8")
     written = with_variants(source)
-    page = render(SOURCE.read_text(encoding="utf-8"))
+    learners = SOURCE.read_text(encoding="utf-8")
+    learners_written = with_variants(learners, learner_parts(), "docs/rules.md")
+    page = render(learners_written)
     words = words_js()
     current_words = WORDS_JS.read_text(encoding="utf-8") if WORDS_JS.is_file() else ""
     if "--check" in sys.argv[1:]:
         current = TARGET.read_text(encoding="utf-8") if TARGET.is_file() else ""
         stale = [path for path, now, want in ((PYTHON_SOURCE, source, written),
+                                              (SOURCE, learners, learners_written),
                                               (TARGET, current, page),
                                               (WORDS_JS, current_words, words))
                  if now != want]
@@ -175,6 +191,9 @@ def main() -> int:
     if written != source:
         PYTHON_SOURCE.write_text(written, encoding="utf-8")
         print(f"wrote {PYTHON_SOURCE.relative_to(ROOT)}")
+    if learners_written != learners:
+        SOURCE.write_text(learners_written, encoding="utf-8")
+        print(f"wrote {SOURCE.relative_to(ROOT)}")
     if words != current_words:
         WORDS_JS.write_text(words, encoding="utf-8")
         print(f"wrote {WORDS_JS.relative_to(ROOT)}")

@@ -37,8 +37,8 @@ highlights are checked against the position and ``teaches`` against the rule tab
 from __future__ import annotations
 
 import re
-from importlib import resources
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 

@@ -20,7 +20,9 @@ from .ruleids import PATTERN, anchor
 
 __all__ = ["WORDS", "in_words", "rule_words"]
 
-#: Rule id -> the rule in a learner's words (see the module's doc).
+#: Rule id -> the rule in a learner's words (see the module's doc). A variant class of the
+#: engine (:mod:`mtlearn.engine.variants`) files its own rule's phrase (its ``words``) here
+#: when the package is imported, as it files its rule id.
 WORDS: dict[str, str] = {
     "R-SET-1": "a double-N set has every pair of numbers once",
     "R-SET-2": "each number is on N+1 tiles of a double-N set",
@@ -63,9 +65,6 @@ WORDS: dict[str, str] = {
     "R-VAR-CHOOSE": "you may decline to play and draw instead",
     "R-VAR-ANSWER": "the play after your double must cover it",
     "R-VAR-REVERSE": "open doubles are covered last one first",
-    "R-VAR-SWAN": "Swan Drive: after your own train, one tile on each public train in turn",
-    "R-VAR-BRANCH": "a covered double grows two more branches",
-    "R-VAR-TEAMS": "partners share their trains and their score",
     "R-VAR-FAST": "the fast game: everyone first builds their own train",
     "R-VAR-DELAY": "you choose when to take your train-building turn",
     "R-VAR-WILD": "a blank matches any number",

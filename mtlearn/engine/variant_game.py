@@ -60,11 +60,18 @@ class VariantGame(VariantVerdicts, Game):
     rule: ClassVar[str] = ""
     title: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: The rule in a learner's words (:data:`mtlearn.core.rule_words.WORDS`): a short
+    #: phrase in lower case, no rule id, no notation.
+    words: ClassVar[str] = ""
     order: ClassVar[int] = 100
     #: The rule in words, for its section of the rules reference (MyST markdown; ``./dev
-    #: regen`` writes it into ``docs/rules.md`` under the rule's heading), and a note on the
+    #: regen`` writes it into ``docs/python-rules.md`` under the rule's heading), and a note on the
     #: option's values for the table of options (``"4, 6 or 8 players"``).
     rules_text: ClassVar[str] = ""
+    #: The rule for the learners' rules page (``./dev regen`` writes it into
+    #: ``docs/rules.md``): MyST markdown with no rule id, no notation and no Python; a link
+    #: to another rule reads as that rule's phrase (``[after a double, play again](#r-dbl-1)``).
+    learner_text: ClassVar[str] = ""
     option_note: ClassVar[str] = ""
 
     __slots__ = ()

@@ -58,7 +58,7 @@ def _discover() -> tuple[type[VariantGame], ...]:
                      if isinstance(cls, type) and issubclass(cls, VariantGame)
                      and cls.__module__ == module.__name__ and cls.option)
     for cls in found:
-        for attr in ("option", "rule", "title", "summary"):
+        for attr in ("option", "rule", "title", "summary", "words", "learner_text"):
             if not isinstance(getattr(cls, attr), str) or not getattr(cls, attr):
                 raise TypeError(f"{cls.__name__} needs a {attr}")
         if cls.option not in _OPTIONS:
@@ -76,6 +76,11 @@ def _discover() -> tuple[type[VariantGame], ...]:
         if FILED_RULES.setdefault(cls.rule, cls.title) != cls.title:
             raise ValueError(f"{cls.rule} is filed twice, with two titles")
         OPTION_RULES.setdefault(cls.option, cls.rule)
+    # (imported only now: it imports the rule ids' table, which takes in the rules filed
+    # above when it is first imported)
+    from ...core.rule_words import WORDS
+    for cls in found:
+        WORDS.setdefault(cls.rule, cls.words)
     return tuple(found)
 
 

@@ -28,6 +28,7 @@ class Branching(VariantGame):
     rule = "R-VAR-BRANCH"
     title = "Branching doubles"
     summary = "a covered double opens two more branches of its train"
+    words = "a covered double grows two more branches"
     order = 20
     rules_text = """\
 `Rules(branching=True)`: once a double has been covered, two more lines of play grow from
@@ -43,6 +44,16 @@ double that is the 1st tile of branch `3a`. Moves write the branch after the tra
 `6-4@2.3a`. A covered double grows branches in any turn, including a train-building first
 turn; that turn still lays one chain along the train itself, and its branches are played
 from the next turn on.
+"""
+    learner_text = """\
+Once a double has been covered, two more lines of play grow from it, so it has four open
+ends: the tile before it, the tile that covered it, and two new branches that start with
+the double's number. A branch belongs to the train it grows from: the same owner, the same
+marker, the same rules about who may play there. A double laid on a branch is an open
+double like any other ([an open double must be covered before anything else](#r-dbl-3)),
+and once covered it grows branches of its own. A covered double grows branches in any
+turn, including a train-building first turn; that turn still lays one chain along the train
+itself, and its branches are played from the next turn on.
 """
 
     __slots__ = ()

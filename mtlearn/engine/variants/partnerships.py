@@ -29,6 +29,7 @@ class Partnerships(VariantGame):
     rule = "R-VAR-TEAMS"
     title = "Partnerships"
     summary = "partners sit opposite, share their trains and score as a team"
+    words = "partners share their trains and their score"
     order = 30
     option_note = "4, 6 or 8 players"
     rules_text = """\
@@ -41,6 +42,17 @@ their trains, and either partner playing on either train takes both back
 ([R-MARK-3](#r-mark-3)). When a player goes out, their whole team scores 0, even with tiles
 left in the partner's hand; every other team scores the pips of both hands. Team totals
 decide the match, and partners share their place in the standings.
+"""
+    learner_text = """\
+With four, six or eight players, each player has a partner sitting across the table (Ana
+and Cy, Ben and Dee at a table of four). Each partner may play on either partner's train
+at any time, as if the two were one train with two ends. A player who cannot play passes
+*without* a marker while their partner could still play; when both partners' last turns
+ended without a tile, markers go on both of their trains, and either partner playing on
+either train takes both back ([a tile on your own train takes your marker back](#r-mark-3)).
+When a player goes out, their whole team scores 0, even with tiles left in the partner's
+hand; every other team scores the pips of both hands. Team totals decide the match, and
+partners share their place in the standings.
 """
 
     __slots__ = ()

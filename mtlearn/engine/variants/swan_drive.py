@@ -31,6 +31,7 @@ class SwanDrive(VariantGame):
     rule = "R-VAR-SWAN"
     title = "Swan Drive"
     summary = "after a play on their own train a player goes on along the following public trains"
+    words = "Swan Drive: after your own train, one tile on each public train in turn"
     order = 10
     rules_text = """\
 `Rules(swan_drive=True)`: a turn in which you laid a tile on your own train, and which
@@ -46,6 +47,21 @@ moves on; a player who cannot cover it draws, as after any double ([R-DBL-2](#r-
 There is no drive after a train-building turn. With partnerships
 ([R-VAR-TEAMS](#r-var-teams)) the drive starts only from a play on your own train, and your
 partner's train is one of the trains it visits, marker or not.
+"""
+    learner_text = """\
+A turn in which you laid a tile on your own train, and which leaves no double open, goes on
+around the table: you may add one tile to each following public train in clockwise order.
+Private trains are passed by; a public train you cannot play on ends the drive (you may not
+skip it), and so does coming round to your own train. You may also stop at any point.
+
+Where the source leaves room, mtlearn decides: the Mexican train stands in the hub between
+the last seat and seat 1, and when the drive passes it you may play on it or skip it. A
+double laid during the drive must be covered at once, on that double, before the drive
+moves on; a player who cannot cover it draws, as after any double
+([with no tile after your double, draw, then play it or mark](#r-dbl-2)). There is no drive
+after a train-building turn. With [partnerships](#r-var-teams) the drive starts only from a
+play on your own train, and your partner's train is one of the trains it visits, marker or
+not.
 """
 
     __slots__ = ()

@@ -167,18 +167,6 @@ export const RULE_WORDS = {
     "words": "open doubles are covered last one first",
     "anchor": "r-var-reverse"
   },
-  "R-VAR-SWAN": {
-    "words": "Swan Drive: after your own train, one tile on each public train in turn",
-    "anchor": "r-var-swan"
-  },
-  "R-VAR-BRANCH": {
-    "words": "a covered double grows two more branches",
-    "anchor": "r-var-branch"
-  },
-  "R-VAR-TEAMS": {
-    "words": "partners share their trains and their score",
-    "anchor": "r-var-teams"
-  },
   "R-VAR-FAST": {
     "words": "the fast game: everyone first builds their own train",
     "anchor": "r-var-fast"
@@ -198,5 +186,17 @@ export const RULE_WORDS = {
   "R-VAR-BLANKS": {
     "words": "each blank half left in a hand counts 25",
     "anchor": "r-var-blanks"
+  },
+  "R-VAR-SWAN": {
+    "words": "Swan Drive: after your own train, one tile on each public train in turn",
+    "anchor": "r-var-swan"
+  },
+  "R-VAR-BRANCH": {
+    "words": "a covered double grows two more branches",
+    "anchor": "r-var-branch"
+  },
+  "R-VAR-TEAMS": {
+    "words": "partners share their trains and their score",
+    "anchor": "r-var-teams"
   }
 };
