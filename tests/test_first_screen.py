@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from test_book import hold_engine, open_page, scroll_to
+from test_learner_pages import COLLECT, words_problems
 
 REPO = Path(__file__).resolve().parent.parent
 #: every page under tutorials/ (the variants too), screenshot at every size
@@ -27,6 +28,20 @@ CHAPTERS = [*sorted(f"tutorials/{p.stem}" for p in (REPO / "tutorials").glob("[0
 #: (viewport, device scale); the first screen is checked at "desktop" and "phone"
 SIZES = {"desktop": ((1280, 800), 1), "phone": ((390, 844), 2), "720p-150": ((853, 480), 1.5)}
 FIRST_SCREEN_SIZES = ("desktop", "phone")
+
+#: the size at which every learner page is also read for rule ids, notation and API names
+#: (test_learner_words.py; the desktop read is test_book.py's)
+WORDS_SIZE = "phone"
+
+
+def words_checked() -> list[str]:
+    """The pages the phone pass reads for rule ids, notation and API names: every learner
+    page (test_learner_pages.LEARNER_PAGES), the tutorials first."""
+    from test_learner_pages import LEARNER_PAGES
+
+    return [p for p in PAGES if p in LEARNER_PAGES] + [p for p in LEARNER_PAGES
+                                                        if p not in PAGES]
+
 
 FIRST_BOARD = """() => { const b = document.querySelector('.mtl-standalone');
   if (!b) return null;
@@ -48,10 +63,15 @@ def test_each_page_opens_with_its_board_in_view(chromium, book_url: str, size: s
     shots.mkdir(exist_ok=True)
     found: dict[str, float] = {}
     late: list[str] = []
+    words: list[str] = []
+    read = words_checked() if size == WORDS_SIZE else []
     try:
         pg = ctx.new_page()
-        for name in PAGES:
+        for name in [*PAGES, *(p for p in read if p not in PAGES)]:
             open_page(pg, book_url + name + ".html", engine=False)
+            if name not in PAGES:  # a learner page outside tutorials/: read only
+                words += [f"{name}: {w}" for w in words_problems(pg.evaluate(COLLECT))]
+                continue
             if size in FIRST_SCREEN_SIZES and name in CHAPTERS:
                 pg.wait_for_timeout(300)  # the theme's layout settles
                 at = pg.evaluate(FIRST_BOARD)
@@ -64,6 +84,8 @@ def test_each_page_opens_with_its_board_in_view(chromium, book_url: str, size: s
             pg.screenshot(path=str(shots / f"{name.split('/')[-1]}-{size}.png"))
             wide = pg.evaluate("document.documentElement.scrollWidth - innerWidth")
             assert wide <= 1, (name, size, wide)
+            if name in read:  # after the screenshot: COLLECT steps the scenario players
+                words += [f"{name}: {w}" for w in words_problems(pg.evaluate(COLLECT))]
     finally:
         ctx.close()
     if size in FIRST_SCREEN_SIZES:
@@ -73,6 +95,8 @@ def test_each_page_opens_with_its_board_in_view(chromium, book_url: str, size: s
         data[size] = found
         out.write_text(json.dumps(data, indent=1))
     assert not late, "\n".join(late)
+    assert not words, f"rule ids, notation or API names at the {size} size:\n" + "\n".join(
+        words)
 
 
 def test_what_you_will_learn_folds_into_a_closed_disclosure():

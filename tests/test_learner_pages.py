@@ -30,6 +30,7 @@ import pytest
 from test_book import hold_engine
 
 from mtlearn.content import puzzles, scenario
+from mtlearn.core.ruleids import PATTERN as RULE_ID
 
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMMER_CHAPTERS = {"tutorials/using-python"}
@@ -303,13 +304,49 @@ def scan(collected: dict[str, Any]) -> list[str]:
     return [f"{what} {hit!r} {where}" for (what, hit), where in found.items()]
 
 
+#: Rules in words (issue 40): what a learner page never shows, in its visible text or an
+#: accessible name: a rule id, a move in the engine's notation, an API name.
+WORD_KINDS = {
+    "a rule id": re.compile(rf"\b{RULE_ID}"),
+    # a move written as the engine reads it (12-5@M, 6-4@2.3a); the boards' own names of
+    # branches ("Branch 2a.2b") are labels of the picture, not notation (issue 40, item 2)
+    "move notation": re.compile(r"\b\d{1,2}-\d{1,2}@(?:M|\d+)\b|@M\b|@\d+\.\d+[ab]\b"),
+    "an API name": re.compile(r"\bRules(?:\.preset)?\(|\bmtlearn\.\w|\b[A-Z]\w*Error\b"
+                              r"|\b(?:usual_set|hand_size|longest_train|last_tile|first_turn|"
+                              r"mexican_start|double_bonus|double_order|drawn_tile|may_decline|"
+                              r"wild_blanks|swan_drive|tie_break|penalty_tiles)\b"),
+}
+
+
+def words_found(texts: list[str]) -> dict[str, list[str]]:
+    """Each kind of :data:`WORD_KINDS` -> what ``texts`` show of it (each once, with the
+    text around it)."""
+    out: dict[str, list[str]] = {}
+    for kind, pattern in WORD_KINDS.items():
+        hits: dict[str, None] = {}
+        for text in texts:
+            for m in pattern.finditer(text or ""):
+                hits[text[max(0, m.start() - 30):m.end() + 30].replace("\n", " ")] = None
+        out[kind] = list(hits)
+    return out
+
+
+def words_problems(collected: dict[str, Any]) -> list[str]:
+    """The rule ids, notation and API names in what COLLECT returned, one line each."""
+    seen = words_found([*collected["texts"], *collected["outputs"], *collected["names"]])
+    return [f"{kind}: …{hit}…" for kind, hits in seen.items() for hit in hits]
+
+
 def learner_scan(page: Any, book: Path, name: str) -> list[str]:
     """What a learner should not see on learner page ``name``, shown in ``page`` with its
     boards drawn (the scan reads what the page itself says): code cells, Python literals
-    in prose or output, notation in an accessible name, internal ids in the visible text.
-    tests/test_book.py runs it on every learner page in the same load as its axe check."""
+    in prose or output, notation in an accessible name, internal ids in the visible text,
+    and rule ids, move notation or API names anywhere (:func:`words_problems`).
+    tests/test_book.py runs it on every learner page in the same load as its axe check (a
+    desktop); tests/test_first_screen.py runs :func:`words_problems` on a phone."""
+    collected = page.evaluate(COLLECT)
     return (code_problems(_html(book, name), AUTHORED_PYTHON.get(name, 0))
-            + scan(page.evaluate(COLLECT)))
+            + scan(collected) + words_problems(collected))
 
 
 def test_every_learner_page_is_scanned():
