@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from mtlearn.core.rule_words import rule_words
 from mtlearn.core.ruleids import looks_like_rule_id
 from mtlearn.present.htmlout import board_css, board_js, share_front_end, standalone_html
 
@@ -346,7 +347,8 @@ def test_refusal_shows_words_and_rule_link(page, page_guard, tmp_path, artifacts
     assert "Not allowed:" in message_text(page)
     assert "Bo's train is private" in message_text(page)
     link = msg.locator("a.mtl-rule")
-    assert link.inner_text() == "R-MARK-1"
+    # a learner's board names the rule in words (presenter mode shows its id)
+    assert link.inner_text() == rule_words("R-MARK-1")
     assert link.get_attribute("href") == "../rules.html#r-mark-1"
     page.screenshot(path=str(artifacts_dir / "frontend-board-refusal.png"), full_page=True)
 
@@ -362,7 +364,8 @@ def test_refusal_shows_words_and_rule_link(page, page_guard, tmp_path, artifacts
     assert "Legal: Play 12-7 on the Mexican train" in message_text(page)
 
     page.get_by_role("button", name="Draw").click()
-    assert "Not allowed:" in message_text(page) and "R-TURN-2" in message_text(page)
+    assert "Not allowed:" in message_text(page)
+    assert rule_words("R-TURN-2") in message_text(page)
     page_guard.assert_clean()
 
 
@@ -370,9 +373,9 @@ def test_a_rule_with_no_rules_page_is_named_without_a_dead_link(page, page_guard
     open_fragments(page, tmp_path, standalone_html("board", {"view": load_view("four_player_mid")}))
     hand_tile(page, "9-2").click()
     train_button(page, "1").click()
-    assert "(rule R-DBL-3)" in message_text(page)
+    assert f"(rule: {rule_words('R-DBL-3')})" in message_text(page)
     assert page.locator(".mtl-message a").count() == 0
-    assert page.locator(".mtl-message span.mtl-rule").inner_text() == "R-DBL-3"
+    assert page.locator(".mtl-message span.mtl-rule").inner_text() == rule_words("R-DBL-3")
     page_guard.assert_clean()
 
 

@@ -22,6 +22,7 @@ import mtlearn
 from mtlearn import Game
 from mtlearn.cli import main
 from mtlearn.content.scenario import get, load_text
+from mtlearn.core.rule_words import rule_words
 from mtlearn.hosts.pages import scenario_page
 from mtlearn.jupyter.widgets import Board, ScenarioPlayer
 
@@ -263,7 +264,7 @@ def test_mtlearn_html_writes_a_puzzle_page_that_answers_offline(page, page_guard
     root.wait_for()
     assert page.locator("h1").inner_text() == "<i>Our</i> puzzle"
     play(root, "6-6", "1")
-    expect_feedback(root, "illegal", "Not allowed", "R-TRAIN-2")
+    expect_feedback(root, "illegal", "Not allowed", rule_words("R-TRAIN-2"))
     play(root, "9-1", "1")
     expect_feedback(root, "wrong", "legal, but 11-4 sheds 15 points")
     play(root, "11-4", "M")

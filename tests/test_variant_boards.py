@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from mtlearn import Game
+from mtlearn.core.rule_words import rule_words
 from mtlearn.jupyter.widgets import Board
 from mtlearn.present.htmlout import standalone_html
 from mtlearn.present.view import view
@@ -101,7 +102,7 @@ def test_board_draws_two_branched_doubles_with_8_players(page, page_guard, tmp_p
     page.locator('.mtl-tilebtn[aria-label="8-3"]').click()
     page.locator('.mtl-branch[data-train="1.4a"] .mtl-target').click()
     msg = page.locator(".mtl-message").first.inner_text()
-    assert "Not allowed" in msg and "R-VAR-BRANCH" in msg and "2-2" in msg, msg
+    assert "Not allowed" in msg and rule_words("R-VAR-BRANCH") in msg and "2-2" in msg, msg
     page_guard.assert_clean()
 
 
@@ -125,7 +126,7 @@ def test_board_shows_partners_and_team_scores(page, page_guard, tmp_path, artifa
     page.locator('.mtl-tilebtn[aria-label="4-1"]').click()
     page.locator('.mtl-train[data-train="3"] > .mtl-target').click()  # the row's own, not a branch's
     msg = page.locator(".mtl-message").first.inner_text()
-    assert "Legal" in msg and "Cy's train" in msg and "R-VAR-TEAMS" in msg, msg
+    assert "Legal" in msg and "Cy's train" in msg and rule_words("R-VAR-TEAMS") in msg, msg
     page.screenshot(path=str(artifacts_dir / "variant-board-teams.png"), full_page=True)
     # at the end of the round: team scores
     for move in ("4-1@3", "3-10@2", "1-6@3", "2-0@4", "5-9@1"):

@@ -163,9 +163,9 @@ def words_js() -> str:
 
     body = json.dumps({k: {"words": v, "anchor": anchor(k)} for k, v in WORDS.items()},
                       indent=2, ensure_ascii=False)
-    return ("// Written by ./dev regen (docs/_ext/rules_page.py) from mtlearn/core/rule_words.py\n"
-            "// (WORDS): edit that, not this. Each rule id -> the rule in a learner's words\n"
-            "// and its anchor on the rules page.\n"
+    return ("// Written by ./dev regen (docs/_ext/rules_page.py): the table WORDS of\n"
+            "// mtlearn/core/rule_words.py; edit that, not this. Each rule id -> the rule in a\n"
+            "// learner's words and its anchor on the rules page.\n"
             "/** @type {Record<string, {words: string, anchor: string}>} */\n"
             f"export const RULE_WORDS = {body};\n")
 

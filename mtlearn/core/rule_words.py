@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 
 from .ruleids import PATTERN, anchor
+from .rules import FILED_WORDS
 
 __all__ = ["WORDS", "in_words", "rule_words"]
 
 #: Rule id -> the rule in a learner's words (see the module's doc). A variant class of the
-#: engine (:mod:`mtlearn.engine.variants`) files its own rule's phrase (its ``words``) here
-#: when the package is imported, as it files its rule id.
+#: engine (:mod:`mtlearn.engine.variants`) carries its own rule's phrase (its ``words``),
+#: filed in :data:`mtlearn.core.rules.FILED_WORDS` and taken in below.
 WORDS: dict[str, str] = {
     "R-SET-1": "a double-N set has every pair of numbers once",
     "R-SET-2": "each number is on N+1 tiles of a double-N set",
@@ -72,12 +73,15 @@ WORDS: dict[str, str] = {
     "R-VAR-BLANKS": "each blank half left in a hand counts 25",
 }
 
+# the variants' phrases, filed by their classes (mtlearn.engine.variants), after the others
+WORDS.update({r: w for r, w in FILED_WORDS.items() if r not in WORDS})
+
 _ANY = re.compile(PATTERN)
 
 
 def rule_words(rule_id: str) -> str:
     """The phrase of ``rule_id`` (a rule nobody wrote a phrase for reads "a rule")."""
-    return WORDS.get(rule_id, "a rule")
+    return WORDS.get(rule_id) or FILED_WORDS.get(rule_id, "a rule")
 
 
 def in_words(text: str, link: str | None = None) -> str:

@@ -59,6 +59,11 @@ OPTION_RULES: dict[str, str] = {
 #: (which a first board does not do: the in-page engine starts without it).
 FILED_RULES: dict[str, str] = {}
 
+#: Rule id -> the rule in a learner's words, for each rule a variant class carries (its
+#: ``words``), filed here with :data:`FILED_RULES`; :data:`mtlearn.core.rule_words.WORDS`
+#: takes them in (the first board imports neither that table nor the rule ids').
+FILED_WORDS: dict[str, str] = {}
+
 #: Table sizes partnerships are played at (R-VAR-TEAMS: 4, 6 or 8 players, partners
 #: sitting opposite each other).
 TEAM_TABLES = (4, 6, 8)

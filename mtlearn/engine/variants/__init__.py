@@ -31,7 +31,7 @@ import importlib
 import os
 from dataclasses import fields
 
-from ...core.rules import FILED_RULES, OPTION_RULES, Rules
+from ...core.rules import FILED_RULES, FILED_WORDS, OPTION_RULES, Rules
 from ..game import Game
 from ..lines import BranchState, branch_sort_key
 from ..variant_game import VariantGame
@@ -76,11 +76,7 @@ def _discover() -> tuple[type[VariantGame], ...]:
         if FILED_RULES.setdefault(cls.rule, cls.title) != cls.title:
             raise ValueError(f"{cls.rule} is filed twice, with two titles")
         OPTION_RULES.setdefault(cls.option, cls.rule)
-    # (imported only now: it imports the rule ids' table, which takes in the rules filed
-    # above when it is first imported)
-    from ...core.rule_words import WORDS
-    for cls in found:
-        WORDS.setdefault(cls.rule, cls.words)
+        FILED_WORDS.setdefault(cls.rule, cls.words)
     return tuple(found)
 
 

@@ -1,6 +1,6 @@
-// Written by ./dev regen (docs/_ext/rules_page.py) from mtlearn/core/rule_words.py
-// (WORDS): edit that, not this. Each rule id -> the rule in a learner's words
-// and its anchor on the rules page.
+// Written by ./dev regen (docs/_ext/rules_page.py): the table WORDS of
+// mtlearn/core/rule_words.py; edit that, not this. Each rule id -> the rule in a
+// learner's words and its anchor on the rules page.
 /** @type {Record<string, {words: string, anchor: string}>} */
 export const RULE_WORDS = {
   "R-SET-1": {
