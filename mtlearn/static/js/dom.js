@@ -53,7 +53,7 @@ export function h(tag, attrs, ...children) {
 }
 
 // A rule as a link to its text (see ruleHref), or as plain text when there is no rules
-// page. A learner reads the rule in words (rule-words.js, written from mtlearn/core/rule_words.py);
+// page. A learner reads the rule in words (rule-words.js: the table of mtlearn/core/rule_words.py);
 // presenter mode and the teacher's views pass `asId` and read the id. A rules file of the
 // repository (JupyterLab, Binder) and every page address open in a new tab, so the board's
 // position is never lost.
