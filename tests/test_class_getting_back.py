@@ -42,17 +42,24 @@ def test_held_tokens_and_seat_codes_expire() -> None:
     assert not seats.valid(123) and seats.take(None) is None
 
 
+async def seated(cp: Any, name: str) -> tuple[Client, Client, str]:
+    """The teacher's socket, then student ``name`` joined and seated at seat 1 of a new
+    two-seat table with a computer, and their student id (once the teacher sees them sat)."""
+    teacher = await teacher_of(cp)
+    await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1},
+                      "done")
+    phone = await join(cp.ws_url, cp.code, name)
+    await phone.ask({"op": "sit", "token": phone.token, "table": "t1", "seat": 1}, "table")
+    state = await teacher.expect(
+        "teacher", where=lambda m: m["students"] and m["students"][0]["seat"])
+    return teacher, phone, state["students"][0]["id"]
+
+
 def test_undo_of_remove_gives_the_phone_its_seat(tmp_path: Path) -> None:
     cp = start_class(tmp_path / "cls", "--per-address", "50")
 
     async def go() -> None:
-        teacher = await teacher_of(cp)
-        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1},
-                          "done")
-        ben = await join(cp.ws_url, cp.code, "Ben")
-        await ben.ask({"op": "sit", "token": ben.token, "table": "t1", "seat": 1}, "table")
-        state = await teacher.expect("teacher", where=lambda m: m["students"] and m["students"][0]["seat"])
-        sid = state["students"][0]["id"]
+        teacher, ben, sid = await seated(cp, "Ben")
         n = len(ben.got)
         gone = await teacher.ask({"op": "student", "token": cp.token, "student": sid,
                                   "action": "remove"}, "done")
@@ -91,13 +98,7 @@ def test_a_seat_code_lets_a_student_in_on_a_new_device(tmp_path: Path) -> None:
     cp = start_class(tmp_path / "cls", "--per-address", "50")
 
     async def go() -> None:
-        teacher = await teacher_of(cp)
-        await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1},
-                          "done")
-        ana = await join(cp.ws_url, cp.code, "Ana")
-        await ana.ask({"op": "sit", "token": ana.token, "table": "t1", "seat": 1}, "table")
-        state = await teacher.expect("teacher", where=lambda m: m["students"] and m["students"][0]["seat"])
-        sid = state["students"][0]["id"]
+        teacher, ana, sid = await seated(cp, "Ana")
         await teacher.ask({"op": "lock", "token": cp.token, "locked": True}, "done")
         # only the teacher asks for a seat code
         no = await ana.ask({"op": "seat_code", "token": ana.token, "student": sid}, "refused")

@@ -175,12 +175,7 @@ def reclaim(room: Classroom, conn: Conn, msg: dict[str, Any]) -> list[Out]:
         st["token"] = old
         room.tokens.pop(token, None)
         room.tokens[old] = sid
-        for c in olds:
-            c.role, c.student = "student", sid
-        if olds:
-            room.conns_of[sid] = olds
-        if was is not None:
-            room.since[sid] = was
+        give_devices_back(room, sid, olds, was)
     room.keeper.on_failure(put_back)
     room.tokens.pop(old, None)
     room.tokens[token] = sid
@@ -196,6 +191,17 @@ def reclaim(room: Classroom, conn: Conn, msg: dict[str, Any]) -> list[Out]:
             "you a seat code); this one is signed out")))
     return [*out, ("reply", _text({"type": "joined", "token": token, "name": st["name"]})),
             *room._student_views(sid), ("teachers", room.teacher_state())]
+
+
+def give_devices_back(room: Classroom, sid: str, conns: Any, since: float | None) -> None:
+    """Student ``sid``'s devices (``conns``) and their connected-since time are theirs
+    again, as before a change the folder refused (a seat code's new token, a removal)."""
+    for c in conns:
+        c.role, c.student = "student", sid
+    if conns:
+        room.conns_of[sid] = conns
+    if since is not None:
+        room.since[sid] = since
 
 
 def _refusal(text: str) -> str:

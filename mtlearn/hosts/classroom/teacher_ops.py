@@ -25,7 +25,16 @@ from ...core.words import one_line
 from . import ClassError, store
 from .names import check_name, clean_name, name_keys
 from .puzzle_round import PuzzleRound
-from .seats import END_UNDO_SECONDS, ENDED, REMOVED, UNDO_SECONDS, gone_mark, hand_back, undo_end
+from .seats import (
+    END_UNDO_SECONDS,
+    ENDED,
+    REMOVED,
+    UNDO_SECONDS,
+    give_devices_back,
+    gone_mark,
+    hand_back,
+    undo_end,
+)
 
 if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
@@ -166,12 +175,7 @@ def student(room: Classroom, msg: dict[str, Any]) -> list[Out]:
 
         def put_back() -> None:  # the removal was not made: the devices stay the student's
             room.seats.release(record["token"])
-            for conn in conns:
-                conn.role, conn.student = "student", sid
-            if conns:
-                room.conns_of[sid] = conns
-            if since is not None:
-                room.since[sid] = since
+            give_devices_back(room, sid, conns, since)
         room.keeper.on_failure(put_back)
         room.save()
         uid = _remember(room, {"kind": "remove", "sid": sid, "record": dict(record),
