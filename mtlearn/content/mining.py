@@ -55,11 +55,13 @@ def _generators() -> dict[str, Callable[..., Any]]:
 
 
 #: The generator of chunk ``i`` is ``SCHEDULE[i % len(SCHEDULE)]``: the mix of the set.
+#: "Shed the heavy tile" has few ideas (:data:`~mtlearn.content.mining_ideas.IDEA_CAPS`)
+#: and costs the most to check (deals sampled for each move): one chunk in the round.
 SCHEDULE: tuple[str, ...] = (
     "open-trains", "play-fewest", "must-do", "every-legal", "play-out", "round-score",
-    "next-player", "play-fewest", "where-legal", "must-do", "play-double", "open-trains",
-    "play-fewest", "round-score", "every-legal", "play-out", "engine", "next-player",
-    "play-fewest",
+    "next-player", "every-legal", "where-legal", "must-do", "play-double", "open-trains",
+    "must-do", "round-score", "every-legal", "play-out", "engine", "next-player",
+    "where-legal",
 )
 
 

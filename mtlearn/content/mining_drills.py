@@ -266,17 +266,32 @@ def _open_to_player(g: Game, key: int | str) -> bool:
         g.rules.teams and g.partner(g.current) == key))
 
 
+def _laid_this_turn(g: Game) -> list[tuple[int, str]]:
+    """The doubles the player to play has laid this turn and that are still open (their
+    number and the words for where they stand), first laid first; none outside a bonus."""
+    if not g.bonus:
+        return []
+    codes = set(g.to_position().get("turn", {}).get("doubles", []))
+    return [(g.trains[i].end, g.line_label(i)) for i in g.open_doubles
+            if g.line_code(i) in codes]
+
+
 def _turn_words(g: Game) -> str:
-    """What has happened so far this turn, for the question."""
+    """What has happened so far this turn, for the question: the doubles the player has
+    laid (so "the whole turn" is the rest of it), a tile drawn, a double still open."""
     seat = g.current
     name = _name(g, seat)
     drawn = g.to_position().get("turn", {}).get("drawn")
+    laid = _laid_this_turn(g)
+    said = (f" {name} has just laid " + and_words(f"the {d}-{d} on {where}"
+                                                  for d, where in laid) + "."
+            if laid else "")
     if drawn:
-        return f" {name} has just drawn {drawn}."
+        return said + f" {name} has just drawn {drawn}."
+    if laid:
+        return said + _order_of_doubles(g)
     if _live(g):
         d, where = _open_double(g)
-        if g.bonus:
-            return f" {name} has just laid the {d}-{d} on {where}.{_order_of_doubles(g)}"
         return f" The {d}-{d} on {where} is still open.{_order_of_doubles(g)}"
     return ""
 
@@ -499,7 +514,12 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         teaches, themes = ["R-TURN-5"], ["turn-order"]
         why = f"The turn passes clockwise to {g.players[nxt]} (R-TURN-5)."
         wrong = [{"answer": name, "expect": "R-TURN-5"}] if g.n > 2 else []
-        if g.bonus:         # the extra play after a double ends the turn
+        if g.bonus and m.kind == "pass":
+            # no tile to follow the double, even after drawing: a pass, not an extra play
+            teaches.append("R-DBL-2")
+            why = (f"{name} laid a double this turn but had no tile to play after it, even "
+                   f"after drawing, so {name} passes and the turn ends (R-DBL-2). " + why)
+        elif g.bonus:       # the extra play after a double ends the turn
             teaches.append("R-DBL-1")
             why = (f"That was {name}'s extra play after a double (R-DBL-1), so {name}'s turn "
                    f"ends. " + why)
@@ -515,7 +535,9 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} {did}. Who plays next?",
         kind="choose", goal={"ask": "next_player", "after": [str(m)]},
         hints=["R-TURN-5: play goes clockwise; R-DBL-1: a player who lays a double plays "
-               "again.", f"Is this {name}'s first play of the turn?" if g.bonus else
+               "again.", f"{name} laid a double this turn: what if nothing follows it?"
+               if g.bonus and m.kind == "pass" else
+               f"Is this {name}'s first play of the turn?" if g.bonus else
                f"What did {name} just lay?" if m.kind == "play" else
                f"{name} could not play: what does a pass leave behind (R-MARK-2)?"],
         answer=g.players[seat if is_double else nxt], wrong=wrong,

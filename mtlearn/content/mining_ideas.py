@@ -17,7 +17,8 @@ played and covered, a train reopened by a marker) from positions that hardly dif
   round is one idea whatever the board, and so is a round's score of one kind.
 
 :class:`Curator` keeps a puzzle only if no kept puzzle has its :func:`same_key` or
-:func:`text_key`, and at most :data:`IDEA_CAP` share its :func:`idea_key`. Standard library
+:func:`text_key`, and at most :data:`IDEA_CAP` share its :func:`idea_key` (fewer for the
+generators in :data:`IDEA_CAPS`, whose puzzles ask one question each). Standard library
 only; everything is read from the record, so the keys are the same on any machine.
 """
 
@@ -27,10 +28,14 @@ import json
 import re
 from typing import Any
 
-__all__ = ["IDEA_CAP", "Curator", "idea_key", "same_key", "text_key"]
+__all__ = ["IDEA_CAP", "IDEA_CAPS", "Curator", "idea_key", "same_key", "text_key"]
 
 #: How many puzzles may teach the same idea (each from a different position).
 IDEA_CAP = 5
+#: A smaller cap for generators whose every puzzle asks one question in another position:
+#: the engine of a later round (one count whatever the board), who plays next, and which
+#: tile to shed (a review met "shed the double blank" three times in 40 puzzles).
+IDEA_CAPS = {"engine": 2, "next-player": 3, "play-fewest": 6}
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 _TRAIN = re.compile(r"@(\d+|M)(?=[^\d]|$)")
@@ -120,8 +125,17 @@ def idea_key(rec: dict[str, Any]) -> str:
         hand = hands[seat] if seat < len(hands) else []
         shape = [len(hand), sum(1 for t in hand if len(set(t.split("-"))) == 1)]
     elif tag == "play-fewest":
-        shape = [len(hands[seat]) if seat < len(hands) else 0, rec["answer"].split("@")[0]
-                 in [f"{k}-{k}" for k in range(19)]]
+        # the idea is the kind of tile shed (the double blank, another double, the
+        # heaviest plain tile), whatever the hand, the train it goes on or its rule
+        tile = str(rec["answer"]).split("@")[0]
+        hi, _, lo = tile.partition("-")
+        shape = "double blank" if tile == "0-0" else "double" if hi == lo else "plain"
+        return json.dumps([tag, rec.get("rules"), shape], sort_keys=True)
+    elif tag == "next-player":
+        # who plays after a double, after the extra play, after a pass: whatever the tile
+        return json.dumps([tag, rec.get("rules"), sorted(rec.get("teaches", [])),
+                           str((rec.get("goal") or {}).get("after", [""])[0]) == "pass"],
+                          sort_keys=True)
     elif tag == "round-score":
         shape = None        # the same count, whatever the hand: a few are enough
     if tag == "engine":     # one question whatever the board: counting down the doubles
@@ -135,8 +149,9 @@ class Curator:
     :func:`idea_key`, in the order puzzles are offered (so a run is the same on any number
     of workers); counts what it turned away and why."""
 
-    def __init__(self, cap: int = IDEA_CAP) -> None:
+    def __init__(self, cap: int = IDEA_CAP, caps: dict[str, int] | None = None) -> None:
         self.cap = cap
+        self.caps = dict(IDEA_CAPS if caps is None else caps)
         self.same: set[str] = set()
         self.texts: set[str] = set()
         self.ideas: dict[str, int] = {}
@@ -146,7 +161,8 @@ class Curator:
         """True (and remembered) if ``rec`` is neither a copy nor one idea too many."""
         s, t, i = same_key(rec), text_key(rec), idea_key(rec)
         why = ("copy" if s in self.same else "same words" if t in self.texts else
-               "idea cap" if self.ideas.get(i, 0) >= self.cap else None)
+               "idea cap" if self.ideas.get(i, 0) >= self.caps.get(_tag(rec), self.cap)
+               else None)
         if why is not None:
             self.dropped[why] += 1
             return False

@@ -8,13 +8,16 @@ tiles (the other hands and the boneyard) afresh :data:`DEALS` times, consistent 
 the learner sees, plays every candidate (each legal move, or each whole turn) and then the
 rest of the round with the existing bots (the same bots and seeds for every candidate, so
 only the move differs), and scores the learner's round. A puzzle is kept when a move that
-meets the goal scores best (or equal best) in at least :data:`BEST_SHARE` of the deals, and
-beats the best move that does not meet it by :data:`MARGIN` points on average. Forced or
+meets the goal scores best (or equal best) in at least :data:`BEST_SHARE` of the deals (the
+share's lower bound at least :data:`SHARE_LOW`), and beats the best move that does not meet
+it by :data:`MARGIN` points on average (the mean's lower bound: a lucky sample of deals does
+not make a puzzle). Forced or
 trivial positions (one legal move, every move the same) are dropped before sampling.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -23,7 +26,7 @@ from ..core.moves import Move
 from ..core.ruleids import rule_ids_in
 from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
-from .mining_drills import _intro, _name, _record, _simple_turn
+from .mining_drills import _intro, _name, _record, _simple_turn, _turn_words
 from .mining_positions import Table
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "DEALS",
     "MARGIN",
     "PLAYS",
+    "SHARE_LOW",
     "Verdict",
     "advance",
     "play_double",
@@ -39,16 +43,32 @@ __all__ = [
     "sample_check",
     "sampled_deal",
     "turns",
+    "wilson_lower",
 ]
 
 #: Deals sampled per candidate position.
 DEALS = 200
 #: Share of deals in which the answer must be best (or equal best).
 BEST_SHARE = 0.95
-#: Points by which the answer must beat the best other move on average.
+#: Points by which the answer must beat the best other move on average (judged by the
+#: lower bound of the mean, :attr:`Verdict.margin_low`).
 MARGIN = 3.0
+#: The lowest the share's lower bound may be (:attr:`Verdict.share_low`).
+SHARE_LOW = 0.9
+#: Standard errors in a lower bound (about 95 % on one side: 1.645; two-sided 1.96).
+Z = 1.96
 
 Record = dict[str, Any]
+
+
+def wilson_lower(wins: int, n: int, z: float = Z) -> float:
+    """The lower end of the Wilson interval for a share of ``wins`` in ``n`` (0 for none)."""
+    if n <= 0:
+        return 0.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n)
 
 
 class Verdict(NamedTuple):
@@ -62,15 +82,31 @@ class Verdict(NamedTuple):
     #: Which of the candidates that meet the goal did best on average (its index among
     #: them): the one shipped as the answer.
     pick: int = 0
+    #: The standard deviation of the points saved per deal (best other move minus the
+    #: answer), for the margin's lower bound.
+    spread: float = 0.0
 
     @property
     def margin(self) -> float:
         """How many points the best move saves over the second best, on average."""
         return self.second - self.best
 
+    @property
+    def share_low(self) -> float:
+        """The share's lower bound (Wilson, :data:`Z`): what other samples would still
+        show, not one lucky sample."""
+        return wilson_lower(round(self.share * self.deals), self.deals)
+
+    @property
+    def margin_low(self) -> float:
+        """The margin's lower bound: the mean less :data:`Z` standard errors."""
+        return self.margin - Z * self.spread / math.sqrt(max(1, self.deals))
+
     def keeps(self) -> bool:
-        """True when the answer is best in enough deals by a clear margin."""
-        return self.share >= BEST_SHARE and self.margin >= MARGIN
+        """True when the answer is best in enough deals by a clear margin, both judged by
+        their lower bounds, so that a lucky sample does not make a puzzle."""
+        return (self.share >= BEST_SHARE and self.share_low >= SHARE_LOW
+                and self.margin_low >= MARGIN)
 
 
 def sampled_deal(game: Game, seat: int, rng: random.Random) -> Game:
@@ -148,7 +184,7 @@ def sample_check(game: Game, candidates: list[list[Move]], good: Callable[[list[
         return None
     seat = game.current
     wins = 0
-    sum_best = sum_second = 0.0
+    sum_best = sum_second = sum_sq = 0.0
     sums = [0.0] * len(ok)
     allowed = int((1 - BEST_SHARE) * deals)
     for i in range(deals):
@@ -161,15 +197,23 @@ def sample_check(game: Game, candidates: list[list[Move]], good: Callable[[list[
         wins += a <= b
         sum_best += a
         sum_second += b
+        sum_sq += (b - a) ** 2
         pick = sums.index(min(sums))
         # hopeless already: more failures than the share allows, or after a quarter of
         # the deals not even half the margin
         if (i + 1) - wins > allowed or (i + 1 == deals // 4 and
                                         (sum_second - sum_best) / (i + 1) < MARGIN / 2):
             return Verdict(wins / (i + 1), sum_best / (i + 1), sum_second / (i + 1), i + 1,
-                           pick)
+                           pick, _sd(sum_second - sum_best, sum_sq, i + 1))
     return Verdict(wins / deals, sum_best / deals, sum_second / deals, deals,
-                   sums.index(min(sums)))
+                   sums.index(min(sums)), _sd(sum_second - sum_best, sum_sq, deals))
+
+
+def _sd(total: float, squares: float, n: int) -> float:
+    """The sample standard deviation from a sum and a sum of squares of ``n`` values."""
+    if n < 2:
+        return 0.0
+    return math.sqrt(max(0.0, (squares - total * total / n) / (n - 1)))
 
 
 def advance(game: Game, ready: Callable[[Game], bool], max_moves: int = 300) -> Game | None:
@@ -306,7 +350,10 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         "play-out", t, g, family="strategy", title=f"{name} goes out",
         teaches=["R-END-1", "R-DBL-1", g.explain(first).rule, *rule_ids_in(order)],
         themes=["go-out", "strategy"],
-        question=f"{_intro(t)}It is {name}'s turn, with {len(hand)} tiles left. Play "
+        question=f"{_intro(t)}It is {name}'s turn, with {len(hand)} tiles left."
+                 f"{_turn_words(g)} Play the rest of {name}'s turn so that {name} goes "
+                 f"out now." if g.bonus else
+                 f"{_intro(t)}It is {name}'s turn, with {len(hand)} tiles left. Play "
                  f"{name}'s whole turn so that {name} goes out now.",
         kind="sequence", goal={"goes_out": True},
         hints=[("R-VAR-ANSWER: at this table a player who lays a double plays again, on "
@@ -393,8 +440,8 @@ def play_double(g: Game, t: Table, rng: random.Random) -> Record | None:
         "play-double", t, g, family="doubles", title="Lay the double and cover it",
         teaches=["R-DBL-1", "R-DBL-3"], themes=["cover-the-double", "open-double",
                                                 "strategy"],
-        question=f"{_intro(t)}It is {name}'s turn. Play {name}'s whole turn so that "
-                 f"{name} lays two tiles and leaves no double open.",
+        question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} Play {name}'s whole "
+                 f"turn so that {name} lays two tiles and leaves no double open.",
         kind="sequence", goal={"plays": 2, "covers_double": True},
         hints=["R-DBL-1: after a double you play again; R-DBL-3: a double left open "
                "blocks every train until it is covered.",

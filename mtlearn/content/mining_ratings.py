@@ -24,7 +24,8 @@ bundled puzzles that ask the same kind of question in the same setting, :func:`t
 the same variant or house rule, an open double or none): within
 :data:`TWIN_BELOW` under the easiest of them and :data:`TWIN_ABOVE` over the hardest, so a
 count of rules that a side remark adds cannot lift a plain question above the puzzle it
-copies.
+copies. A plain question (one playable tile; a round's score from a printed hand) stays
+within :data:`PLAIN_ABOVE` a step of the easiest of them.
 Standard library only; the weights depend only on the bundled puzzles, so a run is the same
 on any machine.
 """
@@ -41,8 +42,8 @@ from ..engine.game import Game
 from ..play.bots import GreedyBot, PlannerBot
 from .puzzle_record import MAX_RATING, MIN_RATING, Puzzle
 
-__all__ = ["FEATURES", "VARIANT_STEP", "features", "fit", "is_trivial", "rating", "setting",
-           "signature", "twin_keys", "twins"]
+__all__ = ["FEATURES", "PLAIN_ABOVE", "VARIANT_STEP", "features", "fit", "is_trivial",
+           "rating", "setting", "signature", "twin_keys", "twins"]
 
 #: The features, in the order of the weights :func:`fit` returns (after the constant).
 FEATURES = ("choices", "depth", "rules", "guess", "bots", "variant")
@@ -54,6 +55,9 @@ TWIN_BELOW, TWIN_ABOVE = 100, 200
 #: How much a variant table may add to the rating of the same question at the standard
 #: table (:func:`rating`).
 VARIANT_STEP = 150
+#: How far above its easiest hand-written twin a plain question may be rated, a step
+#: (:func:`rating`): one playable tile, a round's score added up from a printed hand.
+PLAIN_ABOVE = 100
 
 
 def _turn(p: Puzzle, bot: Any) -> list[str]:
@@ -204,6 +208,23 @@ def twins() -> dict[tuple[Any, ...], tuple[int, int]]:
     return out
 
 
+def _plain_cap(p: Puzzle, easiest: int) -> float:
+    """The highest rating a plain question may have, from the easiest of its hand-written
+    twins (``easiest``): a move or list of moves where only one tile can be played, and a
+    round's score whose hand the hint prints (an addition, a step more for each scoring
+    rule in it: the double blank, blanks at 25, going out on a double), stay within
+    :data:`PLAIN_ABOVE` a step of it. A review found one playable tile rated 1600 and a sum
+    from a printed hand rated 1360."""
+    if p.kind in ("move", "all-moves"):
+        g = p.start()
+        if not g.over and sum(m.kind == "play" for m in g.legal_moves) == 1:
+            return easiest + PLAIN_ABOVE
+    if signature(p.kind, p.goal) == ("number", "round_score"):
+        steps = len({"R-SCORE-2", "R-VAR-BLANKS", "R-DBL-5"} & set(p.teaches))
+        return easiest + PLAIN_ABOVE * steps
+    return float(MAX_RATING)
+
+
 def is_trivial(f: dict[str, float]) -> bool:
     """True when a random answer is right at least half the time, or every simple player
     is right with at most two answers to choose from."""
@@ -227,6 +248,7 @@ def rating(p: Puzzle, f: dict[str, float] | None = None) -> int:
     twin = next((twins()[k] for k in twin_keys(p) if k in twins()), None)
     if twin is not None:
         r = max(twin[0] - TWIN_BELOW, min(twin[1] + TWIN_ABOVE, r))
+    r = min(r, _plain_cap(p, lowest if twin is None else twin[0]))
     if is_trivial(f):
         r = min(r, lowest)
     return max(MIN_RATING, min(MAX_RATING, int(round(r / 10) * 10)))
