@@ -55,3 +55,16 @@ def test_a_text_in_words() -> None:
     assert said == ("[An open double must be covered before anything else](rules.md#r-dbl-3): "
                     "cover it. Then see [breaking ties](rules.md#r-score-4).")
     assert rule_words.in_words("after a double (R-DBL-1)") == "after a double (after a double, play again)"
+
+
+def test_a_citation_that_the_sentence_already_says_is_read_once() -> None:
+    """A bracketed id after a clause that says the rule is left out, and an id heading a
+    clause that says it becomes that clause (the front end reads the same cases:
+    tests/js/rule-words.test.mjs)."""
+    cases = json.loads((REPO / "tests" / "js" / "rule-parts-cases.json").read_text())
+    for text, said in cases:
+        assert rule_words.in_words(text) == said, text
+    linked = rule_words.in_words("R-SCORE-1: the pips left in a hand count against you.", "r.md")
+    assert linked == "[The pips left in a hand count against you](r.md#r-score-1)."
+    assert rule_words.restates("so Cy plays again after the double", "R-DBL-1")
+    assert not rule_words.restates("Cy plays", "R-DBL-1")

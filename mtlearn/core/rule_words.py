@@ -19,7 +19,7 @@ import re
 from .ruleids import PATTERN, anchor
 from .rules import FILED_WORDS
 
-__all__ = ["WORDS", "in_words", "rule_words"]
+__all__ = ["RESTATES", "WORDS", "in_words", "restates", "rule_words", "word_parts"]
 
 #: Rule id -> the rule in a learner's words (see the module's doc). A variant class of the
 #: engine (:mod:`mtlearn.engine.variants`) carries its own rule's phrase (its ``words``),
@@ -84,13 +84,74 @@ def rule_words(rule_id: str) -> str:
     return WORDS.get(rule_id) or FILED_WORDS.get(rule_id, "a rule")
 
 
-def in_words(text: str, link: str | None = None) -> str:
-    """``text`` with every rule id in it replaced by its phrase; with ``link`` (the rules
-    page's address) each phrase is a Markdown link to the rule's section."""
-    def one(m: re.Match[str]) -> str:
-        words = rule_words(m.group(0))
-        at_start = m.start() == 0 or text[:m.start()].rstrip().endswith((".", "!", "?"))
+#: Words too common to tell whether a sentence already says what a rule says.
+_STOP = frozenset("that with your their them they this from into only than then what when "
+                  "where which while".split())
+#: The share of a phrase's words that a sentence must hold to say the rule already.
+RESTATES = 0.75
+#: Where a clause ends: a citation's sentence starts after the last one before it.
+_CLAUSE_END = re.compile(r"[.!?;:]\s")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4 and w not in _STOP}
+
+
+def restates(text: str, rule_id: str) -> bool:
+    """Whether ``text`` already says what rule ``rule_id`` says: it holds at least
+    :data:`RESTATES` of the words of its phrase (the first four letters of each word of
+    four letters or more, common words left out). "The Mexican train is open to everyone
+    (R-MEX-1)" would read the phrase twice; the citation is left out instead."""
+    want = _stems(rule_words(rule_id))
+    return bool(want) and len(want & _stems(text)) >= RESTATES * len(want)
+
+
+def word_parts(text: str) -> list[tuple[str, str | None]]:
+    """``text`` cut into (plain text, None) and (words, rule id) parts, the rule ids in
+    it read as a learner reads them (:func:`in_words`; the front end's ``ruleParts`` in
+    ``dom.js`` does the same):
+
+    * an id is its phrase, capitalised at the start of a sentence;
+    * a citation in brackets after a clause that already says the rule ("… open to
+      everyone (R-MEX-1)") is left out;
+    * an id heading a clause that says it ("R-SCORE-1: the pips you hold count against
+      you.") is that clause, as the rule's link."""
+    parts: list[tuple[str, str | None]] = []
+    last = 0
+    for m in _ANY.finditer(text):
+        if m.start() < last:
+            continue
+        rid, a, b = m.group(0), m.start(), m.end()
+        before = text[:a]
+        if before.endswith("(") and text[b:b + 1] == ")":
+            clause = _CLAUSE_END.split(before[:-1])[-1]
+            if restates(clause, rid):
+                parts.append((text[last:a - 1].rstrip(), None))
+                last = b + 1
+                continue
+        at_start = not before.strip() or before.rstrip().endswith((".", "!", "?"))
+        if text[b:b + 2] == ": " and (at_start or before.rstrip().endswith(";")):
+            end = re.search(r"[.;]", text[b + 2:])
+            stop = b + 2 + (end.start() if end else len(text) - b - 2)
+            clause = text[b + 2:stop]
+            if restates(clause, rid):
+                parts.append((text[last:a], None))
+                parts.append(((clause[:1].upper() if at_start else clause[:1]) + clause[1:],
+                              rid))
+                last = stop
+                continue
+        words = rule_words(rid)
         if at_start:
             words = words[:1].upper() + words[1:]
-        return f"[{words}]({link}#{anchor(m.group(0))})" if link else words
-    return _ANY.sub(one, text)
+        parts.append((text[last:a], None))
+        parts.append((words, rid))
+        last = b
+    parts.append((text[last:], None))
+    return [(t, r) for t, r in parts if t or r]
+
+
+def in_words(text: str, link: str | None = None) -> str:
+    """``text`` with every rule id in it read in words (:func:`word_parts`); with ``link``
+    (the rules page's address) each rule's words are a Markdown link to its section."""
+    return "".join(t if r is None else f"[{t}]({link}#{anchor(r)})" if link else t
+                   for t, r in word_parts(text))

@@ -82,28 +82,99 @@ export function ruleWords(rule) {
 /** Plain text with its rule ids in words (for a live region or a status line).
  * @param {unknown} text @returns {string} */
 export function inWords(text) {
-  return String(text || "").replace(/R-[A-Z]+(?:-[A-Z0-9]+)*/g, (id) => ruleWords(id));
+  return ruleParts(text).map((p) => p.text).join("");
 }
 
-/** Text with its rule ids ("R-DBL-3") as links to the rules: in words (capitalised at the
- * start of a sentence), or as ids with `asId`.
+// Words too common to tell whether a sentence already says what a rule says, and the share
+// of a phrase's words it must hold (mtlearn/core/rule_words.py: _STOP, RESTATES).
+const STOP = new Set("that with your their them they this from into only than then what when where which while".split(" "));
+const RESTATES = 0.75;
+
+/** @param {string} text @returns {Set<string>} */
+function stems(text) {
+  const out = new Set();
+  for (const w of text.toLowerCase().match(/[a-z]+/g) || []) if (w.length >= 4 && !STOP.has(w)) out.add(w.slice(0, 4));
+  return out;
+}
+
+/** Whether `text` already says what `rule` says in words (its phrase's words, as
+ * rule_words.restates counts them). @param {string} text @param {string} rule @returns {boolean} */
+export function restates(text, rule) {
+  const want = stems(ruleWords(rule));
+  const have = stems(text);
+  let n = 0;
+  for (const w of want) if (have.has(w)) n += 1;
+  return want.size > 0 && n >= RESTATES * want.size;
+}
+
+/** Text cut into plain parts and rule parts, read as a learner reads them (the same as
+ * mtlearn/core/rule_words.py's word_parts): an id is its phrase, capitalised at the start of
+ * a sentence; a bracketed citation after a clause that already says the rule is left out;
+ * an id heading a clause that says it ("R-SCORE-1: the pips …") is that clause.
+ * @param {unknown} text @returns {Array<{text: string, rule: string | null}>} */
+export function ruleParts(text) {
+  const s = String(text || "");
+  /** @type {Array<{text: string, rule: string | null}>} */
+  const parts = [];
+  const re = /R-[A-Z]+(?:-[A-Z0-9]+)*/g;
+  let last = 0;
+  let m;
+  while ((m = re.exec(s)) !== null) {
+    if (m.index < last) continue;
+    const rule = m[0];
+    const a = m.index;
+    const b = a + rule.length;
+    const before = s.slice(0, a);
+    if (before.endsWith("(") && s.slice(b, b + 1) === ")") {
+      const clause = before.slice(0, -1).split(/[.!?;:]\s/).pop() || "";
+      if (restates(clause, rule)) {
+        parts.push({ text: s.slice(last, a - 1).trimEnd(), rule: null });
+        last = b + 1;
+        continue;
+      }
+    }
+    const atStart = !before.trim() || /[.!?]\s*$/.test(before);
+    if (s.slice(b, b + 2) === ": " && (atStart || /;\s*$/.test(before))) {
+      const rest = s.slice(b + 2);
+      const end = rest.search(/[.;]/);
+      const clause = end >= 0 ? rest.slice(0, end) : rest;
+      if (restates(clause, rule)) {
+        parts.push({ text: s.slice(last, a), rule: null });
+        parts.push({ text: (atStart ? clause.slice(0, 1).toUpperCase() : clause.slice(0, 1)) + clause.slice(1), rule });
+        last = b + 2 + clause.length;
+        continue;
+      }
+    }
+    const words = ruleWords(rule);
+    parts.push({ text: s.slice(last, a), rule: null });
+    parts.push({ text: atStart ? words.slice(0, 1).toUpperCase() + words.slice(1) : words, rule });
+    last = b;
+  }
+  parts.push({ text: s.slice(last), rule: null });
+  return parts.filter((p) => p.text || p.rule);
+}
+
+/** Text with its rule ids ("R-DBL-3") as links to the rules: in words (ruleParts), or as
+ * ids with `asId` (presenter mode, the teacher's pages: every id kept as it is).
  * @param {unknown} text @param {string | null | undefined} rulesUrl @param {boolean} [asId]
  * @returns {Array<string | HTMLElement>} */
 export function withRuleLinks(text, rulesUrl, asId) {
   /** @type {Array<string | HTMLElement>} */
   const out = [];
-  const re = /R-[A-Z]+(?:-[A-Z0-9]+)*/g;
-  let last = 0;
-  let m;
-  const s = String(text || "");
-  while ((m = re.exec(s)) !== null) {
-    if (m.index > last) out.push(s.slice(last, m.index));
-    const words = ruleWords(m[0]);
-    const start = !s.slice(0, m.index).trim() || /[.!?:]\s*$/.test(s.slice(0, m.index));
-    out.push(ruleLink(rulesUrl, m[0], null, asId || (start ? words[0].toUpperCase() + words.slice(1) : words)));
-    last = m.index + m[0].length;
+  if (asId) {
+    const s = String(text || "");
+    const re = /R-[A-Z]+(?:-[A-Z0-9]+)*/g;
+    let last = 0;
+    let m;
+    while ((m = re.exec(s)) !== null) {
+      if (m.index > last) out.push(s.slice(last, m.index));
+      out.push(ruleLink(rulesUrl, m[0], null, true));
+      last = m.index + m[0].length;
+    }
+    if (last < s.length) out.push(s.slice(last));
+    return out;
   }
-  if (last < s.length) out.push(s.slice(last));
+  for (const p of ruleParts(text)) out.push(p.rule ? ruleLink(rulesUrl, p.rule, null, p.text) : p.text);
   return out;
 }
 
