@@ -106,7 +106,8 @@ def test_first_click_answered_at_once_then_one_moment_then_played(page, page_gua
     released.append(True)
     for route in held:
         route.continue_()
-    box.locator('.mtl-host[data-host="engine"]').wait_for(timeout=ENGINE_TIMEOUT)
+    page.wait_for_function("el => el.getAttribute('data-host') === 'engine'",
+                           arg=box.element_handle(), timeout=ENGINE_TIMEOUT)
     wait_answers(page, box, 1)
     said = message.inner_text()
     if "@" in second:

@@ -43,7 +43,7 @@ class Learner:
 
     # -- reading
     def host(self) -> str:
-        return self.box.locator(".mtl-host").get_attribute("data-host") or ""
+        return self.box.get_attribute("data-host") or ""
 
     def answers(self) -> int:
         return int(self.box.get_attribute("data-answers") or 0)
@@ -68,7 +68,10 @@ class Learner:
 
     # -- acting
     def wait_engine(self) -> None:
-        self.box.locator('.mtl-host[data-host="engine"]').wait_for(timeout=ENGINE_TIMEOUT)
+        # the page's element says who answers (the engine's line stands only on a board
+        # where the computer plays a seat)
+        self.page.wait_for_function("el => el.getAttribute('data-host') === 'engine'",
+                                    arg=self.box.element_handle(), timeout=ENGINE_TIMEOUT)
 
     def show_legal(self) -> None:
         button = self.box.locator('button[data-key="legal"]')

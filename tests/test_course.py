@@ -327,8 +327,9 @@ def test_learner_pages_show_no_code(name: str) -> None:
 
 
 #: What a learner-page cell may end with: a board, scenario, puzzle or chart, a sentence or
-#: table built from the engine's values (mtlearn.present.course), or a game (drawn as a board).
-SHOWN_LAST = re.compile(r"(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|Trainer|sentence|table|"
+#: table built from the engine's values (mtlearn.present.course), a picture of a position, or
+#: a game (drawn as a board).
+SHOWN_LAST = re.compile(r"(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|Trainer|picture|sentence|table|"
                         r"course\.table|plan_table|compare|say|display)\(|[a-z_]+$")
 
 
@@ -422,8 +423,9 @@ def test_chart_cells_draw_with_the_chart_module_and_say_what_they_show() -> None
 
 
 # ----------------------------------------------------------------------------- words
-#: A cell that draws something to look at or play: a board, a scenario, a puzzle, a chart.
-SHOWS_RE = re.compile(r"\b(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|bar_chart|line_chart)\(")
+#: A cell that draws something to look at or play: a board, a picture, a scenario, a puzzle,
+#: a chart.
+SHOWS_RE = re.compile(r"\b(?:Board|ScenarioPlayer|Puzzle|PuzzleSet|picture|bar_chart|line_chart)\(")
 WORD_RE = re.compile(r"[A-Za-z0-9'’]+(?:-[A-Za-z0-9'’]+)*")
 CHAPTERS = sorted(p.name for p in TUTORIALS.glob("[01][0-9]-*.md"))
 #: The longest stretch of words between two boards (or puzzles) on a page, and the words

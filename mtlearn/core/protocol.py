@@ -164,6 +164,8 @@ class MatchSetup(TypedDict):
     bot: str | None
     min_players: int
     max_players: int
+    #: who plays which seat, in words ("You play Ana; the computer plays Ben and Cy.")
+    who: str
 
 
 class _MatchInfo(TypedDict):

@@ -59,7 +59,7 @@ from ..core.words import one_line
 from ..engine.game import Game
 from ..play.bots import Bot
 from ..present.perspective import Perspective, tiles_named
-from ..present.view import TurnFacts, describe_played, hidden_turn, hint_text, view
+from ..present.view import TurnFacts, and_words, describe_played, hidden_turn, hint_text, view
 from .session_bots import BOT_KINDS, SeededRandomBot, bot_kind, bot_name, make_bot
 
 if TYPE_CHECKING:  # imported by a board with steps only (the in-page engine's start)
@@ -194,8 +194,21 @@ class BoardSession:
             "tie_break": _tie_break_text(g),
             "setup": {"players": g.n, "bots": len(self.bots),
                       "bot": bot_name(next(iter(self.bots.values()))) if self.bots else None,
-                      "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS},
+                      "min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS,
+                      "who": self.who()},
         }
+
+    def who(self) -> str:
+        """Who plays which seat, in words: "You play every seat: Ana and Ben." or "You
+        play Ana; the computer plays Ben and Cy." (a board says so above its position)."""
+        names = self.game.players
+        mine = [n for i, n in enumerate(names) if i not in self.bots]
+        theirs = [n for i, n in enumerate(names) if i in self.bots]
+        if not theirs:
+            return f"You play every seat: {and_words(mine)}."
+        if not mine:
+            return f"The computer plays every seat: {and_words(theirs)}."
+        return f"You play {and_words(mine)}; the computer plays {and_words(theirs)}."
 
     # ------------------------------------------------------------------ intents
     def handle(self, intent: Any) -> BoardAnswer:

@@ -18,8 +18,10 @@ from ..core.moves import Move
 from ..core.rule_words import in_words
 from ..engine.game import Game
 from .view import describe_move
+from .view import view as _view
 
-__all__ = ["Shown", "and_list", "compare", "may_play", "sentence", "table", "yes_no"]
+__all__ = ["Picture", "Shown", "and_list", "compare", "may_play", "picture", "sentence", "table",
+           "yes_no"]
 
 
 class Shown:
@@ -67,6 +69,37 @@ def table(header: Sequence[str], rows: Iterable[Sequence[object]], *,
     lines = ([caption] if caption else []) + [" | ".join(header)]
     lines += [" | ".join(row) for row in body]
     return Shown(html, "\n".join(lines))
+
+
+class Picture(Shown):
+    """A still position with its caption: what a chapter shows to illustrate its sentence
+    (:func:`picture`). Its HTML is a ``<figure>`` drawn by the one front end, with no
+    action and nothing to play; as text, its caption (``str(game)`` draws the position)."""
+
+    def __init__(self, game: Game, caption: str, *, perspective: int | str | None = None,
+                 highlights: dict[str, list[str]] | None = None) -> None:
+        from .htmlout import standalone_html
+
+        caption = in_words(caption)
+        view = _view(game, perspective=perspective, highlights=highlights)
+        super().__init__(standalone_html("picture", {"view": view, "caption": caption}), caption)
+        self.view = view
+        self.caption = caption
+
+
+def picture(game: Game, caption: str, *, perspective: int | str | None = None,
+            highlights: dict[str, list[str]] | None = None) -> Picture:
+    """A still picture of ``game``'s position, with ``caption`` saying what it shows:
+    ``picture(game, "Cy is to play: her 5-1 fits her own train.")``. No Draw, Pass, Undo
+    or Hint, no "Play here": an illustration, not a board to play (that is
+    :class:`mtlearn.jupyter.Board`). The position is drawn as it is now; later moves on
+    ``game`` do not change it.
+
+    Args:
+        perspective: the player (seat from 0, or name) whose hand alone is shown.
+        highlights: ``{"tiles": ["5-1"], "trains": ["3"]}`` to mark on the picture.
+    """
+    return Picture(game, caption, perspective=perspective, highlights=highlights)
 
 
 def yes_no(flag: bool) -> str:

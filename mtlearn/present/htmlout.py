@@ -32,7 +32,7 @@ from . import frontend as _frontend
 
 __all__ = ["KINDS", "board_css", "board_js", "share_front_end", "standalone_html"]
 
-KINDS = ("scenario", "board", "puzzle", "trainer")
+KINDS = ("scenario", "board", "puzzle", "trainer", "picture")
 
 #: The published book's rules page, or ``""`` while no book is published (see
 #: :mod:`mtlearn.core.links` for every address and its environment variable). Boards link
@@ -92,7 +92,8 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
             ``answers``, ``solution``, ``rules_url``, optional ``session``; see
             :meth:`mtlearn.content.puzzles.Puzzle.state`; ``page_title`` true when the page
             around it already shows the title as its heading) or ``"trainer"`` (state:
-            ``session``, the trainer's spec for the in-page engine, and ``rules_url``).
+            ``session``, the trainer's spec for the in-page engine, and ``rules_url``) or
+            ``"picture"`` (state: ``view`` and ``caption``: a still position, no actions).
         state: the model's keys, JSON-compatible. A board's ``session`` (a
             :meth:`mtlearn.hosts.session.BoardSession.to_spec`) lets the in-page engine play on.
         engine_url: the folder of the in-page engine (``worker.mjs``…), absolute or
@@ -107,7 +108,7 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
         raise TypeError("state must be a dict of model keys")
     if kind == "scenario" and not isinstance(state.get("frames"), list):
         raise ValueError("a scenario's state needs 'frames', a list of views")
-    if kind in ("board", "puzzle") and not isinstance(state.get("view"), dict):
+    if kind in ("board", "puzzle", "picture") and not isinstance(state.get("view"), dict):
         raise ValueError(f"a {kind}'s state needs 'view', a view dict")
     if kind == "puzzle" and not isinstance(state.get("puzzle"), dict):
         raise ValueError("a puzzle's state needs 'puzzle', the puzzle's info")
@@ -123,6 +124,10 @@ def standalone_html(kind: str, state: dict[str, Any], *, engine_url: str | None 
     fallback = "This board needs JavaScript (in JupyterLab: a trusted notebook)."
     if kind == "trainer":
         fallback = "The puzzle trainer needs JavaScript."
+    if kind == "picture":
+        caption = state.get("caption")
+        fallback = (f"{_html_text(caption)} (this picture needs JavaScript)."
+                    if isinstance(caption, str) and caption else "This picture needs JavaScript.")
     if isinstance(title, str) and title:
         what = "this puzzle" if kind == "puzzle" else "this scenario player"
         fallback = f"{_html_text(title)}: {what} needs JavaScript."

@@ -170,12 +170,17 @@ test("board: Escape clears a selection, a modified Escape does not; the Keys hel
   assert.equal(el.querySelectorAll('.mtl-tilebtn[aria-pressed="true"]').length, 0);
   // nothing selected, not presenting: Escape is not the board's
   assert.equal(press(document.activeElement, "Escape").defaultPrevented, false);
+  // the actions are one tab stop: the first enabled one; an arrow moves between them
+  const stops = el.querySelectorAll('[data-roving="actions"] [tabindex="0"]');
+  assert.deepEqual(stops.map((b) => b.getAttribute("data-key")), ["draw"]);
+  assert.ok(press(el.querySelector('[data-key="draw"]'), "ArrowRight").defaultPrevented);
+  assert.equal(document.activeElement.getAttribute("data-key"), "pass");
   // an arrow outside the roving groups is not used (the page may scroll)
-  assert.equal(press(el.querySelector('[data-key="draw"]'), "ArrowDown").defaultPrevented, false);
+  assert.equal(press(el.querySelector(".mtl-keys summary"), "ArrowDown").defaultPrevented, false);
   const help = el.querySelector(".mtl-keys-list").children.map((li) => li.textContent);
   assert.deepEqual(help, [
-    "Tab moves between the actions, your hand and the trains (each is one stop)",
-    "← → Home End choose a tile in your hand, or a train",
+    "Tab moves between the actions, your hand, the trains and the legal moves (each is one stop; the arrows move inside)",
+    "← → Home End choose a tile in your hand, a train, an action or a legal move",
     "↓ ↑ in your hand: the next tile you can play (on the trains: the next train)",
     "0 – 9 in your hand: the next tile with that number (type 1 2 for 12; the same digit twice for its double)",
     "M on a tile: play it on the Mexican train",

@@ -6,7 +6,7 @@
 
 import { asArray, sameTile } from "./view-data.js";
 import { append, h, ruleLink, scrollIntoViewBelowBar, withRuleLinks } from "./dom.js";
-import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops } from "./match.js";
+import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTotalsNode, scrollStops, whoNode } from "./match.js";
 import { headingBase, keysHelp, skipLink } from "./keys.js";
 import { hasLegalMove, viewSection } from "./view-parts.js";
 import { stepsSection } from "./steps.js";
@@ -109,7 +109,8 @@ function controlsNode(view, showLegal, act, pres) {
     return b;
   };
   const over = view && view.over;
-  return h("div", { class: "mtl-controls", role: "group", "aria-label": "Actions" },
+  // The actions are one tab stop (keys.js: a roving group, the arrows move between them).
+  return rovingGroup(h("div", { class: "mtl-controls", role: "group", "aria-label": "Actions", "data-roving": "actions" },
     btn("draw", "Draw", () => act.send({ action: "draw" }), { disabled: over }),
     btn("pass", "Pass", () => act.send({ action: "pass" }), { disabled: over }),
     view && hasLegalMove(view, "uno")
@@ -120,7 +121,27 @@ function controlsNode(view, showLegal, act, pres) {
     btn("legal", showLegal ? "✓ Showing legal moves" : "Show legal moves", () => act.toggleLegal(),
       { "aria-pressed": showLegal ? "true" : "false" }),
     view && view.hint && !over ? btn("hint", "Hint", () => act.hint(view)) : null,
-    pres.button());
+    pres.button()));
+}
+
+/** Make the buttons of `group` one tab stop: each is a roving item (keys.js: rovingMove),
+ * the first enabled one has tabindex 0, the others -1.
+ * @template {HTMLElement} T @param {T} group @returns {T} */
+export function rovingGroup(group) {
+  let stop = false;
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("button"))) {
+    b.setAttribute("data-rove", "");
+    const first = !stop && !b.disabled;
+    b.setAttribute("tabindex", first ? "0" : "-1");
+    if (first) stop = true;
+  }
+  // the item the focus is put on (a redraw, a click) becomes the stop
+  group.addEventListener("focusin", (ev) => {
+    const t = /** @type {Element} */ (ev.target);
+    if (!t.hasAttribute || !t.hasAttribute("data-rove")) return;
+    for (const b of group.querySelectorAll("[data-rove]")) b.setAttribute("tabindex", b === t ? "0" : "-1");
+  });
+  return group;
 }
 
 /** Write the message (model key "message") into its live region: the verdict, its rule
@@ -190,12 +211,13 @@ function legalBox(view, selected, act) {
     return list;
   };
   if (!all.length) {
-    return h("div", { class: "mtl-legal" }, h("p", { class: "mtl-h", text: "Legal moves" }),
+    return h("div", { class: "mtl-legal", "data-roving": "legal" }, h("p", { class: "mtl-h", text: "Legal moves" }),
       h("ul", { class: "mtl-legal-list" },
         h("li", { text: view.hidden_turn ? "Hidden: another player's tiles are face down." : "No legal moves." })));
   }
   if (!selected) {
-    return h("div", { class: "mtl-legal" }, h("p", { class: "mtl-h", text: "Legal moves" }), listOf(all));
+    return rovingGroup(h("div", { class: "mtl-legal", "data-roving": "legal" },
+      h("p", { class: "mtl-h", text: "Legal moves" }), listOf(all)));
   }
   /** @param {LegalMove} m */
   const ofSelected = (m) => {
@@ -207,10 +229,10 @@ function legalBox(view, selected, act) {
   const others = all.filter((m) => !ofSelected(m));
   const first = mine.length ? listOf(mine)
     : h("ul", { class: "mtl-legal-list" }, h("li", { text: `None: ${selected} has no legal move now.` }));
-  return h("div", { class: "mtl-legal" },
+  return rovingGroup(h("div", { class: "mtl-legal", "data-roving": "legal" },
     h("p", { class: "mtl-h", text: `Legal moves (selected tile: ${selected})` }), first,
     others.length ? h("p", { class: "mtl-h", text: "Other legal moves" }) : null,
-    others.length ? listOf(others) : null);
+    others.length ? listOf(others) : null));
 }
 
 /** Keyboard focus that lands under the sticky bar (Tab to a "Play here" button) is
@@ -259,7 +281,7 @@ export function drawBoard(parts, props) {
   // A guided round (a board with steps) can start again from its deal, where the host
   // can deal it (the in-page engine or the stored answers; a notebook runs its cell).
   const restart = model.get("can_restart") ? act.restart : null;
-  append(body, [hostStatusNode(model), newGameSection(view, act.send, memo.ui, restart),
+  append(body, [whoNode(view), hostStatusNode(model), newGameSection(view, act.send, memo.ui, restart),
     matchSection(view, act.send, restart), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
     legendSection(memo.legend), keysHelp(memo.keys, props.keysShown)]);
   if (bar.parentNode !== root) root.replaceChildren(bar, body);

@@ -8,7 +8,7 @@
 // model's events into the controller's, sends the intents and moves the focus.
 
 import { onRefusal, refusalMessage } from "./view-data.js";
-import { keepInView, listen, scrollIntoViewBelowBar } from "./dom.js";
+import { keepInView, listen, scrollIntoViewBelowBar, trainsAboveDock } from "./dom.js";
 import { presenter } from "./presenter.js";
 import { bindKeys, focusAfterView, nativeKeys, rovingBindings } from "./keys.js";
 import { focusKey, restoreFocus } from "./view-parts.js";
@@ -81,7 +81,10 @@ export function renderBoard(model, el) {
     drawBoard(parts, { state, model, act, memo, pres, keysShown });
     restoreFocus(root, key, FOCUS_ALT);
     pres.fit();
-    if (actedLately(state, Date.now())) keepInView(bar);
+    if (actedLately(state, Date.now())) {
+      keepInView(bar);
+      if (!pres.active()) trainsAboveDock(root);  // a phone: the trains above the docked hand
+    }
     revealRoundEnd();
   }
 

@@ -297,6 +297,27 @@ export function scrollIntoViewBelowBar(node, opts) {
   return moved;
 }
 
+/**
+ * On a phone the hand to play from is docked at the bottom of the window (70-phone.css:
+ * sticky). After a move, bring the trains up under the board's bar when they run under
+ * the docked hand, so the hand and the trains it can reach are on one screen. Does
+ * nothing where the hand is not docked.
+ * @param {Element} root the board's root @returns {boolean} true if the page was scrolled.
+ */
+export function trainsAboveDock(root) {
+  const win = root.ownerDocument && root.ownerDocument.defaultView;
+  const hand = root.querySelector(".mtl-hand-toplay");
+  const trains = /** @type {HTMLElement | null} */ (root.querySelector(".mtl-trains"));
+  if (!win || !hand || !trains || win.getComputedStyle(hand).position !== "sticky") return false;
+  const top = coveredTop(trains);
+  const r = trains.getBoundingClientRect();
+  const dock = hand.getBoundingClientRect();
+  if (r.top >= top - 0.5 && r.bottom <= dock.top + 0.5) return false;
+  trains.style.scrollMarginTop = `${Math.ceil(top) + 4}px`;
+  trains.scrollIntoView({ behavior: "instant", block: "start", inline: "nearest" });
+  return true;
+}
+
 // ---------------------------------------------------------------- feedback in view
 //
 // A board's verdict must be seen where the learner acted. The bar that holds the

@@ -443,6 +443,9 @@ function boardResult(answer) {
 /** Say where the answers come from (model key "host"; the first keys before the model is made).
  * @param {EngineBoard} eb @param {HostStatus["state"]} st @param {string} text */
 function ebSetHost(eb, st, text) {
+  // the page's element says who answers too (the board draws the line only where it says
+  // something: match.js hostStatusNode), for tests and benchmarks
+  eb.root.setAttribute("data-host", st);
   if (eb.model) eb.model.set("host", { state: st, text });
   else eb.initial.host = { state: st, text };
 }
@@ -587,9 +590,9 @@ export function mtlEngineBoard(root, state, initial) {
   };
   const loadingText = "Getting the board ready… You can click already: your move is played as soon as it is ready.";
   if (eb.mode === "fallback") {
-    initial.host = { state: "fallback", text: mtlFallbackText(located.why) };
+    ebSetHost(eb, "fallback", mtlFallbackText(located.why));
   } else {
-    initial.host = { state: "loading", text: loadingText };
+    ebSetHost(eb, "loading", loadingText);
   }
   /** @type {BoardHost} */
   const onSend = (m, content) => {

@@ -281,7 +281,8 @@ export function rovingMove(ev) {
   const t = /** @type {HTMLElement} */ (ev.target);
   const group = t && t.closest ? t.closest("[data-roving]") : null;
   if (!group) return false;
-  // the roving items are buttons (a hand's tiles, the trains' "Play here")
+  // the roving items are buttons (a hand's tiles, the trains' "Play here", the actions,
+  // the legal moves)
   const items = [.../** @type {NodeListOf<HTMLButtonElement>} */ (group.querySelectorAll("[data-rove]"))].filter((n) => !n.disabled);
   const i = items.findIndex((n) => n === t);
   if (i < 0) return false;
@@ -412,7 +413,7 @@ export function pressesForMove(tiles, targets, start, goal, target) {
 /** @type {Binding[]} */
 export const rovingBindings = [
   { keys: ["ArrowRight", "ArrowLeft", "Home", "End"], run: rovingMove,
-    label: "← → Home End", help: "choose a tile in your hand, or a train" },
+    label: "← → Home End", help: "choose a tile in your hand, a train, an action or a legal move" },
   { keys: ["ArrowDown", "ArrowUp"], run: rovingMove,
     label: "↓ ↑", help: "in your hand: the next tile you can play (on the trains: the next train)" },
   { keys: [..."0123456789"], run: rovingMove,
@@ -425,7 +426,7 @@ export const rovingBindings = [
 
 // Keys the browser handles itself, for the Keys help (no binding runs them).
 export const nativeKeys = {
-  tab: { label: "Tab", help: "moves between the actions, your hand and the trains (each is one stop)" },
+  tab: { label: "Tab", help: "moves between the actions, your hand, the trains and the legal moves (each is one stop; the arrows move inside)" },
   enter: { label: "Enter or Space", help: "pick the tile; on a train, play it there" },
   bound: { label: "≤ 4 keys", help: "any tile move, counted from the tile the focus lands on in your hand" },
 };

@@ -7,18 +7,20 @@
 // model.get / set / on / off / save_changes / send are used, so the same module runs
 // under the stand-in model of a static page (host.js, mountStandalone below).
 //
-// Four widget kinds, from model key "kind" (a model with a "frames" list and no kind
+// Five widget kinds, from model key "kind" (a model with a "frames" list and no kind
 // is a scenario):
 //   scenario — model keys: title, frames (list of views), index (int)   (scenario.js)
 //   board    — model keys: view, message, show_legal, rules_url          (board.js)
 //   puzzle   — model keys: puzzle, view, feedback, solution, progress …  (puzzle.js)
 //   trainer  — a puzzle's keys and trainer (rating, dashboard, …)       (trainer.js)
+//   picture  — model keys: view, caption: a still position, no actions  (picture.js)
 //
 // Safety: every text that comes from the model is put into the DOM with
 // textContent / setAttribute. No module uses innerHTML.
 
 import { renderBoard } from "./board.js";
 import { mtlEngineBoard, mtlModel, mtlPrecomputed } from "./host.js";
+import { renderPicture } from "./picture.js";
 import { renderPuzzle } from "./puzzle.js";
 import { mtlPuzzleModel } from "./puzzle-host.js";
 import { renderScenario } from "./scenario.js";
@@ -33,6 +35,7 @@ function render({ model, el }) {
   const kind = model.get("kind");
   if (kind === "puzzle") return renderPuzzle(model, el);
   if (kind === "trainer") return renderTrainer(model, el);
+  if (kind === "picture") return renderPicture(model, el);
   const isScenario = kind === "scenario" || (kind !== "board" && Array.isArray(model.get("frames")));
   return isScenario ? renderScenario(model, el) : renderBoard(model, el);
 }
@@ -60,6 +63,8 @@ function mountStandalone(root) {
     }
   } else if (kind === "puzzle") {
     model = mtlPuzzleModel(root, state, initial);
+  } else if (kind === "picture") {
+    model = mtlModel(initial, () => {});
   } else if (kind === "trainer") {
     model = mtlTrainerModel(root, state, initial);
   } else {

@@ -24,14 +24,34 @@ import { append, h, withRuleLinks } from "./dom.js";
 
 // Model key "host" (static pages only): {state: "loading" | "engine" | "fallback", text}.
 /** @param {Pick<import("./board-state.js").BoardModel, "get">} model @returns {HTMLParagraphElement | null} */
+// The engine's line ("⚙ The computer plays in this page") stands only where the computer
+// plays a seat: on a board where the learner plays every seat it would say nothing true.
 export function hostStatusNode(model) {
   const host = model.get("host");
   if (!host || typeof host !== "object" || !host.text) return null;
   const st = ["loading", "engine", "fallback"].includes(host.state) ? host.state : "fallback";
+  if (st === "engine" && !computerPlays(model.get("view"))) return null;
   const icon = st === "loading" ? h("span", { class: "mtl-busy", "aria-hidden": "true" })
     : h("span", { "aria-hidden": "true", text: st === "engine" ? "⚙ " : "ℹ " });
   return h("p", { class: `mtl-host mtl-host-${st}`, role: "status", "data-host": st },
     icon, String(host.text));
+}
+
+/** Whether the computer plays a seat of this board (the session's setup says).
+ * @param {View | null | undefined} view @returns {boolean} */
+function computerPlays(view) {
+  const setup = view && view.match && view.match.setup;
+  return !!setup && Number(setup.bots) > 0;
+}
+
+// What the board is and who plays which seat, above the position: "Your board to play.
+// You play Ana; the computer plays Ben and Cy." (the words are the session's).
+/** @param {View | null | undefined} view @returns {HTMLParagraphElement | null} */
+export function whoNode(view) {
+  const setup = view && view.match && view.match.setup;
+  const who = setup && typeof setup.who === "string" ? setup.who : "";
+  if (!who) return null;
+  return h("p", { class: "mtl-who" }, h("strong", { text: "Your board to play. " }), who);
 }
 
 // The computer players' moves since the learner's last action (the message's `bots`).

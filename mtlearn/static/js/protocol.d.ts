@@ -201,6 +201,7 @@ export interface MatchSetup {
   bot: string | null;
   min_players: number;
   max_players: number;
+  who: string;
 }
 
 /**
