@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mtlearn.content.mining_claims import _turn_values  # noqa: E402
-from mtlearn.content.puzzle_files import from_data  # noqa: E402
-from mtlearn.core.notation import train_code  # noqa: E402
-from mtlearn.core.rule_words import in_words  # noqa: E402
+from mtlearn.content.mining_claims import _turn_values
+from mtlearn.content.puzzle_files import from_data
+from mtlearn.core.notation import train_code
+from mtlearn.core.rule_words import in_words
 
 
 def sample(recs: list[dict], n: int, seed: int) -> list[dict]:
