@@ -120,7 +120,8 @@ def test_new_game_and_new_match():
     v = out["view"]
     assert len(v["players"]) == 3 and v["perspective"] == 1 and v["round"] == 1
     assert v["match"]["setup"] == {"players": 3, "bots": 2, "bot": "greedy",
-                                   "min_players": 2, "max_players": 8}
+                                   "min_players": 2, "max_players": 8,
+                                   "who": "You play Ana; the computer plays Ben and Cy."}
     assert "3 players" in out["message"]["text"]
     out = session.handle({"action": "new_game", "players": 2, "bots": 0, "seed": 4})
     assert out["view"]["perspective"] is None and out["view"]["match"]["setup"]["bots"] == 0
