@@ -10,9 +10,8 @@ programs; information-set MCTS, Cowling, Powley & Whitehouse 2012, is the tree-s
    :class:`~mtlearn.PlannerBot` in every seat (its own included), and note the round's
    scores; every move meets the same deals and the same roll-outs, so only the move differs;
 3. repeat for ``deals`` deals (or until the time ``budget`` is spent), and play the move
-   with the best mean *margin*: its own round points less the mean of its opponents' (a match
-   is won on the lowest total, so leaving others with points counts as well as shedding one's
-   own). Ties go to the fewest own points, then to the move the planner would play.
+   that leaves it the fewest round points on average. Ties go to the best mean *margin* (its
+   points less the mean of its opponents'), then to the move the planner would play.
 
 :func:`move_values` is that evaluation on its own: for the player to play, each legal move's
 mean round points and margin over the sampled deals, deterministic for a seed. The expert's
@@ -26,6 +25,7 @@ it runs in the browser's Pyodide as the other players do.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -34,7 +34,7 @@ from typing import NamedTuple
 from ..core.moves import Move
 from ..engine.game import Game
 from .bots import Bot, PlannerBot
-from .deals import sampled_deal
+from .deals import sampled_deal, seen_position
 
 __all__ = ["DEALS", "ROLLOUTS", "ExpertBot", "MoveValue", "move_values"]
 
@@ -126,8 +126,8 @@ def move_values(game: Game, *, deals: int = DEALS, seed: int | str = 0,
 
 
 class ExpertBot:
-    """The "expert" level: the move with the best margin over sampled deals
-    (:func:`move_values`), the planner's move among equals.
+    """The "expert" level: the move that leaves it the fewest points over sampled deals
+    (:func:`move_values`; then the best margin, then the planner's move).
 
     ``deals`` deals per move, fewer when the legal moves times the deals would pass
     ``rollouts`` (never fewer than 2): the moves depend only on ``seed`` and what the player
@@ -166,12 +166,14 @@ class ExpertBot:
             if m.kind == "uno":
                 return m
         planned = self._planner.choose(game)
-        # a fresh stream for every decision, the same for the same position and seed
-        seed = f"{self.seed}/{game.round_no}/{len(game.history)}"
+        # a fresh stream for every decision, a function of the seed and the seat's view only
+        # (the same view reached another way gives the same move)
+        view = json.dumps(seen_position(game, game.current), sort_keys=True)
+        seed = f"{self.seed}/{view}"
         deals = self.deals
         if self.rollouts is not None:
             deals = max(2, min(deals, self.rollouts // len(moves)))
         values = move_values(game, deals=deals, seed=seed, budget=self.budget)
-        best = min(values, key=lambda v: (round(v.margin, 9), round(v.points, 9),
+        best = min(values, key=lambda v: (round(v.points, 9), round(v.margin, 9),
                                           v.move != planned))
         return best.move
