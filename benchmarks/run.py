@@ -18,6 +18,7 @@ import class_load
 import class_store
 import class_trainer
 import engine
+import expert
 import inputs
 import instructions
 import lite
@@ -34,6 +35,7 @@ if __name__ == "__main__":
     peer.main([], smoke=smoke)
     instructions.main(smoke=smoke)
     sim.main(smoke=smoke)
+    expert.main([], smoke=smoke)
     inputs.main(smoke=smoke)
     browser.main(smoke=smoke)
     play.main(smoke=smoke)

@@ -481,7 +481,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                        description="Play seeded matches (or rounds) between bots on every "
                        "core and print each bot's win rate with a 95 % interval.")
     s.add_argument("--bots", required=True,
-                   help="one bot per seat, comma-separated: planner, greedy, random "
+                   help="one bot per seat, comma-separated: expert, planner, greedy, random "
                    "(e.g. planner,greedy,greedy,greedy)")
     how = s.add_mutually_exclusive_group()
     how.add_argument("--matches", type=int, default=100, help="whole matches to play "

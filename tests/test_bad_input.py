@@ -271,7 +271,7 @@ def test_host_requests_of_the_wrong_shape():
 
 # ------------------------------------------------------------------ intents
 @pytest.mark.parametrize("intent, why", [
-    ({"action": "new_game", "players": 3, "bots": 2, "bot": []}, "bot: [] is not one of 'planner'"),
+    ({"action": "new_game", "players": 3, "bots": 2, "bot": []}, "bot: [] is not one of 'expert'"),
     ({"action": "new_game", "players": 3, "bots": 2, "bot": "chess"}, "bot: 'chess'"),
     ({"action": "new_game", "players": math.inf}, "players: expected a whole number or text, not inf"),
     ({"action": "new_game", "players": 2.0}, "players: expected a whole number or text, not 2.0"),

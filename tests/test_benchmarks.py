@@ -61,6 +61,10 @@ CASES = [
         "4-player double-12 matches: 1 core",
         "PlannerBot move (wall time): median",
         "PlannerBot move (CPU time): median"))),
+    pytest.param(Case("expert", (
+        "expert vs 3 planners, ",
+        "expert vs 3 greedys, ",
+        "expert move (CPU time, CPython,"))),
     pytest.param(Case("inputs", ("mtlearn check on",))),
     # the peer engine is not in the repository: a stand-in driver speaks its protocol
     pytest.param(Case("peer", ("peer side by side: ", "mtlearn:", "peer (node):",

@@ -42,7 +42,7 @@ def test_well_formed_intents_pass(union, intent) -> None:
     (BoardIntent, {"action": "move", "move": 5}, "move.move: expected text, not 5"),
     (BoardIntent, {"action": "undo", "now": 1}, "undo: unknown field 'now'"),
     (BoardIntent, {"action": "new_game", "bot": "chess"},
-     "new_game.bot: 'chess' is not one of 'planner', 'greedy', 'random'"),
+     "new_game.bot: 'chess' is not one of 'expert', 'planner', 'greedy', 'random'"),
     (BoardIntent, {"action": "new_game", "players": True},
      "new_game.players: expected a whole number or text, not True"),
     (PuzzleIntent, {"action": "goto", "index": 1.0}, "goto.index: expected a whole number"),

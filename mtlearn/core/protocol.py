@@ -299,7 +299,7 @@ class NewGameIntent(_NewGameIntent, total=False):
     """A new table: ``players`` (2-8), ``bots`` computer players of kind ``bot``."""
     players: int | str
     bots: int | str
-    bot: Literal["planner", "greedy", "random"]
+    bot: Literal["expert", "planner", "greedy", "random"]
     seed: int | str
 
 

@@ -15,6 +15,7 @@ from ..core.moves import Move
 from ..core.words import one_line
 from ..engine.game import Game
 from ..play.bots import Bot, GreedyBot, PlannerBot
+from ..play.expert import ExpertBot
 
 __all__ = ["BOT_KINDS", "SeededRandomBot", "bot_kind", "bot_name", "make_bot"]
 
@@ -39,7 +40,9 @@ class SeededRandomBot:
 
 
 #: Bots a session can name (and so hand to another host): name -> factory.
-BOT_KINDS: dict[str, type] = {"planner": PlannerBot, "greedy": GreedyBot,
+#: The expert's moves depend only on the position it sees (a fixed number of deals, seeded
+#: by its view), so a session with it replays the same after an undo.
+BOT_KINDS: dict[str, type] = {"expert": ExpertBot, "planner": PlannerBot, "greedy": GreedyBot,
                               "random": SeededRandomBot}
 
 
@@ -56,7 +59,7 @@ def make_bot(bot: Any) -> Bot:
     if isinstance(bot, str):
         if bot in BOT_KINDS:
             return cast(Bot, BOT_KINDS[bot]())
-        raise SessionError(f"unknown bot {bot!r}: use 'planner', 'greedy', 'random' "
+        raise SessionError(f"unknown bot {bot!r}: use 'expert', 'planner', 'greedy', 'random' "
                            "or a Bot object")
     if not callable(getattr(bot, "choose", None)):
         raise SessionError(f"{one_line(repr(bot))} is not a bot: it needs a choose(game) method")

@@ -393,12 +393,17 @@ def _obvious(game: Game, moves: list[Move], plays: list[Move], hand: list[Tile]
 
 
 #: Bot names understood by :func:`make_bot` (and ``mtlearn sim --bots``).
-BOT_NAMES = ("planner", "greedy", "random")
+BOT_NAMES = ("expert", "planner", "greedy", "random")
 
 
 def make_bot(name: str, seed: int | str | None = 0) -> Bot:
-    """A new bot from its name: ``"planner"``, ``"greedy"`` or ``"random"`` (seeded)."""
+    """A new bot from its name: ``"expert"`` (:class:`~mtlearn.play.expert.ExpertBot`,
+    seeded), ``"planner"``, ``"greedy"`` or ``"random"`` (seeded)."""
     key = name.strip().lower()
+    if key == "expert":
+        from .expert import ExpertBot  # the expert builds on this module's PlannerBot
+
+        return ExpertBot(seed)
     if key == "planner":
         return PlannerBot()
     if key == "greedy":

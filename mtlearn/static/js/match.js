@@ -18,7 +18,7 @@ import { append, h, withRuleLinks } from "./dom.js";
 /** @typedef {(intent: BoardIntent) => void} Send  an intent for the host */
 /**
  * New game's form, kept from one draw to the next: open or not, and the choices.
- * @typedef {{open: boolean, players: number, bots: number}} NewGameForm
+ * @typedef {{open: boolean, players: number, bots: number, bot: string}} NewGameForm
  */
 /** @typedef {{newGame?: NewGameForm}} MatchUi  the match controls' state across draws */
 
@@ -176,7 +176,11 @@ export function runningTotalsNode(view) {
     h("span", { class: "mtl-running-head", text: head }), list);
 }
 
-// New game: a disclosure with the number of players and of computer players.
+// The computer players' levels New game offers, weakest first: [kind sent, words shown].
+const LEVELS = [["random", "Random"], ["greedy", "Greedy"], ["planner", "Planner"],
+  ["expert", "Expert"]];
+
+// New game: a disclosure with the number of players, of computer players and their level.
 // ui.newGame keeps it open, and the choices, from one draw to the next.
 /** @param {View | null | undefined} view @param {Send} send @param {MatchUi} ui
  * @param {(() => void) | null} restart @returns {HTMLDetailsElement | null} */
@@ -185,7 +189,8 @@ export function newGameSection(view, send, ui, restart) {
   if (!match || !match.setup) return null;
   const setup = match.setup;
   const st = ui.newGame || (ui.newGame = {
-    open: false, players: setup.players, bots: setup.bots === null ? 0 : setup.bots });
+    open: false, players: setup.players, bots: setup.bots === null ? 0 : setup.bots,
+    bot: setup.bot || "greedy" });
   const lo = setup.min_players || 2;
   const hi = setup.max_players || 8;
   st.players = Math.max(lo, Math.min(hi, st.players | 0));
@@ -207,6 +212,13 @@ export function newGameSection(view, send, ui, restart) {
     if (k === st.bots) o.selected = true;
     bots.appendChild(o);
   }
+  const level = h("select", { "data-key": "ng-level", "aria-label": "Computer players' level" });
+  for (const [kind, words] of LEVELS) {
+    const o = h("option", { value: kind, text: words });
+    if (kind === st.bot) o.selected = true;
+    level.appendChild(o);
+  }
+  level.addEventListener("change", () => { st.bot = level.value; });
   const explain = h("p", { class: "mtl-newgame-note" });
   const sayWho = () => {
     const humans = st.players - st.bots;
@@ -230,7 +242,8 @@ export function newGameSection(view, send, ui, restart) {
   const start = h("button", { type: "button", class: "mtl-btn mtl-btn-primary", "data-key": "ng-start", text: "Start the new game" });
   start.addEventListener("click", () => {
     st.open = false;
-    send({ action: "new_game", players: st.players, bots: st.bots, seed: newSeed() });
+    const bot = /** @type {"expert" | "planner" | "greedy" | "random"} */ (st.bot);
+    send({ action: "new_game", players: st.players, bots: st.bots, bot, seed: newSeed() });
   });
   const again = h("button", { type: "button", class: "mtl-btn", "data-key": "ng-again", text: "New match, same table" });
   again.addEventListener("click", () => {
@@ -240,6 +253,7 @@ export function newGameSection(view, send, ui, restart) {
   details.appendChild(h("div", { class: "mtl-newgame-form" },
     h("label", null, "Players in all ", players),
     h("label", null, "Computer players ", bots),
+    h("label", null, "Level ", level),
     start, again, restartButton(view, restart), explain));
   return details;
 }

@@ -277,7 +277,7 @@ export interface NewGameIntent {
   action: "new_game";
   players?: number | string;
   bots?: number | string;
-  bot?: "planner" | "greedy" | "random";
+  bot?: "expert" | "planner" | "greedy" | "random";
   seed?: number | string;
 }
 

@@ -1,0 +1,179 @@
+"""The expert: a search over the hands it cannot see, with the planner playing the rest.
+
+The expert player weighs its legal moves by what they lead to, in deals it cannot tell apart
+from the real one (determinized sampling, the "perfect-information Monte Carlo" of card-game
+programs; information-set MCTS, Cowling, Powley & Whitehouse 2012, is the tree-shaped cousin):
+
+1. deal the tiles it cannot see afresh, consistent with what it sees
+   (:func:`~mtlearn.play.deals.sampled_deal`: the same hand sizes, the boneyard reshuffled);
+2. in that deal, play each legal move, then the rest of the round with a
+   :class:`~mtlearn.PlannerBot` in every seat (its own included), and note the round's
+   scores; every move meets the same deals and the same roll-outs, so only the move differs;
+3. repeat for ``deals`` deals (or until the time ``budget`` is spent), and play the move
+   that leaves it the fewest round points on average. Ties go to the best mean *margin* (its
+   points less the mean of its opponents'), then to the move the planner would play.
+
+:func:`move_values` is that evaluation on its own: for the player to play, each legal move's
+mean round points and margin over the sampled deals, deterministic for a seed. The expert's
+choice is built on it, and a review of a learner's round can score each decision with it
+(points lost against the best move).
+
+The expert never looks at another player's hand or the boneyard's order: a deal is made from
+what its seat sees only (``tests/test_expert.py`` holds it to that). It is plain Python, so
+it runs in the browser's Pyodide as the other players do.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..core.moves import Move
+from ..engine.game import Game
+from .bots import Bot, PlannerBot
+from .deals import sampled_deal, seen_position
+
+__all__ = ["DEALS", "ROLLOUTS", "ExpertBot", "MoveValue", "move_values"]
+
+#: Deals per move for the "expert" level (fixed, so its games are reproducible).
+DEALS = 10
+#: Roll-outs per move at most for the "expert" level: with many legal moves it samples fewer
+#: deals (at least 2), so a move stays within about a second in the browser's Pyodide (see
+#: ``benchmarks/expert.py``) and stays a function of the position.
+ROLLOUTS = 40
+#: Moves a roll-out plays at most (a round of a double-18 set for 8 players is far shorter).
+_ROLLOUT_LIMIT = 5000
+
+
+class MoveValue(NamedTuple):
+    """One legal move weighed over sampled deals (see :func:`move_values`).
+
+    ``points`` is the mean of the player's round points after the move and the rest of the
+    round (lower is better), ``margin`` the mean of those points less the mean of the
+    opponents' (their partners' excluded in a partnership game; lower is better), over
+    ``deals`` deals.
+    """
+
+    move: Move
+    points: float
+    margin: float
+    deals: int
+
+
+def _opponents(game: Game, seat: int) -> list[int]:
+    """The seats playing against ``seat`` (everyone else, or the other team)."""
+    partner = game.partner(seat)
+    return [s for s in range(game.n) if s != seat and s != partner]
+
+
+def _rollout(game: Game, bot: Bot) -> list[int]:
+    """Play the round to its end with ``bot`` in every seat; the round's scores."""
+    for _ in range(_ROLLOUT_LIMIT):
+        if game.over:
+            return game.round_scores[-1]
+        game.push(bot.choose(game))
+    return [game.pips(s) for s in range(game.n)]
+
+
+def move_values(game: Game, *, deals: int = DEALS, seed: int | str = 0,
+                budget: float | None = None, min_deals: int = 2,
+                policy: Callable[[], Bot] = PlannerBot) -> list[MoveValue]:
+    """Each legal move of the player to play, weighed over sampled deals of the hidden tiles.
+
+    Args:
+        game: the position; only what the player to play may see is used.
+        deals: how many deals to sample (every move meets the same deals).
+        seed: the deals and roll-outs are a function of the seed and the player's view.
+        budget: seconds to spend at most: sampling stops after the deal that passes it (at
+            least ``min_deals`` deals are played). The results then depend on the machine;
+            None (the default) plays exactly ``deals`` deals.
+        min_deals: the fewest deals played under a ``budget``.
+        policy: makes the bot that plays the rest of the round in every seat (a fresh one
+            per deal, shared by the moves of that deal).
+
+    Returns:
+        One :class:`MoveValue` per legal move, in the order of ``game.legal_moves``.
+    """
+    if game.over:
+        raise ValueError("no legal move: the round is over")
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals!r}")
+    seat = game.current
+    moves = list(game.legal_moves)
+    against = _opponents(game, seat)
+    rng = random.Random(f"expert/{seed}")
+    points = [0.0] * len(moves)
+    margins = [0.0] * len(moves)
+    start = time.perf_counter()
+    done = 0
+    while done < deals:
+        if budget is not None and done >= min_deals and time.perf_counter() - start > budget:
+            break
+        deal = sampled_deal(game, seat, rng)
+        bot = policy()
+        for i, m in enumerate(moves):
+            g = deal.copy()
+            g.push(m)
+            scores = _rollout(g, bot)
+            mine = scores[seat]
+            points[i] += mine
+            margins[i] += mine - sum(scores[s] for s in against) / len(against)
+        done += 1
+    return [MoveValue(m, points[i] / done, margins[i] / done, done) for i, m in enumerate(moves)]
+
+
+class ExpertBot:
+    """The "expert" level: the move that leaves it the fewest points over sampled deals
+    (:func:`move_values`; then the best margin, then the planner's move).
+
+    ``deals`` deals per move, fewer when the legal moves times the deals would pass
+    ``rollouts`` (never fewer than 2): the moves depend only on ``seed`` and what the player
+    sees, so games are reproducible and a board replays the same after an undo. With a
+    ``budget`` in seconds, sampling also stops once it is spent (the moves then depend on the
+    machine). A move with no choice (one legal move, or the last-tile announcement, which
+    only ever saves a penalty) is played without a search.
+    """
+
+    def __init__(self, seed: int | str | None = 0, *, deals: int = DEALS,
+                 rollouts: int | None = ROLLOUTS, budget: float | None = None) -> None:
+        self.seed = 0 if seed is None else seed
+        self.deals = deals
+        self.rollouts = rollouts
+        self.budget = budget
+        self._planner = PlannerBot()
+
+    def __repr__(self) -> str:
+        parts = [] if self.seed == 0 else [f"seed={self.seed!r}"]
+        if self.deals != DEALS:
+            parts.append(f"deals={self.deals}")
+        if self.rollouts != ROLLOUTS:
+            parts.append(f"rollouts={self.rollouts}")
+        if self.budget is not None:
+            parts.append(f"budget={self.budget}")
+        return f"ExpertBot({', '.join(parts)})"
+
+    def choose(self, game: Game) -> Move:
+        """Pick a legal move (see the class docstring)."""
+        moves = game.legal_moves
+        if not moves:
+            raise ValueError("no legal move: the round is over")
+        if len(moves) == 1:
+            return moves[0]
+        for m in moves:
+            if m.kind == "uno":
+                return m
+        planned = self._planner.choose(game)
+        # a fresh stream for every decision, a function of the seed and the seat's view only
+        # (the same view reached another way gives the same move)
+        view = json.dumps(seen_position(game, game.current), sort_keys=True)
+        seed = f"{self.seed}/{view}"
+        deals = self.deals
+        if self.rollouts is not None:
+            deals = max(2, min(deals, self.rollouts // len(moves)))
+        values = move_values(game, deals=deals, seed=seed, budget=self.budget)
+        best = min(values, key=lambda v: (round(v.points, 9), round(v.margin, 9),
+                                          v.move != planned))
+        return best.move

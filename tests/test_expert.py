@@ -1,0 +1,157 @@
+"""The expert (mtlearn.play.expert) and its deals of the hidden tiles (mtlearn.play.deals).
+
+It plays legal moves only, under every preset and variant; it is a function of the seed and
+of what its seat sees (never of the other hands or the boneyard's order); on planted
+positions it finds the clearly better move. Small sets and few deals keep this quick.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtlearn import Game, PlannerBot
+from mtlearn.core.rules import PRESETS, Rules
+from mtlearn.play.bots import BOT_NAMES, make_bot, play_round
+from mtlearn.play.deals import hidden_tiles, sampled_deal
+from mtlearn.play.expert import ExpertBot, move_values
+from mtlearn.play.sim import simulate, summarize
+
+VARIANT_RULES = [Rules(), Rules(branching=True), Rules(swan_drive=True), Rules(teams=True),
+                 *(r for name, r in PRESETS.items() if name != "standard")]
+
+
+def _played(rules: Rules, seed: int, moves: int, players: int = 4, set_max: int = 6) -> Game:
+    """A position ``moves`` planner moves into a round (fewer if the round ends first)."""
+    game = Game.new(players, set=set_max, rules=rules, seed=seed)
+    bot = PlannerBot()
+    for _ in range(moves):
+        if game.over:
+            break
+        game.push(bot.choose(game))
+    return game
+
+
+def _hidden_permuted(game: Game, rng: random.Random) -> Game:
+    """The same position with the tiles the player to play cannot see moved around."""
+    pos = game.to_position()
+    seat = game.current
+    hidden = [t for s, h in enumerate(pos["hands"]) if s != seat for t in h] + pos["boneyard"]
+    rng.shuffle(hidden)
+    at = 0
+    for s, h in enumerate(pos["hands"]):
+        if s != seat:
+            pos["hands"][s] = hidden[at:at + len(h)]
+            at += len(h)
+    pos["boneyard"] = hidden[at:]
+    return Game.from_position(pos)
+
+
+@pytest.mark.parametrize("rules", VARIANT_RULES, ids=lambda r: repr(r)[:60])
+def test_hidden_tiles_are_the_other_hands_and_the_boneyard(rules: Rules) -> None:
+    for seed in range(3):
+        game = _played(rules, seed, 3 + 5 * seed, set_max=9)
+        if game.over:
+            continue
+        seat = game.current
+        really = [t for s in range(game.n) if s != seat for t in game.hand(s)] + game.boneyard
+        assert sorted(hidden_tiles(game, seat)) == sorted(really)
+        deal = sampled_deal(game, seat, random.Random(seed))
+        assert deal.hand(seat) == game.hand(seat)
+        assert [len(deal.hand(s)) for s in range(game.n)] == \
+            [len(game.hand(s)) for s in range(game.n)]
+        assert list(deal.legal_moves) == list(game.legal_moves)
+
+
+def test_no_peeking_the_same_view_gives_the_same_deals_and_move() -> None:
+    rng = random.Random(3)
+    for seed in range(4):
+        game = _played(Rules(), seed, 6 + seed, set_max=9)
+        if game.over or len(game.legal_moves) < 2:
+            continue
+        other = _hidden_permuted(game, rng)
+        assert other.to_position() != game.to_position()       # the hidden tiles moved
+        seat = game.current
+        a = sampled_deal(game, seat, random.Random(1)).to_position()
+        b = sampled_deal(other, seat, random.Random(1)).to_position()
+        assert a == b
+        assert move_values(game, deals=3, seed=seed) == move_values(other, deals=3, seed=seed)
+        assert ExpertBot(seed, deals=3).choose(game) == ExpertBot(seed, deals=3).choose(other)
+
+
+def test_values_and_moves_are_deterministic_for_a_seed() -> None:
+    game = _played(Rules(), 5, 4, set_max=9)
+    values = move_values(game, deals=4, seed="s")
+    assert values == move_values(game, deals=4, seed="s")
+    assert [v.move for v in values] == list(game.legal_moves)
+    assert all(v.deals == 4 for v in values)
+    # a round between two experts and two planners is the same every time
+    histories = []
+    for _ in range(2):
+        g = Game.new(4, set=6, seed=8)
+        play_round(g, [ExpertBot(1, deals=3), PlannerBot(), ExpertBot(2, deals=3), PlannerBot()])
+        histories.append([str(m) for m in g.history])
+    assert histories[0] == histories[1]
+
+
+def test_a_budget_stops_sampling_but_plays_at_least_the_fewest_deals() -> None:
+    game = _played(Rules(), 2, 2, set_max=12)
+    values = move_values(game, deals=1000, seed=0, budget=0.0, min_deals=2)
+    assert {v.deals for v in values} == {2}
+
+
+@settings(max_examples=12)
+@given(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 10**6),
+       moves=st.integers(0, 30), players=st.sampled_from([2, 3, 4]))
+def test_the_expert_plays_legal_moves_only(rules: Rules, seed: int, moves: int,
+                                           players: int) -> None:
+    if rules.teams:
+        players = 4
+    game = _played(rules, seed, moves, players=players)
+    if game.over:
+        return
+    move = ExpertBot(seed, deals=2).choose(game)
+    assert move in game.legal_moves
+
+
+@pytest.mark.parametrize("rules", VARIANT_RULES, ids=lambda r: repr(r)[:60])
+def test_the_expert_plays_a_whole_round_of_every_variant(rules: Rules) -> None:
+    game = Game.new(4, set=6, rules=rules, seed=3)
+    play_round(game, [ExpertBot(0, deals=2), PlannerBot(), ExpertBot(1, deals=2), PlannerBot()])
+    assert game.over
+
+
+def test_it_sheds_its_heavy_tile_when_an_opponent_is_about_to_go_out() -> None:
+    # Ben holds one tile: Ana may lay 11-10 or 11-0 on the Mexican train and nothing else
+    # fits anywhere; keeping 11-10 would leave her 10 points more when Ben goes out
+    game = Game.from_position({"set": 12, "players": ["Ana", "Ben", "Cy"],
+                               "trains": {"M": ["12-11"], "2": ["12-7"]},
+                               "hands": [["11-10", "11-0", "2-3"], ["7-8"],
+                                         ["3-3", "5-4", "2-2"]]})
+    assert sorted(str(m) for m in game.legal_moves) == ["11-0@M", "11-10@M"]
+    values = {str(v.move): v for v in move_values(game, deals=6, seed=1)}
+    assert min(values, key=lambda k: values[k].points) == "11-10@M"
+    assert str(ExpertBot(deals=6).choose(game)) == "11-10@M"
+
+
+def test_it_covers_its_own_double_rather_than_leave_it_open() -> None:
+    # Ana laid 5-5 on her train this turn: covering it with 5-7 keeps her train moving; a
+    # tile elsewhere would leave the double open for the others to answer
+    game = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
+                               "trains": {"1": ["9-5", "5-5"], "M": ["9-1"]},
+                               "open_doubles": ["1"], "turn": {"bonus": True, "doubles": ["1"], "played": 1},
+                               "hands": [["5-7", "1-2", "7-3", "3-3"], ["6-4", "1-1", "0-0"],
+                                         ["8-8", "6-2", "4-0"]]})
+    assert "5-7@1" in [str(m) for m in game.legal_moves]
+    assert str(ExpertBot(deals=6).choose(game)) == "5-7@1"
+
+
+def test_the_expert_is_a_level_of_make_bot_and_the_simulator() -> None:
+    assert BOT_NAMES[0] == "expert"
+    assert isinstance(make_bot("Expert", seed=4), ExpertBot)
+    rows = simulate("expert,planner,greedy", rounds=3, set=6, processes=1, progress=False,
+                    frame=False)
+    assert [r["bot"] for r in summarize(rows)] == ["expert", "greedy", "planner"]
