@@ -9,9 +9,14 @@ programs; information-set MCTS, Cowling, Powley & Whitehouse 2012, is the tree-s
 2. in that deal, play each legal move, then the rest of the round with a
    :class:`~mtlearn.PlannerBot` in every seat (its own included), and note the round's
    scores; every move meets the same deals and the same roll-outs, so only the move differs;
-3. repeat for ``deals`` deals (or until the time ``budget`` is spent), and play the move
-   that leaves it the fewest round points on average. Ties go to the best mean *margin* (its
-   points less the mean of its opponents'), then to the move the planner would play.
+3. repeat for ``deals`` deals (or until the time ``budget`` is spent), and take the move
+   that leaves it the fewest round points on average (ties: the best mean *margin*, its
+   points less the mean of its opponents', then the planner's move); but play it instead of
+   the planner's own move only when it is clearly better on the same deals
+   (:func:`clearly_better`: at least :data:`MIN_GAIN` points fewer on average, by more than
+   :data:`Z` standard errors). With few deals, a search alone picks among close moves by
+   luck, and lost to the planners it rolls out with (21 % of rounds against three of them);
+   as a correction to the planner, it can only improve on it where the evidence is clear.
 
 :func:`move_values` is that evaluation on its own: for the player to play, each legal move's
 mean round points and margin over the sampled deals, deterministic for a seed. The expert's
@@ -26,6 +31,7 @@ it runs in the browser's Pyodide as the other players do.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -36,7 +42,17 @@ from ..engine.game import Game
 from .bots import Bot, PlannerBot
 from .deals import sampled_deal, seen_position
 
-__all__ = ["DEALS", "ROLLOUTS", "ExpertBot", "MoveValue", "move_values"]
+__all__ = [
+    "DEALS",
+    "MIN_GAIN",
+    "ROLLOUTS",
+    "ExpertBot",
+    "MoveValue",
+    "Z",
+    "clearly_better",
+    "move_samples",
+    "move_values",
+]
 
 #: Deals per move for the "expert" level (fixed, so its games are reproducible).
 DEALS = 10
@@ -44,6 +60,9 @@ DEALS = 10
 #: deals (at least 2), so a move stays within about a second in the browser's Pyodide (see
 #: ``benchmarks/expert.py``) and stays a function of the position.
 ROLLOUTS = 40
+#: How many points a move must save on average over the planner's, on the same deals, to be
+#: played instead of it (:func:`clearly_better`), and by how many standard errors.
+MIN_GAIN, Z = 1.0, 2.0
 #: Moves a roll-out plays at most (a round of a double-18 set for 8 players is far shorter).
 _ROLLOUT_LIMIT = 5000
 
@@ -78,6 +97,42 @@ def _rollout(game: Game, bot: Bot) -> list[int]:
     return [game.pips(s) for s in range(game.n)]
 
 
+def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
+                 budget: float | None = None, min_deals: int = 2,
+                 policy: Callable[[], Bot] = PlannerBot
+                 ) -> list[tuple[Move, list[int], list[float]]]:
+    """Each legal move of the player to play with its round points and margins in each
+    sampled deal (the same deals, in the same order, for every move): what
+    :func:`move_values` averages, kept deal by deal so that two moves can be compared on
+    the same deals (see :func:`move_values` for the arguments)."""
+    if game.over:
+        raise ValueError("no legal move: the round is over")
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals!r}")
+    seat = game.current
+    moves = list(game.legal_moves)
+    against = _opponents(game, seat)
+    rng = random.Random(f"expert/{seed}")
+    points: list[list[int]] = [[] for _ in moves]
+    margins: list[list[float]] = [[] for _ in moves]
+    start = time.perf_counter()
+    done = 0
+    while done < deals:
+        if budget is not None and done >= min_deals and time.perf_counter() - start > budget:
+            break
+        deal = sampled_deal(game, seat, rng)
+        bot = policy()
+        for i, m in enumerate(moves):
+            g = deal.copy()
+            g.push(m)
+            scores = _rollout(g, bot)
+            mine = scores[seat]
+            points[i].append(mine)
+            margins[i].append(mine - sum(scores[s] for s in against) / len(against))
+        done += 1
+    return [(m, points[i], margins[i]) for i, m in enumerate(moves)]
+
+
 def move_values(game: Game, *, deals: int = DEALS, seed: int | str = 0,
                 budget: float | None = None, min_deals: int = 2,
                 policy: Callable[[], Bot] = PlannerBot) -> list[MoveValue]:
@@ -97,32 +152,23 @@ def move_values(game: Game, *, deals: int = DEALS, seed: int | str = 0,
     Returns:
         One :class:`MoveValue` per legal move, in the order of ``game.legal_moves``.
     """
-    if game.over:
-        raise ValueError("no legal move: the round is over")
-    if deals < 1:
-        raise ValueError(f"deals must be at least 1, not {deals!r}")
-    seat = game.current
-    moves = list(game.legal_moves)
-    against = _opponents(game, seat)
-    rng = random.Random(f"expert/{seed}")
-    points = [0.0] * len(moves)
-    margins = [0.0] * len(moves)
-    start = time.perf_counter()
-    done = 0
-    while done < deals:
-        if budget is not None and done >= min_deals and time.perf_counter() - start > budget:
-            break
-        deal = sampled_deal(game, seat, rng)
-        bot = policy()
-        for i, m in enumerate(moves):
-            g = deal.copy()
-            g.push(m)
-            scores = _rollout(g, bot)
-            mine = scores[seat]
-            points[i] += mine
-            margins[i] += mine - sum(scores[s] for s in against) / len(against)
-        done += 1
-    return [MoveValue(m, points[i] / done, margins[i] / done, done) for i, m in enumerate(moves)]
+    return [MoveValue(m, sum(p) / len(p), sum(g) / len(g), len(p))
+            for m, p, g in move_samples(game, deals=deals, seed=seed, budget=budget,
+                                        min_deals=min_deals, policy=policy)]
+
+
+def clearly_better(mine: list[int], base: list[int], *, gain: float = MIN_GAIN,
+                   z: float = Z) -> bool:
+    """Whether points ``mine`` beat ``base`` (paired, deal by deal; fewer is better) by at
+    least ``gain`` on average and by more than ``z`` standard errors of the difference: so
+    a few lucky deals never turn the planner's considered move into a worse one."""
+    n = len(mine)
+    if n < 2 or n != len(base):
+        return False
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= -gain and mean + z * math.sqrt(var / n) < 0
 
 
 class ExpertBot:
@@ -173,7 +219,12 @@ class ExpertBot:
         deals = self.deals
         if self.rollouts is not None:
             deals = max(2, min(deals, self.rollouts // len(moves)))
-        values = move_values(game, deals=deals, seed=seed, budget=self.budget)
-        best = min(values, key=lambda v: (round(v.points, 9), round(v.margin, 9),
-                                          v.move != planned))
-        return best.move
+        samples = move_samples(game, deals=deals, seed=seed, budget=self.budget)
+        base = next((s for s in samples if s[0] == planned), None)
+        best = min(samples, key=lambda s: (round(sum(s[1]) / len(s[1]), 9),
+                                           round(sum(s[2]) / len(s[2]), 9), s[0] != planned))
+        if base is None or best is base:
+            return best[0]
+        # the planner's move stands unless the search finds one clearly better on the
+        # same deals (a policy-improvement step that noise cannot make worse on average)
+        return best[0] if clearly_better(best[1], base[1]) else planned
