@@ -155,3 +155,16 @@ def test_the_expert_is_a_level_of_make_bot_and_the_simulator() -> None:
     rows = simulate("expert,planner,greedy", rounds=3, set=6, processes=1, progress=False,
                     frame=False)
     assert [r["bot"] for r in summarize(rows)] == ["expert", "greedy", "planner"]
+
+
+def test_the_planners_move_stands_unless_another_is_clearly_better():
+    from mtlearn.play.expert import clearly_better
+    base = [20, 12, 30, 8, 15, 22]
+    # two points fewer in every deal: clearly better
+    assert clearly_better([b - 2 for b in base], base)
+    # the same mean saving made of one lucky deal: not clear
+    lucky = [*base[:-1], base[-1] - 12]
+    assert sum(lucky) < sum(base) and not clearly_better(lucky, base)
+    # a saving under a point, or a single deal, is never enough
+    assert not clearly_better([b - 0.5 for b in base], base)  # type: ignore[misc]
+    assert not clearly_better([1], [30])
