@@ -1,13 +1,13 @@
 """Chapter after chapter in one live tab, with one Python (issue 30).
 
 A learner, with the CPU slowed (as on a weak laptop, where JupyterLab once showed an earlier
-chapter in place of the one asked for), follows "Open as live notebook" on chapter 1 of the
-book: the live notebook opens in its own tab and Python starts there, once. They follow
-chapter 1's link to the puzzles (the puzzles open in the same page, with the same
-Python), go back to the book's tab, open chapter 3 live (the live tab switches to chapter 3
-in place: no new tab, no new Python), run it (its boards come to life in the kernel that
-started with chapter 1), and follow its "Next" link to chapter 4. Each time the notebook shown is the
-chapter asked for, the only document open, and its address is in the address bar; one
+chapter in place of the one asked for), follows "Open as live notebook" on chapter 3 of the
+book (the first pages offer none): the live notebook opens in its own tab and Python starts
+there, once. They follow chapter 3's link to the puzzle trainer (it opens in the same page,
+with the same Python), go back to the book's tab, open chapter 4 live (the live tab switches
+to chapter 4 in place: no new tab, no new Python), run it (its boards come to life in the
+kernel that started with chapter 3), and follow its "Next" link to chapter 5. Each time the
+notebook shown is the chapter asked for, the only document open, and its address is in the address bar; one
 kernel worker ran in the whole walk, the page said in words what it was doing until Python
 was ready, rule links open beside the notebook, nothing leaves 127.0.0.1 and no page logs an
 uncaught error. The times from click to ready are printed (figures, not limits).
@@ -34,8 +34,8 @@ KERNEL_TIMEOUT = 240_000
 THROTTLE = 4
 #: How each chapter is reached: from the book's button, a link in the notebook's text, the
 #: book's button again (the live tab already runs), the notebook's "Next" link.
-WALK = [("01-tiles-and-set", "book"), ("puzzles", "link"), ("03-opening-trains", "book"),
-        ("04-turns-drawing-markers", "next")]
+WALK = [("03-opening-trains", "book"), ("trainer", "link"), ("04-turns-drawing-markers", "book"),
+        ("05-doubles", "next")]
 
 
 def _heading(text: str) -> str:
@@ -126,8 +126,8 @@ def test_chapters_in_one_live_tab_each_the_chapter_asked_one_python(
                 assert link.get_attribute("target") == "_blank", link.get_attribute("href")
                 assert "noopener" in (link.get_attribute("rel") or "")
                 rule_links += 1
-            if name == "03-opening-trains":
-                # chapter 3 runs in the kernel chapter 1 started (one worker, above): its
+            if name == "04-turns-drawing-markers":
+                # chapter 4 runs in the kernel chapter 3 started (one worker, above): its
                 # boards come to life
                 run_all(live)
                 expect(live.locator(".jp-OutputArea .mtl-not-live")).to_have_count(0)

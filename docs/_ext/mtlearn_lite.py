@@ -529,10 +529,16 @@ def _book_path(app: Any) -> str:
     return path if path.endswith("/") else path + "/"
 
 
-#: The launch bar at the top of a chapter: the live notebook in this book first, Binder second.
+#: The pages a newcomer reads first: no live notebook is offered there (they are read, and
+#: played in the page; the notebook is offered from chapter 3 on, and the live tab's links
+#: still reach these chapters' notebooks).
+FIRST_PAGES = ("how-to-play", "first-round", "play", "01-tiles-and-set", "02-setting-up")
+
+#: The offer of a live notebook, one small line after a chapter's title: the live notebook
+#: in this book first, Binder second.
 LAUNCH_BAR = """<div class="mtl-live-launch" role="group" aria-label="Run this chapter">
 <a class="mtl-live-open" href="{live}" target="{tab}">Open as live notebook</a>
-<span class="mtl-live-note">offline, in one tab of this browser: Python starts in about 10 seconds, then Run All; the next chapters open in that tab at once</span>
+<span class="mtl-live-note">(optional: the same chapter with its Python, offline in one tab; it starts in about 10 seconds)</span>
 {binder}</div>
 """
 
@@ -558,8 +564,16 @@ def _context(app: Any, pagename: str, templatename: str, context: dict[str, Any]
     pathto = context.get("pathto")
     if name not in chapters() or pathto is None or "body" not in context:
         return
+    if name in FIRST_PAGES:
+        return
     live = pathto(f"{LITE_DIR}/{APP}/index.html", 1) + f"?path={name}.ipynb"
-    context["body"] = launch_bar(live, name) + context["body"]
+    context["body"] = after_title(context["body"], launch_bar(live, name))
+
+
+def after_title(body: str, bar: str) -> str:
+    """``body`` with ``bar`` after its title (the first ``</h1>``), or first without one."""
+    at = body.find("</h1>")
+    return body[:at + 5] + "\n" + bar + body[at + 5:] if at >= 0 else bar + body
 
 
 def _finish(app: Any, exception: Exception | None) -> None:
