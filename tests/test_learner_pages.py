@@ -380,3 +380,20 @@ def test_scan_finds_each_kind_and_spares_plain_prose():
             "outputs": ["Ana played 12-11 on Ana's train. The round is over."],
             "names": ["Play 12-11 on your train", "12-11", "Skip to the first board"]}
     assert scan(good) == []
+
+
+# ---------------------------------------------------------------- words between boards
+
+#: Learner pages not yet held to board_words.MOST: the landing page and the rules page (a
+#: reference read in parts, by the links from refusals and puzzles).
+READ_IN_PARTS = {"index": "the landing page", "rules": "the rules reference"}
+
+
+@pytest.mark.parametrize("name", [n for n in LEARNER_PAGES if n not in READ_IN_PARTS])
+def test_no_long_stretch_of_words_between_boards(book: Path, name: str):
+    """Issue 40: a learner reads at most board_words.MOST words before the next board,
+    picture, puzzle or chart (chapter 10 and the trainer page included)."""
+    from board_words import MOST, stretches
+
+    found = stretches(_html(book, name))
+    assert max(found) <= MOST, f"{name}: stretches of {found} words"
