@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import add_smoke, announce, size
 
 from mtlearn import Game, PlannerBot
+from mtlearn.play import expert as expert_module
 from mtlearn.play.expert import ExpertBot
 from mtlearn.play.sim import simulate, summarize
 
@@ -72,8 +73,13 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     ap.add_argument("--set", type=int, default=None, help="highest double (default 12)")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timing-rounds", type=int, default=8)
+    ap.add_argument("--deals", type=int, default=None,
+                    help="deals a move for the expert level (default: mtlearn's DEALS); "
+                    "its roll-outs a move are capped at four times that")
     a = ap.parse_args(argv)
     smoke = smoke or a.smoke
+    if a.deals is not None:     # read by each ExpertBot made after this (workers fork)
+        expert_module.DEALS, expert_module.ROLLOUTS = a.deals, 4 * a.deals
     announce(smoke)
     unit = "match" if a.matches is not None else "round"
     count = size(smoke, a.matches if a.matches is not None else a.rounds, 4)
@@ -85,7 +91,8 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
         print(f"expert vs 3 {opponent}s, {row['games']} {what} (seats rotated): win share "
               f"{row['win_rate']:.1%} (95 % {row['ci_low']:.1%} to {row['ci_high']:.1%}), "
               f"mean score {row['mean_score']:.1f}, in {secs:.0f} s on {a.processes} "
-              f"processes  aim >= 35 % against planners", flush=True)
+              f"processes, {expert_module.DEALS} deals a move  aim >= 35 % against planners",
+              flush=True)
     ms = sorted(t * 1000 for t in move_times(size(smoke, a.timing_rounds, 1), set_max))
     med, p90 = statistics.median(ms), ms[int(len(ms) * 0.9)]
     print(f"expert move (CPU time, CPython, double-{set_max or 12}): median {med:.0f} ms, "

@@ -183,11 +183,13 @@ class ExpertBot:
     only ever saves a penalty) is played without a search.
     """
 
-    def __init__(self, seed: int | str | None = 0, *, deals: int = DEALS,
-                 rollouts: int | None = ROLLOUTS, budget: float | None = None) -> None:
+    def __init__(self, seed: int | str | None = 0, *, deals: int | None = None,
+                 rollouts: int | None = -1, budget: float | None = None) -> None:
         self.seed = 0 if seed is None else seed
-        self.deals = deals
-        self.rollouts = rollouts
+        # the module's DEALS and ROLLOUTS when not given (read now, so that a benchmark can
+        # try other settings for the "expert" level)
+        self.deals = DEALS if deals is None else deals
+        self.rollouts = ROLLOUTS if rollouts == -1 else rollouts
         self.budget = budget
         self._planner = PlannerBot()
 
