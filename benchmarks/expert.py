@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -36,13 +37,15 @@ from mtlearn.play.sim import simulate, summarize
 
 
 def shares(opponent: str, count: int, unit: str, set_max: int | None,
-           processes: int) -> tuple[dict[str, float], float]:
+           processes: int) -> tuple[dict[str, Any], float]:
     """The expert's row of ``summarize`` against three ``opponent`` bots, and the seconds."""
     start = time.perf_counter()
     kw = {"matches": count} if unit == "match" else {"rounds": count}
     rows = simulate(f"expert,{opponent},{opponent},{opponent}", **kw, set=set_max, seed=41,
                     processes=processes, progress=False, frame=False)
-    row = next(r for r in summarize(rows) if r["bot"] == "expert")
+    summary = summarize(rows)
+    row = dict(next(r for r in summary if r["bot"] == "expert"))
+    row["their_mean"] = next(r for r in summary if r["bot"] == opponent)["mean_score"]
     return row, time.perf_counter() - start
 
 
@@ -90,7 +93,8 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
         row, secs = shares(opponent, count, unit, set_max, a.processes)
         print(f"expert vs 3 {opponent}s, {row['games']} {what} (seats rotated): win share "
               f"{row['win_rate']:.1%} (95 % {row['ci_low']:.1%} to {row['ci_high']:.1%}), "
-              f"mean score {row['mean_score']:.1f}, in {secs:.0f} s on {a.processes} "
+              f"mean score {row['mean_score']:.1f} (theirs {row['their_mean']:.1f}), in "
+              f"{secs:.0f} s on {a.processes} "
               f"processes, {expert_module.DEALS} deals a move  aim >= 35 % against planners",
               flush=True)
     ms = sorted(t * 1000 for t in move_times(size(smoke, a.timing_rounds, 1), set_max))
