@@ -274,3 +274,25 @@ def test_verdicts_propose_only_legal_moves_and_cite_the_failing_rule(preset, pla
         game.push(bot.choose(game))
     assert judged and opinions
 
+
+
+def test_a_tile_drawn_in_the_extra_play_is_not_told_the_own_double_comes_first():
+    """After laying a double and drawing a tile that fits nowhere, the standard game's extra
+    play could have gone on any open train (R-DBL-1): the refusal must not say the player's
+    own double "must be covered first" (it does at a table that answers the double)."""
+    import json
+    from pathlib import Path
+
+    from mtlearn.engine.game import Game
+
+    data = Path(__file__).parent / "data"
+    g = Game.from_position(json.loads((data / "bonus_drawn_position.json").read_text()))
+    assert g.bonus and g.rules.double_bonus != "on-double"
+    said = g.explain("pass").text + " " + " ".join(
+        g.explain(f"{t}@{k + 1 if isinstance(k, int) else k}").text
+        for t in g.hand(g.current) for k in g.train_keys())
+    assert "must be covered first" not in said
+    assert "fits neither the 7-7 Cy just laid nor any other train open to Cy" in said
+    h = Game.from_position(json.loads((data / "bonus_pass_position.json").read_text()))
+    assert h.rules.double_bonus == "on-double"
+    assert "which must be covered first" in h.explain(f"{h.hand(h.current)[0]}@4").text

@@ -301,11 +301,21 @@ class Verdicts(GameState):
         """Why the tile just drawn cannot be played: an open double that it does not
         cover comes first (R-DBL-3), or it fits no train open to the player."""
         targets = {*self._targets(False), *self._targets(True)}
+        # the player's own doubles of this turn do not come first in their extra play: it may
+        # go on any train open to them (R-DBL-1; R-DBL-3's note), unless the table answers
+        # the double (R-VAR-ANSWER)
+        own = (set(self.turn_doubles)
+               if self.bonus and self.rules.double_bonus != "on-double" else set())
         for i in self._live_doubles(list(self.open_doubles)):
-            if i in targets:
+            if i in targets and i not in own:
                 d = self.trains[i].end
                 return (f"it does not cover the open double {d}-{d} on "
                         f"{self.line_label(i)}, which must be covered first")
+        laid = [self.trains[i].end for i in self.open_doubles if i in own]
+        if laid:
+            d = laid[0]
+            return (f"it fits neither the {d}-{d} {self._name()} just laid nor any other "
+                    f"train open to {self._name()}")
         return f"it fits no train open to {self._name()}"
 
     def _closed(self, m: Move, idx: int, root: int, gate: Gate) -> Verdict:
