@@ -88,7 +88,7 @@ def rule_words(rule_id: str) -> str:
 _STOP = frozenset("that with your their them they this from into only than then what when "
                   "where which while".split())
 #: The share of a phrase's words that a sentence must hold to say the rule already.
-RESTATES = 0.75
+RESTATES = 0.6
 #: Where a clause ends: a citation's sentence starts after the last one before it.
 _CLAUSE_END = re.compile(r"[.!?;:]\s")
 

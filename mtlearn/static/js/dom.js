@@ -88,7 +88,7 @@ export function inWords(text) {
 // Words too common to tell whether a sentence already says what a rule says, and the share
 // of a phrase's words it must hold (mtlearn/core/rule_words.py: _STOP, RESTATES).
 const STOP = new Set("that with your their them they this from into only than then what when where which while".split(" "));
-const RESTATES = 0.75;
+const RESTATES = 0.6;
 
 /** @param {string} text @returns {Set<string>} */
 function stems(text) {
