@@ -484,7 +484,7 @@ def _words_before_the_first_round() -> dict[str, int]:
     upto = next(i for i, (kind, src) in enumerate(first)
                 if kind == "cell" and "Board(" in src)
     shown = re.findall(r'ScenarioPlayer\("([^"]+)"\)', how)
-    return {"index.md": _words(index.split("\n```{toctree}", 1)[0]),
+    return {"index.md": _words(_prose(index).split("\n```{toctree}", 1)[0]),
             "how-to-play.md": _words(_prose(how)),
             "its short round": sum(_scenario_words(s) for s in shown),
             "first-round.md": sum(_words(p) for kind, p in first[:upto] if kind == "prose")}

@@ -11,7 +11,10 @@ options and notation, for the Python pages) that the variant classes carry
 (:mod:`mtlearn.engine.variants`): each class's section (its rule id, title and
 ``rules_text``, its links sent to the rules page) and its option's row, between the
 ``<!-- begin … -->`` and ``<!-- end … -->`` lines, so the page stays whole for a reader of
-the file. ``docs/rules.md`` is the learners' page, in words: it has no generated part.
+the file. ``docs/rules.md`` is the learners' page, in words and pictures: each variant class
+writes its section there too (its title and ``learner_text``, one region per variant, so
+that a picture may stand between them). The pictures are code cells the book runs (the
+engine draws each position); this page leaves them out with the page's front matter.
 
 Both are committed; ``tests/test_rules_page.py`` fails when one is out of date. Rebuild
 them after editing the rules or a variant with ``./dev regen`` (every generated file), or
@@ -40,6 +43,9 @@ WORDS_JS = ROOT / "mtlearn" / "static" / "js" / "rule-words.js"
 
 _LABEL = re.compile(r"^\(([a-z0-9-]+)\)=\s*$")
 _COMMENT = re.compile(r"^<!--.*-->\s*$")
+#: The page's front matter (it is a MyST notebook) and its code cells (the pictures)
+_FRONT_MATTER = re.compile(r"\A---\n.*?^---\n", re.S | re.M)
+_CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\n?", re.S | re.M)
 #: The parts of docs/python-rules.md written from the variant classes, by the name their
 #: ``<!-- begin NAME: … -->`` and ``<!-- end NAME -->`` lines give them.
 REGIONS = ("variant rules", "variant options")
@@ -93,13 +99,14 @@ def variant_parts() -> dict[str, str]:
 
 def learner_parts() -> dict[str, str]:
     """The variant classes' sections of the learners' rules page (``docs/rules.md``): each
-    class's title and ``learner_text``, at its rule's anchor, in the table's order."""
+    class's title and ``learner_text``, at its rule's anchor, in a region of its own
+    (``<!-- begin variant TITLE: … -->``), so the page may put a picture after each."""
     sys.path.insert(0, str(ROOT))
     from mtlearn.core.ruleids import anchor
     from mtlearn.engine.variants import VARIANTS
 
-    return {"variant rules": "\n".join(f"({anchor(c.rule)})=\n### {c.title}\n\n"
-                                       f"{c.learner_text.strip()}\n" for c in VARIANTS)}
+    return {f"variant {c.title}": f"({anchor(c.rule)})=\n### {c.title}\n\n"
+                                  f"{c.learner_text.strip()}\n" for c in VARIANTS}
 
 
 def with_variants(text: str, parts: dict[str, str] | None = None,
@@ -107,7 +114,8 @@ def with_variants(text: str, parts: dict[str, str] | None = None,
     """``docs/python-rules.md`` (or ``page``) with its regions written again from the
     variant classes (``parts``: :func:`variant_parts` unless given)."""
     for name, part in (variant_parts() if parts is None else parts).items():
-        m = re.search(rf"^(<!-- begin {name}:[^\n]*-->\n).*?^(<!-- end {name} -->\n)",
+        m = re.search(rf"^(<!-- begin {re.escape(name)}:[^\n]*-->\n).*?"
+                      rf"^(<!-- end {re.escape(name)} -->\n)",
                       text, re.M | re.S)
         if m is None:
             raise SystemExit(f"{page}: no <!-- begin {name}: … --> line and its "
@@ -117,7 +125,9 @@ def with_variants(text: str, parts: dict[str, str] | None = None,
 
 
 def render(text: str) -> str:
-    """The page for the rules reference ``text`` (MyST markdown)."""
+    """The page for the rules reference ``text`` (MyST markdown; its front matter and its
+    code cells, the book's pictures, left out)."""
+    text = _CODE_CELL.sub("", _FRONT_MATTER.sub("", text, count=1))
     lines: list[str] = []
     labels: list[str | None] = []
     pending: str | None = None
