@@ -94,3 +94,20 @@ def test_one_playable_tile_is_rated_near_its_easiest_twin():
     p = from_data(json.loads(json.dumps(rec)), rec["id"])
     easiest = next(twins()[k] for k in twin_keys(p) if k in twins())[0]
     assert rating(p) <= easiest + PLAIN_ABOVE
+
+
+def test_a_wrong_score_is_told_the_scoring_rules_once_each():
+    """Review 9: a blanks-25 score's feedback read "with each blank half left in a hand
+    counts 25 a blank end counts 25" once its ids were read as words."""
+    from mtlearn.content.puzzle_record import Puzzle
+    from mtlearn.core.rule_words import in_words
+
+    rec = next(r for r in RECORDS.values() if r["kind"] == "number"
+               and r["goal"].get("count") == "round_score")
+    for scoring, rule in (("blanks-25", "R-VAR-BLANKS"), (None, "R-SCORE-1")):
+        rules = {"preset": "standard", **({"scoring": scoring} if scoring else {})}
+        p: Puzzle = from_data(json.loads(json.dumps(dict(rec, rules=rules))), rec["id"])
+        said = p.judge(p.answer + 7).text
+        assert said.count(rule) == 1 and "with R-" not in said, said
+        words = in_words(said)
+        assert "R-" not in words and "counts 25 a blank" not in words, words

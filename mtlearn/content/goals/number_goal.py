@@ -123,11 +123,13 @@ def _count_reason(p: Puzzle) -> str:
         rounds = " + ".join(str(r[seat]) for r in g.round_scores) or "0"
         return f"a total adds up {name}'s round scores (R-SCORE-3): {rounds}"
     hand = g.hand(seat)
+    # the rules alone, in brackets: a learner's page reads each id as its phrase ("each
+    # blank half left in a hand counts 25"), so no words around them that would say it twice
     rule = "R-SCORE-1"
     if g.rules.scoring == "blanks-25":
-        rule += "; with R-VAR-BLANKS a blank end counts 25 and the double blank 50"
+        rule += "; R-VAR-BLANKS"
     elif any(t.high == 0 and t.low == 0 for t in hand):
-        rule += ", R-SCORE-2: the double blank counts 50"
+        rule += "; R-SCORE-2"
     if count == "round_score" and g.over and g.out == seat:
         return f"{name} went out, and going out scores 0 (R-END-1)"
     if count == "round_score" and g.over and g.out is not None:
