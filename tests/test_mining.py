@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtlearn.content import mining, mining_drills, mining_legal, mining_play
+from mtlearn.content import mining, mining_drills, mining_legal, mining_numbers, mining_play
 from mtlearn.content.mined import read_lines
 from mtlearn.content.mining_claims import faults
 from mtlearn.content.mining_positions import TABLES, random_position
@@ -122,7 +122,7 @@ def test_where_legal_plays_the_tile_on_the_one_train_open_to_it(seed):
 @FEW
 @given(SEEDS)
 def test_round_score_is_the_pips_left_when_the_round_ends(seed):
-    made = _make(mining_drills.round_score, seed)
+    made = _make(mining_numbers.round_score, seed)
     if made is None:
         return
     rec, p = made
@@ -138,7 +138,7 @@ def test_round_score_is_the_pips_left_when_the_round_ends(seed):
 @FEW
 @given(SEEDS)
 def test_engine_of_round_n_is_one_lower_each_round(seed):
-    made = _make(mining_drills.engine_round, seed)
+    made = _make(mining_numbers.engine_round, seed)
     if made is None:
         return
     rec, p = made
@@ -271,7 +271,7 @@ def test_the_same_seed_gives_the_same_file_whatever_the_jobs(tmp_path):
 
 
 def test_duplicates_are_dropped(monkeypatch):
-    rec = finish(dict(mining_drills.engine_round(*random_position(random.Random(3)),
+    rec = finish(dict(mining_numbers.engine_round(*random_position(random.Random(3)),
                                                  random.Random(3)) or {}))
     assert rec is not None
     other = dict(rec, id="m-engine-other")   # the same puzzle under another id: a copy

@@ -220,7 +220,8 @@ def test_two_open_doubles_the_question_says_which_was_laid_first():
      "the 4-4 (R-DBL-4)."),
     # answer the double: the rule that decides the second tile was named nowhere
     ("m-play-out-abdf3b5835", "At this table the tile after a double must go on that "
-     "double (R-VAR-ANSWER)."),
+     "double (R-VAR-ANSWER). Only a double gives Ben another play, so the 6-6 goes before "
+     "6-1, which ends the turn (R-DBL-1)."),
 ])
 def test_a_go_out_turn_names_the_rule_that_fixes_its_order(pid, said):
     from mtlearn.content.mining_play import _order_words

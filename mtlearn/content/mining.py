@@ -3,8 +3,8 @@
 ``mtlearn puzzles mine`` (:mod:`mtlearn.content.mining_cli`) writes the set shipped as
 ``mtlearn/puzzles/mined.jsonl.gz``, read by :mod:`mtlearn.content.mined`. The modules:
 :mod:`~mtlearn.content.mining_positions` (tables and positions),
-:mod:`~mtlearn.content.mining_drills` and :mod:`~mtlearn.content.mining_legal` (rules
-drills), :mod:`~mtlearn.content.mining_play`
+:mod:`~mtlearn.content.mining_drills`, :mod:`~mtlearn.content.mining_legal` and
+:mod:`~mtlearn.content.mining_numbers` (rules drills), :mod:`~mtlearn.content.mining_play`
 (play puzzles, checked over sampled deals), :mod:`~mtlearn.content.mining_records` (records,
 ids, ratings, proof). Engine-only code: the standard library and the engine, plus dask only
 when a cluster is asked for.
@@ -50,8 +50,9 @@ DRY = 400
 def _generators() -> dict[str, Callable[..., Any]]:
     from . import mining_drills as drills
     from . import mining_legal as legal
+    from . import mining_numbers as numbers
     from . import mining_play as play
-    return {**drills.DRILLS, **legal.DRILLS, **play.PLAYS}
+    return {**drills.DRILLS, **legal.DRILLS, **numbers.DRILLS, **play.PLAYS}
 
 
 #: The generator of chunk ``i`` is ``SCHEDULE[i % len(SCHEDULE)]``: the mix of the set.

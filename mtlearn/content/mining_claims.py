@@ -165,24 +165,30 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
     except (PuzzleError, ValueError, KeyError):
         # the position needs the variant to be read at all (branches, a partner's pass):
         # then the right answers themselves must use the variant
-        if not _verdicts_cite(p, {VARIANT_RULES[k] for k in on if k in VARIANT_RULES}):
+        rules_on = {VARIANT_RULES[k] for k in on if k in VARIANT_RULES}
+        if not _verdicts_cite(p, rules_on):
             out.append(label + ", but its answer does not use the variant")
+        elif p.kind in ("move", "sequence") and any(
+                not _verdicts_cite(p, rules_on, sol) for sol in p.solutions(ANSWER_LIMIT)):
+            # another right answer that never uses the variant: the label teaches nothing
+            # (review 9: a must-do at a branching table also solved on the main line)
+            out.append(label + ", but a right answer does not use the variant")
     return out
 
 
-def _verdicts_cite(p: Puzzle, rules: set[str]) -> bool:
+def _verdicts_cite(p: Puzzle, rules: set[str], answer: Any = None) -> bool:
     """Whether the puzzle's answer (the one the learner is shown) uses the variant: the
     engine's verdict on one of its moves cites one of ``rules``, it lays a tile on a branch
     (a branching double's), or it names the partner's unmarked train. Another right answer
-    that happens to use it is not enough (the shown one teaches nothing about it), nor is a
-    wrong answer's judgement citing it: a trap that the standard rules refuse as well
-    teaches nothing about the variant."""
+    that happens to use it is not enough (the shown one teaches nothing about it; ``answer``
+    checks another right answer the same way), nor is a wrong answer's judgement citing
+    it: a trap that the standard rules refuse as well teaches nothing about the variant."""
     g = p.start()
     partner = g.partner(g.current) if g.rules.teams and not g.over else None
     # a partner's train without a marker is open to the player by R-VAR-TEAMS alone
     teams_train = (train_code(partner) if partner is not None and partner != g.current
                    and not g.train(partner).marker else None)
-    for sol in [p.answer]:
+    for sol in [p.answer if answer is None else answer]:
         moves = sol if isinstance(sol, list) else [sol]
         if teams_train is not None and teams_train in moves:
             return True     # the trains a player may use, the partner's among them

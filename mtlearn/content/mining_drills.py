@@ -12,8 +12,7 @@ rule id) for moves, :meth:`~mtlearn.Game.engine_of` and the round scores for num
 - :func:`open_trains`: which trains may this player use (``choose``);
 - :func:`must_do`: must this player play, draw, pass or cover the double (``move``);
 - (where a tile may go, and every legal move: :mod:`mtlearn.content.mining_legal`);
-- :func:`round_score`: score this round after the last tile (``number``);
-- :func:`engine_round`: which double starts round N (``number``);
+- (a round's score and the engine of a later round: :mod:`mtlearn.content.mining_numbers`);
 - :func:`next_player`: who plays next: again after a double, or the next seat (``choose``).
 """
 
@@ -26,13 +25,12 @@ from typing import Any
 from ..core.moves import MEXICAN, Move
 from ..core.notation import train_code
 from ..engine.game import Game
-from ..play.bots import Bot, GreedyBot, PlannerBot, RandomBot
 from ..present.view import and_words
 from .mining_claims import binding_doubles, binding_lines
 from .mining_positions import Table
 from .mining_records import position_of
 
-__all__ = ["DRILLS", "engine_round", "must_do", "next_player", "open_trains", "round_score"]
+__all__ = ["DRILLS", "must_do", "next_player", "open_trains", "pick_trap"]
 
 Record = dict[str, Any]
 Drill = Callable[[Game, Table, random.Random], "Record | None"]
@@ -150,15 +148,14 @@ def _open_why(g: Game, key: int | str) -> tuple[str, str]:
 def _targets_rule(g: Game, cap: bool = False) -> str:
     """The trains a player may use, as this table plays it (a partner's too in teams)."""
     partner = (", their partner's train (R-VAR-TEAMS)" if g.rules.teams else "")
-    return (f"{'A' if cap else 'a'} player may use their own train (R-TRAIN-1), the Mexican "
-            f"train (R-MEX-1){partner} and any train with a marker (R-MARK-1)")
+    return (f"{'A' if cap else 'a'} player may use their own train, the Mexican train "
+            f"(R-MEX-1){partner} and any train with a marker (R-MARK-1)")
 
 
 def _extra_play(g: Game) -> str:
     """The rule of the extra play after a double, as this table plays it."""
     if g.rules.double_bonus == "on-double":
-        return ("R-VAR-ANSWER: at this table the extra tile after a double must go on that "
-                "double.")
+        return "R-VAR-ANSWER."     # read as its words; the question says it already
     return ("R-DBL-1: after laying a double a player plays again: on the double, or on any "
             "other train open to them.")
 
@@ -175,6 +172,33 @@ def _why_not(g: Game, rule: str) -> str | None:
         return f"the open double {d}-{d} on {where} must be covered first"
     if rule in ("R-MARK-1", "R-TRAIN-1", "R-VAR-TEAMS"):
         return f"that train is not open to {name}"
+    return None
+
+
+def _says_so(text: str, name: str, want: str) -> bool:
+    """Whether ``text`` already concludes what ``name`` does ("so Ana passes", "Ana must
+    play it"), so that "So Ana must pass." would say it twice."""
+    verbs = {"play": ("must play", "plays"), "draw": ("must draw", "draws"),
+             "pass": ("must pass", "passes")}[want]
+    return any(f"{name} {v}" in text for v in verbs)
+
+
+def _before_the_draw(g: Game, m: Move) -> tuple[str, str] | None:
+    """Why ``m`` could not be played before the player drew (the rule and the words), in a
+    position where they have drawn: the tile after their own double must go on it at a
+    table that answers the double, an open double comes first, or the train is closed to
+    them; None when none of these is why."""
+    name = _name(g, g.current)
+    if g.bonus and g.rules.double_bonus == "on-double":
+        return "R-VAR-ANSWER", f"at this table the tile after {name}'s double must go on it"
+    binding = binding_doubles(g)
+    if binding and m.train not in binding:
+        i = binding_lines(g)[0]
+        d = g.trains[i].end
+        return "R-DBL-3", (f"the open double {d}-{d} on {g.line_label(i)} had to be "
+                           f"covered first")
+    if m.train is not None and not _open_to_player(g, m.train):
+        return "R-MARK-1", f"that train is not open to {name}"
     return None
 
 
@@ -201,14 +225,28 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     whys = [_open_why(g, k) for k in targets]
     refusals = [(k, v) for k in closed if (v := g.train_refusal(k)) is not None]
     teaches = [r for _w, r in whys] + [v.rule for _k, v in refusals]
-    open_words = "; ".join(f"{w} ({r})" for w, r in whys)
-    shut_words = " ".join(dict.fromkeys(v.text for _k, v in refusals[:3]
-                                        if v.rule != "R-DBL-3"))
-    if any(v.rule == "R-DBL-3" for _k, v in refusals):
-        shut_words = f"Until it is covered, no other train is open to {name}. {shut_words}"
-    explain = f"Open: {open_words}. {shut_words}".strip()
+    binding = [r for _w, r in whys] == ["R-DBL-3"]
+    live = _doubles(g, True)
+    if binding:
+        # one sentence: which train, and why only it (the order, with two doubles open)
+        d, where = live[0]
+        later = and_words([f"the {e}-{e} on {w}" for e, w in live[1:]]) if live[1:] else ""
+        explain = (f"Only {where}: the open double {d}-{d} there must be covered before "
+                   f"anything else (R-DBL-3)" + (
+                       f", and it was laid before {later}, so it comes first (R-DBL-4)"
+                       if later else "") + ".")
+    else:
+        open_words = "; ".join(f"{w} ({r})" for w, r in whys)
+        shut_words = " ".join(dict.fromkeys(v.text for _k, v in refusals[:3]))
+        explain = f"Open: {open_words}. {shut_words}".strip()
     wrong = []
-    if refusals:
+    # the trap: with two doubles open, the later one's train; else a train the rules close
+    later_trains = [k for k in g.open_double_trains if k not in targets and k in _live(g)]
+    if binding and later_trains:
+        no = g.train_refusal(later_trains[0])
+        wrong.append({"answer": [train_code(later_trains[0])],
+                      "expect": no.rule if no is not None else "R-DBL-4"})
+    elif refusals:
         k, v = rng.choice(refusals)
         wrong.append({"answer": sorted([*(train_code(x) for x in targets), train_code(k)]),
                       "expect": v.rule})
@@ -218,9 +256,10 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     hint2 = (("A marker stands on the train of " if len(markers) == 1 else
               "Markers stand on the trains of ") + ", ".join(markers) + "." if markers
              else "No train carries a marker.")
-    if _live(g):
-        d, where = _open_double(g)
-        hint2 = f"Look at {where}: it ends in the double {d}-{d}."
+    if len(live) >= 2:
+        hint2 = "Which of the open doubles was laid first?"
+    elif _live(g):
+        hint2 = "Is any double on the table still uncovered?"
     return _record(
         "open-trains", t, g, family="turns", title=f"Which trains may {name} use?",
         teaches=teaches, themes=["open-trains"] + (["open-double"] if _live(g) else []),
@@ -249,12 +288,25 @@ def _temptations(g: Game) -> list[tuple[Move, str, str]]:
             v = g.explain(text)
             if v.legal:
                 continue
-            if v.rule in ("R-TURN-3", "R-DBL-3") and not _open_to_player(g, k):
-                # refused for the drawn tile or an open double: only a tempting move if
-                # the train would be open to the player otherwise (one reason, not two)
+            if v.rule not in ("R-MARK-1", "R-TRAIN-1", "R-VAR-TEAMS") and \
+                    not _open_to_player(g, k):
+                # refused for the drawn tile, an open double, the answer to a double: only
+                # a tempting move if the train would be open to the player otherwise (one
+                # reason, not two: review 9 met a private train refused for another rule)
                 continue
             out.append((Move.parse(text), v.text, v.rule))
     return out
+
+
+def pick_trap(tempting: list[tuple[Move, str, str]],
+              rng: random.Random) -> tuple[Move, str, str]:
+    """The tempting refusal a puzzle shows: one the table's variant refuses first, then an
+    open double or a marker, and "only the drawn tile" last (never why a tile was out of
+    play before the draw); at random among the first kind there is."""
+    def trap(x: tuple[Move, str, str]) -> int:
+        return 0 if x[2].startswith("R-VAR-") else 2 if x[2] == "R-TURN-3" else 1
+    best = min(trap(x) for x in tempting)
+    return rng.choice([x for x in tempting if trap(x) == best])
 
 
 def _open_to_player(g: Game, key: int | str) -> bool:
@@ -290,9 +342,11 @@ def _turn_words(g: Game) -> str:
         return said + f" {name} has just drawn {drawn}."
     if laid:
         return said + _order_of_doubles(g)
+    if len(_doubles(g, True)) >= 2:
+        return _order_of_doubles(g)     # every open double, in order: each named once
     if _live(g):
         d, where = _open_double(g)
-        return f" The {d}-{d} on {where} is still open.{_order_of_doubles(g)}"
+        return f" The {d}-{d} on {where} is still open."
     return ""
 
 
@@ -323,7 +377,18 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
     tempting = [x for x in _temptations(g) if not any(m.tile == x[0].tile for m in legal)]
     if not tempting:
         return None
-    bad, bad_text, bad_rule = rng.choice(tempting)
+    bad, bad_text, bad_rule = pick_trap(tempting, rng)
+    refused_by = bad_rule       # what the engine answers the learner who tries it
+    drawn = g.to_position().get("turn", {}).get("drawn")
+    if drawn and bad_rule == "R-TURN-3":
+        # after a draw the engine says only the drawn tile may be played; the reason the
+        # tile could not be played before the draw is the one worth saying
+        before = _before_the_draw(g, bad)
+        if before is None:
+            return None
+        bad_rule, why_before = before
+        cite = "" if bad_rule in g.explain(legal[0]).text else f" ({bad_rule})"
+        bad_text = f"{bad.tile} could not go on {_place(g, bad)}: {why_before}{cite}."
     goal: dict[str, Any] = {"move_kind": want}
     themes = ["must-" + want]
     hint1 = ("R-TURN-2: a player who can play must play; R-TURN-3: one who cannot draws "
@@ -345,15 +410,13 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
             hint2 = (f"Which of {name}'s tiles fit anywhere? Start with the {d}-{d} on "
                      f"{where}: which tile has {_a(d)} {d}?")
         else:
-            hint1 = ("R-DBL-3: while a double is open, nobody may play anywhere else until "
-                     "it is covered.")
+            hint1 = "R-DBL-3."      # read as its words: the rule, once
             hint2 = (f"The open double is the {d}-{d} on {where}: which tile has "
                      f"{_a(d)} {d}?")
     else:
-        why = _why_not(g, bad_rule)
-        if why is None:
+        why = (_before_the_draw(g, bad) or ("", ""))[1] if drawn else _why_not(g, bad_rule)
+        if not why:
             return None         # a refusal the hint cannot name in words: not asked
-        drawn = g.to_position().get("turn", {}).get("drawn")
         if drawn:
             ask = (f"Where does {drawn} fit?" if want == "play" else
                    f"Does {drawn} fit any train open to {name}?")
@@ -362,8 +425,9 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
                    else "Does anything else fit?")
         hint2 = f"{bad.tile} fits {_place(g, bad)}, but {why}. {ask}"
     answer = str(legal[0])
-    explain = f"{g.explain(legal[0]).text} {bad_text}"
-    wrong = [{"answer": str(bad), "expect": bad_rule}]
+    said = g.explain(legal[0]).text
+    explain = f"{said} {bad_text}" if bad_text not in said else said
+    wrong = [{"answer": str(bad), "expect": refused_by}]
     for alt in ("draw", "pass"):
         if alt != want:
             v = g.explain(alt)
@@ -378,105 +442,8 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} What must {name} do "
                  f"now? Make the move: a tile on a train, draw, or pass.",
         kind="move", goal=goal, hints=[hint1, hint2], answer=answer, wrong=wrong,
-        explain=explain + f" So {name} must {what}.", perspective=seat)
-
-
-# ---------------------------------------------------------------------- numbers
-def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
-    """Score this round: a player goes out; how many points does another score
-    (``number``, the count after the last move)."""
-    if g.over or t.name == "teams":
-        return None
-    end = g.copy()
-    bots: list[Bot] = [PlannerBot(), GreedyBot(), RandomBot(rng.randrange(10**9))]
-    for _ in range(2000):
-        if end.over:
-            break
-        end.push(rng.choice(bots).choose(end))
-    if not end.over or end.out is None:
-        return None
-    last = end.pop()
-    if last.kind != "play" or last.tile is None:
-        return None
-    out = end.current
-    others = [s for s in range(end.n) if s != out and 2 <= len(end.hand(s)) <= 8]
-    if not others:
-        return None
-    seat = rng.choice(others)
-    name, goer = _name(end, seat), _name(end, out)
-    hand = end.hand(seat)
-    right = end.copy()
-    right.push(last)
-    value = right.round_scores[-1][seat]
-    naive = sum(x.high + x.low for x in hand)
-    teaches = ["R-SCORE-1", "R-END-1"]
-    wrong: list[dict[str, Any]] = [{"answer": 0, "expect": "R-SCORE-1"}]
-    themes = ["scoring"]
-    if naive != value:
-        rule = "R-VAR-BLANKS" if end.rules.scoring == "blanks-25" else "R-SCORE-2"
-        wrong.append({"answer": naive, "expect": rule})
-        teaches.append(rule)
-        themes.append("blank-scores")
-    if last.tile.is_double:
-        teaches.append("R-DBL-5")
-        themes.append("out-on-a-double")
-    tiles = ", ".join(str(x) for x in hand)
-    sums = " + ".join(str(end.rules.tile_value(x.high, x.low)) for x in hand)
-    blank_hint = ""
-    if end.rules.scoring == "blanks-25" and any(x.low == 0 for x in hand):
-        blank_hint = " At this table a blank end counts 25 and the double blank 50 " \
-                     "(R-VAR-BLANKS)."
-    elif any(x.high == 0 for x in hand):
-        blank_hint = " The double blank counts 50 (R-SCORE-2)."
-    return _record(
-        "round-score", t, end, family="scoring", title=f"{goer} goes out: score {name}",
-        teaches=teaches, themes=themes,
-        question=f"{_intro(t)}{goer} plays {last.tile} on {_place(end, last)}, "
-                 f"{goer}'s last tile. How many points does {name} score for this round?",
-        kind="number", goal={"count": "round_score", "seat": seat + 1,
-                             "after": [str(last)]},
-        hints=["R-SCORE-1: the player who goes out scores 0; everyone else scores the "
-               "pips left in their hand.", f"{name} holds {tiles}." + blank_hint],
-        answer=value, wrong=wrong,
-        explain=f"{goer} went out, which ends the round (R-END-1)" + (
-                    ", even on a double left uncovered (R-DBL-5)" if last.tile.is_double
-                    else "") + f"; {name} scores the pips left in hand: {sums} = {value}.",
-        perspective=None)
-
-
-def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:
-    """Which double starts round N (``number``), asked in round r of a match."""
-    if t.name not in ("standard", "teams"):
-        return None
-    game = Game.new(g.n, set=g.set_max, rules=g.rules, seed=rng.randrange(10**9))
-    r = rng.randrange(1, min(game.rounds, 6))
-    bot = GreedyBot()
-    for _ in range(r - 1):
-        while not game.over:
-            game.push(bot.choose(game))
-        game.next_round()
-    # at least two rounds ahead: "the next one" is given away by the rule itself
-    later = list(range(r + 2, game.rounds + 1))
-    if not later:
-        return None
-    n = rng.choice(later)
-    now_e, then_e = game.engine_of(r), game.engine_of(n)
-    wrong = [{"answer": now_e, "expect": "R-ROUND-1"}]
-    if then_e + 1 != now_e:
-        wrong.append({"answer": then_e + 1, "expect": "one lower each round"})
-    return _record(
-        "engine", t, game, family="setup", title=f"The engine of round {n}",
-        teaches=["R-ROUND-1"], themes=["engine"],
-        question=f"This is round {r} of a match played with a double-{game.set_max} set, "
-                 f"so {now_e}-{now_e} sits in the middle as the engine. Which double will "
-                 f"be the engine in round {n}? Give its number.",
-        kind="number", goal={"count": "engine", "round": n},
-        hints=[f"R-ROUND-1: round 1 starts with the highest double, {game.set_max}-"
-               f"{game.set_max}, and each round uses the next lower one.",
-               f"Count on from round {r} and {now_e}-{now_e}."],
-        answer=then_e, wrong=wrong,
-        explain=f"Each round the engine goes down by one: round {n} uses {then_e}-"
-                f"{then_e}.", perspective=1)
+        explain=explain + ("" if _says_so(explain, name, want) else
+                           f" So {name} must {what}."), perspective=seat)
 
 
 # ---------------------------------------------------------------------- what next
@@ -546,6 +513,5 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
 
 #: The drills by name (the miner's schedule names them).
 DRILLS: dict[str, Drill] = {
-    "open-trains": open_trains, "must-do": must_do, "round-score": round_score,
-    "engine": engine_round, "next-player": next_player,
+    "open-trains": open_trains, "must-do": must_do, "next-player": next_player,
 }

@@ -34,8 +34,9 @@ __all__ = ["IDEA_CAP", "IDEA_CAPS", "Curator", "idea_key", "same_key", "text_key
 IDEA_CAP = 5
 #: A smaller cap for generators whose every puzzle asks one question in another position:
 #: the engine of a later round (one count whatever the board), who plays next, and which
-#: tile to shed (a review met "shed the double blank" three times in 40 puzzles).
-IDEA_CAPS = {"engine": 2, "next-player": 3, "play-fewest": 6}
+#: tile to shed (a review met "shed the double blank" three times in 40 puzzles), a round's
+#: score with the same scoring rules, going out in the same order (review 9 met each twice).
+IDEA_CAPS = {"engine": 2, "next-player": 3, "play-fewest": 6, "round-score": 2, "play-out": 2}
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 _TRAIN = re.compile(r"@(\d+|M)(?=[^\d]|$)")

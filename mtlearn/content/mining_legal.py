@@ -38,6 +38,7 @@ from .mining_drills import (
     _targets_rule,
     _temptations,
     _turn_words,
+    pick_trap,
 )
 from .mining_positions import Table
 
@@ -129,15 +130,15 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         return None
     seat = g.current
     name = _name(g, seat)
-    bad, bad_text, bad_rule = rng.choice(tempting)
+    bad, bad_text, bad_rule = pick_trap(tempting, rng)
     answer = [str(m) for m in legal]
     targets = and_words(_label(g, k) for k in g.target_trains)
     extra = g.bonus and not binding_doubles(g) and g.rules.double_bonus != "on-double"
     answer_double = g.bonus and g.rules.double_bonus == "on-double" and not binding_doubles(g)
     why_open = (f"{name} is making the extra play after a double: the double may stay "
                 f"uncovered for now, and {targets} are open (R-DBL-1)." if extra else
-                "At this table the extra tile after a double must go on that double "
-                "(R-VAR-ANSWER)." if answer_double else open_words(g, legal))
+                f"{name} laid a double, so the next tile must go on it (R-VAR-ANSWER)."
+                if answer_double else open_words(g, legal))
     drawn = g.to_position().get("turn", {}).get("drawn")
     if drawn:
         why_open += f" {name} has just drawn {drawn}, and only that tile may be played now " \

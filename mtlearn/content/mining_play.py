@@ -364,18 +364,16 @@ def play_out(g: Game, t: Table, rng: random.Random) -> Record | None:
         answer=_texts(answer),
         wrong=[{"answer": _texts(c), "expect": "go out"}
                for c in cands if not out(c) and c[-1].kind == "play"][:1],
-        explain=f"{order}Going out ends the round, and {name} scores 0 (R-END-1, R-SCORE-1). "
-                f"Over {v.deals} deals of the tiles {name} cannot see, the best other way "
-                f"of playing the turn kept the round going, and {name} ended it with "
-                f"{v.second:.0f} points on average.",
+        # going out is always best: no sampled figure, the reason for the order instead
+        explain=f"{order}Going out ends the round, and {name} scores 0 (R-END-1, R-SCORE-1).",
         perspective=seat)
 
 
 def _order_words(g: Game, turn: list[Move]) -> str:
     """Sentences on the order of ``turn`` where the rules fix it, or nothing: at a table
-    that answers the double, the tile after a double goes on it (R-VAR-ANSWER); and when a
-    tile that is not a double is played with two or more doubles open, it ends the turn, so
-    the doubles come first, and it must cover the one laid first (R-DBL-4; the last with
+    that answers the double, the tile after a double goes on it (R-VAR-ANSWER); a tile that
+    is not a double ends the turn, so a double laid this turn goes before it (R-DBL-1); and
+    with two or more doubles open, it must cover the one laid first (R-DBL-4; the last with
     R-VAR-REVERSE)."""
     h = g.copy()
     name = h.players[h.current]
@@ -385,6 +383,13 @@ def _order_words(g: Game, turn: list[Move]) -> str:
         said = "At this table the tile after a double must go on that double (R-VAR-ANSWER). "
     for m in turn:
         open_now = list(h.open_doubles)
+        if (m.tile is not None and not m.tile.is_double and len(open_now) == 1
+                and open_now[0] in h.turn_doubles):
+            # one double laid this turn, then the tile that ends it: the double goes first
+            d = h.trains[open_now[0]].end
+            said += (f"Only a double gives {name} another play, so the {d}-{d} goes before "
+                     f"{m.inward}-{m.outward}, which ends the turn (R-DBL-1). ")
+            break
         if m.tile is not None and not m.tile.is_double and len(open_now) >= 2:
             reverse = h.rules.double_order == "reverse"
             first = h.trains[open_now[-1 if reverse else 0]].end

@@ -208,13 +208,20 @@ def twins() -> dict[tuple[Any, ...], tuple[int, int]]:
     return out
 
 
-def _plain_cap(p: Puzzle, easiest: int) -> float:
-    """The highest rating a plain question may have, from the easiest of its hand-written
-    twins (``easiest``): a move or list of moves where only one tile can be played, and a
-    round's score whose hand the hint prints (an addition, a step more for each scoring
-    rule in it: the double blank, blanks at 25, going out on a double), stay within
-    :data:`PLAIN_ABOVE` a step of it. A review found one playable tile rated 1600 and a sum
-    from a printed hand rated 1360."""
+def _plain_cap(p: Puzzle, twin: tuple[int, int]) -> float:
+    """The highest rating a plain question may have, from the range of its hand-written
+    twins (``twin``: the easiest and the hardest): a move or list of moves where only one
+    tile can be played, and a round's score whose hand the hint prints (an addition, a step
+    more for each scoring rule in it: the double blank, blanks at 25, going out on a double),
+    stay within :data:`PLAIN_ABOVE` a step of the easiest; "shed the heaviest tile" stays at
+    the middle of its twins' range, whatever the table. Reviews found one playable tile
+    rated 1600, a sum from a printed hand rated 1360, and "play your 8-point tile" at a
+    branching table rated 1600, above its trickier twins (the double blank, blanks at 25)."""
+    easiest = twin[0]
+    sig = signature(p.kind, p.goal)
+    if sig == ("move", "most_pips"):
+        anywhere = twins().get((sig,), twin)   # the same question at any table
+        return (anywhere[0] + anywhere[1]) / 2
     if p.kind in ("move", "all-moves"):
         g = p.start()
         if not g.over and sum(m.kind == "play" for m in g.legal_moves) == 1:
@@ -248,7 +255,7 @@ def rating(p: Puzzle, f: dict[str, float] | None = None) -> int:
     twin = next((twins()[k] for k in twin_keys(p) if k in twins()), None)
     if twin is not None:
         r = max(twin[0] - TWIN_BELOW, min(twin[1] + TWIN_ABOVE, r))
-    r = min(r, _plain_cap(p, lowest if twin is None else twin[0]))
+    r = min(r, _plain_cap(p, (lowest, lowest) if twin is None else twin))
     if is_trivial(f):
         r = min(r, lowest)
     return max(MIN_RATING, min(MAX_RATING, int(round(r / 10) * 10)))
