@@ -55,11 +55,11 @@ __all__ = [
 ]
 
 #: Deals per move for the "expert" level (fixed, so its games are reproducible).
-DEALS = 10
+DEALS = 30
 #: Roll-outs per move at most for the "expert" level: with many legal moves it samples fewer
 #: deals (at least 2), so a move stays within about a second in the browser's Pyodide (see
 #: ``benchmarks/expert.py``) and stays a function of the position.
-ROLLOUTS = 40
+ROLLOUTS = 120
 #: How many points a move must save on average over the planner's, on the same deals, to be
 #: played instead of it (:func:`clearly_better`), and by how many standard errors.
 MIN_GAIN, Z = 1.0, 2.0
