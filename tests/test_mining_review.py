@@ -13,7 +13,7 @@ import json
 import random
 from pathlib import Path
 
-from mtlearn.content.mining_drills import _turn_words, next_player
+from mtlearn.content.mining_drills import _turn_words, must_do, next_player
 from mtlearn.content.mining_ideas import IDEA_CAPS, Curator, idea_key
 from mtlearn.content.mining_play import Verdict, wilson_lower
 from mtlearn.content.mining_positions import Table
@@ -111,3 +111,38 @@ def test_a_wrong_score_is_told_the_scoring_rules_once_each():
         assert said.count(rule) == 1 and "with R-" not in said, said
         words = in_words(said)
         assert "R-" not in words and "counts 25 a blank" not in words, words
+
+
+def test_a_tile_refused_after_a_draw_is_explained_by_why_it_was_out_of_play_before():
+    """Review 9: "2-0 fits Ben's train, but Ana has just drawn 2-2": the open double had
+    shut that train before the draw, and that is why she drew. The hint and the explanation
+    give that reason; the engine's refusal of the move (only the drawn tile) stays the
+    wrong answer's expected rule."""
+    data = json.loads((DATA / "drawn_behind_a_double.json").read_text())
+    g = Game.from_position(data["position"])
+    table = Table(data["table"], data["rules"], (4, 4), (12, 12), 1)
+    rec = next(r for s in range(10) if (r := must_do(g, table, random.Random(s))))
+    assert "has just drawn" in rec["question"]
+    assert "only that tile" not in rec["hints"][1]
+    assert "open double 3-3 on the Mexican train had to be covered first" in rec["hints"][1]
+    assert "could not go on" in rec["explain"] and "(R-DBL-3)" in rec["explain"]
+    assert rec["wrong"][0]["expect"] == "R-TURN-3"
+    assert rec["explain"].count("pass") <= 2       # "passes … So Dee must pass", no more
+
+
+def test_an_open_double_is_named_once_with_its_order():
+    """Review 9: the explanation said the open double twice, and hint 2 named the answer."""
+    from mtlearn.content.mining_drills import open_trains
+    from mtlearn.content.mining_positions import random_position
+
+    rng = random.Random(3)
+    made = None
+    for _ in range(4000):
+        g, t = random_position(rng)
+        r = open_trains(g, t, rng)
+        if r is not None and "open-double" in r["themes"]:
+            made = r
+            break
+    assert made is not None
+    assert made["explain"].startswith("Only ") and made["explain"].count("(R-DBL-3)") == 1
+    assert made["hints"][1].endswith("?") and "Look at" not in made["hints"][1]
