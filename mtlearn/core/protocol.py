@@ -72,11 +72,14 @@ class Branch(TypedDict):
     open_end: int
     started: bool
     open_double: bool
+    double_words: str | None
 
 
 class Train(TypedDict):
     """A personal train (in seat order) or the Mexican train (last). ``team`` and
-    ``partner`` (1-based) only under R-VAR-TEAMS, else null."""
+    ``partner`` (1-based) only under R-VAR-TEAMS, else null. ``double_words``: what an
+    uncovered double at the end of the line means now, in words (it must be covered first;
+    nobody can cover it; its player plays again; the round is over), else null."""
     id: str
     label: str
     owner: int | None
@@ -87,6 +90,7 @@ class Train(TypedDict):
     marker: bool
     public: bool
     open_double: bool
+    double_words: str | None
     team: int | None
     partner: int | None
     branches: list[Branch]

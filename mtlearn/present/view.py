@@ -329,6 +329,7 @@ def view(game: Game, *, perspective: Seen = None,
         })
     trains: list[Train] = []
     open_lines = g.open_double_lines
+    double_words = _double_words(g)
     for key in g.train_keys():
         t = g.train(key)
         code = train_code(key)
@@ -345,11 +346,12 @@ def view(game: Game, *, perspective: Seen = None,
             "marker": t.marker,
             "public": t.public,
             "open_double": code in open_lines,
+            "double_words": double_words.get(code),
             "team": None if mex or g.team_of(int(key)) is None
             else g.team_of(int(key)) + 1,  # type: ignore[operator]
             "partner": None if mex or g.partner(int(key)) is None
             else g.partner(int(key)) + 1,  # type: ignore[operator]
-            "branches": _branches(g, key, open_lines),
+            "branches": _branches(g, key, open_lines, double_words),
         })
     hidden = seen.hidden_turn
     legal: list[LegalMove] = [] if hidden else [
@@ -397,7 +399,30 @@ def view(game: Game, *, perspective: Seen = None,
     return out
 
 
-def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[Branch]:
+def _double_words(g: Game) -> dict[str, str]:
+    """For each line ending in an uncovered double (by its code), what that double means
+    now, in words: the round is over; nobody can cover it, so it blocks nothing (R-DBL-6);
+    its player, who has just laid it, plays again and may play anywhere open to them
+    (R-DBL-1); or it must be covered before anything else (R-DBL-3)."""
+    dead = set(g.dead_double_trains)
+    own = (set(g.turn_doubles) if g.bonus and g.rules.double_bonus != "on-double"
+           else set())
+    out: dict[str, str] = {}
+    for i, key in zip(g.open_doubles, g.open_double_trains, strict=True):
+        code = g.line_code(i)
+        if g.over:
+            out[code] = "uncovered double (the round is over)"
+        elif key in dead:
+            out[code] = "uncovered double: nobody can cover it, so it blocks nothing"
+        elif i in own:
+            out[code] = f"{g.players[g.current]}'s new double: {g.players[g.current]} plays again"
+        else:
+            out[code] = "open double: cover it first"
+    return out
+
+
+def _branches(g: Game, key: int | str, open_lines: list[str],
+              double_words: dict[str, str] | None = None) -> list[Branch]:
     """The branches of a train in the view (R-VAR-BRANCH), in name order."""
     out: list[Branch] = []
     label = g.train_label(key)
@@ -413,5 +438,6 @@ def _branches(g: Game, key: int | str, open_lines: list[str]) -> list[Branch]:
                        "double": tile.is_double} for tile, a in b.tiles],
             "open_end": b.open_end, "started": b.started,
             "open_double": b.code in open_lines,
+            "double_words": (double_words or {}).get(b.code),
         })
     return out

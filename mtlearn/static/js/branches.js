@@ -116,7 +116,7 @@ function branchRow(view, train, b, ctx) {
   if (highlighted) classes.push("mtl-train-hl");
   if (canPlayHere) classes.push("mtl-can-play");
   const badges = h("div", { class: "mtl-badges" });
-  if (b.open_double) badges.appendChild(badge("mtl-badge-double", "⚠ open double: cover it first"));
+  if (b.open_double) badges.appendChild(badge("mtl-badge-double", `⚠ ${b.double_words || "open double: cover it first"}`));
   if (highlighted) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }));
   if (canPlayHere) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-legal", text: "✓ can play here" }));
   const nameId = uid("mtl-branch-name");

@@ -66,7 +66,9 @@ export interface Player {
 
 /**
  * A personal train (in seat order) or the Mexican train (last). ``team`` and
- * ``partner`` (1-based) only under R-VAR-TEAMS, else null.
+ * ``partner`` (1-based) only under R-VAR-TEAMS, else null. ``double_words``: what an
+ * uncovered double at the end of the line means now, in words (it must be covered first;
+ * nobody can cover it; its player plays again; the round is over), else null.
  */
 export interface Train {
   id: string;
@@ -79,6 +81,7 @@ export interface Train {
   marker: boolean;
   public: boolean;
   open_double: boolean;
+  double_words: string | null;
   team: number | null;
   partner: number | null;
   branches: Branch[];
@@ -112,6 +115,7 @@ export interface Branch {
   open_end: number;
   started: boolean;
   open_double: boolean;
+  double_words: string | null;
 }
 
 /**

@@ -122,7 +122,7 @@ function trainRow(view, train, ctx) {
     badges.appendChild(h("span", { class: "mtl-badge mtl-badge-private", text: "private" }));
   }
   if (train.open_double) {
-    badges.appendChild(badge("mtl-badge-double", "⚠ open double: cover it first"));
+    badges.appendChild(badge("mtl-badge-double", `⚠ ${train.double_words || "open double: cover it first"}`));
   }
   appendTrainTeamBadges(badges, view, train);
   if (highlighted) badges.appendChild(h("span", { class: "mtl-badge mtl-badge-hl", text: "▶ look here" }));
