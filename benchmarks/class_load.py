@@ -3,7 +3,9 @@ rounds through `mtlearn class` on 127.0.0.1, each over its own WebSocket, thinki
 before each move. Reported: moves handled per second, the time from a move sent to the
 moment all six screens of that table have their update (its four phones, the teacher and
 the projector), p50 and p95 (target p95 <= 100 ms on a quiet machine), and the server
-process's memory (resident set, peak); with ``--hog``, the same again while a second
+process's memory (resident set, peak); a move's time on the server's event loop with its
+files written meanwhile by the class folder's writer thread (issue 39, item 8: the loop
+serves the other tables while a table's file is flushed to the disk); with ``--hog``, the same again while a second
 process keeps one core busy (aim p95 <= 250 ms); and how long the server takes to stop on
 SIGINT with three phones connected (target 2 s). Nothing is asserted: `./dev bench`
 prints the figures.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import statistics
@@ -131,7 +134,6 @@ async def load(cp: Any, tables: int, think: float) -> dict[str, Any]:
 def server_cost(rounds: int = 3) -> tuple[float, int]:
     """The server's own work for one move at a table of four, in this process (no
     network, no clients): the move, then the JSON of four seats and of the projector."""
-    import json
 
     from mtlearn.hosts.classroom.tables import ClassTable, checked, public_perspective
 
@@ -152,6 +154,46 @@ def server_cost(rounds: int = 3) -> tuple[float, int]:
             checked(t.public_state(), public_perspective(t.session.game))
             times.append(time.perf_counter() - t0)
     return statistics.median(times) * 1000, len(times)
+
+
+def loop_cost(rounds: int = 3) -> tuple[float, float, int]:
+    """A move's time on the event loop (made in memory, its messages made, then settled)
+    and its files' time in the writer thread (flushed to this disk), medians in ms; in
+    this process, a class in a temporary folder, through :mod:`.commits` as the server."""
+    from mtlearn.hosts.classroom import commits
+    from mtlearn.hosts.classroom.keeping import write_change
+    from mtlearn.hosts.classroom.room import Classroom, Conn
+
+    on_loop, writing = [], []
+    for seed in range(rounds):
+        with tempfile.TemporaryDirectory() as tmp:
+            room = Classroom.create(Path(tmp) / "cls")
+            teacher = Conn()
+            room.handle(teacher, {"op": "open_table", "token": room.teacher_token, "seats": 4,
+                                  "rounds": 1, "seed": seed})
+            kids = []
+            for i, name in enumerate(("Ana", "Ben", "Cy", "Dee")):
+                conn = Conn()
+                token = json.loads(room.handle(conn, {"op": "join", "code": room.code,
+                                                      "name": name})[0][1])["token"]
+                room.handle(conn, {"op": "sit", "token": token, "table": "t1", "seat": i + 1})
+                kids.append((conn, token))
+            t = room.tables["t1"]
+            while t.session is not None and not t.session.game.is_round_over:
+                seat = t.session.game.current
+                view = json.loads(t.seat_state(seat))["view"]
+                conn, token = kids[seat]
+                t0 = time.perf_counter()
+                pending = commits.prepare_move(room, conn, {
+                    "op": "intent", "token": token, "intent": intent_for(view)}, "t1")
+                t1 = time.perf_counter()
+                assert pending.change is not None
+                error, stuck = write_change(pending.change.writes)
+                t2 = time.perf_counter()
+                commits.settle(room, pending, error, stuck)
+                on_loop.append(t1 - t0 + time.perf_counter() - t2)
+                writing.append(t2 - t1)
+    return statistics.median(on_loop) * 1000, statistics.median(writing) * 1000, len(on_loop)
 
 
 @contextlib.contextmanager
@@ -197,6 +239,10 @@ def main(tables: int = 10, thinks: tuple[float, ...] = (0.5,), hogs: tuple[bool,
     cost, n = server_cost(1 if smoke else 3)
     print(f"class server: one move and the five updates it sends (four seats, projector) "
           f"cost {cost:.1f} ms of server time (median of {n} moves, in process)")
+    loop, disk, n = loop_cost(1 if smoke else 3)
+    print(f"class server: a move's time on the event loop {loop:.1f} ms, its files written "
+          f"meanwhile by the writer thread {disk:.1f} ms (medians of {n} moves, in process, "
+          "this disk)")
     for busy in hogs:
         for think in thinks:
             with tempfile.TemporaryDirectory() as tmp, hog(busy):

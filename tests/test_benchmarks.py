@@ -71,6 +71,7 @@ CASES = [
                                "mtlearn / peer: "), peer=True)),
     pytest.param(Case("class_load", (
         "class server: one move and the five updates it sends",
+        "class server: a move's time on the event loop",
         "  moves handled ",
         "  move -> all six screens updated",
         "  server memory ",

@@ -263,6 +263,21 @@ def test_the_session_host_never_names_a_hidden_tile() -> None:
     assert SCANNED["host"] - before >= 2000, SCANNED
 
 
+def test_the_guard_finds_a_hidden_tile_among_a_board_of_tile_names() -> None:
+    """The guard scans a text once for every tile it names (issue 39, item 8): in a long
+    text naming public tiles many times (a board's JSON), a hidden tile is still found
+    each time it is written, either way round or with a leading zero."""
+    seen = Perspective.of(two_seats(), "Ana")
+    public = ", ".join(["12-4", "7-3", "R-DBL-3", "2.3a"] * 200)
+    assert seen.leaks(public) == []
+    assert seen.leaks(f"{public} 7-11 {public} 11-7 07-11") == ["7-11", "11-7", "07-11"]
+    assert seen.leaks(f"{public} 7-11", allow=["7-11@1"]) == []
+    assert seen.leaks(f"{public} 11-07 07-011 x7-11 7-11a 3.7-11") == ["11-07"]
+    odd = "7-11 x7-11 07-11 7-110 R-7-11 7-11- 1.7-11 a 12-0 0-0 7--11 [7-11] 117-11 7-1"
+    assert (perspective_module._TILE_NAME.findall(odd)
+            == [m.group(0) for m in perspective_module._TILE_TEXT.finditer(odd)])
+
+
 def test_the_guard_masks_a_hidden_tile_and_raises_when_strict(monkeypatch) -> None:
     seen = Perspective.of(two_seats(), "Ana")
     assert seen.hidden_turn and not seen.may_advise and seen.drawn is None

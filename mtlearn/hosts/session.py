@@ -143,16 +143,17 @@ class BoardSession:
             _message("info", "The computer players moved first.", bots=said) if said else None)
 
     # ------------------------------------------------------------------ views
-    def view(self, *, verdicts: bool | None = None) -> View:
+    def view(self, *, verdicts: bool | None = None, hint: bool = True) -> View:
         """The JSON view of the position, with the match entry (see the module docs).
 
         ``verdicts`` overrides the session's setting (a page's stored answers need them;
-        a host that answers every intent does not, and they cost most of a move's time).
+        a host that answers every intent does not, and they cost most of a move's time);
+        ``hint`` False leaves the coach's hint out (:func:`~mtlearn.present.view.view`).
         """
         g = self.game
         v = view(g, perspective=None if g.is_round_over else self.perspective,
                  highlights=self.highlights,
-                 verdicts=self.verdicts if verdicts is None else verdicts)
+                 verdicts=self.verdicts if verdicts is None else verdicts, hint=hint)
         v["match"] = self.match_info()
         if self.steps is not None:
             v["steps"] = self.steps.view(Perspective.of(
@@ -212,7 +213,14 @@ class BoardSession:
 
     # ------------------------------------------------------------------ intents
     def handle(self, intent: Any) -> BoardAnswer:
-        """Answer one intent (a dict with ``"action"``) with the new view and message.
+        """Answer one intent (a dict with ``"action"``) with the new view and message
+        (:meth:`apply`, then :meth:`state`)."""
+        self.apply(intent)
+        return self.state()
+
+    def apply(self, intent: Any) -> None:
+        """Carry out one intent (a dict with ``"action"``), without drawing the board: a
+        host that sends every seat its own view (the class tables) makes them after.
 
         A malformed intent (an unknown action, a field of the wrong type or out of range)
         raises :class:`SessionError` naming the field, before anything changes: every host
@@ -241,7 +249,6 @@ class BoardSession:
             raise self._refusal(f"internal error while answering {intent.get('action')!r}: "
                                 f"{type(e).__name__}: {one_line(str(e))}; the board is "
                                 "unchanged") from None
-        return self.state()
 
     def _refusal(self, text: str) -> SessionError:
         """The error refusing an intent, checked by the perspective's guard (the

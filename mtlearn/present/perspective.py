@@ -45,6 +45,10 @@ STRICT = False
 # a tile written as two numbers joined by a dash, not part of a longer word or number
 # ("R-DBL-3" and "2.3a" are not tiles; "12-5" and "5-12" are)
 _TILE_TEXT = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
+# the same names whole, found faster (a digit first, then what comes before it); and,
+# among names one a line, one written with a leading zero ("07-11", "7-07")
+_TILE_NAME = re.compile(r"\d(?<![\w.-]\d)\d?-\d{1,2}(?![\w-])")
+_PADDED = re.compile(r"(?:^|-)0\d", re.M)
 
 
 class HiddenTileLeak(AssertionError):
@@ -133,8 +137,15 @@ class Perspective:
         secret = self.hidden_tiles()
         if not secret or not text:
             return []
-        allowed = {_key(a) for a in allow}
+        # first in C: the tile names the text writes, each once (a board's JSON names most
+        # tiles many times over), against the hidden tiles spelt either way round; a name
+        # with a leading zero is read as numbers below
+        spelt = {f"{a}-{b}" for t in secret for a, b in ((t.high, t.low), (t.low, t.high))}
+        found = set(_TILE_NAME.findall(text))
+        if spelt.isdisjoint(found) and not _PADDED.search("\n".join(found)):
+            return []
         names = {frozenset((t.high, t.low)) for t in secret}
+        allowed = {_key(a) for a in allow}
         out = []
         for m in _TILE_TEXT.finditer(text):
             a, b = int(m.group(1)), int(m.group(2))

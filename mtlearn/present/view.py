@@ -290,7 +290,7 @@ def _verdict_keys(game: Game) -> Iterable[Move]:
 
 def view(game: Game, *, perspective: Seen = None,
          highlights: dict[str, list[str]] | None = None, narration: str | None = None,
-         verdicts: bool = False) -> View:
+         verdicts: bool = False, hint: bool = True) -> View:
     """The JSON view of ``game`` (:class:`mtlearn.core.protocol.View`).
 
     Args:
@@ -305,6 +305,8 @@ def view(game: Game, *, perspective: Seen = None,
         verdicts: include the engine's verdict on every move a learner could try
             with one click (each hand tile on each train, draw, pass…), so a static
             page can answer without a kernel.
+        hint: False leaves the coach's hint out (``hint`` None) for a host that never
+            shows it (a class table: hints come from the teacher); it costs a search.
     """
     g = game
     seen = Perspective.of(g, perspective)
@@ -379,7 +381,7 @@ def view(game: Game, *, perspective: Seen = None,
         "narration": narration,
         "rules": g.rules.name,
         "description": guard(render(g, perspective=seen)),
-        "hint": hint_text(g, perspective=seen),
+        "hint": hint_text(g, perspective=seen) if hint else None,
         "teams": [{"team": k + 1, "seats": [a + 1, b + 1], "name": g.team_name(k),
                    "round_score": None if last is None else last[a] + last[b],
                    "total": g.team_totals[k]} for k, (a, b) in enumerate(g.teams)],

@@ -23,7 +23,14 @@ taken back with it.
 
 Any other error while a message is handled is taken back the same way (a bug never
 leaves half a change). The cost of a move is unchanged: the text written is the one
-remembered. Standard library only.
+remembered.
+
+A move at a table (:mod:`.commits`) is written later, off the server's event loop: the
+keeper *defers* its files (:meth:`Keeper.begin`), hands them over as a :class:`Change`
+(:meth:`Keeper.change`), :func:`write_change` writes them in the writer thread (or takes
+back those it wrote, when one fails), and :meth:`Keeper.on_disk` or
+:meth:`Keeper.refused` settle it; a refused move is taken back at its table alone (other
+tables' moves may be under way). Standard library only.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,10 +51,49 @@ from .teacher_ops import notice
 if TYPE_CHECKING:
     from .room import Classroom, Out
 
-__all__ = ["Keeper", "why"]
+__all__ = ["Change", "Keeper", "why", "write_change"]
 
 #: The key of class.json among the remembered texts (a table's key is its id).
 CLASS = ""
+
+#: A file to write: its key among the remembered texts (None: not remembered), its path
+#: and its text.
+Write = tuple[str | None, Path, str]
+
+
+@dataclass
+class Change:
+    """A change made in memory whose files are not written yet (a move: :mod:`.commits`)."""
+
+    writes: list[Write]  # in order
+    undo: list[Callable[[], None]]  # what puts memory back if the folder refuses
+    #: The tables it changed (taken back alone on failure); None: the whole class.
+    tables: frozenset[str] | None
+
+
+def write_change(writes: list[Write]) -> tuple[BaseException | None, list[tuple[str, str]]]:
+    """Write the files of a :class:`Change` in order (:func:`.store.put_sealed`; in the
+    writer thread: nothing in memory is touched); if one fails, take back those written,
+    newest first. The error (None if all were written) and the files the disk refused to
+    take back (key and text: they keep the change, and are remembered so)."""
+    done: list[tuple[str | None, Path, bool, str]] = []
+    try:
+        for key, path, text in writes:
+            existed = path.exists()
+            store.put_sealed(path, text)
+            done.append((key, path, existed, text))
+    except Exception as e:
+        stuck: list[tuple[str, str]] = []
+        for key, path, existed, text in reversed(done):
+            try:
+                store.take_back(path, existed)
+            except OSError as e2:
+                print(f"mtlearn class: cannot take back {path.name}: {why(e2)}; it keeps the "
+                      "change", file=sys.stderr, flush=True)
+                if key is not None:
+                    stuck.append((key, text))
+        return e, stuck
+    return None, []
 
 
 def refused(text: str) -> str:
@@ -80,20 +127,52 @@ class Keeper:
         #: Why the folder cannot be written, while a change failed and none was written since.
         self.fault: str | None = None
         self.appended = False  # the change wrote outside this keeper (the answers log)
+        self.defer = False  # files queued (a move, written later), not written now
+        self.queued: list[Write] = []
 
     # ------------------------------------------------------------------ a change
-    def begin(self, room: Classroom) -> None:
-        """A message starts: nothing is marked, the teacher's undo list remembered."""
+    def begin(self, room: Classroom, *, defer: bool = False) -> None:
+        """A message starts: nothing is marked, the teacher's undo list remembered;
+        ``defer``: its files are queued, for :meth:`change` (a move, :mod:`.commits`)."""
         self.depth += 1
         self.undo = []
         self.appended = False
         self.undos = dict(room.undos)
+        self.defer = defer
+        self.queued = []
 
     def end(self) -> None:
         """The message is answered."""
         self.depth -= 1
         self.undo = []
         self.undos = None
+        self.defer = False
+        self.queued = []
+
+    def change(self) -> Change | None:
+        """The files queued since :meth:`begin` (deferred), handed over with what puts
+        memory back; None if there are none."""
+        writes, self.queued = self.queued, []
+        if not writes:
+            return None
+        keys = {key for key, _, _ in writes if key is not None}
+        return Change(writes, list(self.undo), None if CLASS in keys else frozenset(keys))
+
+    def on_disk(self, change: Change) -> list[Out]:
+        """A deferred change is on the disk: its texts are what the folder holds."""
+        for key, _, text in change.writes:
+            if key is not None:
+                self.texts[key] = text
+        return self.ok()
+
+    def refused(self, room: Classroom, change: Change, e: BaseException,
+                stuck: list[tuple[str, str]], *, reply: bool = True) -> list[Out]:
+        """A deferred change the folder refused (its files taken back already,
+        :func:`write_change`): memory put back, its tables alone, and said (:meth:`fail`)."""
+        for key, text in stuck:
+            self.texts[key] = text
+        self.undo = list(change.undo)
+        return self.fail(room, e, reply=reply, only=change.tables)
 
     def on_failure(self, put_back: Callable[[], None]) -> None:
         """Call ``put_back`` if the change under way is taken back."""
@@ -108,8 +187,11 @@ class Keeper:
     def put(self, path: Path, key: str | None, obj: dict[str, Any]) -> None:
         """Write ``obj`` sealed to ``path`` now, to be taken back if the change fails;
         ``key``: its text is remembered under it (None: not remembered)."""
-        existed = path.exists()
         text = store.seal(obj)
+        if self.defer:
+            self.queued.append((key, path, text))
+            return
+        existed = path.exists()
         store.put_sealed(path, text)
         self.written.append((key, path, existed, None if key is None else self.texts.get(key)))
         if key is not None:
@@ -118,8 +200,12 @@ class Keeper:
     def put_text(self, path: Path, text: str) -> None:
         """Write ``text`` to ``path`` as :meth:`put` does (atomically, the previous copy
         kept), to be taken back if the change fails; nothing remembered."""
+        text = text.encode("utf-8", "replace").decode("utf-8")
+        if self.defer:
+            self.queued.append((None, path, text))
+            return
         existed = path.exists()
-        store.put_sealed(path, text.encode("utf-8", "replace").decode("utf-8"))
+        store.put_sealed(path, text)
         self.written.append((None, path, existed, None))
 
     def flush(self, room: Classroom) -> bool:
@@ -164,6 +250,7 @@ class Keeper:
         self.written.clear()
         self.tables.clear()
         self.room = False
+        self.queued = []
 
     def remember(self, room: Classroom) -> None:
         """After ``--resume``: the texts of the class and its tables as read."""
@@ -172,14 +259,16 @@ class Keeper:
         self.texts.setdefault(CLASS, store.seal(room.class_dict()))
 
     # ------------------------------------------------------------------ failure
-    def fail(self, room: Classroom, e: BaseException, *, reply: bool = True) -> list[Out]:
+    def fail(self, room: Classroom, e: BaseException, *, reply: bool = True,
+             only: frozenset[str] | None = None) -> list[Out]:
         """Take the change back (files and memory, see the module) and say so: to the
-        sender (``reply``) and, for a folder that cannot be written, to the teacher."""
+        sender (``reply``) and, for a folder that cannot be written, to the teacher.
+        ``only``: the change was a move at these tables; the rest is left as it is."""
         self.take_back()
         for put_back in reversed(self.undo):
             put_back()
         self.undo = []
-        self.restore(room)
+        self.restore(room, only)
         out: list[Out] = []
         if not isinstance(e, OSError):
             print(f"mtlearn class: internal error: {e!r}; the change was taken back",
@@ -214,8 +303,17 @@ class Keeper:
         return [("teachers", notice("The class folder can be written again: every change "
                                     "is kept from now on."))]
 
-    def restore(self, room: Classroom) -> None:
-        """The class in memory as the folder holds it (the remembered texts)."""
+    def restore(self, room: Classroom, only: frozenset[str] | None = None) -> None:
+        """The class in memory as the folder holds it (the remembered texts); ``only``:
+        these tables alone (a move's: other tables may have moves under way)."""
+        if only is not None:
+            for tid in only:
+                t, kept = room.tables.get(tid), self.texts.get(tid)
+                if t is not None and kept is not None and store.seal(t.to_dict()) != kept:
+                    room.tables[tid] = ClassTable.from_dict(json.loads(kept),
+                                                            f"tables/{tid}.json")
+            store.reconcile(room.students, room.tables, [])
+            return
         if self.undos is not None:
             room.undos = dict(self.undos)
         text = self.texts.get(CLASS)

@@ -47,7 +47,7 @@ from ...core.errors import MtlearnError
 from ...core.protocol import refusal
 from ...core.rules import PRESETS
 from ...core.words import one_line
-from . import ClassError, seats, store, teacher_ops
+from . import ClassError, commits, seats, store, teacher_ops
 from .assignment import ClassTrainer
 from .keeping import Keeper
 from .matches import ClassMatches
@@ -196,7 +196,11 @@ class Classroom:
     # ------------------------------------------------------------------ messages
     def handle(self, conn: Conn, msg: Any) -> list[Out]:
         """Answer one message (already parsed JSON) from ``conn``: its change written to
-        the folder, or taken back and said when the folder refuses (:mod:`.keeping`)."""
+        the folder, or taken back and said when the folder refuses (:mod:`.keeping`; a
+        move at a table as the server writes it, :mod:`.commits`)."""
+        tid = commits.table_of(self, msg)
+        if tid is not None:
+            return commits.now(self, commits.prepare_move(self, conn, msg, tid))
         keeper = self.keeper  # new_class puts in a new one
         keeper.begin(self)
         try:
@@ -476,25 +480,10 @@ class Classroom:
         """Called every :data:`TICK` seconds: a computer player takes every seat idle
         longer than the teacher's limit (for its turns only), and the computer player to
         play at each table makes one move once its pace allows (:meth:`ClassTable.step`)."""
-        now = time.monotonic() if now is None else now
+        at = time.monotonic() if now is None else now
         out: list[Out] = []
-        for t in list(self.tables.values()):
-            seat = t.idle_seat(self.idle, now)
-            was = t.paused
-            taken = seat is not None
-            if seat is not None:
-                t.to_computer(seat, away=True)
-            moved = t.step(now, self.pace)
-            if taken or moved:
-                try:
-                    self.save(t, room=False)
-                except Exception as e:  # the table as the folder holds it
-                    out += self.keeper.fail(self, e, reply=False)
-                    continue
-                out += self.keeper.ok() + self._table_update(t)
-            if taken or was != t.paused or (moved and t.session is not None
-                                            and t.session.game.is_round_over):
-                out.append(("teachers", self.teacher_state()))
+        for t in list(self.tables.values()):  # the server: commits.Commits.tick
+            out += commits.now(self, commits.tick_table(self, t, at))
         return out
 
     # ------------------------------------------------------------------ what is sent

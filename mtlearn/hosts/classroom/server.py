@@ -63,6 +63,7 @@ from ..book_files import BookFiles, Found, Redirect
 from ..lan import lan_address
 from ..session_host import SessionHost
 from . import doors
+from .commits import Commits
 from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .results import results_csv, results_html
 from .room import TICK, Classroom, Conn, refused
@@ -139,6 +140,7 @@ class ClassServer:
         self.names = frozenset(names) if names is not None else doors.own_names(
             "127.0.0.1", doors.host_name(urlsplit(room.address or "").netloc))
         self.devices = doors.Devices()
+        self.commits = Commits(room)  # a move's files written off the event loop
         self.conns: dict[web.WebSocketResponse, Conn] = {}
         self.by_address: dict[str, int] = {}
         self._parser = SessionHost()
@@ -397,7 +399,7 @@ class ClassServer:
                     await self._send(None, self._crowd(addr))
                 return
         try:
-            outs = self.room.handle(conn, msg)
+            outs = await self.commits.handle(conn, msg)
             if op == "join" and any(to == "reply" and out.startswith('{"type":"joined"')
                                     for to, out in outs):
                 self.limits.joined(addr)
@@ -466,9 +468,7 @@ class ClassServer:
     async def _ticker(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            outs = self.room.tick()
-            if outs:
-                await self._send(None, outs)
+            self.commits.tick(lambda outs: self._send(None, outs))
 
     async def _start_ticker(self, app: web.Application) -> None:
         self._task = asyncio.get_running_loop().create_task(self._ticker())
@@ -484,6 +484,7 @@ class ClassServer:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
+        await self.commits.close()  # every change under way on the disk
 
 
 def terminal_qr(text: str) -> str:

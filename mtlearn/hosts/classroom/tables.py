@@ -266,7 +266,7 @@ class ClassTable:
         before = (g.round_no, len(g.history))
         session.perspective = seat
         try:
-            session.handle(intent)
+            session.apply(intent)  # every seat's view is made afresh after (seat_state)
         finally:
             session.perspective = None
         g = session.game
@@ -316,7 +316,7 @@ class ClassTable:
             if g.is_match_over:
                 raise ClassError(f"{self.label}: the match is over (that was the last "
                                  "round): start a new match")
-            session.handle({"action": "next_round"})
+            session.apply({"action": "next_round"})
             self.streak = 0
             self._moved([session.message["text"] if session.message else ""])
             return f"{self.label}: round {session.game.round_no} is dealt."
@@ -463,10 +463,9 @@ class ClassTable:
         g = session.game
         session.perspective = seat
         try:
-            v = session.view()
+            v = session.view(hint=False)  # hints come from the teacher
         finally:
             session.perspective = None
-        v["hint"] = None  # hints come from the teacher
         self._teacher_only(v)
         message = self.last.get(seat)
         if self.seats[seat]["away"]:
