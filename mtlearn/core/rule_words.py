@@ -34,7 +34,7 @@ WORDS: dict[str, str] = {
     "R-ROUND-1": "one round for each double, the highest first",
     "R-ROUND-2": "who lays the round's double in the hub and who starts",
     "R-PLAN-1": "plan your hand as one matching chain",
-    "R-TRAIN-1": "your train's first tile matches the double in the hub",
+    "R-TRAIN-1": "each player has a train of their own, starting at the hub",
     "R-TRAIN-2": "a tile must match the open end",
     "R-TRAIN-3": "a double lies crosswise and the train does not split",
     "R-MEX-1": "the Mexican train is open to everyone",

@@ -40,7 +40,7 @@ export const RULE_WORDS = {
     "anchor": "r-plan-1"
   },
   "R-TRAIN-1": {
-    "words": "your train's first tile matches the double in the hub",
+    "words": "each player has a train of their own, starting at the hub",
     "anchor": "r-train-1"
   },
   "R-TRAIN-2": {
