@@ -124,7 +124,7 @@ def solve_one_of_each_kind(page: Any) -> None:
     expect(r.locator("[data-hint='2']")).to_contain_text("Where to look: Add both halves")
     r.locator("[data-key='number']").fill("30")
     click(r, "check")
-    expect_feedback(r, "wrong", "Not 30", "the pips left in your hand count against you")
+    expect_feedback(r, "wrong", "Not 30", "add up the pips of every tile left in Ana's hand")
     r.locator("[data-key='number']").fill("36")
     r.locator("[data-key='number']").press("Enter")
     expect_feedback(r, "right", "36")

@@ -94,7 +94,10 @@ def play(c: Class, check: Any) -> None:
             for ws in sockets:
                 await ws.close()
 
-    asyncio.run(go())
+    # on a thread of its own: in a whole test run, Playwright's sync API has left an event
+    # loop running on this one, and asyncio.run() refuses to start a second loop there
+    from test_class_server import run
+    run(go(), timeout=150)
 
 
 def test_a_move_is_answered_once_its_file_is_written_and_other_tables_meanwhile(
