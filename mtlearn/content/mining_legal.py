@@ -42,7 +42,7 @@ from .mining_drills import (
 )
 from .mining_positions import Table
 
-__all__ = ["DRILLS", "every_legal", "moves_words", "open_words", "where_legal"]
+__all__ = ["DRILLS", "branch_words", "every_legal", "moves_words", "open_words", "where_legal"]
 
 
 def _label_code(m: Move) -> str:
@@ -103,10 +103,16 @@ def open_words(g: Game, moves: list[Move]) -> str:
     idle = [_label(g, k) for k in keys if k not in used]
     if idle and not g.to_position().get("turn", {}).get("drawn"):
         text += f" Nothing {_name(g, g.current)} holds fits {and_words(idle)}."
-    if any(m.branch for m in moves):
-        text += (" A double that has been covered opens two more branches, and each branch "
-                 "is open to whoever may play on the train it grows from (R-VAR-BRANCH).")
-    return text
+    return text + branch_words(moves)
+
+
+def branch_words(moves: list[Move]) -> str:
+    """The sentence on branches when one of ``moves`` goes on a branch (R-VAR-BRANCH), or
+    nothing."""
+    if not any(m.branch for m in moves):
+        return ""
+    return (" A double that has been covered opens two more branches, and each branch "
+            "is open to whoever may play on the train it grows from (R-VAR-BRANCH).")
 
 
 def moves_words(g: Game, moves: list[Move]) -> str:
@@ -136,7 +142,8 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     extra = g.bonus and not binding_doubles(g) and g.rules.double_bonus != "on-double"
     answer_double = g.bonus and g.rules.double_bonus == "on-double" and not binding_doubles(g)
     why_open = (f"{name} is making the extra play after a double: the double may stay "
-                f"uncovered for now, and {targets} are open (R-DBL-1)." if extra else
+                f"uncovered for now, and {targets} are open (R-DBL-1)."
+                + branch_words(legal) if extra else
                 f"{name} laid a double, so the next tile must go on it (R-VAR-ANSWER)."
                 if answer_double else open_words(g, legal))
     drawn = g.to_position().get("turn", {}).get("drawn")
