@@ -323,9 +323,8 @@ def _laid_this_turn(g: Game) -> list[tuple[int, str]]:
     number and the words for where they stand), first laid first; none outside a bonus."""
     if not g.bonus:
         return []
-    codes = set(g.to_position().get("turn", {}).get("doubles", []))
-    return [(g.trains[i].end, g.line_label(i)) for i in g.open_doubles
-            if g.line_code(i) in codes]
+    laid = set(g.turn_doubles)
+    return [(g.trains[i].end, g.line_label(i)) for i in g.open_doubles if i in laid]
 
 
 def _turn_words(g: Game) -> str:
@@ -378,6 +377,7 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
     if not tempting:
         return None
     bad, bad_text, bad_rule = pick_trap(tempting, rng)
+    verdict = g.explain(legal[0])   # the answer, as the engine says it
     refused_by = bad_rule       # what the engine answers the learner who tries it
     drawn = g.to_position().get("turn", {}).get("drawn")
     if drawn and bad_rule == "R-TURN-3":
@@ -387,7 +387,7 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
         if before is None:
             return None
         bad_rule, why_before = before
-        cite = "" if bad_rule in g.explain(legal[0]).text else f" ({bad_rule})"
+        cite = "" if bad_rule in verdict.text else f" ({bad_rule})"
         bad_text = f"{bad.tile} could not go on {_place(g, bad)}: {why_before}{cite}."
     goal: dict[str, Any] = {"move_kind": want}
     themes = ["must-" + want]
@@ -425,7 +425,7 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
                    else "Does anything else fit?")
         hint2 = f"{bad.tile} fits {_place(g, bad)}, but {why}. {ask}"
     answer = str(legal[0])
-    said = g.explain(legal[0]).text
+    said = verdict.text
     explain = f"{said} {bad_text}" if bad_text not in said else said
     wrong = [{"answer": str(bad), "expect": refused_by}]
     for alt in ("draw", "pass"):
@@ -437,7 +437,7 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
     what = {"play": "play a tile", "draw": "draw", "pass": "pass"}[want]
     return _record(
         "must-do", t, g, family="turns", title=f"What must {name} do now?",
-        teaches=[g.explain(legal[0]).rule, bad_rule, "R-TURN-2" if want == "play" else
+        teaches=[verdict.rule, bad_rule, "R-TURN-2" if want == "play" else
                  "R-TURN-3"], themes=themes,
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} What must {name} do "
                  f"now? Make the move: a tile on a train, draw, or pass.",
