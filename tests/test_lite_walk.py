@@ -131,6 +131,9 @@ def test_chapters_in_one_live_tab_each_the_chapter_asked_one_python(
                 # boards come to life
                 run_all(live)
                 expect(live.locator(".jp-OutputArea .mtl-not-live")).to_have_count(0)
+                # Run All clears the stored boards first: wait for the live ones to be drawn
+                live.locator(".jp-OutputArea .mtl-root.mtl-board").first.wait_for(
+                    timeout=60_000)
                 assert live.locator(".jp-OutputArea .mtl-root.mtl-board").count() > 0
             live.screenshot(path=str(artifacts_dir / f"lite-walk-{name}.png"))
         assert len(live.workers) == 1, live.workers
