@@ -50,8 +50,33 @@ def test_r_dbl_3_in_the_players_own_bonus_play_is_refused(tmp_path, capsys):
     # the same puzzle with the rule that decides (R-DBL-1) passes this check
     fixed = dict(rec, hints=["R-DBL-1: after laying a double, a player plays again, on "
                              "that double or on any other train open to them.",
-                             rec["hints"][1]])
+                             rec["hints"][1]],
+                 themes=["plays-again" if t == "open-double" else t for t in rec["themes"]])
     assert not [f for f in _faults(fixed) if "bonus" in f]
+
+
+def test_the_open_double_theme_on_the_layers_own_bonus_play_is_refused(tmp_path, capsys):
+    # review 10: "open-double" on Ana's extra play after her own 8-8, which binds nobody yet
+    rec = RECORDS["m-must-do-1eb4547bae"]
+    assert "open-double" in rec["themes"]
+    assert any("theme open-double during Ana's own bonus play" in f for f in _faults(rec))
+    code, out = _check_file(tmp_path, [rec], capsys)
+    assert code == 1 and "FAIL" in out and "plays-again" in out
+    fixed = dict(rec, themes=["plays-again" if t == "open-double" else t
+                              for t in rec["themes"]])
+    assert not _faults(fixed)
+
+
+@pytest.mark.parametrize("pid", ["m-open-trains-a68d6675cb", "m-every-legal-0905339eb0",
+                                 "m-must-do-c5faa22b6c"])
+def test_a_variant_that_only_empty_branches_or_a_partners_pass_hold_is_refused(
+        pid, tmp_path, capsys):
+    # review 10: covering an open double at a partnership table (the double binds whoever
+    # owns the train) or at a branching table whose branches nobody has started
+    rec = RECORDS[pid]
+    assert any("what only the variant holds taken away" in f for f in _faults(rec))
+    code, out = _check_file(tmp_path, [rec], capsys)
+    assert code == 1 and "FAIL" in out
 
 
 def test_a_dead_double_called_open_is_refused():
@@ -146,7 +171,7 @@ def test_the_same_words_with_other_names_are_the_same_text():
 
 def test_the_same_words_are_one_puzzle_and_an_idea_is_capped():
     rec = RECORDS["m-round-score-dd7cad8ba8"]
-    c = Curator(cap=2)
+    c = Curator(cap=2, caps={})
     assert c.admit(rec)
     moved = dict(rec, position=dict(rec["position"], markers=[2]))   # another table
     assert same_key(moved) != same_key(rec)
@@ -168,7 +193,8 @@ def test_a_variant_that_only_a_trap_or_nothing_uses_is_refused(pid):
     rec = RECORDS[pid]
     assert rec["themes"][-1] in ("teams", "branching")
     got = _faults(rec)
-    assert any("its answer does not use the variant" in f for f in got), got
+    assert any("its answer does not use the variant" in f or "what only the variant holds"
+               in f for f in got), got
 
 
 def test_a_mined_puzzle_stays_near_its_hand_written_twins():

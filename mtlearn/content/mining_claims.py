@@ -116,9 +116,15 @@ def bonus_faults(p: Puzzle) -> list[str]:
 
 
 def dead_double_faults(p: Puzzle) -> list[str]:
-    """A dead double called open, or not explained with R-DBL-6."""
+    """A dead double called open, or not explained with R-DBL-6; or the theme
+    ``open-double`` during the layer's own bonus play, where no double binds yet."""
     g = p.start()
     dead = g.dead_double_trains
+    if "open-double" in p.themes and g.bonus and g.open_double_trains \
+            and not binding_doubles(g):
+        return [f"has the theme open-double during {g.players[g.current]}'s own bonus play "
+                f"after laying the double: it binds nobody yet (R-DBL-1), the theme is "
+                f"plays-again"]
     if not dead:
         if "open-double" in p.themes and not g.open_double_trains:
             return ["has the theme open-double with no open double on the table"]
@@ -159,9 +165,20 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
     plain = dict(data, rules=dict(STANDARD), position=position)
     label = "labelled with " + ", ".join(f"{k}={v}" for k, v in sorted(on.items()))
     try:
-        q = from_data(json.loads(json.dumps(plain)), p.id + " (standard rules)")
+        try:
+            q = from_data(json.loads(json.dumps(plain)), p.id + " (standard rules)")
+            said = ", but under the standard rules its answers are the same"
+        except (PuzzleError, ValueError, KeyError):
+            # what only the variant can hold, taken away where it holds nothing a move
+            # needs: branches nobody has started, a partner's pass without a marker
+            # (review 10: "cover the open double" at a branching table with empty
+            # branches, the same puzzle as at the standard table)
+            q = from_data(json.loads(json.dumps(dict(plain, position=_plainer(position)))),
+                          p.id + " (standard rules)")
+            said = (", but with what only the variant holds taken away (branches nobody "
+                    "has started, a partner's pass) its answers are the same")
         if answer_set(q) == answer_set(p):
-            out.append(label + ", but under the standard rules its answers are the same")
+            out.append(label + said)
     except (PuzzleError, ValueError, KeyError):
         # the position needs the variant to be read at all (branches, a partner's pass):
         # then the right answers themselves must use the variant
@@ -173,6 +190,17 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
             # another right answer that never uses the variant: the label teaches nothing
             # (review 9: a must-do at a branching table also solved on the main line)
             out.append(label + ", but a right answer does not use the variant")
+    return out
+
+
+def _plainer(position: dict[str, Any]) -> dict[str, Any]:
+    """``position`` without the variant's own fields where they hold no tile: branches
+    nobody has started and the partnership's note of a pass without a marker. A branch
+    with a tile on it stays, so such a position still cannot be read without the variant."""
+    out = {k: v for k, v in position.items() if k not in _VARIANT_FIELDS}
+    trains = out.get("trains")
+    if isinstance(trains, dict):
+        out["trains"] = {k: v for k, v in trains.items() if "." not in str(k) or v}
     return out
 
 

@@ -190,7 +190,8 @@ def _before_the_draw(g: Game, m: Move) -> tuple[str, str] | None:
     them; None when none of these is why."""
     name = _name(g, g.current)
     if g.bonus and g.rules.double_bonus == "on-double":
-        return "R-VAR-ANSWER", f"at this table the tile after {name}'s double must go on it"
+        return "R-VAR-ANSWER", (f"at this table the tile after {name}'s double must go on "
+                                f"that double")
     binding = binding_doubles(g)
     if binding and m.train not in binding:
         i = binding_lines(g)[0]
@@ -253,8 +254,8 @@ def open_trains(g: Game, t: Table, rng: random.Random) -> Record | None:
     if len(targets) > 1:
         wrong.append({"answer": [train_code(targets[0])], "expect": "left out a train"})
     markers = [_name(g, i) for i in range(g.n) if g.train(i).marker]
-    hint2 = (("A marker stands on the train of " if len(markers) == 1 else
-              "Markers stand on the trains of ") + ", ".join(markers) + "." if markers
+    hint2 = ((f"A marker stands on {markers[0]}'s train." if len(markers) == 1 else
+              "Markers stand on " + and_words(m + "'s" for m in markers) + " trains.") if markers
              else "No train carries a marker.")
     if len(live) >= 2:
         hint2 = "Which of the open doubles was laid first?"
@@ -404,15 +405,25 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
             return None
         d, where = _open_double(g)
         goal = {"covers_double": True}
-        themes = ["cover-the-double", "open-double"]
-        if g.bonus:     # the layer's own extra play: R-DBL-1, not R-DBL-3
+        # the hint asks for the tiles with the double's number only when there is a choice:
+        # with one such tile, "which tile has a 9?" is the answer (review 10)
+        several = sum(d in (x.high, x.low) for x in g.hand(seat)) > 1
+        if g.bonus and not binding_doubles(g):
+            # the layer's own extra play: R-DBL-1, not R-DBL-3; the double binds nobody
+            # yet, so the puzzle is about playing again, not about an open double
+            themes = ["cover-the-double", "plays-again"]
             hint1 = _extra_play(g)
-            hint2 = (f"Which of {name}'s tiles fit anywhere? Start with the {d}-{d} on "
-                     f"{where}: which tile has {_a(d)} {d}?")
+            hint2 = (f"{name} has just laid the {d}-{d} on {where} and plays again. "
+                     + (f"Which of {name}'s tiles have {_a(d)} {d}, and which fit "
+                        f"anywhere else?" if several else
+                        f"Check every tile of {name}'s against every train open to "
+                        f"{name}: which fit?"))
         else:
+            themes = ["cover-the-double", "open-double"]
             hint1 = "R-DBL-3."      # read as its words: the rule, once
-            hint2 = (f"The open double is the {d}-{d} on {where}: which tile has "
-                     f"{_a(d)} {d}?")
+            hint2 = (f"The open double is the {d}-{d} on {where}: "
+                     + (f"which tiles have {_a(d)} {d}, and which of them fits?"
+                        if several else f"until it is covered, where may {name} play?"))
     else:
         why = (_before_the_draw(g, bad) or ("", ""))[1] if drawn else _why_not(g, bad_rule)
         if not why:
@@ -479,13 +490,13 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
         wrong = [{"answer": g.players[nxt], "expect": "R-DBL-1"}]
     else:
         teaches, themes = ["R-TURN-5"], ["turn-order"]
-        why = f"The turn passes clockwise to {g.players[nxt]} (R-TURN-5)."
+        why = f"Play goes clockwise, so {g.players[nxt]} plays next (R-TURN-5)."
         wrong = [{"answer": name, "expect": "R-TURN-5"}] if g.n > 2 else []
         if g.bonus and m.kind == "pass":
             # no tile to follow the double, even after drawing: a pass, not an extra play
             teaches.append("R-DBL-2")
-            why = (f"{name} laid a double this turn but had no tile to play after it, even "
-                   f"after drawing, so {name} passes and the turn ends (R-DBL-2). " + why)
+            why = (f"{name} laid a double this turn and has nothing to follow it, even "
+                   f"after drawing, so the turn ends there (R-DBL-2). " + why)
         elif g.bonus:       # the extra play after a double ends the turn
             teaches.append("R-DBL-1")
             why = (f"That was {name}'s extra play after a double (R-DBL-1), so {name}'s turn "
@@ -494,8 +505,12 @@ def next_player(g: Game, t: Table, rng: random.Random) -> Record | None:
             teaches.append("R-MARK-2")
             themes.append("marker")
             why = f"{g.explain(m).text} {why}"      # the engine's words: the marker
-    did = (f"{name} passes" if m.kind == "pass" else
-           f"{name} plays {m.tile} on {_place(g, m)}")
+    # a pass is told as what the learner sees (nothing fits), not as "passes": the word
+    # would give the turn's end away (review 10)
+    drawn = g.to_position().get("turn", {}).get("drawn")
+    did = ((f"{drawn} fits no train open to {name}" if drawn else
+            f"Nothing {name} holds fits a train open to {name}, and the boneyard is empty")
+           if m.kind == "pass" else f"{name} plays {m.tile} on {_place(g, m)}")
     return _record(
         "next-player", t, g, family="turns", title="Who plays next?", teaches=teaches,
         themes=themes,

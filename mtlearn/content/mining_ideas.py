@@ -12,9 +12,11 @@ played and covered, a train reopened by a marker) from positions that hardly dif
   answer, with the players' names replaced by their seats counted from the learner: two
   puzzles that say the same thing in every word are one puzzle;
 * :func:`idea_key`: the pattern the puzzle teaches: its generator, rules, rules taught and
-  themes, and a few words of shape per generator (which trains are open, how many moves,
-  how many tiles and doubles the learner holds in a play puzzle); the engine of a later
-  round is one idea whatever the board, and so is a round's score of one kind.
+  themes, and a few words of shape per generator (which trains are open; for a list of
+  every legal move, the template the learner reads: the rules that say why each train is
+  open and the trap's rule; how many tiles and doubles the learner holds in a go-out turn,
+  at any table with or without branches); the engine of a later round is one idea whatever
+  the board, and so is a round's score at one table with one special count.
 
 :class:`Curator` keeps a puzzle only if no kept puzzle has its :func:`same_key` or
 :func:`text_key`, and at most :data:`IDEA_CAP` share its :func:`idea_key` (fewer for the
@@ -28,6 +30,8 @@ import json
 import re
 from typing import Any
 
+from ..core.ruleids import rule_ids_in
+
 __all__ = ["IDEA_CAP", "IDEA_CAPS", "Curator", "idea_key", "same_key", "text_key"]
 
 #: How many puzzles may teach the same idea (each from a different position).
@@ -36,7 +40,8 @@ IDEA_CAP = 5
 #: the engine of a later round (one count whatever the board), who plays next, and which
 #: tile to shed (a review met "shed the double blank" three times in 40 puzzles), a round's
 #: score with the same scoring rules, going out in the same order (review 9 met each twice).
-IDEA_CAPS = {"engine": 2, "next-player": 3, "play-fewest": 6, "round-score": 2, "play-out": 2}
+IDEA_CAPS = {"engine": 2, "next-player": 3, "play-fewest": 6, "round-score": 1, "play-out": 1,
+             "every-legal": 3}
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 _TRAIN = re.compile(r"@(\d+|M)(?=[^\d]|$)")
@@ -121,10 +126,20 @@ def idea_key(rec: dict[str, Any]) -> str:
         shape = sorted(r.train(str(a)) if a != "M" else "M" for a in rec["answer"])
         shape = [("own" if s == "s0" else s if s == "M" else "other") for s in shape]
     elif tag == "every-legal":
-        shape = len(rec["answer"])
+        # the template a learner reads: why each train is open (the rules the explanation
+        # cites before it lists the moves) and the trap's rule; review 10 met two lists at
+        # partnership tables that differed only in their tiles
+        why = str(rec.get("explain", "")).split(" legal moves: ")[0]
+        trap = [w.get("expect") for w in rec.get("wrong", [])]
+        return json.dumps([tag, rec.get("rules"), sorted(rec.get("themes", [])),
+                           sorted(set(rule_ids_in(why))), trap], sort_keys=True)
     elif tag in ("play-out", "play-double"):
         hand = hands[seat] if seat < len(hands) else []
         shape = [len(hand), sum(1 for t in hand if len(set(t.split("-"))) == 1)]
+        # the order of doubles is the idea whether or not the tiles go on branches
+        # (review 10: the same go-out turn at a branching table and at the standard one)
+        rules = {k: v for k, v in (rec.get("rules") or {}).items() if k != "branching"}
+        return json.dumps([tag, rules, shape], sort_keys=True)
     elif tag == "play-fewest":
         # the idea is the kind of tile shed (the double blank, another double, the
         # heaviest plain tile), whatever the hand, the train it goes on or its rule
@@ -138,7 +153,11 @@ def idea_key(rec: dict[str, Any]) -> str:
                            str((rec.get("goal") or {}).get("after", [""])[0]) == "pass"],
                           sort_keys=True)
     elif tag == "round-score":
-        shape = None        # the same count, whatever the hand: a few are enough
+        # the same count, whatever the hand, the way the round ended, the dead double
+        # beside it or the rules it cites on the way: one puzzle per table and special
+        # count (review 10 read going out on a double as the same puzzle)
+        return json.dumps([tag, rec.get("rules"), "blank-scores" in rec.get("themes", [])],
+                          sort_keys=True)
     if tag == "engine":     # one question whatever the board: counting down the doubles
         return json.dumps([tag])
     return json.dumps([tag, rec.get("rules"), sorted(rec.get("teaches", [])),

@@ -144,7 +144,7 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     why_open = (f"{name} is making the extra play after a double: the double may stay "
                 f"uncovered for now, and {targets} are open (R-DBL-1)."
                 + branch_words(legal) if extra else
-                f"{name} laid a double, so the next tile must go on it (R-VAR-ANSWER)."
+                f"{name} laid a double, so the next tile must go on that double (R-VAR-ANSWER)."
                 if answer_double else open_words(g, legal))
     drawn = g.to_position().get("turn", {}).get("drawn")
     if drawn:

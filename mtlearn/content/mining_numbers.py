@@ -58,12 +58,16 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
         themes.append("out-on-a-double")
     tiles = ", ".join(str(x) for x in hand)
     sums = " + ".join(str(end.rules.tile_value(x.high, x.low)) for x in hand)
-    blank_hint = ""
+    blank_hint = special = ""
     if end.rules.scoring == "blanks-25" and any(x.low == 0 for x in hand):
         blank_hint = " At this table a blank end counts 25 and the double blank 50 " \
                      "(R-VAR-BLANKS)."
+        blanks = [x for x in hand if x.low == 0]
+        special = (" At this table each blank half counts 25 (R-VAR-BLANKS): " + ", ".join(
+            f"{x} counts {end.rules.tile_value(x.high, x.low)}" for x in blanks) + ".")
     elif any(x.high == 0 for x in hand):
         blank_hint = " The double blank counts 50 (R-SCORE-2)."
+        special = " The double blank counts 50, though it has no pips (R-SCORE-2)."
     return _record(
         "round-score", t, end, family="scoring", title=f"{goer} goes out: score {name}",
         teaches=teaches, themes=themes,
@@ -76,7 +80,8 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
         answer=value, wrong=wrong,
         explain=f"{goer} went out, which ends the round (R-END-1)" + (
                     ", even on a double left uncovered (R-DBL-5)" if last.tile.is_double
-                    else "") + f"; {name} scores the pips left in hand: {sums} = {value}.",
+                    else "") + f"; {name} scores what is left in hand: {sums} = {value}."
+                + special,
         perspective=None)
 
 

@@ -254,7 +254,11 @@ def rating(p: Puzzle, f: dict[str, float] | None = None) -> int:
         r = min(r, plain + VARIANT_STEP)
     twin = next((twins()[k] for k in twin_keys(p) if k in twins()), None)
     if twin is not None:
-        r = max(twin[0] - TWIN_BELOW, min(twin[1] + TWIN_ABOVE, r))
+        # the floor is the easiest twin asking the same question at any table: a variant
+        # table's single hand-written twin (one "every legal move" at a branching table,
+        # rated 1700) must not lift a two-move list to 1600 (review 10)
+        anywhere = twins().get((signature(p.kind, p.goal),), twin)
+        r = max(min(twin[0], anywhere[0]) - TWIN_BELOW, min(twin[1] + TWIN_ABOVE, r))
     r = min(r, _plain_cap(p, (lowest, lowest) if twin is None else twin))
     if is_trivial(f):
         r = min(r, lowest)

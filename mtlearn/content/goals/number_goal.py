@@ -137,6 +137,20 @@ def _count_reason(p: Puzzle) -> str:
         how = (" on a double, which ends the round at once (R-DBL-5)"
                if last is not None and last.tile is not None and last.tile.is_double
                else ", which ends the round (R-END-1)")
+        special = _special_count(g, hand, name)
+        if special:     # the count a learner forgets leads (review 10), then the rest
+            return (f"{special}. {g.players[g.out]} went out{how}, and {name} scores "
+                    f"every tile left in hand (R-SCORE-1)")
         return (f"{g.players[g.out]} went out{how}; {name} scores the pips of every "
                 f"tile left in hand ({rule})")
     return f"add up the pips of every tile left in {name}'s hand ({rule})"
+
+
+def _special_count(g: Any, hand: list[Any], name: str) -> str:
+    """The scoring rule that makes ``hand`` count more than its pips, said of ``name``'s
+    hand with its rule id, or "" when the pips are the count."""
+    if g.rules.scoring == "blanks-25" and any(t.low == 0 for t in hand):
+        return f"each blank half in {name}'s hand counts 25 (R-VAR-BLANKS)"
+    if any(t.high == 0 and t.low == 0 for t in hand):
+        return f"the double blank in {name}'s hand counts 50 (R-SCORE-2)"
+    return ""
