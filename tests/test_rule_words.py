@@ -47,7 +47,11 @@ def test_the_words_are_words() -> None:
 def test_the_front_end_reads_the_same_table() -> None:
     text = (REPO / "mtlearn" / "static" / "js" / "rule-words.js").read_text(encoding="utf-8")
     table = json.loads(text.split("export const RULE_WORDS = ", 1)[1].rstrip().rstrip(";"))
-    assert table == {k: {"words": v, "anchor": anchor(k)} for k, v in rule_words.WORDS.items()}
+    assert table == {k: {"words": v, "anchor": anchor(k),
+                         **({"said": list(rule_words.SAID_BY[k])}
+                            if k in rule_words.SAID_BY else {})}
+                     for k, v in rule_words.WORDS.items()}
+    assert set(rule_words.SAID_BY) <= set(rule_words.WORDS)
 
 
 def test_a_text_in_words() -> None:

@@ -168,15 +168,16 @@ def words_js() -> str:
     """The front end's copy of :data:`mtlearn.core.rule_words.WORDS` (rule-words.js)."""
     sys.path.insert(0, str(ROOT))
     import mtlearn  # noqa: F401  (files the variants' rules)
-    from mtlearn.core.rule_words import WORDS
+    from mtlearn.core.rule_words import SAID_BY, WORDS
     from mtlearn.core.ruleids import anchor
 
-    body = json.dumps({k: {"words": v, "anchor": anchor(k)} for k, v in WORDS.items()},
-                      indent=2, ensure_ascii=False)
-    return ("// Written by ./dev regen (docs/_ext/rules_page.py): the table WORDS of\n"
-            "// mtlearn/core/rule_words.py; edit that, not this. Each rule id -> the rule in a\n"
-            "// learner's words and its anchor on the rules page.\n"
-            "/** @type {Record<string, {words: string, anchor: string}>} */\n"
+    body = json.dumps({k: {"words": v, "anchor": anchor(k),
+                           **({"said": list(SAID_BY[k])} if k in SAID_BY else {})}
+                       for k, v in WORDS.items()}, indent=2, ensure_ascii=False)
+    return ("// Written by ./dev regen (docs/_ext/rules_page.py): the tables WORDS and SAID_BY\n"
+            "// of mtlearn/core/rule_words.py; edit those, not this. Each rule id -> the rule in\n"
+            "// a learner's words, its anchor on the rules page and the other words that say it.\n"
+            "/** @type {Record<string, {words: string, anchor: string, said?: string[]}>} */\n"
             f"export const RULE_WORDS = {body};\n")
 
 

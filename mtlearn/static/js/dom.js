@@ -97,9 +97,12 @@ function stems(text) {
   return out;
 }
 
-/** Whether `text` already says what `rule` says in words (its phrase's words, as
- * rule_words.restates counts them). @param {string} text @param {string} rule @returns {boolean} */
+/** Whether `text` already says what `rule` says in words (its phrase's words, or the other
+ * words RULE_WORDS lists for it, as rule_words.restates counts them). @param {string} text @param {string} rule @returns {boolean} */
 export function restates(text, rule) {
+  const entry = Object.prototype.hasOwnProperty.call(RULE_WORDS, String(rule)) ? RULE_WORDS[String(rule)] : null;
+  const low = text.toLowerCase();
+  if (entry && (entry.said || []).some((w) => low.includes(w))) return true;
   const want = stems(ruleWords(rule));
   const have = stems(text);
   let n = 0;

@@ -1,7 +1,7 @@
-// Written by ./dev regen (docs/_ext/rules_page.py): the table WORDS of
-// mtlearn/core/rule_words.py; edit that, not this. Each rule id -> the rule in a
-// learner's words and its anchor on the rules page.
-/** @type {Record<string, {words: string, anchor: string}>} */
+// Written by ./dev regen (docs/_ext/rules_page.py): the tables WORDS and SAID_BY
+// of mtlearn/core/rule_words.py; edit those, not this. Each rule id -> the rule in
+// a learner's words, its anchor on the rules page and the other words that say it.
+/** @type {Record<string, {words: string, anchor: string, said?: string[]}>} */
 export const RULE_WORDS = {
   "R-SET-1": {
     "words": "a double-N set has every pair of numbers once",
@@ -65,7 +65,10 @@ export const RULE_WORDS = {
   },
   "R-MARK-2": {
     "words": "if you cannot play, your marker goes on your train",
-    "anchor": "r-mark-2"
+    "anchor": "r-mark-2",
+    "said": [
+      "marker"
+    ]
   },
   "R-MARK-3": {
     "words": "a tile on your own train takes your marker back",
@@ -93,7 +96,10 @@ export const RULE_WORDS = {
   },
   "R-TURN-5": {
     "words": "play goes clockwise",
-    "anchor": "r-turn-5"
+    "anchor": "r-turn-5",
+    "said": [
+      "clockwise"
+    ]
   },
   "R-FIRST-1": {
     "words": "what you may do on your first turn",
@@ -101,7 +107,11 @@ export const RULE_WORDS = {
   },
   "R-DBL-1": {
     "words": "after a double, play again",
-    "anchor": "r-dbl-1"
+    "anchor": "r-dbl-1",
+    "said": [
+      "plays again",
+      "play again"
+    ]
   },
   "R-DBL-2": {
     "words": "with no tile after your double, draw, then play it or mark",
@@ -109,7 +119,10 @@ export const RULE_WORDS = {
   },
   "R-DBL-3": {
     "words": "an open double must be covered before anything else",
-    "anchor": "r-dbl-3"
+    "anchor": "r-dbl-3",
+    "said": [
+      "must be covered"
+    ]
   },
   "R-DBL-4": {
     "words": "which double the tile after several doubles covers",
@@ -133,7 +146,10 @@ export const RULE_WORDS = {
   },
   "R-END-1": {
     "words": "playing your last tile ends the round",
-    "anchor": "r-end-1"
+    "anchor": "r-end-1",
+    "said": [
+      "ends the round"
+    ]
   },
   "R-END-2": {
     "words": "a round also ends when nobody can play",
@@ -145,7 +161,10 @@ export const RULE_WORDS = {
   },
   "R-SCORE-2": {
     "words": "the double-blank left in a hand counts 50",
-    "anchor": "r-score-2"
+    "anchor": "r-score-2",
+    "said": [
+      "counts 50"
+    ]
   },
   "R-SCORE-3": {
     "words": "the lowest total after the last round wins",
@@ -161,7 +180,11 @@ export const RULE_WORDS = {
   },
   "R-VAR-ANSWER": {
     "words": "the play after your double must cover it",
-    "anchor": "r-var-answer"
+    "anchor": "r-var-answer",
+    "said": [
+      "on that double",
+      "must go on the double"
+    ]
   },
   "R-VAR-REVERSE": {
     "words": "open doubles are covered last one first",
@@ -185,7 +208,10 @@ export const RULE_WORDS = {
   },
   "R-VAR-BLANKS": {
     "words": "each blank half left in a hand counts 25",
-    "anchor": "r-var-blanks"
+    "anchor": "r-var-blanks",
+    "said": [
+      "counts 25"
+    ]
   },
   "R-VAR-SWAN": {
     "words": "Swan Drive: after your own train, one tile on each public train in turn",
@@ -197,6 +223,9 @@ export const RULE_WORDS = {
   },
   "R-VAR-TEAMS": {
     "words": "partners share their trains and their score",
-    "anchor": "r-var-teams"
+    "anchor": "r-var-teams",
+    "said": [
+      "partner"
+    ]
   }
 };
