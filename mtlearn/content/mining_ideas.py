@@ -34,14 +34,16 @@ from ..core.ruleids import rule_ids_in
 
 __all__ = ["IDEA_CAP", "IDEA_CAPS", "Curator", "idea_key", "same_key", "text_key"]
 
-#: How many puzzles may teach the same idea (each from a different position).
-IDEA_CAP = 5
+#: How many puzzles may teach the same idea (each from a different position). Reviews 10
+#: and 11 read two puzzles of one idea in a sample of 40 as a copy whenever their words
+#: matched; at most two keep the set a set of ideas, not of positions.
+IDEA_CAP = 2
 #: A smaller cap for generators whose every puzzle asks one question in another position:
-#: the engine of a later round (one count whatever the board), who plays next, and which
-#: tile to shed (a review met "shed the double blank" three times in 40 puzzles), a round's
-#: score with the same scoring rules, going out in the same order (review 9 met each twice).
-IDEA_CAPS = {"engine": 2, "next-player": 3, "play-fewest": 6, "round-score": 1, "play-out": 1,
-             "every-legal": 3}
+#: the engine of a later round (one count whatever the board), who plays next, a round's
+#: score with the same scoring rules, going out in the same order (each one puzzle), and
+#: which kind of tile to shed at one table (a review met "shed the double blank" three
+#: times in 40 puzzles).
+IDEA_CAPS = {"engine": 1, "next-player": 1, "play-fewest": 3, "round-score": 1, "play-out": 1}
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 _TRAIN = re.compile(r"@(\d+|M)(?=[^\d]|$)")
@@ -113,6 +115,12 @@ def text_key(rec: dict[str, Any]) -> str:
     return text
 
 
+def _taught(rec: dict[str, Any]) -> list[str]:
+    """The rules a puzzle teaches, less the dead double's (R-DBL-6): an aside about a double
+    nobody can cover is not another idea (review 11's sample: "who plays next" twice)."""
+    return sorted(r for r in rec.get("teaches", []) if r != "R-DBL-6")
+
+
 def idea_key(rec: dict[str, Any]) -> str:
     """The pattern a puzzle teaches (see the module doc)."""
     tag = _tag(rec)
@@ -122,6 +130,12 @@ def idea_key(rec: dict[str, Any]) -> str:
     n = len(hands) or 1
     r = _Renamer(seat, n)
     shape: Any = None
+    if tag == "must-do":
+        # what the player must do (play, draw, pass, cover the double) at one table: the
+        # tile that tempts is the position's, not another idea (review 11's sample drew
+        # three "cover the open double" at the standard table)
+        return json.dumps([tag, rec.get("rules"), sorted(rec.get("themes", []))],
+                          sort_keys=True)
     if tag == "open-trains":
         shape = sorted(r.train(str(a)) if a != "M" else "M" for a in rec["answer"])
         shape = [("own" if s == "s0" else s if s == "M" else "other") for s in shape]
@@ -149,7 +163,7 @@ def idea_key(rec: dict[str, Any]) -> str:
         return json.dumps([tag, rec.get("rules"), shape], sort_keys=True)
     elif tag == "next-player":
         # who plays after a double, after the extra play, after a pass: whatever the tile
-        return json.dumps([tag, rec.get("rules"), sorted(rec.get("teaches", [])),
+        return json.dumps([tag, rec.get("rules"), _taught(rec),
                            str((rec.get("goal") or {}).get("after", [""])[0]) == "pass"],
                           sort_keys=True)
     elif tag == "round-score":
@@ -160,7 +174,7 @@ def idea_key(rec: dict[str, Any]) -> str:
                           sort_keys=True)
     if tag == "engine":     # one question whatever the board: counting down the doubles
         return json.dumps([tag])
-    return json.dumps([tag, rec.get("rules"), sorted(rec.get("teaches", [])),
+    return json.dumps([tag, rec.get("rules"), _taught(rec),
                        sorted(rec.get("themes", [])), shape], sort_keys=True)
 
 
