@@ -391,7 +391,7 @@ def test_puzzles_come_after_their_idea() -> None:
         assert "## Puzzles\n\n" + "Stars count" not in _text(name)
     menu = _text("08-variants.md")
     pages = re.findall(r"\]\((variant-[a-z-]+)\.md\)", menu)
-    assert len(pages) == 6 and all((TUTORIALS / f"{p}.md").is_file() for p in pages)
+    assert len(pages) == 7 and all((TUTORIALS / f"{p}.md").is_file() for p in pages)
     index = (REPO / "docs" / "index.md").read_text(encoding="utf-8")
     assert all(f"tutorials/{p}\n" in index for p in pages)
 

@@ -42,7 +42,9 @@ TARGET = ROOT / "mtlearn" / "static" / "rules.html"
 WORDS_JS = ROOT / "mtlearn" / "static" / "js" / "rule-words.js"
 
 _LABEL = re.compile(r"^\(([a-z0-9-]+)\)=\s*$")
-_COMMENT = re.compile(r"^<!--.*-->\s*$")
+#: An HTML comment line, or a MyST comment line (``% leaves out: KEY`` before a leave-out
+#: sentence, read by tests/test_rules_taught.py)
+_COMMENT = re.compile(r"^(?:<!--.*-->|%.*)\s*$")
 #: The page's front matter (it is a MyST notebook) and its code cells (the pictures)
 _FRONT_MATTER = re.compile(r"\A---\n.*?^---\n", re.S | re.M)
 _CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\n?", re.S | re.M)
