@@ -44,7 +44,10 @@ PER_CHUNK = 4
 TRIES = {"play-fewest": 100, "play-out": 100, "play-double": 25}
 DRILL_TRIES = 40
 #: Puzzles turned away in a row (copies, ideas already there often enough) that end a run.
-DRY = 400
+#: With one or two puzzles an idea most offers are turned away long before the ideas run
+#: out: 400 in a row ended a run at 99 puzzles with rarer ideas (a go-out turn with one
+#: double, a score at another table) still to come.
+DRY = 1500
 
 
 def _generators() -> dict[str, Callable[..., Any]]:
