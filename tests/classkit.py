@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import time
@@ -62,6 +63,27 @@ def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess
         args = (*args, "--pace", "0.2")  # class default is a person's, 1 s a move)
     proc = warm_cli.start(["class", "--port", "0", "--folder", str(folder),
                            *(() if qr else ("--no-qr",)), *args], folder.parent, env, merge=True)
+    return wait_until_serving(ClassProcess(proc, folder), timeout)
+
+
+def carry_on_line(cp: ClassProcess) -> str:
+    """The command a stopped server printed as its last line ("Class stopped; carry on
+    with: …"), its output read to the end (the server must have stopped, or be stopping)."""
+    assert cp.proc.stdout is not None
+    said = ("".join(cp.lines) + cp.proc.stdout.read()).rstrip()
+    last = said.splitlines()[-1] if said else ""
+    assert last.startswith("Class stopped; carry on with: "), said[-2000:]
+    return last.removeprefix("Class stopped; carry on with: ")
+
+
+def start_line(line: str, cwd: Path, timeout: float = 30.0) -> ClassProcess:
+    """Run ``line`` exactly as a class server printed it (``mtlearn class --resume
+    --folder …``), nothing added, in ``cwd``; read until it serves."""
+    words = shlex.split(line)
+    assert words[:2] == ["mtlearn", "class"] and "--folder" in words, line
+    folder = Path(words[words.index("--folder") + 1])
+    env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONUNBUFFERED="1")
+    proc = warm_cli.start(words[1:], cwd, env, merge=True)
     return wait_until_serving(ClassProcess(proc, folder), timeout)
 
 

@@ -1,4 +1,4 @@
-"""Issue 39, item 8: a move's files are written off the class server's event loop.
+"""Issue 39, item 8: a change's files are written off the class server's event loop.
 
 A move at a table is made in memory, its files written by the class folder's writer
 threads while the server serves the other tables, and its messages sent only once the
@@ -6,7 +6,14 @@ files are on the disk (:mod:`mtlearn.hosts.classroom.commits`). Here the server 
 this process (aiohttp's test server) and one table's file is held back while it is
 written: the other table's move is answered meanwhile, the held table's mover hears
 nothing until its file holds the move, and a move the folder refuses is taken back at
-its table alone. Nothing is timed."""
+its table alone.
+
+A class-wide change (a join, a teacher's action) is written the same way: while
+class.json is held, the server still answers a page, the sender hears nothing until the
+folder holds the change, and a change the folder refuses is taken back whole (the
+teacher's undo list too). On a server that writes them on its event loop, the loop
+itself waits for the held file (until the test gives up on it, 10 s): the page is not
+served meanwhile and the sender is told of an internal error. Nothing is timed."""
 
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
-from test_class_store import Class
+from test_class_store import Class, sid
 
 from mtlearn.hosts.classroom import server as srv
 from mtlearn.hosts.classroom import store
@@ -32,7 +39,7 @@ class Held:
     """``tables/<name>`` is held while it is written (the writer thread waits for
     :meth:`release`), then written, or refused with ``error``."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, name: str, wait: float = 60) -> None:
         self.writing, self.go = threading.Event(), threading.Event()
         self.error: OSError | None = None
         real = store.write_atomic
@@ -40,7 +47,7 @@ class Held:
         def write_atomic(path: Path, text: str) -> None:
             if path.name == name:
                 self.writing.set()
-                assert self.go.wait(60), "never released"
+                assert self.go.wait(wait), "never released"
                 if self.error is not None:
                     raise self.error
             real(path, text)
@@ -156,3 +163,81 @@ def test_a_move_the_folder_refuses_is_taken_back_at_its_table_alone(
         assert (await until(ana, "table"))["view"] == on_disk(c, "t1") != views["Ana"]
 
     play(c, check)
+
+
+def served(c: Class, check: Any) -> None:
+    """The class's server in this process (no computer moves), and ``check`` driving it
+    (``await check(client)``)."""
+    c.room.pace = 3600.0
+
+    async def go() -> None:
+        app = srv.ClassServer(c.room, per_address=50).app
+        async with TestClient(TestServer(app)) as client:
+            await asyncio.wait_for(check(client), 120)
+
+    from test_class_server import run
+    run(go(), timeout=150)
+
+
+def kept_students(c: Class) -> dict[str, Any]:
+    data: dict[str, Any] = store.unseal((c.folder / "class.json").read_bytes(), "class.json")
+    return {k: v["name"] for k, v in data["students"].items()}
+
+
+def test_a_join_is_answered_once_class_json_is_written_and_pages_meanwhile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c = Class(tmp_path / "c")
+    held = Held(monkeypatch, "class.json", wait=10)
+    kept = (c.folder / "class.json").read_bytes()
+
+    async def check(client: Any) -> None:
+        phone = await client.ws_connect("/ws")
+        await phone.send_json({"op": "join", "code": c.room.code, "name": "Zed"})
+        assert await asyncio.to_thread(held.writing.wait, 30)  # class.json is being written
+        page = await client.get("/")  # the server serves meanwhile
+        assert page.status == 200 and "bootStudent" in await page.text()
+        with pytest.raises(asyncio.TimeoutError):  # Zed hears nothing yet
+            await phone.receive(timeout=0.3)
+        assert (c.folder / "class.json").read_bytes() == kept
+        held.release()
+        joined = await until(phone, "joined")  # once the folder holds Zed
+        assert joined["name"] == "Zed" and "Zed" in kept_students(c).values()
+        await phone.close()
+
+    served(c, check)
+
+
+def test_a_teachers_action_the_folder_refuses_is_taken_back_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c = Class(tmp_path / "c")
+    held = Held(monkeypatch, "class.json", wait=10)
+    ben = sid(c.room, "Ben")
+    students, tokens = json.loads(json.dumps(c.room.students)), dict(c.room.tokens)
+    tables = {tid: t.to_dict() for tid, t in c.room.tables.items()}
+    remove = {"op": "student", "token": c.room.teacher_token, "student": ben,
+              "action": "remove"}
+
+    async def check(client: Any) -> None:
+        teacher = await client.ws_connect("/ws")
+        await teacher.send_json({"op": "teacher", "token": c.room.teacher_token})
+        await until(teacher, "teacher")
+        await teacher.send_json(remove)
+        assert await asyncio.to_thread(held.writing.wait, 30)
+        held.release(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+        refused = await until(teacher, "refusal")
+        assert "class folder could not be written (No space left on device)" in \
+            refused["error"] and "the change was not made" in refused["error"]
+        # the class as the folder holds it: Ben in his seat with his token, nothing to undo
+        assert c.room.students == students and c.room.tokens == tokens
+        assert {tid: t.to_dict() for tid, t in c.room.tables.items()} == tables
+        assert c.room.undos == {} and c.room.seats.holds(students[ben]["token"]) is None
+        assert ben in kept_students(c)
+        # the folder can be written again: the same removal goes through, with its Undo
+        held.error = None
+        await teacher.send_json(remove)
+        done = await until(teacher, "done")
+        assert done["text"] == "Ben was removed from the class." and done["undo"] in c.room.undos
+        assert ben not in c.room.students and ben not in kept_students(c)
+        await teacher.close()
+
+    served(c, check)

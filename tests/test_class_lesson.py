@@ -12,28 +12,35 @@ profile), every step checked by what the teacher and the phones see.
 5. A puzzle round: every phone is told; an answer is judged; the teacher's results fill
    in; Export CSV saves them.
 6. Table 1's round is played through the pages: every screen shows only its own hand
-   and every move; a phone closed mid-turn and opened again has its seat back; Ctrl-C
-   (SIGINT) mid-round: every page (a phone still on the join form too) says the connection is lost, the terminal prints the
-   whole command to carry on, and after `--resume` every page is back by itself and the
-   round carries on; the projector shows the engine's scores.
+   and every move; a phone closed mid-turn and opened again has its seat back; a student
+   moves to a new device with the teacher's seat code (the old one is signed out); Ctrl-C
+   (SIGINT) mid-round: every page (a phone still on the join form too) says the connection
+   is lost, the terminal prints the whole command to carry on, and that line, run as
+   printed, serves the class as before (on the same network address and port, with the
+   book, the limits and the computers' pace); every page is back by itself and the round
+   carries on; the projector shows the engine's scores.
 7. New match at Table 2 asks first, then deals; the results page (printable) and its CSV
-   show each match a student played, round by round, and the puzzle results.
+   show each match a student played, round by round, and the puzzle results; a table of
+   computers plays at the pace the class was served with.
 
-The screenshots of the teacher's guide (docs/class.md) of the teacher's page and a phone
-are taken here too."""
+The screenshots of the teacher's guide (docs/class.md) of the teacher's page (its Seat
+code answer in a student's row) and of phones (mid-round, and the seat code typed on a
+new device) are taken here too."""
 
 from __future__ import annotations
 
 import json
 import re
+import shlex
 import signal
 import socket
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 from typing import Any
 
-from classkit import ClassProcess, start_class, wait_js
+from classkit import carry_on_line, start_class, start_line, wait_js
 from conftest import REPO_ROOT
 
 from mtlearn.engine.game import Game
@@ -41,6 +48,9 @@ from mtlearn.engine.game import Game
 TILE = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
 SHOTS = REPO_ROOT / "docs" / "_static" / "class"
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+#: seconds a computer player takes a move: a person's pace (not the server's default, 1 s,
+#: so that the command printed at Ctrl-C must carry it)
+PACE = "0.8"
 
 
 def free_port() -> int:
@@ -125,15 +135,21 @@ def same_log(folder: Path, table: str, screens: list[Any]) -> None:
                  f"the last move of {table} ({last!r}) on every screen")
 
 
-def start(folder: Path, port: int, *more: str) -> ClassProcess:
-    # a person's pace for a computer player (Table 2's, and one standing in for a phone)
-    return start_class(folder, "--port", str(port), "--per-address", "40", "--pace", "1", *more)
+def a_book(path: Path) -> Path:
+    """A built book's archive (its first page alone), for ``--book``."""
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("index.html", "<h1>The lesson's book</h1>")
+    return path
 
 
 def test_a_teachers_lesson(chromium: Any, tmp_path: Path) -> None:
     folder = tmp_path / "cls"
     port = free_port()
-    cp = start(folder, port)
+    book = a_book(tmp_path / "book.zip")
+    # as the guide says (--lan, here with this machine's own address), a port, the book,
+    # room for the phones of one address, computers at a person's pace
+    cp = start_class(folder, "--lan", "127.0.0.1", "--port", str(port), "--book", str(book),
+                     "--per-address", "40", "--pace", PACE)
     procs = [cp]
     contexts = []
     try:
@@ -318,9 +334,36 @@ def test_a_teachers_lesson(chromium: Any, tmp_path: Path) -> None:
                 phones[seat] = p
                 screens[seat] = p
                 reopened = True
-            if moves == 14 and not resumed:  # Ctrl-C, and the class carried on
+            if moves == 14 and not resumed:  # a new device; then Ctrl-C, and the class carried on
                 SHOTS.mkdir(parents=True, exist_ok=True)
-                teacher.screenshot(path=str(SHOTS / "teacher.png"))
+                # the student to play goes on to a new device: the teacher's seat code
+                k = seat
+                krow = teacher.locator("tr[data-student]", has_text=NAMES[k])
+                krow.locator('[data-act="seat-code"]').click()
+                note = said(teacher, ".mtc-students", f"Seat code for {NAMES[k]}")
+                found = re.search(rf"Seat code for {NAMES[k]}: ([A-Z]{{6}})\.", note.inner_text())
+                assert found, note.inner_text()
+                assert note.locator('[data-act="revert"]').count() == 0  # nothing to undo
+                teacher.evaluate("window.scrollTo(0, 0)")
+                box = teacher.locator(".mtc-students").bounding_box()
+                assert box is not None
+                teacher.screenshot(path=str(SHOTS / "teacher.png"), full_page=True, clip={
+                    "x": 0, "y": 0, "width": 1280, "height": box["y"] + box["height"] + 16})
+                fresh = context(390, 844).new_page()
+                fresh.goto(f"{cp.address}?code={cp.code}")
+                fresh.click(".mtc-reclaim summary")
+                fresh.fill("#mtc-seatcode", found[1])
+                fresh.screenshot(path=str(SHOTS / "phone-seat-code.png"))
+                fresh.click('[data-act="reclaim"]')
+                fresh.wait_for_selector(".mtc-board .mtl-tilebtn", timeout=10_000)
+                assert fresh.get_attribute("#mtc-root", "data-seat") == str(k + 1)
+                assert fresh.locator(".mtc-me strong").inner_text() == NAMES[k]
+                assert sorted(fresh.locator(".mtc-board .mtl-tilebtn").evaluate_all(
+                    "ns => ns.map(n => n.getAttribute('aria-label'))")) == \
+                    sorted(str(t) for t in g.hand(k))
+                phone_status(phones[k], "your seat moved to another device")
+                phones[k].close()
+                phones[k] = screens[k] = fresh
                 phones[seat].locator(".mtc-board .mtl-tilebtn").first.scroll_into_view_if_needed()
                 phones[seat].screenshot(path=str(SHOTS / "phone.png"))
                 # the guide's projector (six tables) is taken by tests/test_class_screens.py
@@ -329,18 +372,23 @@ def test_a_teachers_lesson(chromium: Any, tmp_path: Path) -> None:
                 history = [str(m) for m in g.history]
                 cp.proc.send_signal(signal.SIGINT)
                 assert cp.proc.wait(timeout=20) == 0
-                assert cp.proc.stdout is not None
-                said_last = (("".join(cp.lines) + cp.proc.stdout.read()).rstrip()
-                             .splitlines()[-1])
-                assert said_last == (
-                    f"Class stopped; carry on with: mtlearn class --resume --folder {folder} "
-                    f"--port {port} --per-address 40 --no-qr")  # (a pace of 1 s is the default)
+                line = carry_on_line(cp)  # the terminal's last line: the whole command
+                assert line == (
+                    f"mtlearn class --resume --folder {shlex.quote(str(folder))} "
+                    f"--lan 127.0.0.1 --port {port} --book {shlex.quote(str(book))} "
+                    f"--per-address 40 --pace {PACE} --no-qr")
                 for s in (*screens, eve, newcomer):
                     wait_js(s, "document.querySelector('.mtc-status').textContent"
                                ".startsWith('Connection lost')")
-                cp = start(folder, port, "--resume")
+                cp = start_line(line, tmp_path)  # run as printed, nothing added
                 procs.append(cp)
-                assert cp.address.endswith(f":{port}/")
+                # served as before: the same address and port, the book, the limits, the pace
+                banner = "".join(cp.lines)
+                assert cp.address == f"http://127.0.0.1:{port}/"
+                assert f"Served as before (kept in the class folder): {line}\n" in banner
+                assert f"The book:      {cp.address}book/" in banner
+                with urllib.request.urlopen(f"{cp.address}book/", timeout=10) as r:
+                    assert r.read() == b"<h1>The lesson's book</h1>"
                 # every page finds the server again by itself: no reload, no stale words
                 for s in (*screens, eve, newcomer):
                     wait_js(s, "document.querySelector('.mtc-status').textContent === ''",
@@ -399,15 +447,23 @@ def test_a_teachers_lesson(chromium: Any, tmp_path: Path) -> None:
         with urllib.request.urlopen(req, timeout=10) as r:
             csv = r.read().decode("utf-8")
         games = csv.split("name,table,match,seat", 1)[1]
-        eve_rows = [line.split(",") for line in games.splitlines() if line.startswith("Eve,")]
+        eve_rows = [r.split(",") for r in games.splitlines() if r.startswith("Eve,")]
         # every match Eve played: the one that ended (a round, its points) and the new one
         assert [r[1:4] + r[6:] for r in eve_rows] == [["Table 2", "1", "1", "1", r[5]]
                                                       for r in eve_rows[:1]] + [
             ["Table 2", "2", "1", "0"]], games[:400]
-        cleo_rows = [line.split(",") for line in games.splitlines() if line.startswith("Cleo,")]
+        cleo_rows = [r.split(",") for r in games.splitlines() if r.startswith("Cleo,")]
         assert [r[1:4] for r in cleo_rows] == [["Table 1", "1", "3"]], games[:400]
         assert cleo_rows[0][6:] == ["1", cleo_rows[0][5]]  # one round: its points, the total
         assert int(cleo_rows[0][5]) == want["Cleo"]  # the engine's
+
+        # ---- 8. the resumed class's computers play at the pace it was served with
+        teacher.fill('input[name="seats"]', "2")
+        teacher.fill('input[name="computers"]', "2")
+        teacher.click("text=Open the table")
+        assert status(teacher, "✓ Table 3") == (
+            "✓ Table 3 is open: 2 seats, 2 for computer players. Every seat is taken: it "
+            f"plays at once, a move about every {PACE} s.")
     finally:
         for c in contexts:
             c.close()

@@ -1,4 +1,4 @@
-"""A move's files written off the server's event loop (issue 39, item 8).
+"""A change's files written off the server's event loop (issue 39, item 8).
 
 A move at a table (a student's ``intent``; a computer's move, or a computer taking an
 idle seat, at the ticker) changes that table alone. The change is made in memory and its
@@ -15,12 +15,22 @@ is taken back at its table alone, and said (:mod:`.keeping`): no device saw it.
 next move there waits for the files of the one before), moves at different tables at
 once, and every other message (a join, a seat taken, a teacher's action, a puzzle
 answer…) alone: it waits for the moves under way to be on the disk, and no move starts
-until it is answered, so it finds and changes the class as the folder holds it; those
-are written as before, by :meth:`~.room.Classroom.handle`.
+until it is answered and its files are on the disk, so it finds and changes the class as
+the folder holds it. Those whose files all go through the keeper (:data:`DEFERRED`: a
+join, a seat taken, most of the teacher's actions) are made in memory and written the
+same way, off the loop (:func:`prepare_alone`); their messages, the sender's reply too,
+go out once the files are on the disk, and a change the folder refuses is taken back
+whole. The others write files of their own as they go (a puzzle answer's line in the
+answers log, the trainer's files, a new puzzle round, whose class.json must be on the
+disk before the answers log is emptied, the end of the class and its undo, which move
+the folder's files): they are written on the loop, by :meth:`~.room.Classroom.handle`.
+What the server reads of the class besides (the teacher's page told that a device left,
+the results) waits for the files under way too (:meth:`Commits.alone`), so no screen
+shows a change the folder does not hold.
 
 Without an event loop (:meth:`~.room.Classroom.handle` and :meth:`~.room.Classroom.tick`,
-as the tests drive the room), :func:`now` writes a move's files at once, through the same
-functions. Standard library only.
+as the tests drive the room), :func:`now` writes a change's files at once, through the
+same functions. Standard library only.
 """
 
 from __future__ import annotations
@@ -38,11 +48,17 @@ from .tables import ClassTable
 if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
 
-__all__ = ["WRITERS", "Commits", "Pending", "now", "prepare_move", "settle", "table_of",
-           "tick_table"]
+__all__ = ["DEFERRED", "WRITERS", "Commits", "Pending", "deferred", "now", "prepare_alone",
+           "prepare_move", "settle", "table_of", "tick_table"]
 
 #: Threads that write the class folder's files (changes of different tables at once).
 WRITERS = 4
+#: Messages answered alone whose files all go through the keeper, at the end of the
+#: change: written off the loop (:func:`prepare_alone`). Not ``revert`` of the end of the
+#: class (it moves the folder's files back: :func:`deferred`).
+DEFERRED = frozenset({"join", "hello", "watch", "reclaim", "sit", "leave", "teacher",
+                      "open_table", "table", "idle", "student", "lock", "pause",
+                      "seat_code", "revert"})
 
 
 class Pending(NamedTuple):
@@ -62,6 +78,32 @@ def table_of(room: Classroom, msg: Any) -> str | None:
     sid = room.tokens.get(token) if isinstance(token, str) else None
     tid = room.students[sid]["table"] if sid in room.students else None
     return tid if isinstance(tid, str) and tid in room.tables else None
+
+
+def deferred(room: Classroom, msg: Any) -> bool:
+    """Whether ``msg`` (not a move) is answered in memory and its files written after
+    (:data:`DEFERRED`), rather than as it goes."""
+    if not isinstance(msg, dict) or msg.get("op") not in DEFERRED:
+        return False
+    uid = msg.get("undo")
+    entry = room.undos.get(uid) if msg["op"] == "revert" and isinstance(uid, str) else None
+    return entry is None or entry["kind"] != "new_class"
+
+
+def prepare_alone(room: Classroom, conn: Conn, msg: dict[str, Any]) -> Pending:
+    """Answer a class-wide message (:func:`deferred`) in memory; its files queued, to be
+    taken back whole if the folder refuses them."""
+    keeper = room.keeper
+    keeper.begin(room, defer=True)
+    try:
+        out = room._handle(conn, msg)
+        wrote = keeper.flush(room)
+        change = keeper.change(whole=True)
+        return Pending(out + (keeper.ok() if wrote and change is None else []), change)
+    except Exception as e:  # a bug: the class as the folder holds it
+        return Pending(keeper.fail(room, e), None)
+    finally:
+        keeper.end()
 
 
 def prepare_move(room: Classroom, conn: Conn, msg: dict[str, Any], tid: str) -> Pending:
@@ -152,15 +194,23 @@ class Commits:
 
     async def handle(self, conn: Conn, msg: Any) -> list[Out]:
         """Answer one message (parsed JSON): a move at its table, written off the loop;
-        any other message alone (:meth:`~.room.Classroom.handle`). The messages to send,
-        once the change is on the disk."""
+        any other message alone, written off the loop too if it may be
+        (:func:`deferred`), else by :meth:`~.room.Classroom.handle`. The messages to
+        send, once the change is on the disk."""
         tid = table_of(self.room, msg)
         if tid is not None:  # a task of its own: the move is settled even if we are not
             task = self._spawn(self._move(conn, msg, tid))
             outs: list[Out] | None = await asyncio.shield(task)
             if outs is not None:
                 return outs
+        task = self._spawn(self._answer_alone(conn, msg))  # settled even if we are not
+        done: list[Out] = await asyncio.shield(task)
+        return done
+
+    async def _answer_alone(self, conn: Conn, msg: Any) -> list[Out]:
         async with self.alone():
+            if deferred(self.room, msg):
+                return await self._commit(prepare_alone(self.room, conn, msg))
             return self.room.handle(conn, msg)
 
     async def _move(self, conn: Conn, msg: dict[str, Any], tid: str) -> list[Out] | None:

@@ -11,6 +11,9 @@ and the tokens that spare a request the limits of its address (:mod:`.limits`).
   (:data:`DEVICE_COOKIE`, signed by this server: :class:`Devices`), sent again with the
   page's WebSocket; a wrong class code is counted against that device, so that one
   guesser behind a school's router does not lock out the class behind it.
+* **What a page may run.** Each class page carries its Content-Security-Policy
+  (:func:`page_policy`): this server only, the page's own inline script and style by
+  their hashes.
 * **Tokens spare a request.** The teacher's page keeps the teacher's token in a cookie
   (:data:`TEACHER_COOKIE`) and a student's page the seat token (:data:`SEAT_COOKIE`);
   the server never takes either as leave to act (every action carries its token in the
@@ -21,9 +24,11 @@ Standard library only.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import hmac
+import re
 import secrets
 import socket
 import ssl
@@ -36,8 +41,8 @@ from ...core.errors import MtlearnError
 from ...core.words import one_line
 
 __all__ = ["DEVICE_COOKIE", "DEVICE_COOKIE_AGE", "LOOPBACK", "SEAT_COOKIE", "TEACHER_COOKIE",
-           "Devices", "cert_names", "host_name", "misdirected", "own_names", "same_origin",
-           "tls_context"]
+           "Devices", "cert_names", "host_name", "misdirected", "own_names", "page_policy",
+           "same_origin", "tls_context"]
 
 #: The cookie that tells one browser from another behind one address.
 DEVICE_COOKIE = "mtlearn_device"
@@ -155,3 +160,29 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
         raise MtlearnError(f"--tls-cert {cert} --tls-key {key}: not a certificate and its "
                            f"key in PEM form ({one_line(str(e), 120)})") from None
     return ctx
+
+
+#: A page's inline elements of one kind (script, style): their text, for the policy's hashes.
+def _inline(tag: str) -> re.Pattern[str]:
+    return re.compile(rf"<{tag}(?: [^>]*)?>(.*?)</{tag}>", re.S)
+
+
+_INLINE_SCRIPT, _INLINE_STYLE = _inline("script"), _inline("style")
+
+
+def _hashes(pattern: re.Pattern[str], html: str) -> str:
+    return " ".join(
+        "'sha256-" + base64.b64encode(hashlib.sha256(m[1].encode()).digest()).decode() + "'"
+        for m in pattern.finditer(html) if m[1].strip())
+
+
+def page_policy(html: str, host: str, secure: bool) -> str:
+    """The Content-Security-Policy of a class page: everything from this server only,
+    images also as ``data:`` addresses, the WebSocket to this server (``ws:`` or ``wss:``),
+    and the page's own inline scripts and style sheets by their SHA-256 (no other inline
+    script or style runs)."""
+    ws = ("wss://" if secure else "ws://") + host
+    return (f"default-src 'self'; script-src 'self' {_hashes(_INLINE_SCRIPT, html)}; "
+            f"style-src 'self' {_hashes(_INLINE_STYLE, html)}; "
+            f"img-src 'self' data:; connect-src 'self' {ws}; object-src 'none'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")

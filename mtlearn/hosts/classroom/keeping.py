@@ -25,12 +25,15 @@ Any other error while a message is handled is taken back the same way (a bug nev
 leaves half a change). The cost of a move is unchanged: the text written is the one
 remembered.
 
-A move at a table (:mod:`.commits`) is written later, off the server's event loop: the
-keeper *defers* its files (:meth:`Keeper.begin`), hands them over as a :class:`Change`
-(:meth:`Keeper.change`), :func:`write_change` writes them in the writer thread (or takes
-back those it wrote, when one fails), and :meth:`Keeper.on_disk` or
-:meth:`Keeper.refused` settle it; a refused move is taken back at its table alone (other
-tables' moves may be under way). Standard library only.
+A move at a table, and a class-wide message whose files all go through the keeper (a
+join, a seat taken, most of the teacher's actions: :data:`.commits.DEFERRED`), is written
+later, off the server's event loop (:mod:`.commits`): the keeper *defers* its files
+(:meth:`Keeper.begin`), hands them over as a :class:`Change` (:meth:`Keeper.change`),
+:func:`write_change` writes them in the writer thread (or takes back those it wrote, when
+one fails), and :meth:`Keeper.on_disk` or :meth:`Keeper.refused` settle it; its messages
+go out only then. A refused move is taken back at its table alone (other tables' moves
+may be under way); a refused class-wide change is taken back whole, the teacher's undo
+list too (nothing else changes the class while it is written). Standard library only.
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ class Change:
     undo: list[Callable[[], None]]  # what puts memory back if the folder refuses
     #: The tables it changed (taken back alone on failure); None: the whole class.
     tables: frozenset[str] | None
+    #: A class-wide change: the teacher's undo list before it (put back on failure).
+    undos: dict[str, dict[str, Any]] | None = None
 
 
 def write_change(writes: list[Write]) -> tuple[BaseException | None, list[tuple[str, str]]]:
@@ -149,14 +154,17 @@ class Keeper:
         self.defer = False
         self.queued = []
 
-    def change(self) -> Change | None:
+    def change(self, whole: bool = False) -> Change | None:
         """The files queued since :meth:`begin` (deferred), handed over with what puts
-        memory back; None if there are none."""
+        memory back; None if there are none. ``whole``: a class-wide message's, taken
+        back whole on failure (the teacher's undo list too)."""
         writes, self.queued = self.queued, []
         if not writes:
             return None
         keys = {key for key, _, _ in writes if key is not None}
-        return Change(writes, list(self.undo), None if CLASS in keys else frozenset(keys))
+        undos = dict(self.undos) if whole and self.undos is not None else None
+        return Change(writes, list(self.undo),
+                      None if whole or CLASS in keys else frozenset(keys), undos)
 
     def on_disk(self, change: Change) -> list[Out]:
         """A deferred change is on the disk: its texts are what the folder holds."""
@@ -172,7 +180,11 @@ class Keeper:
         for key, text in stuck:
             self.texts[key] = text
         self.undo = list(change.undo)
-        return self.fail(room, e, reply=reply, only=change.tables)
+        self.undos = change.undos  # (no message is under way: settled on the loop)
+        try:
+            return self.fail(room, e, reply=reply, only=change.tables)
+        finally:
+            self.undos = None
 
     def on_failure(self, put_back: Callable[[], None]) -> None:
         """Call ``put_back`` if the change under way is taken back."""

@@ -197,10 +197,13 @@ class Classroom:
     def handle(self, conn: Conn, msg: Any) -> list[Out]:
         """Answer one message (already parsed JSON) from ``conn``: its change written to
         the folder, or taken back and said when the folder refuses (:mod:`.keeping`; a
-        move at a table as the server writes it, :mod:`.commits`)."""
+        move at a table, and a class-wide change the server writes off its event loop,
+        as the server writes them, :mod:`.commits`)."""
         tid = commits.table_of(self, msg)
         if tid is not None:
             return commits.now(self, commits.prepare_move(self, conn, msg, tid))
+        if commits.deferred(self, msg):
+            return commits.now(self, commits.prepare_alone(self, conn, msg))
         keeper = self.keeper  # new_class puts in a new one
         keeper.begin(self)
         try:

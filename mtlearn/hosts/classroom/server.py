@@ -27,7 +27,7 @@ Limits, each refused with a message that says which, and nothing changed:
 
 Every answer carries ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``
 and ``X-Frame-Options`` (``DENY``; ``SAMEORIGIN`` under ``/book/``, whose pages may frame
-one another). The class pages also carry a Content-Security-Policy (:func:`page_policy`:
+one another). The class pages also carry a Content-Security-Policy (:func:`.doors.page_policy`:
 this server only, the pages' own inline module by its hash); the book under ``/book/`` is
 exempt (it runs WebAssembly and workers), a choice made per route in :data:`NO_CSP`.
 """
@@ -35,13 +35,10 @@ exempt (it runs WebAssembly and workers), a choice made per route in :data:`NO_C
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
 import hmac
 import io
 import json
-import re
 import shlex
 import signal
 import socket
@@ -64,6 +61,7 @@ from ..lan import lan_address
 from ..session_host import SessionHost
 from . import doors
 from .commits import Commits
+from .doors import page_policy
 from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .results import results_csv, results_html
 from .room import TICK, Classroom, Conn, refused
@@ -86,30 +84,6 @@ _PAGES = {"/": "student.html", "/teacher": "teacher.html", "/projector": "projec
 NO_CSP = ("/book/", "/book")
 #: Seconds the server waits for connections to finish when it stops.
 SHUTDOWN_TIMEOUT = 0.5
-#: A page's inline elements of one kind (script, style): their text, for the policy's hashes.
-def _inline(tag: str) -> re.Pattern[str]:
-    return re.compile(rf"<{tag}(?: [^>]*)?>(.*?)</{tag}>", re.S)
-
-
-_INLINE_SCRIPT, _INLINE_STYLE = _inline("script"), _inline("style")
-
-
-def _hashes(pattern: re.Pattern[str], html: str) -> str:
-    return " ".join(
-        "'sha256-" + base64.b64encode(hashlib.sha256(m[1].encode()).digest()).decode() + "'"
-        for m in pattern.finditer(html) if m[1].strip())
-
-
-def page_policy(html: str, host: str, secure: bool) -> str:
-    """The Content-Security-Policy of a class page: everything from this server only,
-    images also as ``data:`` addresses, the WebSocket to this server (``ws:`` or ``wss:``),
-    and the page's own inline scripts and style sheets by their SHA-256 (no other inline
-    script or style runs)."""
-    ws = ("wss://" if secure else "ws://") + host
-    return (f"default-src 'self'; script-src 'self' {_hashes(_INLINE_SCRIPT, html)}; "
-            f"style-src 'self' {_hashes(_INLINE_STYLE, html)}; "
-            f"img-src 'self' data:; connect-src 'self' {ws}; object-src 'none'; "
-            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 
 
 class _Bucket:
@@ -252,7 +226,8 @@ class ClassServer:
                                     f"{one_line(repr(name), 60)}\n")
             text = (self.room.folder / "archive" / name).read_text("utf-8", "replace")
         else:
-            name, text = "class-results.csv", results_csv(self.room)
+            async with self.commits.alone():  # the class as the folder holds it
+                name, text = "class-results.csv", results_csv(self.room)
         # text saved before lone surrogates were refused is written with a replacement
         # character rather than failing the whole export
         return web.Response(body=text.encode("utf-8", "replace"), content_type="text/csv",
@@ -273,8 +248,9 @@ class ClassServer:
         if not hmac.compare_digest(token.encode(), self.room.teacher_token.encode()):
             return web.Response(status=403, text="the teacher's token is missing or wrong: "
                                 "open this page from the teacher's page\n", headers=headers)
-        return web.Response(text=results_html(self.room), content_type="text/html",
-                            headers=headers)
+        async with self.commits.alone():  # the class as the folder holds it
+            html = results_html(self.room)
+        return web.Response(text=html, content_type="text/html", headers=headers)
 
     async def no_icon(self, request: web.Request) -> web.Response:
         """No icon (an empty answer rather than a 404 in the browser's console)."""
@@ -360,8 +336,10 @@ class ClassServer:
             self.by_address[addr] -= 1
             if not self.by_address[addr]:
                 del self.by_address[addr]
-            with contextlib.suppress(Exception):  # the teacher's page: who is gone
-                await self._send(None, self.room.gone(conn))
+            with contextlib.suppress(Exception):  # the teacher's page: who is gone, from
+                async with self.commits.alone():  # the class as the folder holds it
+                    outs = self.room.gone(conn)
+                await self._send(None, outs)
         return ws
 
     async def _first_with_token(self, ws: web.WebSocketResponse) -> str | None:
