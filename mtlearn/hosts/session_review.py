@@ -16,11 +16,9 @@ from typing import TYPE_CHECKING, Any, cast
 from ..core.errors import SessionError
 from ..core.moves import Move
 from ..core.protocol_review import MistakeView, RetryView, ReviewView
-from ..core.rule_words import rule_words
-from ..play.review import Mistake, Retry, Review, position_before, review_round
-from ..present.view import view
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the review's modules are imported by the first review, not with a board
+    from ..play.review import Mistake, Review
     from .session import BoardSession
 
 __all__ = ["RoundReviews"]
@@ -64,6 +62,8 @@ class RoundReviews:
             session.message = _message("info", "The review is ready once the round is over: "
                                        "play it to its end first.")
             return
+        from ..play.review import review_round
+
         seat = self.learner(session)
         if self.current is None or self.current.seat != seat:
             self.current = review_round(g, seat, seed=f"{g.round_no}")
@@ -73,6 +73,9 @@ class RoundReviews:
     @staticmethod
     def _mistake_view(game: Any, m: Mistake) -> MistakeView:
         """A mistake as a board draws it: the position from the learner's seat."""
+        from ..play.review import position_before
+        from ..present.view import view
+
         at = position_before(game, m.turn)
         better = Move.parse(m.better)
         marks: dict[str, list[str]] = {"tiles": [], "trains": []}
@@ -96,6 +99,9 @@ class RoundReviews:
                                f"mistakes, no mistake {index}")
         if len(move) > 64:
             raise SessionError("move: too long for a move (at most 64 characters)")
+        from ..core.rule_words import rule_words
+        from ..play.review import Retry, position_before
+
         m = self.current.mistakes[index]
         retry = m.judge(move)
         if retry.verdict == "illegal":
