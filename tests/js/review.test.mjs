@@ -68,3 +68,12 @@ test("Find a better move sends the move tried, and shows the engine's verdict", 
   assert.equal(said.getAttribute("data-verdict"), "best");
   assert.ok(el.querySelector(".mtl-review-better"), "the best move found shows the answer");
 });
+
+test("with Show legal moves on, the legal moves go before the board's own position", () => {
+  const { el } = board({ review, show_legal: true });
+  const body = el.querySelector(".mtl-body");
+  const kids = Array.from(body.children);
+  const legal = kids.findIndex((c) => c.classList.contains("mtl-legal"));
+  assert.ok(legal >= 0 && kids[legal + 1].classList.contains("mtl-view"));
+  assert.ok(el.querySelector(".mtl-review .mtl-view"), "the mistake's position is drawn too");
+});

@@ -290,6 +290,8 @@ export function drawBoard(parts, props) {
     reviewSection(view, model.get("review"), act.send, memo.review, act.redraw), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
     legendSection(memo.legend), keysHelp(memo.keys, props.keysShown)]);
   if (bar.parentNode !== root) root.replaceChildren(bar, body);
-  if (showLegal && view) body.insertBefore(legalBox(view, state.selected, act), body.querySelector(".mtl-view"));
+  // before the position itself (a child of the body; the review holds positions of its own)
+  const position = Array.from(body.children).find((c) => c.classList.contains("mtl-view")) || null;
+  if (showLegal && view) body.insertBefore(legalBox(view, state.selected, act), position);
   scrollStops(root);
 }
