@@ -25,6 +25,7 @@ import lite
 import mine
 import peer
 import play
+import review
 import sim
 import trainer
 from benchkit import parse_smoke
@@ -36,6 +37,7 @@ if __name__ == "__main__":
     instructions.main(smoke=smoke)
     sim.main(smoke=smoke)
     expert.main([], smoke=smoke)
+    review.main([], smoke=smoke)
     inputs.main(smoke=smoke)
     browser.main(smoke=smoke)
     play.main(smoke=smoke)

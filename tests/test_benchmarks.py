@@ -65,6 +65,11 @@ CASES = [
         "expert vs 3 planners, ",
         "expert vs 3 greedys, ",
         "expert move (CPU time, CPython,"))),
+    pytest.param(Case("review", (
+        "agreement with a 10x deeper search, ",
+        "planted blunders, kept double: flagged ",
+        "planted blunders, double left open: flagged ",
+        "round review (CPU time, CPython,"))),
     pytest.param(Case("inputs", ("mtlearn check on",))),
     # the peer engine is not in the repository: a stand-in driver speaks its protocol
     pytest.param(Case("peer", ("peer side by side: ", "mtlearn:", "peer (node):",

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from mtlearn import Game
+from mtlearn.core.ruleids import PATTERN
 from mtlearn.hosts.session import BoardSession, SessionError
 from mtlearn.jupyter.widgets import Board
 
@@ -449,7 +450,7 @@ def test_page_engine_answers_like_the_kernel_board(page, page_guard, book_url):
                  return (await e.request({op: 'intent', session: sid, intent})).result;
                }""", [opened["session"], intent])
         board.send_intent(intent)
-        kernel = {"view": board.view, "message": board.message}
+        kernel = {"view": board.view, "message": board.message, "review": board.review}
         assert json.dumps(in_page, sort_keys=True) == json.dumps(kernel, sort_keys=True), intent
         return in_page
 
@@ -478,4 +479,67 @@ def test_page_engine_answers_like_the_kernel_board(page, page_guard, book_url):
     with pytest.raises(SessionError) as kernel:
         board.send_intent({"action": "fly"})
     assert refused == {"ok": False, "error": str(kernel.value)}
+    page_guard.assert_clean()
+
+
+# ---------------------------------------------------------------- the review of a round
+
+
+def test_review_of_a_round_shows_a_mistake_and_the_retry(page, page_guard, book_url,
+                                                         artifacts_dir):
+    """Play a game: a round played with the last legal play each time (two mistakes in
+    this deal), then Review my round (the engine in the page scores every decision), a
+    mistake shown with its words and its position, and Find a better move judged by the
+    engine."""
+    open_chapter(page, book_url, "tutorials/play")
+    me = Learner(page)
+    me.wait_engine()
+    for _ in range(300):
+        if me.box.locator(".mtl-match").count():
+            break
+        legal = me.legal()
+        plays = [m for m in legal if "@" in m]
+        me.move(plays[-1] if plays else legal[0])
+    review = me.box.locator(".mtl-review")
+    assert review.locator("h4").text_content() == "Review your round"
+    before = me.answers()
+    me.box.locator('button[data-key="review"]').click()
+    assert "Reviewing your round" in review.inner_text() or me.answers() > before
+    page.wait_for_function("([el, n]) => Number(el.getAttribute('data-answers') || 0) > n",
+                           arg=[me.box.element_handle(), before], timeout=180_000)
+    ms = float(me.box.get_attribute("data-answer-ms") or 0)
+    print(f"\n[book] a round's review in the page: {ms / 1000:.1f} s")
+    summary = review.locator(".mtl-review-summary").inner_text()
+    assert "decisions reviewed" in summary, summary
+    assert review.locator(".mtl-review-mistake").count() == 1, summary
+    what = review.locator(".mtl-review-what").inner_text()
+    assert what.startswith("You chose to ") and "points lost" in what
+    assert not re.search(PATTERN, review.inner_text()), "no rule id on a learner's page"
+    assert review.locator(".mtl-view .mtl-train").count() >= 5, "the position is drawn"
+    review.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "book-play-review.png"), full_page=False)
+    # the move played: still a mistake
+    played_move = what  # the words name it; the buttons carry the notation
+    buttons = review.locator(".mtl-review-retry button")
+    assert buttons.count() >= 2
+    keys = buttons.evaluate_all("els => els.map(el => el.getAttribute('data-key'))")
+    before = me.answers()
+    review.locator('button[data-key="review-show"]').click()
+    better = review.locator(".mtl-review-better").inner_text()
+    assert better.startswith("Better: ") and review.locator(".mtl-review-why").inner_text()
+    for key in keys:
+        label = review.locator(f'button[data-key="{key}"]').inner_text()
+        before = me.answers()
+        review.locator(f'button[data-key="{key}"]').click()
+        me._answered(before)
+        tried = review.locator(".mtl-review-tried")
+        verdict = tried.get_attribute("data-verdict")
+        assert verdict in ("best", "better", "worse"), tried.inner_text()
+        if label.lower() in better.lower():
+            assert verdict == "best", (label, tried.inner_text())
+        if label.lower() in played_move.lower():
+            assert verdict == "worse", (label, tried.inner_text())
+    page.screenshot(path=str(artifacts_dir / "book-play-review-retry.png"), full_page=False)
+    assert "Round 2 of 13 is dealt" in me.press("next_round")
+    assert me.box.locator(".mtl-review").count() == 0
     page_guard.assert_clean()

@@ -198,7 +198,7 @@ def test_kernel_board_and_json_host_give_identical_views():
         board._on_msg(board, intent, [])
         answer = json.loads(host.request(json.dumps(
             {"op": "intent", "session": opened["session"], "intent": intent})))
-        kernel = {"view": board.view, "message": board.message}
+        kernel = {"view": board.view, "message": board.message, "review": board.review}
         assert json.dumps(answer["result"], sort_keys=True) == json.dumps(kernel, sort_keys=True)
         return answer["result"]
 

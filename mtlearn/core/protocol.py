@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+from .protocol_review import ReviewIntent, ReviewTryIntent, ReviewView
+
 __all__ = [
     "VIEW_VERSION", "Answered", "BoardAnswer", "BoardIntent", "BoardMessage", "Branch",
     "Closed", "Feedback", "HostAnswer", "HostRequest", "IntentRequest", "LegalMove",
@@ -268,10 +270,15 @@ class BoardMessage(TypedDict):
     bots: list[str]
 
 
-class BoardAnswer(TypedDict):
-    """A board session's answer to an intent, and its state."""
+class _BoardAnswer(TypedDict):
     view: View
     message: BoardMessage | None
+
+
+class BoardAnswer(_BoardAnswer, total=False):
+    """A board session's answer to an intent, and its state; ``review`` the round's review
+    (:mod:`mtlearn.core.protocol_review`; null when there is none)."""
+    review: ReviewView | None
 
 
 class MoveIntent(TypedDict):
@@ -307,7 +314,8 @@ class NewGameIntent(_NewGameIntent, total=False):
     seed: int | str
 
 
-BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent
+BoardIntent = (MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent
+               | ReviewTryIntent)
 
 # ---------------------------------------------------------------------- puzzles
 

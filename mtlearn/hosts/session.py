@@ -20,6 +20,8 @@ So one intent gives the same JSON in both. Intents (``{"action": …}``):
 ``new_match``      the same table, a fresh deal from round 1 (optional ``seed``)
 ``new_game``       ``players`` (2-8) and ``bots`` (how many computer players);
                    optional ``seed``
+``review``         after a round: the learner's decisions scored (``session_review``)
+``review_try``     ``mistake`` (from 0) and ``move``: find a better move there
 =================  ===============================================================
 
 Every answer is a :class:`~mtlearn.core.protocol.BoardAnswer` (intents, views and
@@ -61,6 +63,7 @@ from ..play.bots import Bot
 from ..present.perspective import Perspective, tiles_named
 from ..present.view import TurnFacts, and_words, describe_played, hidden_turn, hint_text, view
 from .session_bots import BOT_KINDS, SeededRandomBot, bot_kind, bot_name, make_bot
+from .session_review import RoundReviews
 
 if TYPE_CHECKING:  # imported by a board with steps only (the in-page engine's start)
     from ..content.steps import StepLog, StepSet
@@ -138,6 +141,7 @@ class BoardSession:
         self.verdicts = verdicts
         self._echo: tuple[str, ...] = ()  # tiles the last intent named (see state_message)
         self.steps: StepLog | None = None if steps is None else _step_log(steps, self.game)
+        self.reviews = RoundReviews()  # the round's review, once asked for
         said = self.run_bots()
         self.message: BoardMessage | None = (
             _message("info", "The computer players moved first.", bots=said) if said else None)
@@ -161,8 +165,9 @@ class BoardSession:
         return v
 
     def state(self) -> BoardAnswer:
-        """``{"view": …, "message": …}``: what a board draws now."""
-        return {"view": self.view(), "message": self.state_message()}
+        """``{"view": …, "message": …, "review": …}``: what a board draws now."""
+        return {"view": self.view(), "message": self.state_message(),
+                "review": self.reviews.view()}
 
     def state_message(self) -> BoardMessage | None:
         """The message as a board may show it: checked by the perspective's guard (no
@@ -241,6 +246,8 @@ class BoardSession:
                  (list(log.events), log.slips) if log is not None else None)
         try:
             act()
+            if intent["action"] not in ("review", "review_try", "hint"):
+                self.reviews.clear()   # the game moved on: the review is of another round
         except MtlearnError as e:  # rules that refuse the new table, and the like
             self._restore(saved)
             raise self._refusal(str(e)) from None
@@ -275,6 +282,8 @@ class BoardSession:
             return self.undo
         if action == "hint":
             return self.hint
+        if action in ("review", "review_try"):
+            return lambda: self.reviews.handle(self, intent)
         if action == "next_round":
             return self.next_round
         if action == "new_match":
@@ -511,14 +520,9 @@ class BoardSession:
             raise SessionError(str(e)) from None
         # The spec's game already holds the bots' replies: build, then put the message back.
         session = cls.__new__(cls)
-        session.game = game
-        session.bots = bots
-        session.perspective = perspective
-        session.highlights = highlights
-        session.verdicts = verdicts
-        session.message = message
-        session.steps = log
-        session._echo = ()
+        session.game, session.bots, session.perspective = game, bots, perspective
+        session.highlights, session.verdicts, session.message = highlights, verdicts, message
+        session.steps, session.reviews, session._echo = log, RoundReviews(), ()
         return session
 
     # ------------------------------------------------------------------ helpers

@@ -129,6 +129,8 @@ class Board(_Base):
     message = _dict_or_none()
     show_legal = traitlets.Bool(False).tag(sync=True)
     rules_url = traitlets.Unicode(DEFAULT_RULES_URL).tag(sync=True)
+    #: the round's review once asked for (:mod:`mtlearn.hosts.session_review`), else None
+    review = _dict_or_none()
 
     def __init__(self, game: Game | None = None, *,
                  bots: dict[int | str, Bot | str] | None = None,
@@ -188,6 +190,7 @@ class Board(_Base):
 
     def _show(self, result: BoardAnswer) -> None:
         self.message = cast("dict[str, Any] | None", result["message"])
+        self.review = cast("dict[str, Any] | None", result.get("review"))
         self.view = cast("dict[str, Any]", result["view"])
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -30,6 +30,7 @@ import { moveFor } from "./view-parts.js";
  * @property {string} rules_url
  * @property {HostStatus | null} [host]
  * @property {boolean} [can_restart]
+ * @property {import("./protocol").ReviewView | null} [review]  the round's review (review.js)
  * @property {string} [kind]
  */
 

@@ -10,6 +10,7 @@ import { botMovesNode, hostStatusNode, matchSection, newGameSection, runningTota
 import { headingBase, keysHelp, skipLink } from "./keys.js";
 import { hasLegalMove, viewSection } from "./view-parts.js";
 import { stepsSection } from "./steps.js";
+import { reviewSection } from "./review.js";
 import { legendSection, tileNumbersOn, uid } from "./tiles.js";
 
 /** @typedef {import("./protocol").View} View */
@@ -49,12 +50,15 @@ import { legendSection, tileNumbersOn, uid } from "./tiles.js";
  * @property {() => void} restart                    start the guided round again
  * @property {() => void} more                       the message's More / Less
  * @property {() => void} toggleLegal                Show legal moves
+ * @property {() => void} redraw                     draw again (a panel's own state changed)
  */
 
 /**
  * What a board keeps across draws in the DOM's own controls: the disclosures (the
- * position in words, the legend, the Keys help) open or closed, New game's form.
- * @typedef {{words: Disclosure, legend: Disclosure, keys: Disclosure, ui: MatchUi}} BoardMemo
+ * position in words, the legend, the Keys help) open or closed, New game's form, the
+ * review's panel (review.js).
+ * @typedef {{words: Disclosure, legend: Disclosure, keys: Disclosure, ui: MatchUi,
+ *   review: import("./review.js").ReviewUi}} BoardMemo
  */
 
 /**
@@ -282,9 +286,12 @@ export function drawBoard(parts, props) {
   // can deal it (the in-page engine or the stored answers; a notebook runs its cell).
   const restart = model.get("can_restart") ? act.restart : null;
   append(body, [whoNode(view), hostStatusNode(model), newGameSection(view, act.send, memo.ui, restart),
-    matchSection(view, act.send, restart), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
+    matchSection(view, act.send, restart),
+    reviewSection(view, model.get("review"), act.send, memo.review, act.redraw), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
     legendSection(memo.legend), keysHelp(memo.keys, props.keysShown)]);
   if (bar.parentNode !== root) root.replaceChildren(bar, body);
-  if (showLegal && view) body.insertBefore(legalBox(view, state.selected, act), body.querySelector(".mtl-view"));
+  // before the position itself (a child of the body; the review holds positions of its own)
+  const position = Array.from(body.children).find((c) => c.classList.contains("mtl-view")) || null;
+  if (showLegal && view) body.insertBefore(legalBox(view, state.selected, act), position);
   scrollStops(root);
 }

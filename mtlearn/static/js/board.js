@@ -14,6 +14,7 @@ import { bindKeys, focusAfterView, nativeKeys, rovingBindings } from "./keys.js"
 import { focusKey, restoreFocus } from "./view-parts.js";
 import { actedLately, boardStep, drawFocus, initialBoardState, roundEndReveal } from "./board-state.js";
 import { boardFrame, drawBoard, focusBelowBar } from "./board-view.js";
+import { reviewUi } from "./review.js";
 
 /** @typedef {import("./board-state.js").BoardModel} BoardModel */
 /** @typedef {import("./board-state.js").BoardEvent} BoardEvent */
@@ -32,7 +33,8 @@ const FOCUS_ALT = { pass: "draw", draw: "pass", end: "pass", uno: "draw", hint: 
  */
 export function renderBoard(model, el) {
   let state = initialBoardState(model.get("view"));
-  const memo = { words: { open: false }, legend: { open: false }, keys: { open: false }, ui: {} };
+  const memo = { words: { open: false }, legend: { open: false }, keys: { open: false }, ui: {},
+    review: reviewUi() };
   const parts = boardFrame(el, skipToHand);
   const { root, bar } = parts;
   const pres = presenter(root, () => draw());
@@ -54,6 +56,7 @@ export function renderBoard(model, el) {
     hint: (view) => dispatch({ type: "hint", view, now: Date.now() }),
     restart: () => dispatch({ type: "restart", now: Date.now() }),
     more: () => dispatch({ type: "more" }),
+    redraw: () => draw(),
     toggleLegal: () => {
       model.set("show_legal", !model.get("show_legal"));
       model.save_changes();
@@ -125,7 +128,7 @@ export function renderBoard(model, el) {
   const onOther = () => dispatch({ type: "other" });
   const unlisten = listen(model, {
     view: () => dispatch({ type: "view", view: model.get("view") }),
-    message: onOther, show_legal: onOther, rules_url: onOther, host: onOther,
+    message: onOther, show_legal: onOther, rules_url: onOther, host: onOther, review: onOther,
   });
   const unrefuse = onRefusal(model, (refusal) => model.set("message", refusalMessage(refusal)));
   draw();

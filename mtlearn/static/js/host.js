@@ -456,6 +456,7 @@ function ebApply(eb, result, ms) {
   if (result) {
     if (result.message !== undefined) eb.model.set("message", result.message);
     if (result.view) eb.model.set("view", result.view);
+    if (result.review !== undefined) eb.model.set("review", result.review);
   }
   // For tests and benchmarks: how many answers arrived, and how long the last one took.
   eb.root.setAttribute("data-answers", String(++eb.answers));

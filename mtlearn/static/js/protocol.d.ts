@@ -243,11 +243,61 @@ export interface BoardMessage {
 }
 
 /**
- * A board session's answer to an intent, and its state.
+ * A board session's answer to an intent, and its state; ``review`` the round's review
+ * (:mod:`mtlearn.core.protocol_review`; null when there is none).
  */
 export interface BoardAnswer {
   view: View;
   message: BoardMessage | null;
+  review?: ReviewView | null;
+}
+
+/**
+ * A round's review for the learner's seat (from 1): how many decisions were scored,
+ * the mistakes (at least ``threshold`` points lost on average) and a summary in words.
+ */
+export interface ReviewView {
+  seat: number;
+  player: string;
+  decisions: number;
+  threshold: number;
+  lost: number;
+  summary: string;
+  mistakes: MistakeView[];
+}
+
+/**
+ * One mistake: the position before it (``view``, a board view from the learner's seat
+ * with its legal moves), the move played and the better one (notation), the points lost
+ * on average over ``deals`` deals of the hidden tiles, and the words: what happened, the
+ * better move, why (``idea`` names the strategy idea); ``tried`` the last retry.
+ */
+export interface MistakeView {
+  turn: number;
+  played: string;
+  better: string;
+  lost: number;
+  played_points: number;
+  better_points: number;
+  deals: number;
+  idea: string;
+  what: string;
+  better_text: string;
+  why: string;
+  view: Record<string, unknown>;
+  tried: RetryView | null;
+}
+
+/**
+ * The engine's judgement of a move tried in a mistake's position: ``best`` (as good as
+ * the best move found), ``better`` (better than the move played), ``worse`` (still a
+ * mistake) or ``illegal``; ``points`` its mean round points on the review's deals.
+ */
+export interface RetryView {
+  move: string;
+  verdict: "best" | "better" | "worse" | "illegal";
+  text: string;
+  points: number | null;
 }
 
 /**
@@ -283,6 +333,22 @@ export interface NewGameIntent {
   bots?: number | string;
   bot?: "expert" | "planner" | "greedy" | "random";
   seed?: number | string;
+}
+
+/**
+ * Review the round just played, for the learner's seat.
+ */
+export interface ReviewIntent {
+  action: "review";
+}
+
+/**
+ * Find a better move: try ``move`` in the position of mistake ``mistake`` (from 0).
+ */
+export interface ReviewTryIntent {
+  action: "review_try";
+  mistake: number;
+  move: string;
 }
 
 /**
@@ -856,7 +922,7 @@ export interface Leave {
 export interface Intent {
   op: "intent";
   token: string;
-  intent: MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
+  intent: MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent | ReviewTryIntent;
 }
 
 /**
@@ -1028,7 +1094,7 @@ export interface SeatCode {
   student: string;
 }
 
-export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent;
+export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent | ReviewTryIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
 

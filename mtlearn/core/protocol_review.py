@@ -1,0 +1,69 @@
+"""The review of a round on a board: its intents and what a board draws of it (issue 41).
+
+After a round, a board's ``review`` intent asks the session for the learner's review
+(:func:`mtlearn.play.review.review_round`), and ``review_try`` tries a move in a mistake's
+position ("Find a better move"); the session's answer then carries :class:`ReviewView`
+under ``review`` (:class:`~mtlearn.core.protocol.BoardAnswer`), or null when there is none
+(a new round drops it). Written into the JSON Schema and ``protocol.d.ts`` with the rest of
+the protocol (:mod:`mtlearn.core.protocol_schema`). Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+__all__ = ["MistakeView", "RetryView", "ReviewIntent", "ReviewTryIntent", "ReviewView"]
+
+
+class ReviewIntent(TypedDict):
+    """Review the round just played, for the learner's seat."""
+    action: Literal["review"]
+
+
+class ReviewTryIntent(TypedDict):
+    """Find a better move: try ``move`` in the position of mistake ``mistake`` (from 0)."""
+    action: Literal["review_try"]
+    mistake: int
+    move: str
+
+
+class RetryView(TypedDict):
+    """The engine's judgement of a move tried in a mistake's position: ``best`` (as good as
+    the best move found), ``better`` (better than the move played), ``worse`` (still a
+    mistake) or ``illegal``; ``points`` its mean round points on the review's deals."""
+    move: str
+    verdict: Literal["best", "better", "worse", "illegal"]
+    text: str
+    points: float | None
+
+
+class MistakeView(TypedDict):
+    """One mistake: the position before it (``view``, a board view from the learner's seat
+    with its legal moves), the move played and the better one (notation), the points lost
+    on average over ``deals`` deals of the hidden tiles, and the words: what happened, the
+    better move, why (``idea`` names the strategy idea); ``tried`` the last retry."""
+    turn: int
+    played: str
+    better: str
+    lost: float
+    played_points: float
+    better_points: float
+    deals: int
+    idea: str
+    what: str
+    better_text: str
+    why: str
+    view: dict[str, Any]
+    tried: RetryView | None
+
+
+class ReviewView(TypedDict):
+    """A round's review for the learner's seat (from 1): how many decisions were scored,
+    the mistakes (at least ``threshold`` points lost on average) and a summary in words."""
+    seat: int
+    player: str
+    decisions: int
+    threshold: float
+    lost: float
+    summary: str
+    mistakes: list[MistakeView]

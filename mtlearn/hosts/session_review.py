@@ -1,0 +1,126 @@
+"""A board session's review of the round (its ``review`` and ``review_try`` intents).
+
+Once a round is over, ``review`` scores the learner's decisions with the expert
+(:func:`mtlearn.play.review.review_round`) and keeps the review until the game moves on;
+each of its mistakes is drawn from the learner's seat (the position before the decision,
+its legal moves, the better move marked). ``review_try`` ("Find a better move") judges a
+move in a mistake's position against the review's own values; a move the rules refuse
+there gets the engine's reason, the rule in words. The learner is the seat the board shows
+(its perspective), else the first seat no computer plays. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from ..core.errors import SessionError
+from ..core.moves import Move
+from ..core.protocol_review import MistakeView, RetryView, ReviewView
+
+if TYPE_CHECKING:  # the review's modules are imported by the first review, not with a board
+    from ..play.review import Mistake, Review
+    from .session import BoardSession
+
+__all__ = ["RoundReviews"]
+
+
+def _message(kind: str, text: str) -> Any:
+    return {"kind": kind, "text": text, "rule": None, "rule_url": None, "bots": []}
+
+
+class RoundReviews:
+    """The review a board session holds (none until asked, dropped when the game moves on)."""
+
+    def __init__(self) -> None:
+        #: the review held, or None
+        self.current: Review | None = None
+        self._views: list[MistakeView] = []
+
+    def clear(self) -> None:
+        """Drop the review (a move, an undo, a new round or game)."""
+        self.current = None
+        self._views = []
+
+    @staticmethod
+    def learner(session: BoardSession) -> int:
+        """The seat reviewed: the board's perspective, else the first seat no bot plays."""
+        if session.perspective is not None:
+            return session.perspective
+        return next((s for s in range(session.game.n) if s not in session.bots), 0)
+
+    def handle(self, session: BoardSession, intent: Any) -> None:
+        """Carry out a ``review`` or ``review_try`` intent (its fields checked already)."""
+        if intent["action"] == "review":
+            self.review(session)
+        else:
+            self.retry(session, intent["mistake"], intent["move"])
+
+    def review(self, session: BoardSession) -> None:
+        """Review the round just played (the message says so, or why not)."""
+        g = session.game
+        if not g.is_round_over:
+            session.message = _message("info", "The review is ready once the round is over: "
+                                       "play it to its end first.")
+            return
+        from ..play.review import review_round
+
+        seat = self.learner(session)
+        if self.current is None or self.current.seat != seat:
+            self.current = review_round(g, seat, seed=f"{g.round_no}")
+            self._views = [self._mistake_view(g, m) for m in self.current.mistakes]
+        session.message = _message("info", "Review: " + self.current.summary())
+
+    @staticmethod
+    def _mistake_view(game: Any, m: Mistake) -> MistakeView:
+        """A mistake as a board draws it: the position from the learner's seat."""
+        from ..play.review import position_before
+        from ..present.view import view
+
+        at = position_before(game, m.turn)
+        better = Move.parse(m.better)
+        marks: dict[str, list[str]] = {"tiles": [], "trains": []}
+        if better.tile is not None and better.line_code is not None:
+            marks = {"tiles": [str(better.tile)], "trains": [better.line_code]}
+        board = view(at, perspective=m.seat, highlights=marks, hint=False)
+        return {"turn": m.turn, "played": m.played, "better": m.better, "lost": m.lost,
+                "played_points": m.played_points, "better_points": m.better_points,
+                "deals": m.deals, "idea": m.idea, "what": m.what,
+                "better_text": m.better_text, "why": m.why,
+                "view": cast("dict[str, Any]", board), "tried": None}
+
+    def retry(self, session: BoardSession, index: int, move: str) -> None:
+        """Judge ``move`` in the position of mistake ``index`` (SessionError: no review,
+        no such mistake)."""
+        if self.current is None:
+            raise SessionError("review_try: there is no review of this round yet: ask for "
+                               "one first")
+        if not 0 <= index < len(self.current.mistakes):
+            raise SessionError(f"mistake: the review has {len(self.current.mistakes)} "
+                               f"mistakes, no mistake {index}")
+        if len(move) > 64:
+            raise SessionError("move: too long for a move (at most 64 characters)")
+        from ..core.rule_words import rule_words
+        from ..play.review import Retry, position_before
+
+        m = self.current.mistakes[index]
+        retry = m.judge(move)
+        if retry.verdict == "illegal":
+            verdict = position_before(session.game, m.turn).explain(move)
+            if not verdict.legal:
+                text = verdict.reason.rstrip(".")
+                retry = Retry(move, "illegal", f"Not allowed: {text} (rule: "
+                              f"{rule_words(verdict.rule)}).", None)
+        tried: RetryView = {"move": retry.move, "verdict": retry.verdict, "text": retry.text,
+                            "points": retry.points}
+        self._views[index] = {**self._views[index], "tried": tried}
+        kind = "ok" if retry.verdict in ("best", "better") else "info"
+        session.message = _message(kind, retry.text)
+
+    def view(self) -> ReviewView | None:
+        """The review as a board draws it, or None."""
+        r = self.current
+        if r is None:
+            return None
+        return {"seat": r.seat + 1, "player": r.player, "decisions": r.decisions,
+                "threshold": r.threshold, "lost": r.lost, "summary": r.summary(),
+                "mistakes": list(self._views)}

@@ -1,0 +1,221 @@
+"""The review of a round (mtlearn.play.review): never peeking, deterministic, planted
+blunders flagged and good moves not, words that name legal moves and no rule id, a mistake's
+JSON that reads back, and "Find a better move" judged against the review's values.
+
+Small sets and few deals keep this quick; ``benchmarks/review.py`` measures the review at
+its real settings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from mtlearn import Game, PlannerBot
+from mtlearn.core.moves import Move
+from mtlearn.core.ruleids import PATTERN
+from mtlearn.play.bots import Bot, GreedyBot, RandomBot
+from mtlearn.play.review import (
+    MISTAKE_POINTS,
+    Mistake,
+    Review,
+    ReviewError,
+    check_mistake,
+    decisions,
+    position_before,
+    review_round,
+)
+
+FEW = {"deals": 4, "confirm": 6}
+
+
+def _position(hands: list[list[str]], trains: dict[str, list[str]],
+              turn: dict[str, Any] | None = None) -> Game:
+    """Ana to play, late in a double-6 round of three."""
+    pos: dict[str, Any] = {"set": 6, "players": ["Ana", "Ben", "Cy"], "round": 1,
+                           "hands": hands, "trains": trains, "to_play": 1,
+                           "first_turns_done": [1, 2, 3], "turns_played": 12}
+    if turn is not None:
+        pos["turn"] = turn
+        pos["open_doubles"] = turn["doubles"]
+    return Game.from_position(pos)
+
+
+def kept_double() -> Game:
+    """Ana holds 5-5 and 5-1 for her train; Ben has one tile left."""
+    return _position([["5-5", "5-1", "3-2", "4-0"], ["0-0"], ["2-1", "6-0"]],
+                     {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"], "M": ["6-2"]})
+
+
+def open_double() -> Game:
+    """Ana has just laid 5-5 on her train and holds 5-4 to cover it; Ben has one tile."""
+    return _position([["5-4", "1-0", "4-4"], ["0-0"], ["2-1", "6-0"]],
+                     {"1": ["6-5", "5-5"], "2": ["6-3"], "3": ["6-4"], "M": ["6-1"]},
+                     {"bonus": True, "doubles": ["1"], "drawn": None, "declined": False,
+                      "played": 1, "building": False})
+
+
+def _finish(game: Game, first: str) -> Game:
+    """Play ``first``, then the rest of the round with planners."""
+    game.push(first)
+    bot = PlannerBot()
+    while not game.over:
+        game.push(bot.choose(game))
+    return game
+
+
+def _round(seed: int, learner: Any = None, players: int = 4) -> Game:
+    """A double-6 round: a greedy (or given) learner in seat 0, planners elsewhere."""
+    game = Game.new(players, set=6, seed=seed)
+    bots = [learner or GreedyBot(), *(PlannerBot() for _ in range(players - 1))]
+    while not game.over:
+        game.push(bots[game.current].choose(game))
+    return game
+
+
+@pytest.mark.parametrize(("make", "blunder", "good"), [
+    (kept_double, "5-1@1", "5-5@1"),
+    (open_double, "1-0@M", "5-4@1"),
+], ids=["kept-double", "open-double"])
+def test_planted_blunder_flagged_and_good_move_not(make: Any, blunder: str, good: str) -> None:
+    bad = review_round(_finish(make(), blunder), 0, deals=8, confirm=16)
+    first = [m for m in bad.mistakes if m.turn == 0]
+    assert first, f"{blunder} was not flagged: {bad.summary()}"
+    m = first[0]
+    assert m.played == blunder and m.lost >= MISTAKE_POINTS
+    assert Move.parse(m.better) in make().legal_moves
+    fine = review_round(_finish(make(), good), 0, deals=8, confirm=16)
+    assert all(m.turn != 0 for m in fine.mistakes), fine.mistakes
+
+
+def test_the_open_double_is_named_and_why() -> None:
+    review = review_round(_finish(open_double(), "1-0@M"), 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    assert m.better == "5-4@1" and m.idea == "double-open"
+    assert "Better: play 5-4 on your train." == m.better_text
+    assert "5-5" in m.why and "blocks every train" in m.why
+
+
+def test_deterministic_for_a_seed() -> None:
+    game = _round(3, RandomBot(3))
+    a = review_round(game, 0, seed=7, **FEW)
+    b = review_round(game.copy(), "Ana", seed=7, **FEW)
+    assert a.to_json() == b.to_json()
+    assert a.decisions > 0
+
+
+def _swapped(game: Game, seat: int) -> Game | None:
+    """The same round with two tiles the seat never sees (kept all round by two other
+    players, or left in the boneyard) swapped between their places, replayed move by move;
+    None when no such swap replays the round's moves legally."""
+    start = position_before(game, 0).to_position()
+    played = {str(m.tile) for m in game.history if m.tile is not None}
+    ends = game.to_position()
+    kept = {s: [t for t in h if t not in played and t in ends["hands"][s]]
+            for s, h in enumerate(start["hands"]) if s != seat}
+    kept[-1] = [t for t in start["boneyard"] if t in ends["boneyard"]]
+    places = sorted(kept)
+    for i, x in enumerate(places):
+        for y in places[i + 1:]:
+            for a in kept[x]:
+                for b in kept[y]:
+                    pos = json.loads(json.dumps(start))
+                    for where, old, new in ((x, a, b), (y, b, a)):
+                        tiles = pos["boneyard"] if where == -1 else pos["hands"][where]
+                        tiles[tiles.index(old)] = new
+                    other = Game.from_position(pos)
+                    try:
+                        for m in game.history:
+                            other.push(m)
+                    except ValueError:
+                        continue
+                    return other
+    return None
+
+
+@pytest.mark.parametrize("seed", [1, 3, 6])
+def test_no_peeking(seed: int) -> None:
+    """The review reads only what the seat could see: the other hands changed consistently
+    with its view (the same moves replay) give the same review."""
+    game = _round(seed, RandomBot(seed))
+    other = _swapped(game, 0)
+    assert other is not None, "no swap of hidden tiles replays this round"
+    assert other.hand(1) != game.hand(1) or other.hand(2) != game.hand(2) or \
+        other.hand(3) != game.hand(3) or other.boneyard != game.boneyard
+    a = review_round(game, 0, seed=seed, **FEW)
+    b = review_round(other, 0, seed=seed, **FEW)
+    assert a.to_json() == b.to_json()
+
+
+def test_words_name_legal_moves_and_no_rule_id() -> None:
+    found = 0
+    for seed in range(3):
+        game = Game.new(3, set=9, seed=seed)
+        bots: list[Bot] = [RandomBot(seed), PlannerBot(), PlannerBot()]
+        while not game.over:
+            game.push(bots[game.current].choose(game))
+        review = review_round(game, 0, seed=seed, deals=4, confirm=8)
+        for m in review.mistakes:
+            found += 1
+            at = position_before(game, m.turn)
+            assert check_mistake(m, at) == []
+            assert Move.parse(m.better) in at.legal_moves
+            assert Move.parse(m.played) in at.legal_moves
+            words = " ".join((m.what, m.better_text, m.why))
+            assert not re.search(PATTERN, words), words
+            better = Move.parse(m.better)
+            assert better.kind != "play" or f"{better.inward}-{better.outward}" in m.better_text
+    assert found, "no mistake in three rounds of a random learner"
+
+
+def test_check_mistake_catches_a_false_sentence() -> None:
+    review = review_round(_finish(kept_double(), "5-1@1"), 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    at = kept_double()
+    wrong = Mistake.from_json({**m.to_json(), "better": "4-0@M"})
+    assert check_mistake(wrong, at)
+    inflated = Mistake.from_json({**m.to_json(), "lost": m.lost + 5})
+    assert check_mistake(inflated, at)
+    with_id = Mistake.from_json({**m.to_json(), "why": m.why + " (R-DBL-1)"})
+    assert any("rule id" in p for p in check_mistake(with_id, at))
+
+
+def test_json_round_trips() -> None:
+    review = review_round(_finish(kept_double(), "5-1@1"), 0, deals=8, confirm=16)
+    assert review.mistakes
+    text = json.dumps(review.to_json())
+    again = Review.from_json(json.loads(text))
+    assert again == review
+    for m in review.mistakes:
+        assert Mistake.from_json(json.loads(json.dumps(m.to_json()))) == m
+        assert "seed" not in m.position["position"]
+
+
+def test_find_a_better_move() -> None:
+    review = review_round(_finish(kept_double(), "5-1@1"), 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    assert m.judge(m.better).verdict == "best"
+    assert m.judge(m.played).verdict == "worse"
+    assert m.judge("6-6@2").verdict == "illegal"
+    assert m.judge("nonsense").verdict == "illegal"
+    flipped = Move.parse(m.better)
+    if flipped.kind == "play" and flipped.tile is not None and not flipped.tile.is_double:
+        assert flipped.outward is not None
+        turned = str(Move.play(flipped.tile, flipped.train or 0, flipped.outward))
+        assert m.judge(turned).verdict == "best"
+    for text, _ in m.values:
+        r = m.judge(text)
+        assert r.verdict in ("best", "better", "worse") and r.points is not None
+        assert f"{r.points:.1f}" in r.text
+
+
+def test_decisions_are_the_seats_choices() -> None:
+    game = _round(4)
+    seen = list(decisions(game, 0))
+    assert seen and all(at.current == 0 and len(at.legal_moves) > 1 for _, at, _ in seen)
+    assert [move for _, _, move in seen] == [game.history[i] for i, _, _ in seen]
+    with pytest.raises(ReviewError):
+        review_round(game, "Nobody")
