@@ -1,11 +1,14 @@
-"""The patterns review 10 of the mined set found, each fixed in the miner and checked here:
+"""The patterns reviews 10 and 11 of the mined set found, each fixed in the miner and checked here:
 near-copies are one idea (a list of legal moves read from the same template, a go-out turn
 with and without branches, a round's score of one kind), a hint never names the only tile
 that answers, a round's score says the count a learner forgets, a question on who plays
 after a pass does not say the turn ends, and a list of every legal move at a variant table
-is rated by its size, not at its one hand-written twin's level.
+is rated by its size, not at its one hand-written twin's level; and (review 11) another
+right answer is told its own reason, a variant that only adds a right answer beside the
+shown one is no label, a list of one tile's moves is neither given away nor rated high, and
+a marked train is said to carry its marker.
 
-tests/data/review10_pairs.jsonl holds the review's pairs as they were shipped (the ids are
+tests/data/review10_pairs.jsonl and review11.jsonl hold the reviews' puzzles as they were shipped (the ids are
 theirs); tests/data/bonus_pass_position.json is the position of test_mining_review.
 """
 
@@ -147,3 +150,57 @@ def test_every_legal_move_at_a_variant_table_is_rated_by_its_size():
     assert len(small["answer"]) < len(big["answer"])
     rs = [rating(from_data(json.loads(json.dumps(r)), r["id"])) for r in (small, big)]
     assert rs[0] < rs[1] and rs[0] < 1600, rs
+
+
+# ---------------------------------------------------------------------- review 11
+R11 = {r["id"]: r for r in map(json.loads, (DATA / "review11.jsonl").read_text().splitlines())}
+
+
+def _puzzle(rec: dict):  # type: ignore[no-untyped-def]
+    return from_data(json.loads(json.dumps(rec)), rec["id"])
+
+
+def test_another_right_answer_is_told_its_own_reason():
+    # review 11: 3-7 (also right) was told why 3-1 was right
+    p = _puzzle(R11["m-must-do-eb2788b657"])
+    assert p.answer == "3-1@1" and "3-7@1" in p.solutions(limit=10)
+    said = p.judge("3-7@1")
+    assert said.status == "right"
+    assert "3-7" in said.text and "Another right answer: play 3-1" in said.text
+    assert "may play 3-1" not in said.text
+    assert p.judge("3-1@1").text.endswith(p.explain)
+
+
+def test_a_variant_that_only_adds_a_right_answer_beside_the_shown_one_is_refused(
+        tmp_path, capsys):
+    # review 11: a partnership must-do whose shown answer goes on the player's own train
+    from test_mining_claims import _check_file, _faults
+    rec = R11["m-must-do-87019bbee8"]
+    assert any("the answer shown is right under the standard rules too" in f
+               for f in _faults(rec))
+    code, out = _check_file(tmp_path, [rec], capsys)
+    assert code == 1 and "FAIL" in out
+
+
+@pytest.mark.parametrize("pid", ["m-every-legal-597cf1547e", "m-every-legal-2a0f152c39"])
+def test_a_list_made_of_one_tile_is_neither_given_away_nor_rated_high(pid):
+    from mtlearn.content.mining_legal import every_legal
+    from mtlearn.content.mining_ratings import PLAIN_ABOVE, twin_keys, twins
+    rec = R11[pid]
+    p = _puzzle(rec)
+    g = p.start()
+    assert len({m.tile for m in g.legal_moves if m.kind == "play"}) == 1
+    table = Table("t", dict(rec["rules"]), (4, 4), (12, 12), 1)
+    made = [r for s in range(10) if (r := every_legal(g, table, random.Random(s)))]
+    assert made
+    for r in made:
+        assert "The trains open to" not in r["hints"][1], r["hints"][1]
+        assert "is not legal: The " not in r["explain"]
+    easiest = next(twins()[k] for k in twin_keys(p) if k in twins())[0]
+    assert rating(p) <= easiest + PLAIN_ABOVE
+
+
+def test_a_marked_train_is_said_to_carry_its_marker():
+    p = _puzzle(R11["m-where-legal-36b2e53ec9"])
+    assert p.start().explain(p.answer).text == (
+        "Dee may play 3-1 on Cy's train, which carries a marker (R-MARK-1).")

@@ -177,8 +177,15 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
                           p.id + " (standard rules)")
             said = (", but with what only the variant holds taken away (branches nobody "
                     "has started, a partner's pass) its answers are the same")
-        if answer_set(q) == answer_set(p):
+        plain_answers, answers = answer_set(q), answer_set(p)
+        if plain_answers == answers:
             out.append(label + said)
+        elif p.kind in ("move", "sequence") and plain_answers < answers \
+                and _shown(p) in plain_answers:
+            # the variant only adds right answers, and the one the learner is shown is
+            # right at the standard table too (review 11: a partnership must-do answered on the
+            # player's own train): the label teaches nothing the answer shows
+            out.append(label + ", but the answer shown is right under the standard rules too")
     except (PuzzleError, ValueError, KeyError):
         # the position needs the variant to be read at all (branches, a partner's pass):
         # then the right answers themselves must use the variant
@@ -191,6 +198,11 @@ def variant_faults(p: Puzzle, data: dict[str, Any]) -> list[str]:
             # (review 9: a must-do at a branching table also solved on the main line)
             out.append(label + ", but a right answer does not use the variant")
     return out
+
+
+def _shown(p: Puzzle) -> str:
+    """The puzzle's shown answer as :func:`answer_set` writes an answer."""
+    return json.dumps(p.answer, sort_keys=True)
 
 
 def _plainer(position: dict[str, Any]) -> dict[str, Any]:

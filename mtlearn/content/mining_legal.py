@@ -161,14 +161,30 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         kind="all-moves", goal={"all_legal": True},
         hints=[(_extra_play(g) if g.bonus else
                 f"R-TURN-1: {_targets_rule(g)}; an open double comes first (R-DBL-3)."),
-               f"The trains open to {name} now: {targets}. Check each tile against "
-               f"their open ends."],
+               _trains_hint(g, name, targets, legal)],
         answer=answer,
         wrong=[{"answer": answer[:-1], "expect": "missing"},
                {"answer": [*answer[:-1], str(bad)], "expect": bad_rule}],
         explain=f"{why_open} {name}'s {len(legal)} legal moves: {moves_words(g, legal)}. "
-                f"{_played(bad)} on {_label(g, bad.train)} is not legal: {bad_text}",
+                f"{_played(bad)} on {_label(g, bad.train)} is not legal: "
+                f"{_after_colon(bad_text)}",
         perspective=seat)
+
+
+def _trains_hint(g: Game, name: str, targets: str, legal: list[Move]) -> str:
+    """Hint 2 of a list of every legal move: the trains open to the player, unless one tile
+    makes the whole answer (then the list of trains is the answer: review 11 met a drawn
+    tile, and a lone tile at a partnership table, whose every train the hint named)."""
+    if len({m.tile for m in legal}) > 1:
+        return f"The trains open to {name} now: {targets}. Check each tile against their " \
+               f"open ends."
+    return f"Which trains may {name} use now, and which of them does each tile fit?"
+
+
+def _after_colon(text: str) -> str:
+    """An engine sentence put after a colon: "The double …" reads "the double …" (a name
+    keeps its capital)."""
+    return text[0].lower() + text[1:] if text.startswith(("The ", "A ", "An ")) else text
 
 
 #: The drills of this module by name (the miner's schedule names them).

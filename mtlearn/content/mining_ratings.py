@@ -224,7 +224,10 @@ def _plain_cap(p: Puzzle, twin: tuple[int, int]) -> float:
         return (anywhere[0] + anywhere[1]) / 2
     if p.kind in ("move", "all-moves"):
         g = p.start()
-        if not g.over and sum(m.kind == "play" for m in g.legal_moves) == 1:
+        plays = [m for m in g.legal_moves if m.kind == "play"] if not g.over else []
+        # one playable tile, on one train or on several (review 11: one drawn tile that
+        # fits two trains, rated level 4)
+        if plays and len({m.tile for m in plays}) == 1:
             return easiest + PLAIN_ABOVE
     if signature(p.kind, p.goal) == ("number", "round_score"):
         steps = len({"R-SCORE-2", "R-VAR-BLANKS", "R-DBL-5"} & set(p.teaches))

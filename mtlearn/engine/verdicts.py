@@ -203,6 +203,10 @@ class Verdicts(GameState):
             what = f"covering the double {train.end}-{train.end} on {label}"
         else:
             what = f"on {label}"
+        if rule_ok == "R-MARK-1" and idx != p and train.marker and idx not in self.open_doubles:
+            # the marker is the reason: said, not only cited (review 11: "Dee may play 3-1
+            # on Cy's train (only you play on your train until your marker is on it)")
+            what += ", which carries a marker"
         text = f"{name} may play {self._as_played(mm)} {what}"
         if tile.is_double and not self._building():
             if len(self.hands[p]) == 1:

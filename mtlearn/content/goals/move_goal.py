@@ -95,7 +95,7 @@ class MoveKind(GoalKind):
             return Feedback("illegal", v.text, v.rule)
         before = g.copy()
         g.push(v.move)
-        return goal_moves(p, before, [v.move], g)
+        return goal_moves(p, before, [v.move], g, shown=_is_shown(p, before, v.move))
 
     def solutions(self, p: Puzzle, limit: int) -> list[Any]:
         return [str(m) for m in p.start().legal_moves if p.judge(str(m)).status == "right"]
@@ -143,9 +143,23 @@ def _train(r: GoalReader, v: Any, path: tuple[Any, ...], wrong_type: str) -> Non
         raise r.fail(path, str(e)) from None
 
 
-def goal_moves(p: Puzzle, before: Game, moves: list[Move], after: Game) -> Feedback:
+def _is_shown(p: Puzzle, before: Game, move: Move) -> bool:
+    """Whether ``move`` is the puzzle's shown answer (or that answer cannot be read, as
+    while a puzzle file with a wrong answer is checked)."""
+    try:
+        shown = before.explain(move_text(p.answer))
+    except (ValueError, TypeError):
+        return True
+    return not shown.legal or shown.move is None or shown.move == move
+
+
+def goal_moves(p: Puzzle, before: Game, moves: list[Move], after: Game, *,
+               shown: bool = True) -> Feedback:
     """The verdict on legal ``moves`` played from ``before`` (giving ``after``): right, or
-    wrong with the words of the first condition of the goal they miss."""
+    wrong with the words of the first condition of the goal they miss. A right answer that
+    is not the one the puzzle shows (``shown`` False) is told the engine's own reason for
+    it, not the puzzle's explanation, which speaks of the shown answer's tile (review 11:
+    "3-7 on Ben's train" answered with why 3-1 was right)."""
     seat = before.current
     name = player_name(p, seat)
     plays = [m for m in moves if m.kind == "play"]
@@ -155,6 +169,11 @@ def goal_moves(p: Puzzle, before: Game, moves: list[Move], after: Game) -> Feedb
         miss = _miss(p, key, want, before, plays, moves, after, seat, name)
         if miss:
             return Feedback("wrong", f"{said}: legal, but {miss}.", None)
+    if not shown:
+        why = " ".join(before.explain(m).text for m in plays) or p.explain
+        other = describe_moves(p, p.answer, play=True).rstrip(".")
+        return Feedback("right", f"{said}. {why} Another right answer: "
+                                 f"{other[:1].lower()}{other[1:]}.")
     return Feedback("right", f"{said}. {p.explain}".strip())
 
 
