@@ -13,7 +13,7 @@
 // (no DOM: its reducer is tested in node); this module draws them and wires the controls.
 
 import { classSocket, keepTokenCookie } from "./class-host.js";
-import { computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle, seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart } from "./class-teacher-state.js";
+import { computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle, seatButtons, seatText, studentLive, studentReview, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart } from "./class-teacher-state.js";
 import { trainerPanel } from "./class-trainer.js";
 import { h } from "./dom.js";
 
@@ -385,6 +385,7 @@ function studentRow(st, act, choices) {
   return h("tr", { "data-student": st.id, "data-online": st.online ? "yes" : "no" },
     h("td", { text: st.name }), h("td", { text: where }),
     h("td", { class: st.online ? "mtc-on" : "mtc-off", text: (st.online ? "● " : "○ ") + live }),
+    h("td", { class: "mtc-review-count", text: studentReview(st) }),
     h("td", null, rename, " ", move, " ", remove, " ", seat));
 }
 
@@ -394,7 +395,7 @@ function drawStudents(box, last, act, publics) {
   const choices = () => moveChoices(last, publics);
   box.replaceChildren(h("h2", { text: rosterTitle(last) }),
     last.students.length ? h("table", { class: "mtc-roster" },
-      h("thead", null, h("tr", null, h("th", { text: "Name" }), h("th", { text: "Seat" }), h("th", { text: "Connected" }), h("th", { text: "" }))),
+      h("thead", null, h("tr", null, h("th", { text: "Name" }), h("th", { text: "Seat" }), h("th", { text: "Connected" }), h("th", { text: "Last review" }), h("th", { text: "" }))),
       h("tbody", null, ...last.students.map((st) => studentRow(st, act, choices)))) : h("p", { text: "No student yet." }));
 }
 
