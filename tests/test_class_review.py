@@ -197,3 +197,83 @@ def test_another_tables_move_is_answered_while_a_review_is_computed(
         run(asyncio.wait_for(check(), 120), timeout=150)
     finally:
         go.set()
+
+
+async def play_round(cp: Any, name: str) -> dict[str, Any]:
+    """The tables' set-up above on a real server: a student plays their first legal move
+    until the round is over; their token and teacher socket's figures."""
+    from classkit import join, teacher_of
+
+    teacher = await teacher_of(cp)
+    await teacher.ask({"op": "open_table", "token": cp.token, "seats": 2, "computers": 1,
+                       "rounds": 1, "options": {"hand_size": 7}, "seed": SEED}, "teacher")
+    s = await join(cp.ws_url, cp.code, name)
+    state = await s.ask({"op": "sit", "token": s.token, "table": "t1", "seat": 1}, "table")
+    for _ in range(400):
+        view = state["view"]
+        if view["match"]["round_over"]:
+            break
+        await asyncio.sleep(0.12)  # at most 10 messages a second from a device
+        n = len(s.got)
+        await s.send({"op": "intent", "token": s.token, "intent": intent_of(view)})
+        state = await s.expect("table", n, timeout=60, where=lambda m: (
+            m["view"]["match"]["round_over"] or m["view"]["to_play"] == m["view"]["perspective"]))
+    await s.close()
+    await teacher.close()
+    return {"token": s.token}
+
+
+async def teacher_review(cp: Any, name: str) -> Any:
+    from classkit import teacher_of
+
+    teacher = await teacher_of(cp)
+    state = await teacher.ask({"op": "teacher", "token": cp.token}, "teacher")
+    await teacher.close()
+    return next(s for s in state["students"] if s["name"] == name)["review"]
+
+
+def test_a_phone_reviews_its_round_with_the_boards_own_panel(chromium: Any,
+                                                             tmp_path: Path) -> None:
+    from classkit import start_class
+    from conftest import REPO_ROOT
+    from test_class_screens import PHONE, run_async
+
+    cp = start_class(tmp_path / "cls", "--per-address", "60", "--pace", "0.2")
+    ctx = None
+    try:
+        got = run_async(play_round(cp, "Ana"))
+        ctx = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        stored = {"code": cp.code, "token": got["token"], "name": "Ana"}
+        ctx.add_init_script("localStorage.setItem('mtlearn-class', "
+                            f"{json.dumps(json.dumps(stored))})")
+        page = ctx.new_page()
+        page.goto(cp.address)
+        page.click("[data-key='review']", timeout=30_000)
+        page.wait_for_selector(".mtl-review-summary", timeout=120_000)
+        summary = page.inner_text(".mtl-review-summary")
+        # the same deal, moves and name as the tests above: Ana makes mistakes there
+        assert "decisions reviewed" in summary and "mistake" in summary, summary
+        count = page.inner_text(".mtl-review-count")
+        assert count.startswith("Mistake 1 of ")
+        n = int(count.rsplit(" ", 1)[1])
+        # find a better move: a move tried is judged by the server's engine
+        page.locator(".mtl-review-retry .mtl-legal-move").first.click()
+        page.wait_for_selector(".mtl-review-tried[data-verdict]", timeout=30_000)
+        page.click("[data-key='review-show']")
+        page.wait_for_selector(".mtl-review-answer")
+        assert run_async(teacher_review(cp, "Ana"))["mistakes"] == n
+        page.locator(".mtl-review").scroll_into_view_if_needed()
+        shots = REPO_ROOT / "test-artifacts"
+        shots.mkdir(exist_ok=True)
+        page.screenshot(path=str(shots / "class-phone-review.png"))
+        # the docs' picture: the panel alone (the phone's sticky heading and controls, which
+        # stay at the top of the window, let go of for it)
+        page.evaluate("() => { for (const e of document.querySelectorAll('*')) {"
+                      " const p = getComputedStyle(e).position;"
+                      " if (p === 'sticky' || p === 'fixed') e.style.position = 'static'; } }")
+        page.locator(".mtl-review").screenshot(
+            path=str(REPO_ROOT / "docs" / "_static" / "class" / "phone-review.png"))
+    finally:
+        if ctx is not None:
+            ctx.close()
+        cp.stop(kill=True)
