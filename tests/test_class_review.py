@@ -19,8 +19,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from test_class_commits import intent_of, until
 
-from mtlearn.hosts.classroom import reviews
+from mtlearn.hosts.classroom import ClassError, reviews
 from mtlearn.hosts.classroom import server as srv
+from mtlearn.hosts.classroom.results import results_csv, results_html
 from mtlearn.hosts.classroom.room import Classroom, Conn
 
 pytestmark = pytest.mark.slow
@@ -119,6 +120,15 @@ def test_a_student_reviews_their_own_round_after_it_and_finds_a_better_move(
     # the teacher sees her count of mistakes
     assert teacher_row(r, "Ana")["review"]["mistakes"] == len(review["mistakes"])
     assert teacher_row(r, "Ben")["review"] is None
+    # and the results: the CSV's last section, the page's
+    text = results_csv(r.room)
+    assert text.rstrip().splitlines()[-2:] == [
+        "name,table,round,decisions reviewed,mistakes,points lost",
+        f"Ana,Table 1,1,{review['decisions']},{len(review['mistakes'])},{review['lost']}"]
+    assert "<h2>Reviews of rounds</h2>" in results_html(r.room)
+    # the table's session never reviews (it would on the event loop, for any seat)
+    with pytest.raises(ClassError):
+        r.room.tables["t1"].handle(0, {"action": "review"})
     # find a better move: the better move is judged the best; a move not legal there is not
     first = review["mistakes"][0]
     out = r.say(r.ana, {"op": "intent", "token": r.tokens["Ana"], "intent": {

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import html
 import json
 import sys
 from collections.abc import Awaitable, Callable
@@ -47,13 +48,15 @@ if TYPE_CHECKING:
     from .room import Classroom, Conn, Out
     from .tables import ClassTable
 
-__all__ = ["MAX_WAITING", "REVIEWERS", "ClassReviews", "Job", "is_review"]
+__all__ = ["MAX_WAITING", "RESULTS_HEAD", "REVIEWERS", "ClassReviews", "Job", "is_review"]
 
 #: Threads that compute reviews (the machine's other core serves the tables).
 REVIEWERS = 1
 #: Reviews under way or waiting in the whole class; past that, a refusal.
 MAX_WAITING = 16
 _ACTIONS = ("review", "review_try")
+#: The results CSV's columns of the reviews (:meth:`ClassReviews.rows`).
+RESULTS_HEAD = ["name", "table", "round", "decisions reviewed", "mistakes", "points lost"]
 
 
 def is_review(msg: Any) -> bool:
@@ -233,6 +236,31 @@ class ClassReviews:
     def count(self, sid: str) -> dict[str, Any] | None:
         """The student's last reviewed round: table, round, mistakes, decisions, lost."""
         return self.counts.get(sid)
+
+    def rows(self, names: dict[str, str]) -> list[list[Any]]:
+        """The results' lines, a student each (by name): :data:`RESULTS_HEAD`'s columns."""
+        return [[names[sid], c["table"], c["round"], c["decisions"], c["mistakes"], c["lost"]]
+                for sid, c in sorted(self.counts.items(),
+                                     key=lambda kv: str(names.get(kv[0], "")).casefold())
+                if sid in names]
+
+    def results_html(self, names: dict[str, str]) -> str:
+        """The results page's section ("" before any review)."""
+        rows = self.rows(names)
+        if not rows:
+            return ""
+        body = "".join(f'<tr><th scope="row">{html.escape(str(row[0]))}</th>'
+                       + "".join(f"<td>{html.escape(str(x))}</td>" for x in row[1:]) + "</tr>"
+                       for row in rows)
+        head = "".join(f"<th>{h}</th>" for h in ("Student", "Table", "Round", "Decisions",
+                                                  "Mistakes", "Points lost"))
+        return ("<h2>Reviews of rounds</h2>"
+                f'<table class="mtr-table"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table>"
+                '<p class="mtr-legend">The last round each student had reviewed on their '
+                "phone: the decisions the expert weighed, the mistakes it found (moves that "
+                "left at least 4 more points in the hand on average than the best move) and "
+                "the points they lost on average. Kept while the server runs.</p>")
 
     def forget(self, sid: str) -> None:
         """A student removed: their review goes too."""
