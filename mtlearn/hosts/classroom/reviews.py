@@ -291,24 +291,30 @@ class ClassReviews:
             job = self.check(room, conn, msg)
         if not isinstance(job, Job):
             return job
-        task = asyncio.get_running_loop().create_task(self._compute(room, job, send))
+        task = asyncio.get_running_loop().create_task(self._compute(room, job, alone, send))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return []
 
     async def _compute(self, room: Classroom, job: Job,
+                       alone: Callable[[], AbstractAsyncContextManager[None]],
                        send: Callable[[list[Out]], Awaitable[None]]) -> None:
+        """Compute ``job`` on the reviewer thread, then keep it and send its messages (the
+        class read as the folder holds it)."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(REVIEWERS, thread_name_prefix="mtlearn-review")
+        error: Exception | None = None
+        review = None
         try:
             review = await asyncio.get_running_loop().run_in_executor(self._pool, compute, job)
         except Exception as e:  # said to the student
-            await send(self.finish(room, job, None, e))
-            return
+            error = e
         except BaseException:  # cancelled (the server stops): nothing under way any more
             self.busy.discard(job.sid)
             raise
-        await send(self.finish(room, job, review))
+        async with alone():
+            outs = self.finish(room, job, review, error)
+        await send(outs)
 
     def close(self) -> None:
         """On the way out: the reviews under way dropped, the reviewer thread stopped."""
