@@ -163,7 +163,7 @@ function saidHere(root, act) {
       const node = saidNode(note.st, note.where, act, note.until - now, () => notes.delete(key));
       const at = root.querySelector(note.where.at);
       const home = root.querySelector(note.where.home);
-      if (at && at.tagName === "TR") at.after(h("tr", { class: "mtc-said" }, h("td", { colspan: "4" }, node)));
+      if (at && at.tagName === "TR") at.after(h("tr", { class: "mtc-said" }, h("td", { colspan: "5" }, node)));
       else if (at) at.appendChild(node);
       else if (home) home.insertBefore(node, home.children[1] || null);
     }
@@ -386,7 +386,7 @@ function studentRow(st, act, choices) {
     h("td", { text: st.name }), h("td", { text: where }),
     h("td", { class: st.online ? "mtc-on" : "mtc-off", text: (st.online ? "● " : "○ ") + live }),
     h("td", { class: "mtc-review-count", text: studentReview(st) }),
-    h("td", null, rename, " ", move, " ", remove, " ", seat));
+    h("td", { class: "mtc-acts" }, rename, " ", move, " ", remove, " ", seat));
 }
 
 // The roster: every student of the class, or "No student yet.".
