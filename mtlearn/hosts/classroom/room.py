@@ -10,6 +10,7 @@ Messages from a device (JSON objects, ``op`` first):
 ``reclaim``        ``code``, ``seat_code``: a student on a new device (:mod:`.seats`)
 ``sit``/``leave``  ``token``, ``table``, ``seat``: take or leave a seat
 ``intent``         ``token``, ``intent``: a board intent for the student's seat
+                   (``review``, ``review_try``: their round's review, :mod:`.reviews`)
 ``puzzle``         ``token``, ``msg``: a puzzle message (answer, move, goto…)
 ``watch``          ``code``: the projector
 ``teacher``        ``token``: the teacher's page
