@@ -141,6 +141,8 @@ def test_a_student_reviews_their_own_round_after_it_and_finds_a_better_move(
     out = r.say(r.ana, {"op": "intent", "token": r.tokens["Ana"], "intent": {
         "action": "review_try", "mistake": 99, "move": "pass"}}, ok=False)
     assert "no mistake 99" in refusal(out)
+    kept = next(m for m in out if m.get("type") == "table")["review"]  # the panel stays
+    assert kept["summary"] == review["summary"] and kept["mistakes"][0]["tried"]
     # asked again: the same review, not computed again
     again = next(m for m in r.review(r.ana, "Ana") if m.get("type") == "table")
     assert again["review"]["summary"] == review["summary"]

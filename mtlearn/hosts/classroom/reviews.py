@@ -124,7 +124,7 @@ class ClassReviews:
         if t.seats[seat]["student"] != sid:
             raise ClassError(f"review: a computer player has your seat at {t.label} now")
         asked = intent.get("seat", seat + 1)
-        if asked != seat + 1:
+        if asked != seat + 1 or isinstance(asked, bool):
             raise ClassError(f"review: you may review only your own seat ({seat + 1}); "
                              "each player's review is theirs alone")
         if t.session is None or not t.session.game.is_round_over:
@@ -156,8 +156,8 @@ class ClassReviews:
             return self.refused(room, conn, str(e))
 
     def refused(self, room: Classroom, conn: Conn, text: str) -> list[Out]:
-        """The refusal, and at a table the student's board told there is no review (its
-        panel offers the button again)."""
+        """The refusal, and at a table the student's board told of their review of this
+        round as it stands, or that there is none (its panel offers the button again)."""
         from .room import refused
 
         out: list[Out] = [("reply", refused(one_line(text, 300)))]
@@ -166,7 +166,10 @@ class ClassReviews:
         t = room.tables.get((st or {}).get("table") or "")
         if st is not None and t is not None and st["seat"] is not None \
                 and t.session is not None:
-            out.append(("reply", self._state(t, st["seat"], None)))
+            held = self.held.get(sid or "")
+            same = held is not None and held.key == _key(t.id, st["seat"], t.session.game)
+            view = held.reviews.view() if held is not None and same else None
+            out.append(("reply", self._state(t, st["seat"], view)))
         return out
 
     # ------------------------------------------------------------------ answers
