@@ -18,6 +18,7 @@ from .protocol import (
     TrainerResult,
     View,
 )
+from .protocol_review import ReviewView
 
 __all__ = [
     "ClassMessage", "ClassTrainerInfo", "ClassTrainerState", "ClassTrainerUpdate", "Crowd", "Done",
@@ -61,8 +62,11 @@ class _TableState(TypedDict):
 
 class TableState(_TableState, total=False):
     """What the device at ``seat`` gets: its own view (its hand only while the round is
-    played), its message and the table's log."""
+    played), its message and the table's log; ``review``, in the answer to the seat's
+    ``review`` or ``review_try`` intent, its review of the round (null: none, ask again;
+    :mod:`mtlearn.hosts.classroom.reviews`)."""
     log: list[str]
+    review: ReviewView | None
 
 
 class PublicTable(TypedDict):
@@ -147,7 +151,9 @@ class TeacherState(TypedDict):
     idle: int
     locked: bool
     tables: list[TableInfo]
-    students: list[dict[str, Any]]  # id, name, table, table_label, seat, online, since
+    # id, name, table, table_label, seat, online, since, review (the last round reviewed:
+    # table, round, mistakes, decisions, lost; or null)
+    students: list[dict[str, Any]]
     puzzle_sets: list[dict[str, Any]]
     presets: list[str]
     puzzles: dict[str, Any] | None

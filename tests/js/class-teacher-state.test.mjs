@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   computerQuestion, freshTable, moveAction, moveTargets, newMatchQuestion, openTableAction, removeQuestion, resultCell,
-  rosterTitle, seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart,
+  rosterTitle, seatButtons, seatText, studentLive, studentReview, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart,
 } from "../../mtlearn/static/js/class-teacher-state.js";
 
 function seat(n, extra) {
@@ -146,6 +146,12 @@ test("the roster: where a student sits, whether connected, where they may move, 
   assert.equal(studentWhere({ ...ana, table_label: null }), "t1, seat 2");
   assert.equal(studentWhere(bo), "no seat");
   assert.deepEqual([ana, bo, cy].map((s) => studentLive(s, clock)), ["connected since @100", "gone since @50", "not connected"]);
+  // the last round the student had reviewed on their phone (reviews.py), none before
+  assert.equal(studentReview(ana), "");
+  assert.equal(studentReview({ ...ana, review: { table: "Table 1", round: 2, mistakes: 1, decisions: 9, lost: 5.5 } }),
+    "1 mistake of 9 decisions (Table 1, round 2)");
+  assert.equal(studentReview({ ...ana, review: { table: "Table 1", round: 1, mistakes: 0, decisions: 1, lost: 0 } }),
+    "0 mistakes of 1 decision (Table 1, round 1)");
   assert.equal(removeQuestion(ana), "Really remove Ana? A computer player takes their seat if the table is playing.");
   assert.equal(removeQuestion(bo), "Really remove Bo?");
   const last = teacher({ students: [ana, bo, cy], tables: [table("t1"), table("t2", { started: true }),

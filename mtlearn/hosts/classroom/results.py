@@ -52,6 +52,7 @@ from ...core.errors import MtlearnError
 from . import assignment
 from .matches import CSV_HEAD, csv_rows, match_record
 from .puzzle_round import PuzzleRound, clean
+from .reviews import RESULTS_HEAD
 from .store import archives
 
 if TYPE_CHECKING:
@@ -118,6 +119,9 @@ def results_csv(room: Classroom) -> str:
         out.write("\r\n" + assignment.results_csv(trained))
     if room.trainer.ratings.puzzles:
         out.write("\r\n" + room.trainer.ratings.csv(_titler(room)))
+    if room.reviews.counts:  # the rounds reviewed on the phones (.reviews)
+        out.write("\r\n")
+        csv.writer(out).writerows([RESULTS_HEAD, *room.reviews.rows(names)])
     return clean(out.getvalue())
 
 
@@ -220,7 +224,8 @@ def results_html(room: Classroom) -> str:
              "puzzle results, a line per student and puzzle tried; then the game scores, a "
              "line per student and match, a column per round; then, once assigned, the "
              "trainer puzzles, a line per student and theme; then the puzzles' class "
-             "ratings, a line per puzzle)"
+             "ratings, a line per puzzle; then, once reviewed, each student's last round "
+             "reviewed on their phone)"
              "</p>"]
     # game scores
     played = games(room)
@@ -284,6 +289,7 @@ def results_html(room: Classroom) -> str:
                      "see the answer.</p>")
     parts.append(trainer_html(room))
     parts.append(ratings_html(room))
+    parts.append(room.reviews.results_html(names))
     kept = [n for n in archives(room.folder / "archive") if n.endswith(".csv")]
     if kept:
         items = "".join(f'<li><a href="/results.csv?archive={_e(n)}" data-csv="{_e(n)}">'

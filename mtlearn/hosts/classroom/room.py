@@ -10,6 +10,7 @@ Messages from a device (JSON objects, ``op`` first):
 ``reclaim``        ``code``, ``seat_code``: a student on a new device (:mod:`.seats`)
 ``sit``/``leave``  ``token``, ``table``, ``seat``: take or leave a seat
 ``intent``         ``token``, ``intent``: a board intent for the student's seat
+                   (``review``, ``review_try``: their round's review, :mod:`.reviews`)
 ``puzzle``         ``token``, ``msg``: a puzzle message (answer, move, goto…)
 ``watch``          ``code``: the projector
 ``teacher``        ``token``: the teacher's page
@@ -53,6 +54,7 @@ from .keeping import Keeper
 from .matches import ClassMatches
 from .names import check_name
 from .puzzle_round import PuzzleRound, puzzle_sets
+from .reviews import ClassReviews, is_review
 from .tables import PACE, ClassTable, checked, public_perspective
 
 __all__ = ["MAX_STUDENTS", "MAX_TABLES", "Classroom", "Conn", "Out"]
@@ -113,6 +115,7 @@ class Classroom:
         self.keeper = Keeper(folder)  # what the folder holds; a change made or taken back
         self.matches = ClassMatches(folder)  # every match played, archived (.matches)
         self.seats = seats.Seats()  # held tokens and seat codes (.seats)
+        self.reviews = ClassReviews()  # the students' reviews of their rounds (.reviews)
 
     # ------------------------------------------------------------------ the folder
     @classmethod
@@ -199,6 +202,8 @@ class Classroom:
         the folder, or taken back and said when the folder refuses (:mod:`.keeping`; a
         move at a table, and a class-wide change the server writes off its event loop,
         as the server writes them, :mod:`.commits`)."""
+        if is_review(msg):  # a student's review of their round (.reviews)
+            return self.reviews.now(self, conn, msg)
         tid = commits.table_of(self, msg)
         if tid is not None:
             return commits.now(self, commits.prepare_move(self, conn, msg, tid))
@@ -553,7 +558,7 @@ class Classroom:
                           if st["table"] in self.tables else None,
                           "seat": None if st["seat"] is None else st["seat"] + 1,
                           "online": bool(self.conns_of.get(sid)),
-                          "since": self.since.get(sid)}
+                          "since": self.since.get(sid), "review": self.reviews.count(sid)}
                          for sid, st in self.students.items()],
             "puzzle_sets": puzzle_sets(), "presets": list(PRESETS),
             "puzzles": None if self.puzzles is None else self.puzzles.results(self.names()),

@@ -64,6 +64,7 @@ from .commits import Commits
 from .doors import page_policy
 from .limits import IDLE_TIMEOUT, AddressLimits, CountedProtocol, tcp_budget
 from .results import results_csv, results_html
+from .reviews import is_review
 from .room import TICK, Classroom, Conn, refused
 from .store import archives
 
@@ -366,6 +367,10 @@ class ClassServer:
             await ws.send_str(refused(one_line(str(e), 300)))
             return
         op = msg.get("op")
+        if is_review(msg):  # computed off the loop (.reviews): the other tables go on
+            await self._send(ws, await self.room.reviews.handle(
+                self.room, conn, msg, self.commits.alone, lambda outs: self._send(None, outs)))
+            return
         if op == "per_address":  # the teacher raises the limit (not the room's business)
             await self._send(ws, self._set_per_address(msg))
             return
@@ -463,6 +468,7 @@ class ClassServer:
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
         await self.commits.close()  # every change under way on the disk
+        self.room.reviews.close()
 
 
 def terminal_qr(text: str) -> str:

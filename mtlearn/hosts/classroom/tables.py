@@ -253,6 +253,9 @@ class ClassTable:
         when the game changed (every device must be told)."""
         session = self._session()
         act = intent.get("action") if isinstance(intent, dict) else None
+        if act in ("review", "review_try"):  # never on the event loop, never another seat's
+            raise ClassError("a round's review at a class table is made by the class "
+                             "server's reviews (ask for it from your phone)")
         if act in ("undo", "hint", "new_game", "new_match", "next_round"):
             who = {"undo": "take a move back", "hint": "send hints",
                    "next_round": "deal the next round"}.get(act, "start a new game")

@@ -209,13 +209,18 @@ function tableView(root, tableBox, sock, token) {
       return;
     }
     const view = studentView(msg.view);
-    if (!board) {
+    // the review of the round (reviews.py): a review, or null when none came (refused:
+    // a board drawn afresh offers "Review my round" again); a new round drops it
+    const review = msg.review;
+    if (!board || review === null) {
       board = classBoardModel(sock, token);
       boardBox.replaceChildren();
       applyKeys(board, Object.assign({}, msg, { view }), ["view", "message"]);
       renderBoard(board, boardBox);
     } else {
       if (msg.message !== undefined) board.set("message", msg.message);
+      if (review) board.set("review", review);
+      else if (!(view.match && view.match.round_over) && board.get("review")) board.set("review", null);
       board.set("view", view);
     }
     shownView = view;

@@ -26,6 +26,11 @@
  * @property {string} id @property {string} name
  * @property {string | null} table @property {string | null} [table_label] @property {number | null} seat
  * @property {boolean} online @property {number | null} [since]
+ * @property {RosterReview | null} [review] the last round the student had reviewed
+ */
+/**
+ * A student's review of their last round (reviews.py count): where, and its figures.
+ * @typedef {{table: string, round: number, mistakes: number, decisions: number, lost: number}} RosterReview
  */
 /**
  * A puzzle set the teacher may start (puzzle_round.py puzzle_sets).
@@ -227,6 +232,16 @@ export function studentWhere(st) {
  */
 export function studentLive(st, clock) {
   return st.online ? `connected since ${clock(st.since)}` : st.since ? `gone since ${clock(st.since)}` : "not connected";
+}
+
+/**
+ * A student's count of mistakes in the last round they had reviewed, in words ("" before
+ * any review). @param {RosterStudent} st @returns {string}
+ */
+export function studentReview(st) {
+  const r = st.review;
+  if (!r) return "";
+  return `${r.mistakes} mistake${r.mistakes === 1 ? "" : "s"} of ${r.decisions} decision${r.decisions === 1 ? "" : "s"} (${r.table}, round ${r.round})`;
 }
 
 /** What removing a student asks first. @param {RosterStudent} st @returns {string} */

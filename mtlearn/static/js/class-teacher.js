@@ -13,7 +13,7 @@
 // (no DOM: its reducer is tested in node); this module draws them and wires the controls.
 
 import { classSocket, keepTokenCookie } from "./class-host.js";
-import { computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle, seatButtons, seatText, studentLive, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart } from "./class-teacher-state.js";
+import { computerQuestion, freshTable, moveAction, moveTargets, openTableAction, removeQuestion, resultCell, rosterTitle, seatButtons, seatText, studentLive, studentReview, studentWhere, tableButtons, tableTitle, teacherReduce, teacherStart } from "./class-teacher-state.js";
 import { trainerPanel } from "./class-trainer.js";
 import { h } from "./dom.js";
 
@@ -163,7 +163,7 @@ function saidHere(root, act) {
       const node = saidNode(note.st, note.where, act, note.until - now, () => notes.delete(key));
       const at = root.querySelector(note.where.at);
       const home = root.querySelector(note.where.home);
-      if (at && at.tagName === "TR") at.after(h("tr", { class: "mtc-said" }, h("td", { colspan: "4" }, node)));
+      if (at && at.tagName === "TR") at.after(h("tr", { class: "mtc-said" }, h("td", { colspan: "5" }, node)));
       else if (at) at.appendChild(node);
       else if (home) home.insertBefore(node, home.children[1] || null);
     }
@@ -385,7 +385,8 @@ function studentRow(st, act, choices) {
   return h("tr", { "data-student": st.id, "data-online": st.online ? "yes" : "no" },
     h("td", { text: st.name }), h("td", { text: where }),
     h("td", { class: st.online ? "mtc-on" : "mtc-off", text: (st.online ? "● " : "○ ") + live }),
-    h("td", null, rename, " ", move, " ", remove, " ", seat));
+    h("td", { class: "mtc-review-count", text: studentReview(st) }),
+    h("td", { class: "mtc-acts" }, rename, " ", move, " ", remove, " ", seat));
 }
 
 // The roster: every student of the class, or "No student yet.".
@@ -394,7 +395,7 @@ function drawStudents(box, last, act, publics) {
   const choices = () => moveChoices(last, publics);
   box.replaceChildren(h("h2", { text: rosterTitle(last) }),
     last.students.length ? h("table", { class: "mtc-roster" },
-      h("thead", null, h("tr", null, h("th", { text: "Name" }), h("th", { text: "Seat" }), h("th", { text: "Connected" }), h("th", { text: "" }))),
+      h("thead", null, h("tr", null, h("th", { text: "Name" }), h("th", { text: "Seat" }), h("th", { text: "Connected" }), h("th", { text: "Last review" }), h("th", { text: "" }))),
       h("tbody", null, ...last.students.map((st) => studentRow(st, act, choices)))) : h("p", { text: "No student yet." }));
 }
 

@@ -658,7 +658,9 @@ export interface TrainerImportIntent {
 
 /**
  * What the device at ``seat`` gets: its own view (its hand only while the round is
- * played), its message and the table's log.
+ * played), its message and the table's log; ``review``, in the answer to the seat's
+ * ``review`` or ``review_try`` intent, its review of the round (null: none, ask again;
+ * :mod:`mtlearn.hosts.classroom.reviews`).
  */
 export interface TableState {
   type: "table";
@@ -667,6 +669,7 @@ export interface TableState {
   view: View | null;
   message: BoardMessage | null;
   log?: string[];
+  review?: ReviewView | null;
 }
 
 /**
