@@ -194,7 +194,7 @@ def test_a_list_made_of_one_tile_is_neither_given_away_nor_rated_high(pid):
     made = [r for s in range(10) if (r := every_legal(g, table, random.Random(s)))]
     assert made
     for r in made:
-        assert "The trains open to" not in r["hints"][1], r["hints"][1]
+        assert "Open to" not in r["hints"][1], r["hints"][1]
         assert "is not legal: The " not in r["explain"]
     easiest = next(twins()[k] for k in twin_keys(p) if k in twins())[0]
     assert rating(p) <= easiest + PLAIN_ABOVE
@@ -204,3 +204,48 @@ def test_a_marked_train_is_said_to_carry_its_marker():
     p = _puzzle(R11["m-where-legal-36b2e53ec9"])
     assert p.start().explain(p.answer).text == (
         "Dee may play 3-1 on Cy's train, which carries a marker (R-MARK-1).")
+
+
+# ---------------------------------------------------------------------- review 12
+R12 = {r["id"]: r for r in map(json.loads, (DATA / "review12.jsonl").read_text().splitlines())}
+
+
+def test_the_open_line_is_named_when_an_open_double_stands_on_a_branch():
+    # review 12: "the trains open to Ana now: the Mexican train" where only branch 7a was
+    from mtlearn.content.mining_legal import every_legal
+    rec = R12["m-every-legal-b2b09ae0d1"]
+    g = _puzzle(rec).start()
+    table = Table("branching", dict(rec["rules"]), (4, 4), (12, 12), 1)
+    made = [r for s in range(10) if (r := every_legal(g, table, random.Random(s)))]
+    assert made
+    for r in made:
+        assert "branch 7a of the Mexican train" in r["hints"][1], r["hints"][1]
+        assert "their open ends" not in r["hints"][1]
+
+
+@pytest.mark.parametrize("pid, wrong, said", [
+    ("m-next-player-043ab2b40c", "Ben", "nothing followed it, so the turn ends"),
+    ("m-next-player-f880ebe7ce", "Cy", "extra play after the double"),
+])
+def test_a_wrong_seat_after_a_double_is_told_why_the_turn_ended(pid, wrong, said):
+    p = _puzzle(R12[pid])
+    fb = p.judge(wrong)
+    assert fb.status == "wrong" and said in fb.text, fb.text
+
+
+def test_the_extra_play_after_ones_own_double_says_so_and_teaches_it():
+    rec = R12["m-must-do-54aa7ed163"]
+    g = _puzzle(rec).start()
+    table = Table("branching", dict(rec["rules"]), (4, 4), (12, 12), 1)
+    made = [r for s in range(10) if (r := must_do(g, table, random.Random(s)))]
+    assert made
+    for r in made:
+        assert "plays-again" in r["themes"] and "R-DBL-1" in r["teaches"]
+        assert "plays again (R-DBL-1)" in r["explain"]
+
+
+def test_a_round_score_carries_no_dead_double_aside():
+    recs = _score_records(None) + _score_records("blanks-25")
+    assert recs
+    assert all("R-DBL-6" not in r["teaches"] and "blocks nothing" not in r["explain"]
+               for r in recs)

@@ -118,6 +118,8 @@ def bonus_faults(p: Puzzle) -> list[str]:
 def dead_double_faults(p: Puzzle) -> list[str]:
     """A dead double called open, or not explained with R-DBL-6; or the theme
     ``open-double`` during the layer's own bonus play, where no double binds yet."""
+    if p.kind == "number":
+        return []       # a count (a score, the engine) says nothing of what a double blocks
     g = p.start()
     dead = g.dead_double_trains
     if "open-double" in p.themes and g.bonus and g.open_double_trains \

@@ -56,8 +56,9 @@ def _intro(t: Table) -> str:
 def _record(tag: str, t: Table, game: Game, *, family: str, title: str, teaches: list[str],
             themes: list[str], question: str, kind: str, goal: dict[str, Any],
             hints: list[str], answer: Any, wrong: list[dict[str, Any]], explain: str,
-            perspective: int | None, keep_boneyard: bool = False) -> Record:
-    dead = dead_words(game)
+            perspective: int | None, keep_boneyard: bool = False,
+            dead_aside: bool = True) -> Record:
+    dead = dead_words(game) if dead_aside else ""
     if dead:        # every claim about an open double must know the dead ones (R-DBL-6)
         explain += dead
         teaches = [*teaches, "R-DBL-6"]
@@ -446,10 +447,14 @@ def must_do(g: Game, t: Table, rng: random.Random) -> Record | None:
                 wrong.append({"answer": alt, "expect": v.rule})
                 break
     what = {"play": "play a tile", "draw": "draw", "pass": "pass"}[want]
+    if "plays-again" in themes:
+        # the puzzle is the layer's extra play: say so first (review 12: a branching
+        # table's explanation gave only the branches' rule)
+        explain = f"{name} laid the double, so {name} plays again (R-DBL-1). {explain}"
     return _record(
         "must-do", t, g, family="turns", title=f"What must {name} do now?",
-        teaches=[verdict.rule, bad_rule, "R-TURN-2" if want == "play" else
-                 "R-TURN-3"], themes=themes,
+        teaches=[*(["R-DBL-1"] if "plays-again" in themes else []), verdict.rule, bad_rule,
+                 "R-TURN-2" if want == "play" else "R-TURN-3"], themes=themes,
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} What must {name} do "
                  f"now? Make the move: a tile on a train, draw, or pass.",
         kind="move", goal=goal, hints=[hint1, hint2], answer=answer, wrong=wrong,

@@ -41,11 +41,12 @@ IDEA_CAP = 2
 #: A smaller cap for generators whose every puzzle asks one question in another position:
 #: the engine of a later round (one count whatever the board), who plays next, a round's
 #: score with the same scoring rules, going out in the same order, what one must do at one
-#: table (each one puzzle: review 11 met "cover the double" twice at a table), and
+#: table, where a tile may go at one table (each one puzzle: reviews 11 and 12 met such
+#: pairs), and
 #: which kind of tile to shed at one table (a review met "shed the double blank" three
 #: times in 40 puzzles).
 IDEA_CAPS = {"engine": 1, "next-player": 1, "play-fewest": 3, "round-score": 1, "play-out": 1,
-             "must-do": 1}
+             "must-do": 1, "where-legal": 1}
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 _TRAIN = re.compile(r"@(\d+|M)(?=[^\d]|$)")

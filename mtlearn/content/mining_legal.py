@@ -26,6 +26,7 @@ from .mining_claims import binding_doubles
 from .mining_drills import (
     Drill,
     Record,
+    _doubles,
     _extra_play,
     _intro,
     _label,
@@ -138,7 +139,13 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     name = _name(g, seat)
     bad, bad_text, bad_rule = pick_trap(tempting, rng)
     answer = [str(m) for m in legal]
-    targets = and_words(_label(g, k) for k in g.target_trains)
+    lines = [_label(g, k) for k in g.target_trains]
+    binding = binding_doubles(g)
+    if binding and not g.bonus:
+        # an open double on a branch opens that branch, not its whole train (review 12:
+        # "the trains open to Ana: the Mexican train" where only branch 7a was)
+        lines = [_doubles(g, True)[0][1]]
+    targets = and_words(lines)
     extra = g.bonus and not binding_doubles(g) and g.rules.double_bonus != "on-double"
     answer_double = g.bonus and g.rules.double_bonus == "on-double" and not binding_doubles(g)
     why_open = (f"{name} is making the extra play after a double: the double may stay "
@@ -161,7 +168,7 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         kind="all-moves", goal={"all_legal": True},
         hints=[(_extra_play(g) if g.bonus else
                 f"R-TURN-1: {_targets_rule(g)}; an open double comes first (R-DBL-3)."),
-               _trains_hint(g, name, targets, legal)],
+               _trains_hint(name, targets, len(lines), legal)],
         answer=answer,
         wrong=[{"answer": answer[:-1], "expect": "missing"},
                {"answer": [*answer[:-1], str(bad)], "expect": bad_rule}],
@@ -171,13 +178,14 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         perspective=seat)
 
 
-def _trains_hint(g: Game, name: str, targets: str, legal: list[Move]) -> str:
-    """Hint 2 of a list of every legal move: the trains open to the player, unless one tile
-    makes the whole answer (then the list of trains is the answer: review 11 met a drawn
-    tile, and a lone tile at a partnership table, whose every train the hint named)."""
+def _trains_hint(name: str, targets: str, count: int, legal: list[Move]) -> str:
+    """Hint 2 of a list of every legal move: the ``count`` lines open to the player
+    (``targets``), unless one tile makes the whole answer (then the list of trains is the
+    answer: review 11 met a drawn tile, and a lone tile at a partnership table, whose every
+    train the hint named)."""
     if len({m.tile for m in legal}) > 1:
-        return f"The trains open to {name} now: {targets}. Check each tile against their " \
-               f"open ends."
+        ends = "its open end" if count == 1 else "their open ends"
+        return f"Open to {name} now: {targets}. Check each tile against {ends}."
     return f"Which trains may {name} use now, and which of them does each tile fit?"
 
 

@@ -82,7 +82,7 @@ def round_score(g: Game, t: Table, rng: random.Random) -> Record | None:
                     ", even on a double left uncovered (R-DBL-5)" if last.tile.is_double
                     else "") + f"; {name} scores what is left in hand: {sums} = {value}."
                 + special,
-        perspective=None)
+        perspective=None, dead_aside=False)     # a score: no double blocks anything
 
 
 def engine_round(g: Game, t: Table, rng: random.Random) -> Record | None:

@@ -193,7 +193,19 @@ def _choose_reason(p: Puzzle) -> str:
     if ask == "next_player":
         if g.bonus or (p.goal.get("after") and g.current == p.game.current):
             return (f"{g.players[g.current]} laid a double and plays again (R-DBL-1)")
-        if p.goal.get("after"):     # after a move in a round: who starts is not asked
+        after = p.goal.get("after") or []
+        mover = p.game.players[p.game.current]
+        if after and p.game.bonus:
+            # the turn of a player who laid a double ends here: say why (review 12: any
+            # wrong seat was told only "play goes clockwise")
+            if str(after[-1]) == "pass":
+                return (f"{mover} laid a double this turn and nothing followed it, so the "
+                        f"turn ends (R-DBL-2); play goes clockwise, to the next seat "
+                        f"(R-TURN-5)")
+            return (f"that was {mover}'s extra play after the double, and it is not a "
+                    f"double, so the turn ends (R-DBL-1); play goes clockwise, to the next "
+                    f"seat (R-TURN-5)")
+        if after:     # after a move in a round: who starts is not asked
             return "play goes clockwise, to the next seat (R-TURN-5)"
         return ("play goes clockwise, to the next seat (R-TURN-5); the round's "
                 "starter follows R-ROUND-2")
