@@ -15,8 +15,8 @@ Pyodide (CPython compiled to WebAssembly) in a Web Worker. This extension
   (``worker/mtlearn-<version>-py3-none-any.whl``, named in ``engine.json``): bytecode
   alone, without what the worker never uses (:data:`WORKER_SKIPS`). Python then
   compiles no module in WebAssembly as the engine starts, and the wheel is no larger
-  than the sources were. The whole wheel, as sources, stays beside it (the live
-  notebooks' build takes it from there);
+  than the sources were. The whole wheel, as sources, is written beside it for the
+  live notebooks' build, which reads it and removes it (``mtlearn_lite``);
 * adds ``<meta name="mtlearn-engine" content="…/_static/mtlearn-engine/">`` to every page,
   which tells the boards where the engine is.
 
