@@ -29,6 +29,8 @@ After the book is written, this extension
 Downloads are cached under ``.cache/lite-wheels`` (``MTLEARN_CACHE`` moves it), and the
 built site under ``.cache/lite-site-<hash of its inputs>``, so a second build with the
 same chapters, wheels and pins copies it instead of running ``jupyter lite build`` again.
+Each cache is made under a file lock (``mtlearn_engine.cache_lock``): builds running at once
+(``pytest -n 3``) make it once and never delete one another's.
 """
 
 from __future__ import annotations
@@ -125,7 +127,11 @@ def _sha256(data: bytes) -> str:
 
 def fetch_wheels(cache: Path | None = None) -> Path:
     """The folder of pinned wheels (and PyYAML's source), downloaded once with pip."""
-    folder = (cache or engine.cache_dir()) / "lite-wheels"
+    with engine.cache_lock("lite-wheels", cache):  # builds at once: one downloads
+        return _fetch_wheels((cache or engine.cache_dir()) / "lite-wheels")
+
+
+def _fetch_wheels(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     wanted = dict(WHEELS)
     wanted[f"{PYYAML[0]}-{PYYAML[1]}.tar.gz"] = PYYAML[2]
@@ -196,6 +202,16 @@ def lite_env() -> Path:
     stamp = env / ".mtlearn-lite-tools"
     if stamp.is_file():
         return env
+    # builds at once (pytest -n 3 builds a book a worker) make it once: the others wait,
+    # then find the stamp; without the lock each deleted the environment another was making
+    with engine.cache_lock("lite-env"):
+        if not stamp.is_file():
+            _make_env(env)
+            stamp.write_text(LITE_TOOLS, encoding="utf-8")
+    return env
+
+
+def _make_env(env: Path) -> None:
     for old in engine.cache_dir().glob("lite-env-*"):
         shutil.rmtree(old, ignore_errors=True)
     # uv (pinned in requirements/tools.txt, beside the Python running the build) makes it in
@@ -219,8 +235,6 @@ def lite_env() -> Path:
         except download.DownloadError as e:
             shutil.rmtree(env, ignore_errors=True)
             raise LiteError(str(e)) from None
-    stamp.write_text(LITE_TOOLS, encoding="utf-8")
-    return env
 
 
 def _kernel_pypi() -> Path:
@@ -424,11 +438,12 @@ def build_site(book: Path, book_path: str = "/") -> Path:
     cached = engine.cache_dir() / f"lite-site-{key}"
     out = book / LITE_DIR
     shutil.rmtree(out, ignore_errors=True)
-    if not (cached / "index.html").is_file():
-        for old in engine.cache_dir().glob("lite-site-*"):
-            shutil.rmtree(old, ignore_errors=True)
-        _jupyter_lite_build(cached, preload, book_path)
-    shutil.copytree(cached, out)
+    with engine.cache_lock("lite-site"):  # another build must not delete it mid-copy
+        if not (cached / "index.html").is_file():
+            for old in engine.cache_dir().glob("lite-site-*"):
+                shutil.rmtree(old, ignore_errors=True)
+            _jupyter_lite_build(cached, preload, book_path)
+        shutil.copytree(cached, out)
     return out
 
 
