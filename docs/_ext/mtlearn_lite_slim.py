@@ -44,9 +44,9 @@ OLD_FONTS = re.compile(r"^fa-[a-z]+-\d+\.(eot|svg|ttf|woff)$")
 #: ``lite/build/<app>/`` bundles of the apps the site does not keep (``STRAY_APPS``).
 DEAD_BUNDLES = ("consoles", "repl")
 #: JupyterLab's extensions whose libraries no notebook of the book loads (turned off in
-#: ``jupyter-lite.json``; a learner's ``mermaid`` block then shows as code, a Vega chart as
-#: its data): Mermaid diagrams (with ELK layouts and KaTeX), Vega charts, terminals (the
-#: site has no terminal to open).
+#: ``jupyter-lite.json``; a learner's ``mermaid`` block then shows as code, a Vega chart in
+#: the other forms its output carries): Mermaid diagrams (with ELK layouts and KaTeX), Vega
+#: charts, terminals (the site has no terminal to open).
 DISABLED = ("@jupyterlab/mermaid-extension", "@jupyterlab/vega5-extension",
             "@jupyterlab/terminal-extension")
 #: How their libraries are found in ``lite/build/``: a lazily loaded chunk holding one of
