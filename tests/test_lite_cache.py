@@ -13,12 +13,15 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 
 import mtlearn_lite
 
 
-def test_builds_at_once_make_the_live_sites_environment_once(monkeypatch, tmp_path) -> None:
+def test_builds_at_once_make_the_live_sites_environment_once(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Three builds ask for the environment at once (as ``pytest -n 3``'s workers did): one
     makes it, the others wait and get it whole; none deletes it under another."""
     monkeypatch.setenv("MTLEARN_CACHE", str(tmp_path))
