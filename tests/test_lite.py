@@ -152,7 +152,7 @@ def test_wheels_and_stdlib_are_byte_compiled_for_the_kernels_python(book: Path):
             assert len(left) <= 3, f"{wheel.name}: sources left beside no bytecode: {left}"
             assert names - {record} <= listed, f"{wheel.name}: RECORD misses files"
             assert not [n for n in listed if n.endswith(".py") and n not in names]
-    assert compiled > 50 and sourceless > 500  # mtlearn; IPython, jedi, pygments, …
+    assert compiled > 50 and sourceless > 500  # mtlearn; IPython, pygments, …
     with zipfile.ZipFile(folder / "python_stdlib.zip") as zf:
         names = set(zf.namelist())
         for name in ("asyncio/__init__.py", "inspect.py", "json/decoder.py"):
@@ -329,6 +329,13 @@ def test_stored_outputs_refuse_an_executed_chapter_of_another_version():
 
 # ---------------------------------------------------------------- in the browser
 
+#: Ask the kernel of the notebook shown to complete ``code`` (its cursor at the end).
+COMPLETE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const reply = await kernel.requestComplete({code, cursor_pos: code.length});
+  return reply.content;
+}"""
+
 
 def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         chromium: Any, book_url: str, artifacts_dir: Path):
@@ -378,6 +385,10 @@ def test_chapter_5_live_run_all_play_a_move_answer_a_puzzle_progress_kept(
         run_all(page)
         assert not page.locator(".jp-OutputArea .mtl-not-live").count()
         page.screenshot(path=str(artifacts_dir / "lite-ch5-ran.png"))
+        # Tab completion, with no jedi in the kernel (mtlearn_lite_slim): IPython's own
+        completion = page.evaluate(COMPLETE_JS, "_widgets.Puzz")
+        assert completion["status"] == "ok", completion
+        assert any(m.endswith("Puzzle") for m in completion["matches"]), completion
 
         # the "Try it" board: Ana lays 6-6, then Ben tries 10-7 on his own train
         board = page.locator(".jp-OutputArea .mtl-root.mtl-board").last

@@ -61,8 +61,10 @@ def test_the_book_links_references_without_a_path_translator():
                          or n == "myst_nb" for n in names), names
     assert sorted(p.stem for p in (REPO / "docs" / "_ext").glob("*.py")) == \
         ["mtlearn_download", "mtlearn_engine", "mtlearn_execute", "mtlearn_kernel",
-         "mtlearn_learner", "mtlearn_lite", "mtlearn_lite_nav", "mtlearn_lite_outputs", "mtlearn_pyc", "rules_page"]
-    # rules_page: a script; mtlearn_pyc, mtlearn_lite_nav and mtlearn_lite_outputs:
+         "mtlearn_learner", "mtlearn_lite", "mtlearn_lite_nav", "mtlearn_lite_outputs",
+         "mtlearn_lite_slim", "mtlearn_pyc", "rules_page"]
+    # rules_page: a script; mtlearn_pyc, mtlearn_lite_nav, mtlearn_lite_outputs and
+    # mtlearn_lite_slim:
     # mtlearn_lite's helpers; mtlearn_download: every download (the tests' npm ones too);
     # mtlearn_kernel: mtlearn_execute's kernels (and the tests' nbclient ones)
 

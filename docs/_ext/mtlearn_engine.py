@@ -15,8 +15,8 @@ Pyodide (CPython compiled to WebAssembly) in a Web Worker. This extension
   (``worker/mtlearn-<version>-py3-none-any.whl``, named in ``engine.json``): bytecode
   alone, without what the worker never uses (:data:`WORKER_SKIPS`). Python then
   compiles no module in WebAssembly as the engine starts, and the wheel is no larger
-  than the sources were. The whole wheel, as sources, stays beside it (the live
-  notebooks' build takes it from there);
+  than the sources were. The whole wheel, as sources, is written beside it for the
+  live notebooks' build, which reads it and removes it (``mtlearn_lite``);
 * adds ``<meta name="mtlearn-engine" content="…/_static/mtlearn-engine/">`` to every page,
   which tells the boards where the engine is.
 
@@ -27,6 +27,8 @@ fails with a message saying what to install.
 from __future__ import annotations
 
 import base64
+import contextlib
+import fcntl
 import hashlib
 import io
 import json
@@ -36,6 +38,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +72,22 @@ def cache_dir() -> Path:
     return Path(os.environ.get("MTLEARN_CACHE") or ROOT / ".cache")
 
 
+@contextlib.contextmanager
+def cache_lock(name: str, cache: Path | None = None) -> Iterator[None]:
+    """Hold ``<cache>/.<name>.lock`` (an exclusive ``fcntl`` lock) for the block: builds of
+    the book running at once (``pytest -n 3`` builds one a worker) share the cache, and
+    one of them must not delete or half-write a folder another is making or reading. The
+    others wait, then find it made."""
+    folder = cache or cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f".{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def _integrity(data: bytes) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
 
@@ -79,6 +98,13 @@ def fetch_pyodide(cache: Path | None = None) -> Path:
     folder = cache / f"pyodide-{PYODIDE_VERSION}"
     if all((folder / name).is_file() for name in CORE_FILES):
         return folder
+    with cache_lock("pyodide", cache):  # one build fetches, the others wait and find it
+        if all((folder / name).is_file() for name in CORE_FILES):
+            return folder
+        return _fetch_pyodide(cache, folder)
+
+
+def _fetch_pyodide(cache: Path, folder: Path) -> Path:
     tgz = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tgz.is_file():
         npm = shutil.which("npm")

@@ -17,8 +17,10 @@ After the book is written, this extension
   ``mtlearn_engine``): one copy of ``pyodide.asm.wasm`` serves the boards' in-page engine
   and the kernel. The npm package of Pyodide carries no package files, so the pure-Python
   wheels the kernel and the notebooks import are taken from PyPI (pinned by sha256 in
-  ``WHEELS``), PyYAML is packed from its pinned source release, mtlearn from the checkout,
-  and ``pyodide-lock.json`` is rewritten to list exactly those files with their checksums.
+  ``WHEELS``), PyYAML is packed from its pinned source release, mtlearn from the checkout
+  (the whole wheel ``mtlearn_engine`` leaves beside the engine, removed once read), and
+  ``pyodide-lock.json`` is rewritten to list exactly those files with their checksums;
+  what no notebook loads is left out (``mtlearn_lite_slim``: jedi, old font formats…).
   The kernel preloads them all at start-up (``loadPyodideOptions.packages``): no package
   index, no PyPI fallback, nothing fetched off the book's own server. The wheels and
   Pyodide's standard library are byte-compiled at build time by Pyodide itself under Node
@@ -27,6 +29,8 @@ After the book is written, this extension
 Downloads are cached under ``.cache/lite-wheels`` (``MTLEARN_CACHE`` moves it), and the
 built site under ``.cache/lite-site-<hash of its inputs>``, so a second build with the
 same chapters, wheels and pins copies it instead of running ``jupyter lite build`` again.
+Each cache is made under a file lock (``mtlearn_engine.cache_lock``): builds running at once
+(``pytest -n 3``) make it once and never delete one another's.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ import mtlearn_download as download
 import mtlearn_engine as engine
 import mtlearn_lite_nav as nav
 import mtlearn_lite_outputs
+import mtlearn_lite_slim as slim
 from mtlearn_lite_nav import APP, LITE_DIR
 
 ROOT = engine.ROOT
@@ -60,28 +65,18 @@ KERNEL_PYODIDE = "314.0.6"
 STRAY_APPS = ("consoles", "repl", "doc", "lab/lab")
 #: The words on the notebook page while Python starts ("Starting Python… 2 of 4").
 PROGRESS_JS = "mtlearn_lite_progress.js"
-#: The book's icon (a domino), written at the book's root and in ``lite/`` at build time:
-#: browsers ask for ``/favicon.ico`` on every page without one.
-FAVICON_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
-    '<rect x="9" y="1" width="14" height="30" rx="3" fill="#fdfaf2" stroke="#2b2b2b" '
-    'stroke-width="2"/><line x1="9" y1="16" x2="23" y2="16" stroke="#2b2b2b" stroke-width="2"/>'
-    '<circle cx="16" cy="8.5" r="2.2" fill="#2b2b2b"/><circle cx="13" cy="21" r="2" '
-    'fill="#2b2b2b"/><circle cx="19" cy="26" r="2" fill="#2b2b2b"/></svg>\n')
-
 #: Pure-Python wheels from PyPI, by file name → sha256. The first group are the packages of
 #: Pyodide's own lock (same versions as its pyodide-lock.json) that the kernel needs
-#: (micropip, IPython and its dependencies); the second what the notebooks import
+#: (micropip, IPython and its dependencies but jedi and parso: ``mtlearn_lite_slim``); the
+#: second what the notebooks import
 #: (anywidget, ipywidgets) and the kernel's comm.
 WHEELS = {
     "asttokens-3.0.1-py3-none-any.whl": "15a3ebc0f43c2d0a50eeafea25e19046c68398e487b9f1f5b517f7c0f40f976a",
     "decorator-5.2.1-py3-none-any.whl": "d316bb415a2d9e2d2b3abcc4084c6502fc09240e292cd76a76afc106a1c8e04a",
     "executing-2.2.1-py2.py3-none-any.whl": "760643d3452b4d777d295bb167ccc74c64a81df23fb5e08eff250c425a4b2017",
     "ipython-9.12.0-py3-none-any.whl": "0f2701e8ee86e117e37f50563205d36feaa259d2e08d4a6bc6b6d74b18ce128d",
-    "jedi-0.19.2-py2.py3-none-any.whl": "a8ef22bde8490f57fe5c7681a3c83cb58874daf72b4784de3cce5b6ef6edb5b9",
     "matplotlib_inline-0.2.1-py3-none-any.whl": "d56ce5156ba6085e00a9d54fead6ed29a9c47e215cd1bba2e976ef39f5710a76",
     "micropip-0.11.1-py3-none-any.whl": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
-    "parso-0.8.6-py2.py3-none-any.whl": "2c549f800b70a5c4952197248825584cb00f033b29c692671d3bf08bf380baff",
     "prompt_toolkit-3.0.52-py3-none-any.whl": "9aac639a3bbd33284347de5ad8d68ecc044b91a762dc39b7c21095fcd6a19955",
     "pure_eval-0.2.3-py3-none-any.whl": "1db8e35b67b3d218d818ae653e27f06c3aa420901fa7b081ca98cbedc874e0d0",
     "pygments-2.20.0-py3-none-any.whl": "81a9e26dd42fd28a23a2d169d86d7ac03b46e2f8b59ed4698fb4785f946d0176",
@@ -132,7 +127,11 @@ def _sha256(data: bytes) -> str:
 
 def fetch_wheels(cache: Path | None = None) -> Path:
     """The folder of pinned wheels (and PyYAML's source), downloaded once with pip."""
-    folder = (cache or engine.cache_dir()) / "lite-wheels"
+    with engine.cache_lock("lite-wheels", cache):  # builds at once: one downloads
+        return _fetch_wheels((cache or engine.cache_dir()) / "lite-wheels")
+
+
+def _fetch_wheels(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     wanted = dict(WHEELS)
     wanted[f"{PYYAML[0]}-{PYYAML[1]}.tar.gz"] = PYYAML[2]
@@ -203,6 +202,16 @@ def lite_env() -> Path:
     stamp = env / ".mtlearn-lite-tools"
     if stamp.is_file():
         return env
+    # builds at once (pytest -n 3 builds a book a worker) make it once: the others wait,
+    # then find the stamp; without the lock each deleted the environment another was making
+    with engine.cache_lock("lite-env"):
+        if not stamp.is_file():
+            _make_env(env)
+            stamp.write_text(LITE_TOOLS, encoding="utf-8")
+    return env
+
+
+def _make_env(env: Path) -> None:
     for old in engine.cache_dir().glob("lite-env-*"):
         shutil.rmtree(old, ignore_errors=True)
     # uv (pinned in requirements/tools.txt, beside the Python running the build) makes it in
@@ -226,8 +235,6 @@ def lite_env() -> Path:
         except download.DownloadError as e:
             shutil.rmtree(env, ignore_errors=True)
             raise LiteError(str(e)) from None
-    stamp.write_text(LITE_TOOLS, encoding="utf-8")
-    return env
 
 
 def _kernel_pypi() -> Path:
@@ -296,6 +303,9 @@ def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
             raise LiteError(f"the kernel's {dist} wheel is missing from {pypi}")
         wheels[found[-1].name] = found[-1].read_bytes()
     wheels[mtlearn_wheel.name] = mtlearn_wheel.read_bytes()
+    wheels = {name: slim.slim_wheel(name, data) for name, data in wheels.items()}
+    wheels.update(slim.stand_in(dist, version) for dist, version in slim.LEFT_OUT.items()
+                  if dist == "jedi")  # the kernel installs jedi unless it is preloaded
     wheels = _byte_compiled(wheels, pyodide_dir)
     packages: dict[str, Any] = {}
     for filename, data in sorted(wheels.items()):
@@ -305,7 +315,8 @@ def install_packages(pyodide_dir: Path, mtlearn_wheel: Path) -> list[str]:
         entry.update({
             "name": entry.get("name", key), "version": version, "file_name": filename,
             "install_dir": "site", "sha256": _sha256(data), "package_type": "package",
-            "imports": entry.get("imports") or _imports(data),
+            "imports": _imports(data) if key in slim.LEFT_OUT else (
+                entry.get("imports") or _imports(data)),
             "depends": [d for d in entry.get("depends", [])], "unvendored_tests": False,
         })
         packages[key] = entry
@@ -386,7 +397,7 @@ def lite_config(preload: list[str]) -> dict[str, Any]:
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "mtlearn live notebooks", "exposeAppInBrowser": "true",  # for nav
         "disabledExtensions": ["jupyterlab-jupytext",
-                               "@jupyterlab/apputils-extension:announcements"],
+                               "@jupyterlab/apputils-extension:announcements", *slim.DISABLED],
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             # relative to the page (lite/lab/ or lite/notebooks/): the book's _static
             "pyodideUrl": "../" + pyodide,
@@ -400,7 +411,7 @@ def inputs_hash(preload: list[str], pyodide_dir: Path, book_path: str) -> str:
     """A hash of everything the built site depends on (for the cache)."""
     h = hashlib.sha256()
     h.update(Path(__file__).read_bytes())
-    for path in (Path(__file__).with_name(PROGRESS_JS), *nav.files()):
+    for path in (Path(__file__).with_name(PROGRESS_JS), Path(slim.__file__), *nav.files()):
         h.update(path.read_bytes())
     h.update(json.dumps([preload, book_path, KERNEL_PYODIDE]).encode())
     for p in sorted(TUTORIALS.glob("*.md")):
@@ -418,16 +429,21 @@ def build_site(book: Path, book_path: str = "/") -> Path:
     if wheel is None or not (pyodide_dir / "pyodide.asm.wasm").is_file():
         raise LiteError(f"{pyodide_dir.parent}: the in-page engine is not written yet")
     preload = install_packages(pyodide_dir, wheel)
+    wheel_sha = _sha256(wheel.read_bytes())
+    manifest = json.loads((pyodide_dir.parent / "engine.json").read_text(encoding="utf-8"))
+    if manifest.get("wheel") != wheel.name:  # the pages load worker/'s: this was an input
+        wheel.unlink()
     key = inputs_hash(preload, pyodide_dir, book_path)
-    key = hashlib.sha256((key + _sha256(wheel.read_bytes())).encode()).hexdigest()[:16]
+    key = hashlib.sha256((key + wheel_sha).encode()).hexdigest()[:16]
     cached = engine.cache_dir() / f"lite-site-{key}"
     out = book / LITE_DIR
     shutil.rmtree(out, ignore_errors=True)
-    if not (cached / "index.html").is_file():
-        for old in engine.cache_dir().glob("lite-site-*"):
-            shutil.rmtree(old, ignore_errors=True)
-        _jupyter_lite_build(cached, preload, book_path)
-    shutil.copytree(cached, out)
+    with engine.cache_lock("lite-site"):  # another build must not delete it mid-copy
+        if not (cached / "index.html").is_file():
+            for old in engine.cache_dir().glob("lite-site-*"):
+                shutil.rmtree(old, ignore_errors=True)
+            _jupyter_lite_build(cached, preload, book_path)
+        shutil.copytree(cached, out)
     return out
 
 
@@ -463,44 +479,11 @@ def _jupyter_lite_build(dest: Path, preload: list[str], book_path: str) -> None:
     cfg_path.write_text(json.dumps(cfg, indent=2) + "\n", encoding="utf-8")
     for app in STRAY_APPS:
         shutil.rmtree(site / app, ignore_errors=True)
+    slim.slim_site(site)
     nav.add_scripts(site, Path(__file__).with_name(PROGRESS_JS), app=APP)
     shutil.rmtree(dest, ignore_errors=True)
     site.rename(dest)
     shutil.rmtree(work, ignore_errors=True)
-
-
-def favicon_ico() -> bytes:
-    """The book's icon as a 16×16 ``.ico`` (one PNG inside): a domino, upright."""
-    import struct
-    import zlib
-
-    rows = []
-    for y in range(16):
-        row = bytearray(b"\0")  # PNG filter: none
-        for x in range(16):
-            inside = 4 <= x <= 11 and 0 <= y <= 15
-            edge = inside and (x in (4, 11) or y in (0, 15, 8))
-            pip = (x, y) in {(7, 4), (8, 4), (7, 3), (8, 3), (6, 11), (9, 12)}
-            row += (bytes((43, 43, 43, 255)) if edge or pip
-                    else bytes((253, 250, 242, 255)) if inside else bytes(4))
-        rows.append(bytes(row))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 16, 16, 8, 6, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
-    return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", 16, 16, 0, 0, 1, 32,
-                                                      len(png), 22) + png
-
-
-def write_favicons(book: Path) -> None:
-    """``favicon.ico`` and ``favicon.svg`` at the book's root and in ``lite/``."""
-    for folder in (book, book / LITE_DIR):
-        if folder.is_dir():
-            (folder / "favicon.ico").write_bytes(favicon_ico())
-            (folder / "favicon.svg").write_text(FAVICON_SVG, encoding="utf-8")
 
 
 def plain_downloads(book: Path) -> int:
@@ -590,9 +573,12 @@ def _finish(app: Any, exception: Exception | None) -> None:
     # the boards as the book's run drew them, shown at once (mtlearn_lite_outputs)
     mtlearn_lite_outputs.store_outputs(out, Path(app.outdir).parent / "jupyter_execute")
     plain_downloads(Path(app.outdir))
-    write_favicons(Path(app.outdir))
+    slim.write_favicons(Path(app.outdir), LITE_DIR)
+    slim.drop_source_maps(Path(app.outdir))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    logging.getLogger(__name__).info(f"mtlearn live notebooks: {LITE_DIR}/ ({size / 1e6:.1f} MB)")
+    logging.getLogger(__name__).info(
+        f"mtlearn live notebooks: {LITE_DIR}/ ({size / 1e6:.1f} MB); the book with them: "
+        f"{slim.book_size(Path(app.outdir)) / 1e6:.1f} MB (cap {slim.BOOK_CAP_MB} MB)")
 
 
 def setup(app: Any) -> dict[str, Any]:

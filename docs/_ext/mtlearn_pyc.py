@@ -127,18 +127,29 @@ def compile_wheels(wheels: dict[str, bytes], pyodide_dir: Path, cache: Path,
     folder = cache / f"lite-pyc-{cache_key(wheels, pyodide_dir, keep)}"
     stamp = folder / "magic.txt"
     if not stamp.is_file():
-        node = shutil.which("node")
-        if node is None:
-            raise CompileError("Node.js (node) is needed to byte-compile the live notebooks' "
-                               "wheels with Pyodide; install it or build without them")
-        for old in cache.glob("lite-pyc-*"):
-            shutil.rmtree(old, ignore_errors=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            out_dir = _run_pyodide(node, wheels, pyodide_dir, Path(tmp), keep)
-            shutil.rmtree(folder, ignore_errors=True)
-            shutil.copytree(out_dir, folder)
+        import mtlearn_engine
+
+        with mtlearn_engine.cache_lock("lite-pyc", cache):  # builds at once: one compiles
+            if not stamp.is_file():
+                _compile_into(folder, wheels, pyodide_dir, cache, keep)
     out = {name: (folder / name).read_bytes() for name in wheels}
     return out, stamp.read_text(encoding="utf-8").strip()
+
+
+def _compile_into(folder: Path, wheels: dict[str, bytes], pyodide_dir: Path, cache: Path,
+                  keep: tuple[str, ...]) -> None:
+    node = shutil.which("node")
+    if node is None:
+        raise CompileError("Node.js (node) is needed to byte-compile the live notebooks' "
+                           "wheels with Pyodide; install it or build without them")
+    for old in cache.glob("lite-pyc-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        out_dir = _run_pyodide(node, wheels, pyodide_dir, Path(tmp), keep)
+        part = folder.with_name(folder.name + ".part")  # whole or absent: renamed at the end
+        shutil.rmtree(part, ignore_errors=True)
+        shutil.copytree(out_dir, part)
+        part.rename(folder)
 
 
 def _groups(wheels: dict[str, bytes], n: int) -> list[list[str]]:
