@@ -1,4 +1,4 @@
-"""Your own puzzles (mtlearn.play.review_puzzles): a reviewed mistake saved as a puzzle is a
+"""Your own puzzles (mtlearn.trainer.own_puzzles): a reviewed mistake saved as a puzzle is a
 valid puzzle file record that proves, passes the mined puzzles' claims checker, is served by
 the trainer on its schedule and judged right on the better move; a mistake no checked rule
 tells apart is refused with a plain reason and nothing is saved.
@@ -17,7 +17,7 @@ from mtlearn.content.mining_claims import faults
 from mtlearn.content.puzzle_files import check, from_data
 from mtlearn.hosts.session import BoardSession
 from mtlearn.play.review import Mistake, review_round
-from mtlearn.play.review_puzzles import OwnPuzzleError, mistake_puzzle, save_puzzle
+from mtlearn.trainer.own_puzzles import OwnPuzzleError, mistake_puzzle, save_puzzle
 from mtlearn.trainer.trainer import Pool, Trainer
 from mtlearn.trainer.trainer_session import TrainerSession, with_own
 from mtlearn.trainer.trainer_state import load_state, new_state

@@ -31,7 +31,7 @@ class ReviewTryIntent(TypedDict):
 
 class ReviewSaveIntent(TypedDict):
     """Save as a puzzle: mistake ``mistake`` (from 0) made into the learner's own puzzle
-    for the trainer (:mod:`mtlearn.play.review_puzzles`)."""
+    for the trainer (:mod:`mtlearn.trainer.own_puzzles`)."""
     action: Literal["review_save"]
     mistake: int
 

@@ -4,7 +4,7 @@ Once a round is over, ``review`` scores the learner's decisions with the expert
 (:func:`mtlearn.play.review.review_round`) and keeps the review until the game moves on;
 each of its mistakes is drawn from the learner's seat (the position before the decision, its
 legal moves, the better move marked). ``review_save`` ("Save as a puzzle") makes a mistake
-the learner's own puzzle (:mod:`mtlearn.play.review_puzzles`). ``review_try`` ("Find a
+the learner's own puzzle (:mod:`mtlearn.trainer.own_puzzles`). ``review_try`` ("Find a
 better move") judges a move in a mistake's position against the review's own values; a move
 the rules refuse there gets the engine's reason, the rule in words. The learner is the seat
 the board shows (its perspective), else the first seat no computer plays. Standard library
@@ -134,7 +134,7 @@ class RoundReviews:
         if not 0 <= index < len(self.current.mistakes):
             raise SessionError(f"mistake: the review has {len(self.current.mistakes)} "
                                f"mistakes, no mistake {index}")
-        from ..play.review_puzzles import OwnPuzzleError, mistake_puzzle
+        from ..trainer.own_puzzles import OwnPuzzleError, mistake_puzzle
 
         try:
             record = mistake_puzzle(self.current.mistakes[index])

@@ -72,7 +72,7 @@ def set_aside(path: Path, now: float | None = None) -> Path:
 
 def keep_own_puzzle(record: dict[str, Any], path: Path | None = None) -> str:
     """Add the learner's own puzzle ``record`` (a mistake of a reviewed round, checked by
-    :func:`mtlearn.play.review_puzzles.mistake_puzzle`) to the trainer file (``path``,
+    :func:`mtlearn.trainer.own_puzzles.mistake_puzzle`) to the trainer file (``path``,
     else :func:`trainer_path`), scheduled at once; what the learner reads."""
     where = path or trainer_path()
     state = _read(where) or new_state()

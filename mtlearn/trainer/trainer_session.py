@@ -130,7 +130,7 @@ def default_pool(*, hand_written: Pool | None = None, mined: bool = True) -> Poo
 
 def own_puzzles(state: dict[str, Any]) -> list[Puzzle]:
     """The learner's own puzzles a trainer state holds (mistakes of reviewed rounds saved
-    as puzzles: :mod:`mtlearn.play.review_puzzles`), each read as a puzzle file; one that
+    as puzzles: :mod:`mtlearn.trainer.own_puzzles`), each read as a puzzle file; one that
     no longer reads is left out."""
     out = []
     for pid, record in (state.get("own") or {}).items():

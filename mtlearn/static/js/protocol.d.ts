@@ -366,7 +366,7 @@ export interface ReviewTryIntent {
 
 /**
  * Save as a puzzle: mistake ``mistake`` (from 0) made into the learner's own puzzle
- * for the trainer (:mod:`mtlearn.play.review_puzzles`).
+ * for the trainer (:mod:`mtlearn.trainer.own_puzzles`).
  */
 export interface ReviewSaveIntent {
   action: "review_save";

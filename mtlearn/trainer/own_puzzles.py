@@ -32,8 +32,8 @@ from ..core.errors import MtlearnError
 from ..core.ruleids import rule_ids_in
 from ..core.tiles import full_set
 from ..engine.game import Game
-from ..trainer.trainer_state import add_own
-from .review import MISTAKE_POINTS, Mistake
+from ..play.review import MISTAKE_POINTS, Mistake
+from .trainer_state import add_own
 
 __all__ = ["OwnPuzzleError", "mistake_game", "mistake_puzzle", "save_puzzle"]
 
