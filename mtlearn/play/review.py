@@ -63,7 +63,7 @@ CONFIRM_DEALS = 12
 SCREEN = 0.5
 #: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
 #: go to the largest first losses while this allows (a page's review stays within seconds).
-ROUND_ROLLOUTS = 200
+ROUND_ROLLOUTS = 320
 #: Standard errors by which the move played must trail the best one, deal by deal (0: the
 #: verdict is on the mean alone).
 Z = 0.0
