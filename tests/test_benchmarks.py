@@ -66,7 +66,7 @@ CASES = [
         "expert vs 3 greedys, ",
         "expert move (CPU time, CPython,"))),
     pytest.param(Case("review", (
-        "agreement with a 10x deeper search, ",
+        "agreement with a 10x deeper search (",
         "planted blunders, kept double: flagged ",
         "planted blunders, double left open: flagged ",
         "round review (CPU time, CPython,"))),

@@ -540,6 +540,21 @@ def test_review_of_a_round_shows_a_mistake_and_the_retry(page, page_guard, book_
         if label.lower() in played_move.lower():
             assert verdict == "worse", (label, tried.inner_text())
     page.screenshot(path=str(artifacts_dir / "book-play-review-retry.png"), full_page=False)
+    # Save as a puzzle: the engine makes it and checks it, or says why not in plain words;
+    # a saved one is kept in this browser for the trainer
+    before = me.answers()
+    review.locator('button[data-key="review-save"]').click()
+    me._answered(before)
+    saved = review.locator(".mtl-review-saved")
+    said = saved.inner_text()
+    assert not re.search(PATTERN, said), said
+    if saved.get_attribute("data-saved") == "yes":
+        kept = page.evaluate("() => JSON.parse(localStorage.getItem('mtlearn.trainer.own'))")
+        assert len(kept) == 1 and kept[0]["id"].startswith("own-"), kept
+    else:
+        assert "cannot be saved" in said, said
+    print(f"[book] save as a puzzle: {said}")
+    page.screenshot(path=str(artifacts_dir / "book-play-review-save.png"), full_page=False)
     assert "Round 2 of 13 is dealt" in me.press("next_round")
     assert me.box.locator(".mtl-review").count() == 0
     page_guard.assert_clean()

@@ -58,9 +58,13 @@ ENGINE_DIR = "mtlearn-engine"
 STDLIB = "python_stdlib.zip"
 #: What the in-page engine never imports or reads, left out of the wheel it loads: the
 #: front end's files, the notebook widgets, the command line, the class server and the
-#: puzzle miner (``tests/test_engine_start.py`` checks that nothing else imports them).
+#: puzzle miner but its claims checker and what that imports (``mining_claims``: "Save as
+#: a puzzle" in a round's review checks a learner's own puzzle with it;
+#: ``tests/test_engine_start.py`` checks that nothing else imports them).
 WORKER_SKIPS = ("mtlearn/static/", "mtlearn/jupyter/", "mtlearn/cli.py",
-                "mtlearn/hosts/classroom/", "mtlearn/content/mining")
+                "mtlearn/hosts/classroom/",
+                *(f"mtlearn/content/mining{m}.py"
+                  for m in ("", "_cli", "_ideas", "_legal", "_numbers")))
 
 
 class EngineError(RuntimeError):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-from .protocol_review import ReviewIntent, ReviewTryIntent, ReviewView
+from .protocol_review import ReviewIntent, ReviewSaveIntent, ReviewTryIntent, ReviewView
 
 __all__ = [
     "VIEW_VERSION", "Answered", "BoardAnswer", "BoardIntent", "BoardMessage", "Branch",
@@ -315,7 +315,7 @@ class NewGameIntent(_NewGameIntent, total=False):
 
 
 BoardIntent = (MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent
-               | ReviewTryIntent)
+               | ReviewTryIntent | ReviewSaveIntent)
 
 # ---------------------------------------------------------------------- puzzles
 

@@ -1,18 +1,20 @@
 """The review of a round on a board: its intents and what a board draws of it (issue 41).
 
 After a round, a board's ``review`` intent asks the session for the learner's review
-(:func:`mtlearn.play.review.review_round`), and ``review_try`` tries a move in a mistake's
-position ("Find a better move"); the session's answer then carries :class:`ReviewView`
-under ``review`` (:class:`~mtlearn.core.protocol.BoardAnswer`), or null when there is none
-(a new round drops it). Written into the JSON Schema and ``protocol.d.ts`` with the rest of
-the protocol (:mod:`mtlearn.core.protocol_schema`). Standard library only.
+(:func:`mtlearn.play.review.review_round`), ``review_try`` tries a move in a mistake's
+position ("Find a better move") and ``review_save`` makes a mistake the learner's own
+puzzle; the session's answer then carries :class:`ReviewView` under ``review``
+(:class:`~mtlearn.core.protocol.BoardAnswer`), or null when there is none (a new round drops
+it). Written into the JSON Schema and ``protocol.d.ts`` with the rest of the protocol
+(:mod:`mtlearn.core.protocol_schema`). Standard library only.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
-__all__ = ["MistakeView", "RetryView", "ReviewIntent", "ReviewTryIntent", "ReviewView"]
+__all__ = ["MistakeView", "RetryView", "ReviewIntent", "ReviewSaveIntent", "ReviewTryIntent",
+           "ReviewView", "SavedView"]
 
 
 class ReviewIntent(TypedDict):
@@ -25,6 +27,22 @@ class ReviewTryIntent(TypedDict):
     action: Literal["review_try"]
     mistake: int
     move: str
+
+
+class ReviewSaveIntent(TypedDict):
+    """Save as a puzzle: mistake ``mistake`` (from 0) made into the learner's own puzzle
+    for the trainer (:mod:`mtlearn.trainer.own_puzzles`)."""
+    action: Literal["review_save"]
+    mistake: int
+
+
+class SavedView(TypedDict):
+    """What became of "Save as a puzzle": ``ok`` when the puzzle was made and passed the
+    checks (``puzzle`` is its puzzle file record, for the page to keep with the trainer's
+    progress), else ``text`` says why not, in plain words."""
+    ok: bool
+    text: str
+    puzzle: dict[str, Any] | None
 
 
 class RetryView(TypedDict):
@@ -41,7 +59,8 @@ class MistakeView(TypedDict):
     """One mistake: the position before it (``view``, a board view from the learner's seat
     with its legal moves), the move played and the better one (notation), the points lost
     on average over ``deals`` deals of the hidden tiles, and the words: what happened, the
-    better move, why (``idea`` names the strategy idea); ``tried`` the last retry."""
+    better move, why (``idea`` names the strategy idea); ``tried`` the last retry;
+    ``saved`` what "Save as a puzzle" did (null until asked)."""
     turn: int
     played: str
     better: str
@@ -55,6 +74,7 @@ class MistakeView(TypedDict):
     why: str
     view: dict[str, Any]
     tried: RetryView | None
+    saved: SavedView | None
 
 
 class ReviewView(TypedDict):

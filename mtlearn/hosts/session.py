@@ -22,6 +22,7 @@ So one intent gives the same JSON in both. Intents (``{"action": …}``):
                    optional ``seed``
 ``review``         after a round: the learner's decisions scored (``session_review``)
 ``review_try``     ``mistake`` (from 0) and ``move``: find a better move there
+``review_save``    ``mistake`` (from 0): save it as the learner's own puzzle
 =================  ===============================================================
 
 Every answer is a :class:`~mtlearn.core.protocol.BoardAnswer` (intents, views and
@@ -246,7 +247,7 @@ class BoardSession:
                  (list(log.events), log.slips) if log is not None else None)
         try:
             act()
-            if intent["action"] not in ("review", "review_try", "hint"):
+            if intent["action"] not in ("review", "review_try", "review_save", "hint"):
                 self.reviews.clear()   # the game moved on: the review is of another round
         except MtlearnError as e:  # rules that refuse the new table, and the like
             self._restore(saved)
@@ -282,7 +283,7 @@ class BoardSession:
             return self.undo
         if action == "hint":
             return self.hint
-        if action in ("review", "review_try"):
+        if action in ("review", "review_try", "review_save"):
             return lambda: self.reviews.handle(self, intent)
         if action == "next_round":
             return self.next_round

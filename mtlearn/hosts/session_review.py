@@ -2,20 +2,23 @@
 
 Once a round is over, ``review`` scores the learner's decisions with the expert
 (:func:`mtlearn.play.review.review_round`) and keeps the review until the game moves on;
-each of its mistakes is drawn from the learner's seat (the position before the decision,
-its legal moves, the better move marked). ``review_try`` ("Find a better move") judges a
-move in a mistake's position against the review's own values; a move the rules refuse
-there gets the engine's reason, the rule in words. The learner is the seat the board shows
-(its perspective), else the first seat no computer plays. Standard library only.
+each of its mistakes is drawn from the learner's seat (the position before the decision, its
+legal moves, the better move marked). ``review_save`` ("Save as a puzzle") makes a mistake
+the learner's own puzzle (:mod:`mtlearn.trainer.own_puzzles`). ``review_try`` ("Find a
+better move") judges a move in a mistake's position against the review's own values; a move
+the rules refuse there gets the engine's reason, the rule in words. The learner is the seat
+the board shows (its perspective), else the first seat no computer plays. Standard library
+only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.errors import SessionError
 from ..core.moves import Move
-from ..core.protocol_review import MistakeView, RetryView, ReviewView
+from ..core.protocol_review import MistakeView, RetryView, ReviewView, SavedView
 
 if TYPE_CHECKING:  # the review's modules are imported by the first review, not with a board
     from ..play.review import Mistake, Review
@@ -35,6 +38,8 @@ class RoundReviews:
         #: the review held, or None
         self.current: Review | None = None
         self._views: list[MistakeView] = []
+        #: keeps a saved puzzle record and says so (the notebook's trainer file), or None
+        self.on_save: Callable[[dict[str, Any]], str] | None = None
 
     def clear(self) -> None:
         """Drop the review (a move, an undo, a new round or game)."""
@@ -52,6 +57,8 @@ class RoundReviews:
         """Carry out a ``review`` or ``review_try`` intent (its fields checked already)."""
         if intent["action"] == "review":
             self.review(session)
+        elif intent["action"] == "review_save":
+            self.save(session, intent["mistake"])
         else:
             self.retry(session, intent["mistake"], intent["move"])
 
@@ -86,7 +93,7 @@ class RoundReviews:
                 "played_points": m.played_points, "better_points": m.better_points,
                 "deals": m.deals, "idea": m.idea, "what": m.what,
                 "better_text": m.better_text, "why": m.why,
-                "view": cast("dict[str, Any]", board), "tried": None}
+                "view": cast("dict[str, Any]", board), "tried": None, "saved": None}
 
     def retry(self, session: BoardSession, index: int, move: str) -> None:
         """Judge ``move`` in the position of mistake ``index`` (SessionError: no review,
@@ -115,6 +122,31 @@ class RoundReviews:
         self._views[index] = {**self._views[index], "tried": tried}
         kind = "ok" if retry.verdict in ("best", "better") else "info"
         session.message = _message(kind, retry.text)
+
+    def save(self, session: BoardSession, index: int) -> None:
+        """Save as a puzzle: mistake ``index`` made into the learner's own puzzle, proved
+        and checked by the claims checker (the answer carries its record for the page to
+        keep, or the plain reason it cannot be saved); ``on_save``, when the host set it,
+        keeps it (the notebook: the trainer's file)."""
+        if self.current is None:
+            raise SessionError("review_save: there is no review of this round yet: ask for "
+                               "one first")
+        if not 0 <= index < len(self.current.mistakes):
+            raise SessionError(f"mistake: the review has {len(self.current.mistakes)} "
+                               f"mistakes, no mistake {index}")
+        from ..trainer.own_puzzles import OwnPuzzleError, mistake_puzzle
+
+        try:
+            record = mistake_puzzle(self.current.mistakes[index])
+        except OwnPuzzleError as e:
+            saved: SavedView = {"ok": False, "text": str(e), "puzzle": None}
+        else:
+            text = "Saved as a puzzle: the trainer serves it next, then on its schedule."
+            if self.on_save is not None:
+                text = self.on_save(record)
+            saved = {"ok": True, "text": text, "puzzle": record}
+        self._views[index] = {**self._views[index], "saved": saved}
+        session.message = _message("ok" if saved["ok"] else "info", saved["text"])
 
     def view(self) -> ReviewView | None:
         """The review as a board draws it, or None."""

@@ -36,8 +36,14 @@ from ..core.protocol import TrainerAnswer, refusal
 from ..present.htmlout import rules_url as _rules_url
 from ..trainer.trainer import Pool
 from ..trainer.trainer import Trainer as TrainerModel
-from ..trainer.trainer_session import MAX_POOL, TrainerSession, bundled_pool, default_pool
-from ..trainer.trainer_state import TrainerStateError, load_state, new_state
+from ..trainer.trainer_session import (
+    MAX_POOL,
+    TrainerSession,
+    bundled_pool,
+    default_pool,
+    with_own,
+)
+from ..trainer.trainer_state import TrainerStateError, add_own, load_state, new_state
 from .widgets import DEFAULT_RULES_URL, _Base, _dict_or_none
 
 __all__ = ["Trainer", "set_aside", "trainer_path"]
@@ -62,6 +68,19 @@ def set_aside(path: Path, now: float | None = None) -> Path:
         keep = path.with_name(f"{base}-{n}")
     os.replace(path, keep)
     return keep
+
+
+def keep_own_puzzle(record: dict[str, Any], path: Path | None = None) -> str:
+    """Add the learner's own puzzle ``record`` (a mistake of a reviewed round, checked by
+    :func:`mtlearn.trainer.own_puzzles.mistake_puzzle`) to the trainer file (``path``,
+    else :func:`trainer_path`), scheduled at once; what the learner reads."""
+    where = path or trainer_path()
+    state = _read(where) or new_state()
+    if not add_own(state, record):
+        return "This mistake is already one of your puzzles."
+    where.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(where, json.dumps(state, indent=1, sort_keys=True, allow_nan=False))
+    return "Saved as a puzzle: the Trainer serves it next, then on its schedule."
 
 
 def _read(path: Path) -> dict[str, Any] | None:
@@ -117,8 +136,9 @@ class Trainer(_Base):
                  **kwargs: Any) -> None:
         self.state_file = Path(state_file) if state_file else trainer_path()
         self.custom_pool = pool is not None
-        self.pool = pool if pool is not None else default_pool()
         state = _read(self.state_file) or new_state(seed)
+        # the learner's own puzzles (saved from a reviewed round) join the pool
+        self.pool = with_own(pool if pool is not None else default_pool(), state)
         # days in this machine's time zone (the book: the browser's)
         self.session = TrainerSession(TrainerModel(state, self.pool, utc_offset=None),
                                       on_change=self._save)

@@ -98,6 +98,15 @@ class ScenarioPlayer(_Base):
                 "index": self.index, "rules_url": self.rules_url}
 
 
+
+def _keep_own_puzzle(record: dict[str, Any]) -> str:
+    """Keep a mistake saved as a puzzle in the learner's trainer file (the Trainer widget
+    serves it next); what the learner reads."""
+    from .trainer_widget import keep_own_puzzle
+
+    return keep_own_puzzle(record)
+
+
 class Board(_Base):
     """A live board: the learner clicks a tile, then a train (or Draw / Pass).
 
@@ -140,6 +149,8 @@ class Board(_Base):
                  **kwargs: Any) -> None:
         self.session = BoardSession(game, bots=bots, perspective=perspective,
                                     highlights=highlights, steps=steps)
+        # "Save as a puzzle" in a round's review: into the trainer's file
+        self.session.reviews.on_save = _keep_own_puzzle
         super().__init__(show_legal=show_legal, rules_url=rules_url or _rules_url(), **kwargs)
         self.on_msg(self._on_msg)
         self._show(self.session.state())

@@ -99,12 +99,14 @@ def _rollout(game: Game, bot: Bot) -> list[int]:
 
 def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
                  budget: float | None = None, min_deals: int = 2,
-                 policy: Callable[[], Bot] = PlannerBot
+                 policy: Callable[[], Bot] = PlannerBot, skip: int = 0
                  ) -> list[tuple[Move, list[int], list[float]]]:
     """Each legal move of the player to play with its round points and margins in each
     sampled deal (the same deals, in the same order, for every move): what
     :func:`move_values` averages, kept deal by deal so that two moves can be compared on
-    the same deals (see :func:`move_values` for the arguments)."""
+    the same deals (see :func:`move_values` for the arguments). ``skip`` deals of the
+    seed's sequence are passed over first (not played): a later call with ``skip=n`` goes
+    on where one with ``deals=n`` stopped."""
     if game.over:
         raise ValueError("no legal move: the round is over")
     if deals < 1:
@@ -115,6 +117,8 @@ def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
     rng = random.Random(f"expert/{seed}")
     points: list[list[int]] = [[] for _ in moves]
     margins: list[list[float]] = [[] for _ in moves]
+    for _ in range(skip):
+        sampled_deal(game, seat, rng)
     start = time.perf_counter()
     done = 0
     while done < deals:

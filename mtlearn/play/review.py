@@ -6,11 +6,14 @@ legal move as the expert does (:func:`~mtlearn.play.expert.move_samples`: the ti
 could not see dealt afresh, the rest of the round played by planners, the seat's round
 points noted). A decision is a *mistake* when the move played left, on average over those
 deals, at least :data:`MISTAKE_POINTS` more points in the learner's hand at the end of the
-round than the best move, and the difference holds deal by deal (more than :data:`Z` standard
-errors). A decision that looks like one after :data:`REVIEW_DEALS` deals is weighed on
-:data:`CONFIRM_DEALS` more before it is called a mistake, so that luck in a few deals rarely
-names a good move a mistake (``benchmarks/review.py`` measures the agreement with a ten times
-deeper search).
+round than the best move. Each decision is weighed first on :data:`REVIEW_DEALS` deals; one
+whose move played trails the best by :data:`SCREEN` of the threshold or more, or that keeps
+a double it could lay or leaves one of its turn uncovered (:func:`suspect`), is weighed on
+:data:`CONFIRM_DEALS` more (the largest first losses first, within :data:`ROUND_ROLLOUTS`
+roll-outs a round, so that a page's review stays within seconds; one the round's work leaves
+unconfirmed is not named a mistake), and the verdict is on the mean of all its deals
+(``benchmarks/review.py`` measures the agreement with a ten times deeper search, its
+precision and recall).
 
 Never peeking: each decision is weighed from what the seat could see at that moment (its
 hand, the table, how many tiles the others held), and the deals are seeded from that view,
@@ -42,18 +45,28 @@ from .bots import PlannerBot
 from .deals import seen_position
 from .expert import move_samples
 
-__all__ = ["AS_GOOD", "CONFIRM_DEALS", "MISTAKE_POINTS", "REVIEW_DEALS", "Mistake", "Retry",
-           "Review", "ReviewError", "Z", "check_mistake", "decisions", "move_words",
-           "position_before", "review_round", "score_decision"]
+__all__ = ["AS_GOOD", "CONFIRM_DEALS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS",
+           "SCREEN", "Mistake", "Retry", "Review", "ReviewError", "Z", "check_mistake",
+           "confirmed", "decisions", "first_pass", "loss_of", "move_words", "position_before",
+           "review_round", "score_decision", "suspect", "verdict"]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
 MISTAKE_POINTS = 4.0
-#: Deals of the hidden tiles each decision is weighed on (every legal move meets the same).
-REVIEW_DEALS = 8
-#: More deals for a decision that looks like a mistake after the first ones.
-CONFIRM_DEALS = 16
-#: Standard errors by which the move played must trail the best one, deal by deal.
-Z = 1.5
+#: Deals of the hidden tiles each decision is weighed on first (every legal move meets the
+#: same): enough to pass over the many decisions whose moves come out alike.
+REVIEW_DEALS = 4
+#: More deals for a decision that may be a mistake after the first ones (the verdict is on
+#: the mean of all of them).
+CONFIRM_DEALS = 12
+#: A decision whose move played trails the best by this share of the threshold after the
+#: first deals gets the confirmation deals.
+SCREEN = 0.5
+#: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
+#: go to the largest first losses while this allows (a page's review stays within seconds).
+ROUND_ROLLOUTS = 320
+#: Standard errors by which the move played must trail the best one, deal by deal (0: the
+#: verdict is on the mean alone).
+Z = 0.0
 #: "Find a better move": a move within this many points of the best is as good as it.
 AS_GOOD = 1.0
 
@@ -233,29 +246,68 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
                    ) -> tuple[list[tuple[Move, float]], int, bool]:
     """Weigh the legal moves of the player to play: (each move's mean round points, best
     first; the deals used; whether ``played`` is a mistake). ``confirm`` more deals are
-    played when it looks like one after ``deals``."""
+    played when the move played trails the best by :data:`SCREEN` of the threshold after
+    ``deals``; the verdict is on the mean of all the deals played."""
+    samples = first_pass(game, deals=deals, seed=seed)
+    if confirm and (loss_of(samples, played) >= SCREEN * threshold or suspect(game, played)):
+        samples = confirmed(game, samples, confirm=confirm, seed=seed)
+    return verdict(samples, played, threshold)
+
+
+def suspect(game: Game, played: Move) -> bool:
+    """Whether ``played`` keeps a double of the hand that a legal move lays, or leaves a
+    double laid this turn uncovered when a legal move covers it: a choice the review
+    always weighs on the confirmation deals too (a few deals can hide what it costs)."""
+    moves = [m for m in game.legal_moves if m.kind == "play" and m.tile is not None]
+    if any(m.tile is not None and m.tile.is_double for m in moves) and \
+            not (played.tile is not None and played.tile.is_double):
+        return True
+    laid = {game.line_code(i) for i in game.turn_doubles}
+    return bool(laid) and played.line_code not in laid and \
+        any(m.line_code in laid for m in moves)
+
+
+def first_pass(game: Game, *, deals: int = REVIEW_DEALS, seed: int | str = 0
+               ) -> list[tuple[Move, list[int], list[float]]]:
+    """The legal moves of the player to play over the first ``deals`` deals, deal by deal."""
+    return move_samples(game, deals=deals, seed=_seed_of(game, game.current, seed))
+
+
+def confirmed(game: Game, samples: list[tuple[Move, list[int], list[float]]], *,
+              confirm: int = CONFIRM_DEALS, seed: int | str = 0
+              ) -> list[tuple[Move, list[int], list[float]]]:
+    """``samples`` with ``confirm`` more deals, the next of the same sequence."""
     key = _seed_of(game, game.current, seed)
-    samples = move_samples(game, deals=deals, seed=key)
-    if confirm and _flagged(samples, played, threshold)[0]:
-        more = move_samples(game, deals=confirm, seed=key + "/confirm")
-        samples = [(m, p + p2, g + g2) for (m, p, g), (_, p2, g2)
-                   in zip(samples, more, strict=True)]
-    flagged, _ = _flagged(samples, played, threshold)
+    more = move_samples(game, deals=confirm, seed=key, skip=len(samples[0][1]))
+    return [(m, p + p2, g + g2) for (m, p, g), (_, p2, g2) in zip(samples, more, strict=True)]
+
+
+def verdict(samples: list[tuple[Move, list[int], list[float]]], played: Move,
+            threshold: float = MISTAKE_POINTS) -> tuple[list[tuple[Move, float]], int, bool]:
+    """(each move's mean round points, best first; the deals; whether ``played`` trails
+    the best move by ``threshold`` on average, and by :data:`Z` standard errors of the
+    paired difference when Z is above 0)."""
+    flagged = _flagged(samples, played, threshold)[0]
     means = sorted(((m, sum(p) / len(p)) for m, p, _ in samples),
                    key=lambda mp: (round(mp[1], 9), mp[0] != played))
     return means, len(samples[0][1]), flagged
 
 
+def loss_of(samples: list[tuple[Move, list[int], list[float]]], played: Move) -> float:
+    """The mean points ``played`` leaves above the best move's, on these deals."""
+    return _flagged(samples, played, math.inf)[1]
+
+
 def _flagged(samples: list[tuple[Move, list[int], list[float]]], played: Move,
              threshold: float) -> tuple[bool, float]:
-    """Whether ``played`` trails the best move by ``threshold`` on average and by more than
-    :data:`Z` standard errors of the paired difference; and the mean loss."""
+    """Whether ``played`` trails the best move by ``threshold`` on average (and by more than
+    :data:`Z` standard errors of the paired difference); and the mean loss."""
     mine = next(p for m, p, _ in samples if m == played)
     best = min((p for _, p, _ in samples), key=lambda p: sum(p))
     n = len(mine)
     diffs = [a - b for a, b in zip(mine, best, strict=True)]
     mean = sum(diffs) / n
-    if n < 2:
+    if n < 2 or Z <= 0:
         return mean >= threshold, mean
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean >= threshold and mean - Z * math.sqrt(var / n) > 0, mean
@@ -285,13 +337,28 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         s = g.seat(seat)
     except (ValueError, TypeError) as e:
         raise ReviewError(f"seat: {e}") from None
+    found = list(decisions(g, s))
+    # first pass: every decision on ``deals`` deals
+    firsts = [first_pass(at, deals=deals, seed=seed) for _, at, _ in found]
+    # confirmation: the decisions that may be mistakes, the largest first, while the
+    # round's work allows (ROUND_ROLLOUTS roll-outs in all)
+    work = sum(len(smp) * len(smp[0][1]) for smp in firsts)
+    losses = [loss_of(smp, played) for smp, (_, _, played) in zip(firsts, found, strict=True)]
+    order = sorted((i for i, x in enumerate(losses)
+                    if x >= SCREEN * threshold or suspect(found[i][1], found[i][2])),
+                   key=lambda i: -losses[i])
+    weighed = set() if confirm else set(range(len(found)))
+    for i in order:
+        cost = len(firsts[i]) * confirm
+        if not confirm or work + cost > ROUND_ROLLOUTS:
+            continue
+        firsts[i] = confirmed(found[i][1], firsts[i], confirm=confirm, seed=seed)
+        weighed.add(i)
+        work += cost
     mistakes = []
-    count = 0
-    for turn, at, played in decisions(g, s):
-        count += 1
-        means, used, flagged = score_decision(at, played, deals=deals, confirm=confirm,
-                                              seed=seed, threshold=threshold)
-        if not flagged:
+    for i, ((turn, at, played), smp) in enumerate(zip(found, firsts, strict=True)):
+        means, used, flagged = verdict(smp, played, threshold)
+        if not flagged or i not in weighed:   # a few deals never name a mistake alone
             continue
         mistake = _mistake(at, turn, played, means, used)
         problems = check_mistake(mistake, at)
@@ -299,6 +366,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
             raise ReviewError(f"the review of move {turn + 1} says what the engine does not "
                               f"bear out: {'; '.join(problems)}")
         mistakes.append(mistake)
+    count = len(found)
     return Review(s, g.players[s], count, mistakes, deals, seed, threshold)
 
 

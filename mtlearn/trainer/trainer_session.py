@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
+from ..content.puzzle_record import PuzzleError
 from ..content.puzzle_session import PuzzleSession
 from ..content.puzzles import Puzzle, from_data
 from ..core.errors import MtlearnError, SessionError
@@ -46,10 +47,10 @@ from ..core.protocol_trainer import TrainerIntent
 from ..core.words import one_line
 from .trainer import Entry, Pick, Pool, date_of, puzzle_themes
 from .trainer import Trainer as TrainerModel
-from .trainer_state import TrainerStateError, load_state, new_state
+from .trainer_state import MAX_OWN, TrainerStateError, add_own, load_state, new_state
 
 __all__ = ["MAX_POOL", "MAX_SKIPPED", "TrainerSession", "bundled_pool", "default_pool",
-           "mined_pool"]
+           "mined_pool", "own_puzzles", "with_own"]
 
 #: The most puzzles a spec may carry as data.
 MAX_POOL = 500
@@ -127,6 +128,43 @@ def default_pool(*, hand_written: Pool | None = None, mined: bool = True) -> Poo
     return pools[0] if len(pools) == 1 else Pool.join(*pools)
 
 
+def own_puzzles(state: dict[str, Any]) -> list[Puzzle]:
+    """The learner's own puzzles a trainer state holds (mistakes of reviewed rounds saved
+    as puzzles: :mod:`mtlearn.trainer.own_puzzles`), each read as a puzzle file; one that
+    no longer reads is left out."""
+    out = []
+    for pid, record in (state.get("own") or {}).items():
+        try:
+            out.append(from_data(record, pid))
+        except PuzzleError:
+            continue
+    return out
+
+
+def with_own(pool: Pool, state: dict[str, Any]) -> Pool:
+    """``pool`` and the learner's own puzzles in ``state`` (served like the others)."""
+    own = [p for p in own_puzzles(state) if p.id not in pool]
+    return Pool.join(pool, Pool.of(own)) if own else pool
+
+
+def _own_from_spec(items: Any) -> list[dict[str, Any]]:
+    """The own puzzles a page kept for the trainer (``spec.own``: records saved from a
+    reviewed round), those that read as puzzle files."""
+    if items is None:
+        return []
+    if not isinstance(items, list) or len(items) > MAX_OWN:
+        raise SessionError(f"spec.own: expected a list of at most {MAX_OWN} puzzle records")
+    out = []
+    for record in items:
+        if isinstance(record, dict) and str(record.get("id", "")).startswith("own-"):
+            try:
+                from_data(record, str(record["id"]))
+            except PuzzleError:
+                continue
+            out.append(record)
+    return out
+
+
 def _pool_from_data(items: Any) -> Pool:
     """A pool from ``[{"data": <puzzle file>, "source": name}, …]`` (a page's copy)."""
     if not isinstance(items, list) or not items or len(items) > MAX_POOL:
@@ -176,7 +214,8 @@ class TrainerSession:
     def from_spec(cls, spec: Any) -> TrainerSession:
         """A session from ``{"state": <a trainer state> or null, "pool": [<puzzle data>…]
         or null (the bundled puzzles), "mined": true, "utc_offset": minutes, "now":
-        seconds}``. A bad state is refused, naming the field."""
+        seconds, "own": [<own puzzle records kept by the page>] or null}``. A bad state is
+        refused, naming the field; own puzzles not yet in the state join it (scheduled)."""
         if not isinstance(spec, dict):
             raise SessionError("a trainer session spec is an object ({\"state\": …, "
                                "\"pool\": …})")
@@ -189,8 +228,11 @@ class TrainerSession:
             state = new_state() if raw is None else load_state(raw, "spec.state")
         except TrainerStateError as e:
             raise SessionError(str(e)) from None
+        for record in _own_from_spec(spec.get("own")):
+            add_own(state, record)
         hand = None if spec.get("pool") is None else _pool_from_data(spec["pool"])
-        pool = default_pool(hand_written=hand, mined=spec.get("mined", True) is True)
+        pool = with_own(default_pool(hand_written=hand, mined=spec.get("mined", True) is True),
+                        state)
         return cls(TrainerModel(state, pool, utc_offset=offset), now=_now(spec.get("now")))
 
     # ------------------------------------------------------------------ the puzzle

@@ -16,7 +16,9 @@ learner has. Its fields (``format`` and ``version`` say what it is)::
                      "score": the score of the attempt that scheduled it}},
      "history": [[id, score, day, rating change], …]   (the last MAX_HISTORY),
      "streak": {"run": n, "best_run": n, "days": n, "best_days": n, "day": day or null},
-     "daily": {"day": day, "id": id, "score": score or null} or null}
+     "daily": {"day": day, "id": id, "score": score or null} or null,
+     "own": {id: puzzle record, …}   (optional: the learner's own puzzles, saved from
+                                      the mistakes of reviewed rounds)}
 
 Days are whole days since 1970-01-01 in the learner's time zone. Ratings, deviations and
 volatilities are checked against the ranges :func:`~mtlearn.trainer.glicko2.rate` accepts
@@ -42,12 +44,14 @@ from typing import Any
 from ..core.errors import MtlearnError
 from .glicko2 import RATING_RANGE, RD_RANGE, VOL_RANGE
 
-__all__ = ["FORMAT", "MAX_HISTORY", "MAX_STATE_CHARS", "START_RATING", "VARIANT_RULES",
-           "VERSION", "TrainerStateError", "load_state", "new_state"]
+__all__ = ["FORMAT", "MAX_HISTORY", "MAX_OWN", "MAX_STATE_CHARS", "START_RATING", "VARIANT_RULES",
+           "VERSION", "TrainerStateError", "add_own", "load_state", "new_state"]
 
 FORMAT, VERSION = "mtlearn/trainer", 1
 #: Attempts kept in the history (the dashboard's counts are kept in full regardless).
 MAX_HISTORY = 300
+#: The most own puzzles (mistakes saved from reviewed rounds) a state keeps.
+MAX_OWN = 200
 #: The largest state read (a state with 3,000 puzzles tried is about 300 KB).
 MAX_STATE_CHARS = 5_000_000
 _MAX_ID = 120
@@ -186,7 +190,7 @@ def load_state(data: Any, where: str = "trainer file") -> dict[str, Any]:
     if data.get("version") != VERSION:
         raise _fail(f"{where}: version", f"{_show(data.get('version'))} is not a version "
                     f"this trainer reads ({VERSION})")
-    _obj(data, where, _TOP)
+    _obj(data, where, _TOP, ("own",))
     seed = data["seed"]
     if not isinstance(seed, str) or not 0 < len(seed) <= 200:
         raise _fail(f"{where}: seed", f"expected a word of 1 to 200 characters, not {_show(seed)}")
@@ -255,4 +259,44 @@ def load_state(data: Any, where: str = "trainer file") -> dict[str, Any]:
                         else _num(d["score"], f"{where}: daily.score", 0, 1)}
     else:
         out["daily"] = None
+    if "own" in data:
+        out["own"] = _own(data["own"], f"{where}: own")
+    return out
+
+
+def add_own(state: dict[str, Any], record: dict[str, Any]) -> bool:
+    """Add the learner's own puzzle ``record`` (a puzzle file record whose id starts
+    ``own-``) to ``state`` and schedule it at once, as a missed puzzle is (then the
+    trainer's spaced schedule takes over); False when it is there already. At most
+    :data:`MAX_OWN` are kept, the oldest dropped first."""
+    pid = _id(record.get("id"), "own puzzle")
+    if not pid.startswith("own-"):
+        raise _fail("own puzzle", f"{_show(pid)}: an own puzzle's id starts with own-")
+    own = state.setdefault("own", {})
+    if pid in own:
+        return False
+    own[pid] = json.loads(json.dumps(record))
+    while len(own) > MAX_OWN:
+        old = next(iter(own))
+        del own[old]
+        state["replay"].pop(old, None)
+    state["replay"][pid] = {"step": 0, "due_n": state["count"], "due_day": None, "score": 0.0}
+    return True
+
+
+def _own(value: Any, where: str) -> dict[str, Any]:
+    """The learner's own puzzles (mistakes of reviewed rounds saved as puzzles): an object
+    of puzzle records by id, each an object whose ``id`` is its key and whose id starts
+    ``own-`` (the trainer reads each as a puzzle file and leaves out one that does not
+    read)."""
+    if not isinstance(value, dict):
+        raise _fail(where, f"expected an object of puzzles by id, not {_show(value)}")
+    out: dict[str, Any] = {}
+    for pid, rec in value.items():
+        name = _id(pid, where)
+        if not name.startswith("own-"):
+            raise _fail(where, f"{_show(name)}: an own puzzle's id starts with own-")
+        if not isinstance(rec, dict) or rec.get("id") != name:
+            raise _fail(f"{where}[{name!r}]", "expected a puzzle record with this id")
+        out[name] = json.loads(json.dumps(rec))
     return out

@@ -77,3 +77,30 @@ test("with Show legal moves on, the legal moves go before the board's own positi
   assert.ok(legal >= 0 && kids[legal + 1].classList.contains("mtl-view"));
   assert.ok(el.querySelector(".mtl-review .mtl-view"), "the mistake's position is drawn too");
 });
+
+test("Save as a puzzle asks the host; a refusal is said in its words", () => {
+  const { model, el } = board({ review });
+  el.querySelector('[data-key="review-save"]').click();
+  assert.deepEqual(model.sent[model.sent.length - 1], { action: "review_save", mistake: 0 });
+  const saved = { ok: false, text: "This mistake cannot be saved as a puzzle: no rule tells it.", puzzle: null };
+  model.set("review", { ...review, mistakes: [{ ...mistake, saved }] });
+  const said = el.querySelector(".mtl-review-saved");
+  assert.equal(said.textContent, saved.text);
+  assert.equal(said.getAttribute("data-saved"), "no");
+  assert.equal(el.querySelector('[data-key="review-save"]'), null);
+});
+
+test("a saved puzzle is kept in a page for the trainer, once", async () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  const { OWN_STORE, loadOwnPuzzles } = await import("../../mtlearn/static/js/own-puzzles.js");
+  const record = { id: "own-0123456789", kind: "move" };
+  const saved = { ok: true, text: "Saved as a puzzle.", puzzle: record };
+  const { model, el } = board({ host: { state: "engine", text: "" }, review: { ...review, mistakes: [{ ...mistake, saved }] } });
+  assert.equal(el.querySelector(".mtl-review-saved").getAttribute("data-saved"), "yes");
+  model.set("message", null);
+  assert.deepEqual(loadOwnPuzzles(), [record]);
+  assert.equal(JSON.parse(store.get(OWN_STORE)).length, 1);
+  delete globalThis.localStorage;
+});

@@ -11,6 +11,7 @@ import { headingBase, keysHelp, skipLink } from "./keys.js";
 import { hasLegalMove, viewSection } from "./view-parts.js";
 import { stepsSection } from "./steps.js";
 import { reviewSection } from "./review.js";
+import { keepOwnPuzzle } from "./own-puzzles.js";
 import { legendSection, tileNumbersOn, uid } from "./tiles.js";
 
 /** @typedef {import("./protocol").View} View */
@@ -287,7 +288,8 @@ export function drawBoard(parts, props) {
   const restart = model.get("can_restart") ? act.restart : null;
   append(body, [whoNode(view), hostStatusNode(model), newGameSection(view, act.send, memo.ui, restart),
     matchSection(view, act.send, restart),
-    reviewSection(view, model.get("review"), act.send, memo.review, act.redraw), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
+    reviewSection(view, model.get("review"), act.send, memo.review, act.redraw,
+      model.get("host") ? keepOwnPuzzle : undefined), runningTotalsNode(view), stepsSection(view), viewSection(view, ctx),
     legendSection(memo.legend), keysHelp(memo.keys, props.keysShown)]);
   if (bar.parentNode !== root) root.replaceChildren(bar, body);
   // before the position itself (a child of the body; the review holds positions of its own)

@@ -270,7 +270,8 @@ export interface ReviewView {
  * One mistake: the position before it (``view``, a board view from the learner's seat
  * with its legal moves), the move played and the better one (notation), the points lost
  * on average over ``deals`` deals of the hidden tiles, and the words: what happened, the
- * better move, why (``idea`` names the strategy idea); ``tried`` the last retry.
+ * better move, why (``idea`` names the strategy idea); ``tried`` the last retry;
+ * ``saved`` what "Save as a puzzle" did (null until asked).
  */
 export interface MistakeView {
   turn: number;
@@ -286,6 +287,7 @@ export interface MistakeView {
   why: string;
   view: Record<string, unknown>;
   tried: RetryView | null;
+  saved: SavedView | null;
 }
 
 /**
@@ -298,6 +300,17 @@ export interface RetryView {
   verdict: "best" | "better" | "worse" | "illegal";
   text: string;
   points: number | null;
+}
+
+/**
+ * What became of "Save as a puzzle": ``ok`` when the puzzle was made and passed the
+ * checks (``puzzle`` is its puzzle file record, for the page to keep with the trainer's
+ * progress), else ``text`` says why not, in plain words.
+ */
+export interface SavedView {
+  ok: boolean;
+  text: string;
+  puzzle: Record<string, unknown> | null;
 }
 
 /**
@@ -349,6 +362,15 @@ export interface ReviewTryIntent {
   action: "review_try";
   mistake: number;
   move: string;
+}
+
+/**
+ * Save as a puzzle: mistake ``mistake`` (from 0) made into the learner's own puzzle
+ * for the trainer (:mod:`mtlearn.trainer.own_puzzles`).
+ */
+export interface ReviewSaveIntent {
+  action: "review_save";
+  mistake: number;
 }
 
 /**
@@ -925,7 +947,7 @@ export interface Leave {
 export interface Intent {
   op: "intent";
   token: string;
-  intent: MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent | ReviewTryIntent;
+  intent: MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent | ReviewTryIntent | ReviewSaveIntent;
 }
 
 /**
@@ -1097,7 +1119,7 @@ export interface SeatCode {
   student: string;
 }
 
-export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent | ReviewTryIntent;
+export type BoardIntent = MoveIntent | SimpleIntent | NewMatchIntent | NewGameIntent | ReviewIntent | ReviewTryIntent | ReviewSaveIntent;
 
 export type PuzzleIntent = PuzzleMoveIntent | PuzzleAnswerIntent | PuzzleSimpleIntent | PuzzleGotoIntent | PuzzleProgressIntent;
 

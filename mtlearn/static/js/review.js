@@ -3,7 +3,10 @@
 // the learner's decisions; the answer's `review` (model key "review") holds the mistakes,
 // each with the position before it, shown here one by one with its words (what happened,
 // the better move, why) and "Find a better move": a legal move tried there is judged by
-// the engine against the review's own values. Nothing is computed here: the engine judges.
+// the engine against the review's own values. "Save as a puzzle" asks the host to make the
+// mistake the learner's own puzzle (checked there by the claims checker); a page keeps the
+// record it answers with for the trainer (trainer.js keepOwnPuzzle), and a refusal is said
+// in the host's words. Nothing is computed here: the engine judges.
 
 import { asArray } from "./view-data.js";
 import { h } from "./dom.js";
@@ -16,12 +19,13 @@ import { viewSection } from "./view-parts.js";
 /**
  * What the review panel keeps across draws: the mistake shown, the answers revealed, and
  * whether the review was asked for (it is on its way).
- * @typedef {{index: number, shown: Record<number, boolean>, asked: boolean}} ReviewUi
+ * @typedef {{index: number, shown: Record<number, boolean>, asked: boolean,
+ *   kept: Record<string, boolean>}} ReviewUi
  */
 
 /** A fresh panel state. @returns {ReviewUi} */
 export function reviewUi() {
-  return { index: 0, shown: {}, asked: false };
+  return { index: 0, shown: {}, asked: false, kept: {} };
 }
 
 /** @param {string} key @param {string} text @param {() => void} run @param {string} [cls]
@@ -60,10 +64,32 @@ function retryNode(m, index, send) {
       "data-verdict": tried.verdict, text: String(tried.text) }) : null);
 }
 
+// "Save as a puzzle", then what became of it (saved, or why not); a saved record is handed
+// to `keep` once (the page keeps it for its trainer).
+/** @param {MistakeView} m @param {number} index @param {(intent: BoardIntent) => void} send
+ * @param {ReviewUi} ui @param {((record: Record<string, unknown>) => void) | undefined} keep
+ * @returns {HTMLElement} */
+function saveNode(m, index, send, ui, keep) {
+  const saved = m.saved;
+  if (!saved) {
+    return h("div", { class: "mtl-review-save" }, button("review-save", "Save as a puzzle",
+      () => send({ action: "review_save", mistake: index })));
+  }
+  const record = saved.puzzle;
+  const id = record ? String(record.id) : "";
+  if (saved.ok && record && keep && !ui.kept[id]) {
+    ui.kept[id] = true;
+    keep(record);
+  }
+  return h("div", { class: "mtl-review-save" }, h("p", { class: `mtl-review-saved${saved.ok ? "" : " mtl-review-refused"}`,
+    role: "status", "data-saved": saved.ok ? "yes" : "no", text: String(saved.text) }));
+}
+
 /** One mistake: its words, its position, the retry and (once shown) the better move and why.
  * @param {ReviewView} review @param {ReviewUi} ui @param {(intent: BoardIntent) => void} send
- * @param {() => void} redraw @returns {HTMLElement} */
-function mistakeNode(review, ui, send, redraw) {
+ * @param {() => void} redraw @param {(record: Record<string, unknown>) => void} [keep]
+ * @returns {HTMLElement} */
+function mistakeNode(review, ui, send, redraw, keep) {
   const mistakes = asArray(review.mistakes);
   const i = Math.max(0, Math.min(mistakes.length - 1, ui.index | 0));
   ui.index = i;
@@ -83,7 +109,7 @@ function mistakeNode(review, ui, send, redraw) {
     : button("review-show", "Show the better move", () => { ui.shown[i] = true; redraw(); });
   return h("div", { class: "mtl-review-mistake", "data-turn": String(m.turn) }, nav,
     h("p", { class: "mtl-review-what", text: String(m.what) }),
-    positionNode(m, shown), retryNode(m, i, send), answer);
+    positionNode(m, shown), retryNode(m, i, send), answer, saveNode(m, i, send, ui, keep));
 }
 
 /**
@@ -91,9 +117,10 @@ function mistakeNode(review, ui, send, redraw) {
  * summary and the mistakes one by one (null while a round is played).
  * @param {View | null | undefined} view @param {ReviewView | null | undefined} review
  * @param {(intent: BoardIntent) => void} send @param {ReviewUi} ui @param {() => void} redraw
+ * @param {(record: Record<string, unknown>) => void} [keep] keeps a saved puzzle (a page)
  * @returns {HTMLElement | null}
  */
-export function reviewSection(view, review, send, ui, redraw) {
+export function reviewSection(view, review, send, ui, redraw, keep) {
   const match = view && view.match;
   if (!match || !match.round_over) {
     ui.asked = false;
@@ -120,6 +147,6 @@ export function reviewSection(view, review, send, ui, redraw) {
     return box;
   }
   box.appendChild(h("p", { class: "mtl-review-summary", text: String(review.summary) }));
-  if (asArray(review.mistakes).length) box.appendChild(mistakeNode(review, ui, send, redraw));
+  if (asArray(review.mistakes).length) box.appendChild(mistakeNode(review, ui, send, redraw, keep));
   return box;
 }

@@ -13,6 +13,7 @@
 import { refusalFeedback } from "./view-data.js";
 import { mtlEngine, mtlEngineUrl, mtlModel } from "./host.js";
 import { keepDamagedState, loadTrainerState, storedTrainerText } from "./trainer.js";
+import { loadOwnPuzzles } from "./own-puzzles.js";
 
 /** @typedef {import("./protocol").TrainerAnswer} TrainerAnswer */
 /** @typedef {import("./protocol").Opened} Opened */
@@ -97,7 +98,7 @@ export function mtlTrainerModel(root, state, initial) {
   /** @param {Record<string, unknown> | null} saved the learner's state kept in this browser */
   const open = (saved) => engine.request({ op: "open", kind: "trainer",
     spec: Object.assign({}, spec, { state: saved, utc_offset: -new Date().getTimezoneOffset(),
-      now: Date.now() / 1000 }) });
+      now: Date.now() / 1000, own: loadOwnPuzzles() }) });
   const saved = loadTrainerState();
   /** A saved state that cannot be used: keep it aside (before the fresh state is saved over
    * it), start afresh, and say so. @param {string} why */
