@@ -60,8 +60,12 @@ LEFT_OUT = {"jedi": "0.19.2", "parso": "0.8.6"}
 KERNEL_PATCH = ("pyodide_kernel/interpreter.py", b"self.Completer.use_jedi = True",
                 b"self.Completer.use_jedi = False  # mtlearn: no jedi in the live notebooks")
 #: What the live notebooks never import from mtlearn (the command line, the class server,
-#: the puzzle miner; ``tests/test_lite_size.py`` checks the notebooks' widgets import none).
-MTLEARN_KERNEL_SKIPS = ("mtlearn/cli.py", "mtlearn/hosts/classroom/", "mtlearn/content/mining")
+#: the puzzle miner but its claims checker and what that imports, which "Save as a puzzle"
+#: in a round's review uses; ``tests/test_lite_size.py`` checks the notebooks' widgets
+#: import none of the rest).
+MTLEARN_KERNEL_SKIPS = ("mtlearn/cli.py", "mtlearn/hosts/classroom/",
+                        *(f"mtlearn/content/mining{m}.py"
+                          for m in ("", "_cli", "_ideas", "_legal", "_numbers")))
 #: Folders inside other wheels that the kernel never reads.
 _WHEEL_JUNK = re.compile(r"^[^/]+\.data/|/(labextension|nbextension|tests)/")
 
