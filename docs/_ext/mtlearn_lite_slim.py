@@ -94,6 +94,7 @@ def slim_site(site: Path) -> list[str]:
 _LOAD = r"[A-Za-z_$][\w$]*\.e\((\d+)\)"
 _GROUP = re.compile(r"Promise\.all\(\[((?:" + _LOAD + r",?)+)\]\)|" + _LOAD)
 _CHUNK = re.compile(r"^(\d+|jlab_core)\.[0-9a-f]+\.js$")
+_ENTRY = re.compile(r"\{main:\(\)=>")
 _SHARED = re.compile(r'(?:name|shareKey):"(' + "|".join(map(re.escape, SHARED_LIBRARIES))
                      + r')"[^{}]*$')
 
@@ -106,7 +107,10 @@ def chunk_places(build: Path) -> tuple[dict[str, str], list[tuple[str, frozenset
     texts = {name: (build / name).read_text(encoding="utf-8") for name in files.values()}
     for bundle in sorted(build.glob("*/bundle.js")):
         texts[bundle.relative_to(build).as_posix()] = bundle.read_text(encoding="utf-8")
+    # an app's own entry chunk names every plugin, the terminal's among them: never a
+    # library's (cutting it left JupyterLab's lab app without its main chunk)
     marked = {cid for cid, name in files.items() if cid != "5531"
+              and not _ENTRY.search(texts[name])
               and any(mark in texts[name] for mark in LIBRARY_MARKS)}
     places: list[tuple[str, frozenset[str], bool]] = []
     for name, text in texts.items():
