@@ -146,8 +146,8 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
         # "the trains open to Ana: the Mexican train" where only branch 7a was)
         lines = [_doubles(g, True)[0][1]]
     targets = and_words(lines)
-    extra = g.bonus and not binding_doubles(g) and g.rules.double_bonus != "on-double"
-    answer_double = g.bonus and g.rules.double_bonus == "on-double" and not binding_doubles(g)
+    extra = g.bonus and not binding and g.rules.double_bonus != "on-double"
+    answer_double = g.bonus and g.rules.double_bonus == "on-double" and not binding
     why_open = (f"{name} is making the extra play after a double: the double may stay "
                 f"uncovered for now, and {targets} are open (R-DBL-1)."
                 + branch_words(legal) if extra else
@@ -160,7 +160,7 @@ def every_legal(g: Game, t: Table, rng: random.Random) -> Record | None:
     return _record(
         "every-legal", t, g, family="turns", title=f"Every legal move for {name}",
         teaches=[*(g.explain(m).rule for m in legal), bad_rule],
-        themes=["legal-move"] + (["plays-again"] if g.bonus and not binding_doubles(g) else
+        themes=["legal-move"] + (["plays-again"] if g.bonus and not binding else
                                  ["open-double"] if _live(g) else []),
         question=f"{_intro(t)}It is {name}'s turn.{_turn_words(g)} List every legal move "
                  f"{name} has (a tile on a train; the same tile on two trains is two "

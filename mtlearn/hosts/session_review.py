@@ -95,21 +95,26 @@ class RoundReviews:
                 "better_text": m.better_text, "why": m.why,
                 "view": cast("dict[str, Any]", board), "tried": None, "saved": None}
 
-    def retry(self, session: BoardSession, index: int, move: str) -> None:
-        """Judge ``move`` in the position of mistake ``index`` (SessionError: no review,
-        no such mistake)."""
+    def _mistake(self, action: str, index: int) -> Mistake:
+        """Mistake ``index`` of the current review (SessionError naming ``action``: no
+        review yet, no such mistake)."""
         if self.current is None:
-            raise SessionError("review_try: there is no review of this round yet: ask for "
-                               "one first")
+            raise SessionError(f"{action}: there is no review of this round yet: ask for "
+                               f"one first")
         if not 0 <= index < len(self.current.mistakes):
             raise SessionError(f"mistake: the review has {len(self.current.mistakes)} "
                                f"mistakes, no mistake {index}")
+        return self.current.mistakes[index]
+
+    def retry(self, session: BoardSession, index: int, move: str) -> None:
+        """Judge ``move`` in the position of mistake ``index`` (SessionError: no review,
+        no such mistake)."""
+        m = self._mistake("review_try", index)
         if len(move) > 64:
             raise SessionError("move: too long for a move (at most 64 characters)")
         from ..core.rule_words import rule_words
         from ..play.review import Retry, position_before
 
-        m = self.current.mistakes[index]
         retry = m.judge(move)
         if retry.verdict == "illegal":
             verdict = position_before(session.game, m.turn).explain(move)
@@ -128,16 +133,11 @@ class RoundReviews:
         and checked by the claims checker (the answer carries its record for the page to
         keep, or the plain reason it cannot be saved); ``on_save``, when the host set it,
         keeps it (the notebook: the trainer's file)."""
-        if self.current is None:
-            raise SessionError("review_save: there is no review of this round yet: ask for "
-                               "one first")
-        if not 0 <= index < len(self.current.mistakes):
-            raise SessionError(f"mistake: the review has {len(self.current.mistakes)} "
-                               f"mistakes, no mistake {index}")
+        mistake = self._mistake("review_save", index)
         from ..trainer.own_puzzles import OwnPuzzleError, mistake_puzzle
 
         try:
-            record = mistake_puzzle(self.current.mistakes[index])
+            record = mistake_puzzle(mistake)
         except OwnPuzzleError as e:
             saved: SavedView = {"ok": False, "text": str(e), "puzzle": None}
         else:

@@ -23,7 +23,7 @@ from typing import Any
 from ..core.tiles import Tile, full_set
 from ..engine.game import Game
 
-__all__ = ["hidden_tiles", "sampled_deal", "seen_position"]
+__all__ = ["dealt", "hidden_tiles", "sampled_deal", "seen_position"]
 
 
 def _table_tiles(game: Game) -> list[Tile]:
@@ -68,8 +68,13 @@ def sampled_deal(game: Game, seat: int, rng: random.Random) -> Game:
         raise ValueError("a deal is sampled for the player to play")
     hidden = hidden_tiles(game, seat)
     rng.shuffle(hidden)
-    view = seen_position(game, seat)
-    pos = view["position"]
+    return dealt(seen_position(game, seat), seat, hidden)
+
+
+def dealt(view: dict[str, Any], seat: int, hidden: list[Tile]) -> Game:
+    """The game of ``view`` (a :func:`seen_position`) with the tiles ``seat`` cannot see,
+    ``hidden``, dealt in their order: each other hand its size, the rest the boneyard."""
+    pos = dict(view["position"])
     at = 0
     hands = []
     for s, size in enumerate(view["sizes"]):

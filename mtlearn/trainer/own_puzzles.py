@@ -32,6 +32,7 @@ from ..core.errors import MtlearnError
 from ..core.ruleids import rule_ids_in
 from ..core.tiles import full_set
 from ..engine.game import Game
+from ..play.deals import dealt
 from ..play.review import MISTAKE_POINTS, Mistake
 from .trainer_state import add_own
 
@@ -59,17 +60,7 @@ def mistake_game(mistake: Mistake) -> Game:
     table = [t for line in pos["trains"].values() for t in line]
     known = {_tile(x) for x in [*pos["hands"][mistake.seat], *table]} | {(engine, engine)}
     hidden = [t for t in full_set(set_max) if (t.high, t.low) not in known]
-    at = 0
-    hands = []
-    for s, size in enumerate(sizes):
-        if s == mistake.seat:
-            hands.append(pos["hands"][s])
-        else:
-            hands.append([str(t) for t in hidden[at:at + size]])
-            at += size
-    pos["hands"] = hands
-    pos["boneyard"] = [str(t) for t in hidden[at:]]
-    return Game.from_position(pos)
+    return dealt({"position": pos, "sizes": sizes}, mistake.seat, hidden)
 
 
 def _tile(text: str) -> tuple[int, int]:
