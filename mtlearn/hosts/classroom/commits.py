@@ -210,16 +210,19 @@ class Commits:
     async def _answer_alone(self, conn: Conn, msg: Any) -> list[Out]:
         async with self.alone():
             if deferred(self.room, msg):
-                return await self._commit(prepare_alone(self.room, conn, msg))
+                return await self.commit(prepare_alone(self.room, conn, msg))
             return self.room.handle(conn, msg)
 
     async def _move(self, conn: Conn, msg: dict[str, Any], tid: str) -> list[Out] | None:
         async with self._at(tid):
             if table_of(self.room, msg) != tid:  # moved meanwhile: answered alone
                 return None
-            return await self._commit(prepare_move(self.room, conn, msg, tid))
+            return await self.commit(prepare_move(self.room, conn, msg, tid))
 
-    async def _commit(self, pending: Pending) -> list[Out]:
+    async def commit(self, pending: Pending) -> list[Out]:
+        """Write ``pending``'s files on a writer thread (the loop serves meanwhile); the
+        messages to send once they are on the disk, or the change taken back
+        (:func:`settle`)."""
         if pending.change is None:
             return pending.outs
         loop = asyncio.get_running_loop()
@@ -274,7 +277,7 @@ class Commits:
         try:
             async with self._at(tid):
                 t = self.room.tables.get(tid)
-                outs = [] if t is None else await self._commit(tick_table(self.room, t, at))
+                outs = [] if t is None else await self.commit(tick_table(self.room, t, at))
             if outs:
                 await send(outs)
         finally:

@@ -17,8 +17,8 @@ tries, solved and the rating those results show.
 **Puzzle ratings** are the class's (:mod:`.class_ratings`): per puzzle its students
 tried, the rating it started from and the one their attempts gave it.
 
-**The CSV** holds two parts, three or four, one after the other, an empty line between
-them:
+**The CSV** holds two parts or more (up to five), one after the other, an empty line
+between them:
 
 1. puzzle results, one line per student and puzzle tried: ``name, puzzle, title,
    solved, tries, hints, answer shown, answers`` (:meth:`PuzzleRound.csv`);
@@ -31,8 +31,13 @@ them:
 4. once a trainer puzzle was answered, one line per puzzle the class tried: ``puzzle,
    title, class rating, deviation, volatility, start rating, start deviation, attempts,
    solved, class`` (:meth:`~.class_ratings.ClassRatings.csv`; the class's random id on
-   each line), what ``mtlearn puzzles rate`` reads. A reader of the first three parts
-   is not disturbed: each part starts with its own header, after an empty line.
+   each line), what ``mtlearn puzzles rate`` reads;
+5. once a student had a round reviewed on their phone, one line per student: ``name,
+   table, round, decisions reviewed, mistakes, points lost`` (their last round reviewed,
+   :meth:`~.reviews.ClassReviews.rows`, kept in the class folder: :mod:`.kept_reviews`).
+
+A reader of the first parts is not disturbed: each part starts with its own header,
+after an empty line.
 
 Every text from a name or a title is escaped on the page (:func:`html.escape`) and
 guarded in the CSV (a cell a spreadsheet would run as a formula is quoted). Standard
@@ -51,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import MtlearnError
 from . import assignment
 from .matches import CSV_HEAD, csv_rows, match_record
-from .puzzle_round import PuzzleRound, clean
+from .puzzle_round import PuzzleRound, _cell, clean
 from .reviews import RESULTS_HEAD
 from .store import archives
 
@@ -119,9 +124,11 @@ def results_csv(room: Classroom) -> str:
         out.write("\r\n" + assignment.results_csv(trained))
     if room.trainer.ratings.puzzles:
         out.write("\r\n" + room.trainer.ratings.csv(_titler(room)))
-    if room.reviews.counts:  # the rounds reviewed on the phones (.reviews)
-        out.write("\r\n")
-        csv.writer(out).writerows([RESULTS_HEAD, *room.reviews.rows(names)])
+    if room.reviews.counts:  # the rounds reviewed on the phones (.reviews; kept in the
+        out.write("\r\n")  # folder, .kept_reviews: its words guarded against formulas)
+        csv.writer(out).writerows([RESULTS_HEAD, *([_cell(str(name)), _cell(str(table)), *rest]
+                                                   for name, table, *rest
+                                                   in room.reviews.rows(names))])
     return clean(out.getvalue())
 
 

@@ -13,7 +13,14 @@ The answer is the student's ``table`` message with ``review`` (a
 :class:`~mtlearn.core.protocol_review.ReviewView`); a refusal is the protocol's one
 refusal, followed, at a table, by the ``table`` message with ``review`` null (the panel
 offers the button again). The teacher's page shows each student's count of mistakes in
-the last round they had reviewed (:meth:`ClassReviews.count`).
+the last round they had reviewed (:meth:`ClassReviews.count`), and the results list them.
+
+Those counts are kept in the class folder (:mod:`.kept_reviews`: ``reviews.json``), as
+every change of the class is: a review made is a change (:meth:`ClassReviews.finish`),
+its file written by the class folder's writer threads (:mod:`.commits`), its messages
+sent once the file holds it; a review the folder cannot hold is taken back whole (the
+file and the figures as they were, the student told why and offered the button again).
+``--resume`` reads them back (:meth:`ClassReviews.load`).
 
 Cost, bounded: a review is computed off the event loop, on :data:`REVIEWERS` thread(s),
 so the other tables are answered meanwhile; at most :data:`MAX_WAITING` reviews are under
@@ -31,20 +38,22 @@ import json
 import sys
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from ...core.words import one_line
 from ...present.perspective import Perspective
 from ..session_review import RoundReviews
-from . import ClassError
+from . import ClassError, kept_reviews
+from .commits import Pending, now
 
 if TYPE_CHECKING:
     from ...core.protocol_review import MistakeView
     from ...engine.game import Game
     from ...play.review import Review
+    from .commits import Commits
     from .room import Classroom, Conn, Out
     from .tables import ClassTable
 
@@ -174,9 +183,24 @@ class ClassReviews:
 
     # ------------------------------------------------------------------ answers
     def finish(self, room: Classroom, job: Job, review: Review | None,
-               error: BaseException | None = None) -> list[Out]:
-        """A review computed (or its error): kept, counted for the teacher, and sent to
-        the student if their table still shows that round."""
+               error: BaseException | None = None) -> Pending:
+        """A review computed (or its error), made in memory as one change of the class
+        (:mod:`.keeping`): kept, counted for the teacher, its file queued
+        (``reviews.json``, :mod:`.kept_reviews`); the messages to send once the file is
+        on the disk (:meth:`told`), to the student if their table still shows that
+        round. Nothing is kept for a class ended meanwhile (a new one started)."""
+        keeper = room.keeper
+        keeper.begin(room, defer=True)
+        try:
+            out = self._finish(room, job, review, error)
+            return Pending(out, keeper.change())
+        except Exception as e:  # a bug: the reviews as the folder holds them
+            return Pending(keeper.fail(room, e, only=frozenset()), None)
+        finally:
+            keeper.end()
+
+    def _finish(self, room: Classroom, job: Job, review: Review | None,
+                error: BaseException | None) -> list[Out]:
         self.busy.discard(job.sid)
         if review is None:  # a bug: said in the server's window, and to the student
             print(f"mtlearn class: a review failed: {error!r}", file=sys.stderr, flush=True)
@@ -187,23 +211,55 @@ class ClassReviews:
                     == job.sid:
                 said.append((f"student:{job.sid}", self._state(t, job.seat, None)))
             return said
+        if room.reviews is not self:  # the class ended meanwhile: its folder moved away
+            return []
         reviews = RoundReviews()
         reviews.current = review
         reviews._views = [_guarded(job.game, job.seat, RoundReviews._mistake_view(job.game, m))
                           for m in review.mistakes]
         held = _Held(job.key, job.table, job.seat, job.game, reviews)
+        before, counts = self.held.get(job.sid), dict(self.counts)
+
+        def put_back() -> None:  # the folder refused the review: as it holds them
+            self.counts = counts
+            if before is None:
+                self.held.pop(job.sid, None)
+            else:
+                self.held[job.sid] = before
+        room.keeper.on_failure(put_back)
         self.held[job.sid] = held
         t = room.tables.get(job.table)
-        self.counts[job.sid] = {
+        kept_reviews.record(self.counts, job.sid, {
             "table": t.label if t is not None else job.table, "round": job.game.round_no,
-            "mistakes": len(review.mistakes), "decisions": review.decisions,
-            "lost": review.lost}
+            "decisions": review.decisions, "mistakes": len(review.mistakes),
+            "lost": review.lost}, room.students)
+        room.keeper.put(room.folder / kept_reviews.FILE, None,
+                        kept_reviews.file_dict(self.counts))
         out: list[Out] = [("teachers", room.teacher_state())]
         st = room.students.get(job.sid)
         if t is None or st is None or st["table"] != job.table or st["seat"] != job.seat \
                 or t.session is None or _key(t.id, job.seat, t.session.game) != job.key:
             return out  # the table moved on: the count is kept, the phone shows a new round
         return self._answer(room, job.sid, t, job.seat, held) + out
+
+    def told(self, room: Classroom, job: Job, outs: list[Out]) -> list[Out]:
+        """The messages of a review once its change is settled (:func:`.commits.settle`):
+        what the keeper says to the sender goes to the student; after a refusal (the
+        folder could not hold the review), their board with ``review`` null, so its
+        panel offers the button again."""
+        said: list[Out] = []
+        refused = False
+        for to, text in outs:
+            if to == "reply":
+                to = f"student:{job.sid}"
+                refused = refused or json.loads(text).get("ok") is False
+            said.append((to, text))
+        st = room.students.get(job.sid)
+        t = room.tables.get(job.table)
+        if refused and st is not None and t is not None and t.session is not None \
+                and st["table"] == job.table and st["seat"] == job.seat:
+            said.append((f"student:{job.sid}", self._state(t, job.seat, None)))
+        return said
 
     def _answer(self, room: Classroom, sid: str, t: ClassTable, seat: int,
                 held: _Held) -> list[Out]:
@@ -240,6 +296,11 @@ class ClassReviews:
         """The student's last reviewed round: table, round, mistakes, decisions, lost."""
         return self.counts.get(sid)
 
+    def load(self, folder: Path, notes: list[str]) -> None:
+        """The counts kept in ``folder`` read back (``--resume``; :func:`.kept_reviews.load`:
+        a damaged file put aside and said in ``notes``)."""
+        self.counts = kept_reviews.load(folder, notes)
+
     def rows(self, names: dict[str, str]) -> list[list[Any]]:
         """The results' lines, a student each (by name): :data:`RESULTS_HEAD`'s columns."""
         return [[names[sid], c["table"], c["round"], c["decisions"], c["mistakes"], c["lost"]]
@@ -263,7 +324,7 @@ class ClassReviews:
                 '<p class="mtr-legend">The last round each student had reviewed on their '
                 "phone: the decisions the expert weighed, the mistakes it found (moves that "
                 "left at least 4 more points in the hand on average than the best move) and "
-                "the points they lost on average. Kept while the server runs.</p>")
+                "the points they lost on average. Kept in the class folder.</p>")
 
     def forget(self, sid: str) -> None:
         """A student removed: their review goes too."""
@@ -272,38 +333,40 @@ class ClassReviews:
 
     # ------------------------------------------------------------------ running
     def now(self, room: Classroom, conn: Conn, msg: dict[str, Any]) -> list[Out]:
-        """Answer a review intent here and now (no event loop: the tests' room)."""
+        """Answer a review intent here and now (no event loop: the tests' room), its file
+        written at once (:func:`.commits.now`)."""
         job = self.check(room, conn, msg)
         if not isinstance(job, Job):
             return job
         try:
             review = compute(job)
         except Exception as e:  # said to the student
-            return self.finish(room, job, None, e)
-        return self.finish(room, job, review)
+            return self.told(room, job, now(room, self.finish(room, job, None, e)))
+        return self.told(room, job, now(room, self.finish(room, job, review)))
 
     async def handle(self, room: Classroom, conn: Conn, msg: dict[str, Any],
-                     alone: Callable[[], AbstractAsyncContextManager[None]],
-                     send: Callable[[list[Out]], Awaitable[None]]) -> list[Out]:
+                     commits: Commits, send: Callable[[list[Out]], Awaitable[None]]
+                     ) -> list[Out]:
         """Answer a review intent in the server: checked on the loop with the class as
-        the folder holds it (``alone``: :meth:`.commits.Commits.alone`); the messages to
-        send now (a refusal, a review kept, a retry judged). A review to compute is a task
-        of its own, on a reviewer thread (the other tables, and the student's own device,
-        answered meanwhile), whose messages go out by ``send``."""
-        async with alone():
+        the folder holds it (:meth:`.commits.Commits.alone`); the messages to send now (a
+        refusal, a review kept, a retry judged). A review to compute is a task of its own,
+        on a reviewer thread (the other tables, and the student's own device, answered
+        meanwhile), whose messages go out by ``send`` once its file is written
+        (:meth:`.commits.Commits.commit`, off the loop)."""
+        async with commits.alone():
             job = self.check(room, conn, msg)
         if not isinstance(job, Job):
             return job
-        task = asyncio.get_running_loop().create_task(self._compute(room, job, alone, send))
+        task = asyncio.get_running_loop().create_task(self._compute(room, job, commits, send))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return []
 
-    async def _compute(self, room: Classroom, job: Job,
-                       alone: Callable[[], AbstractAsyncContextManager[None]],
+    async def _compute(self, room: Classroom, job: Job, commits: Commits,
                        send: Callable[[list[Out]], Awaitable[None]]) -> None:
-        """Compute ``job`` on the reviewer thread, then keep it and send its messages (the
-        class read as the folder holds it)."""
+        """Compute ``job`` on the reviewer thread, then keep it (the class read and
+        changed as the folder holds it, its file written by the writer threads) and send
+        its messages."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(REVIEWERS, thread_name_prefix="mtlearn-review")
         error: Exception | None = None
@@ -315,8 +378,9 @@ class ClassReviews:
         except BaseException:  # cancelled (the server stops): nothing under way any more
             self.busy.discard(job.sid)
             raise
-        async with alone():
-            outs = self.finish(room, job, review, error)
+        async with commits.alone():
+            outs = self.told(room, job, await commits.commit(
+                self.finish(room, job, review, error)))
         await send(outs)
 
     def close(self) -> None:

@@ -165,6 +165,7 @@ class Classroom:
             room.ended = store.read_archive(folder, str(data["ended"]), notes)
         room.trainer.load(notes)
         room.matches.load(notes)
+        room.reviews.load(folder, notes)
         room.notes = notes
         for note in notes:
             print(f"mtlearn class: --resume: {note}", file=sys.stderr, flush=True)

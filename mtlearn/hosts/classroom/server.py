@@ -369,7 +369,7 @@ class ClassServer:
         op = msg.get("op")
         if is_review(msg):  # computed off the loop (.reviews): the other tables go on
             await self._send(ws, await self.room.reviews.handle(
-                self.room, conn, msg, self.commits.alone, lambda outs: self._send(None, outs)))
+                self.room, conn, msg, self.commits, lambda outs: self._send(None, outs)))
             return
         if op == "per_address":  # the teacher raises the limit (not the room's business)
             await self._send(ws, self._set_per_address(msg))

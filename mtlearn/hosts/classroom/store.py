@@ -17,6 +17,8 @@ The folder (format version 2)::
     trainer/               trainer puzzles (:mod:`.assignment`): the assignment, and one
                            sealed file per student (their trainer state and progress)
     trainer/ratings.json   every puzzle's class rating (:mod:`.class_ratings`)
+    reviews.json           each student's last round reviewed on their phone: the
+                           teacher's figures (:mod:`.kept_reviews`)
     serving.json           how the class is served (--lan, --port, --book…: :mod:`.serving`)
     *.bad-<time>.json      a file found damaged on --resume, put aside (never deleted)
 
