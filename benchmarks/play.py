@@ -31,6 +31,7 @@ learner plays it: a tile and its train clicked, or the move's own button (draw, 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -39,6 +40,7 @@ import statistics
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +112,20 @@ BARE_JS = """() => window.__bare.then((r) => {
   const nav = performance.getEntriesByType('navigation')[0];
   return { now: r.now, load: nav ? nav.loadEventEnd : 0, ms: r.ms };
 })"""
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` from 127.0.0.1 (a free port, quietly) for the block; yields its
+    base URL (ending in ``/``). The server is shut down after."""
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def _site(folder: Path) -> tuple[int, int]:
@@ -225,48 +241,51 @@ def _move(page: Any) -> float | None:
 
 
 def main(smoke: bool = False) -> None:
-    from playwright.sync_api import sync_playwright
-
+    """Print the figures (see the module's docstring)."""
     announce(smoke)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         engine_bytes, board_bytes = _site(folder)
         wheel, compiled = _loaded_wheel(folder)
-        handler = functools.partial(_Quiet, directory=str(folder))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        url = base + "board.html"
-        print(f"bytes added to the book (once, in _static/{mtlearn_engine.ENGINE_DIR}/): "
-              f"{engine_bytes / 1e6:.1f} MB (Pyodide {mtlearn_engine.PYODIDE_VERSION} core "
-              f"and mtlearn's wheels; the worker loads one of {wheel / 1e3:.0f} kB, "
-              f"{'byte-compiled, as is the stdlib' if compiled else 'NOT byte-compiled'})")
-        print(f"one 4-player board's HTML (state, session, one-move answers, module): "
-              f"{board_bytes / 1e3:.0f} kB")
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=chromium_flags(smoke))
-            report_starts(starts(browser, base, size(smoke, 5, 1)))
+        with serve(folder) as base:
+            _measure(base, engine_bytes, board_bytes, wheel, compiled, smoke)
 
-            page = browser.new_page(viewport={"width": 1000, "height": 900})
-            page.goto(url, wait_until="load")
-            page.evaluate(READY_JS)
-            times = []
-            for _ in range(size(smoke, 40, 3)):
-                if page.locator(".mtl-match").count():
-                    break
-                ms = _move(page)
-                if ms is not None:
-                    times.append(ms)
-            if times:
-                print(f"a move + three bots' replies, in the page: median "
-                      f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms over "
-                      f"{len(times)} moves (target <= 50 ms median)")
-            else:
-                print("a move + three bots' replies, in the page: no move answered with "
-                      "three bots' replies (target <= 50 ms median)")
-            browser.close()
-        server.shutdown()
+
+def _measure(base: str, engine_bytes: int, board_bytes: int, wheel: int, compiled: bool,
+             smoke: bool) -> None:
+    """Print the figures of the pages served from ``base`` (see :func:`main`)."""
+    from playwright.sync_api import sync_playwright
+
+    url = base + "board.html"
+    print(f"bytes added to the book (once, in _static/{mtlearn_engine.ENGINE_DIR}/): "
+          f"{engine_bytes / 1e6:.1f} MB (Pyodide {mtlearn_engine.PYODIDE_VERSION} core "
+          f"and mtlearn's wheels; the worker loads one of {wheel / 1e3:.0f} kB, "
+          f"{'byte-compiled, as is the stdlib' if compiled else 'NOT byte-compiled'})")
+    print(f"one 4-player board's HTML (state, session, one-move answers, module): "
+          f"{board_bytes / 1e3:.0f} kB")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=chromium_flags(smoke))
+        report_starts(starts(browser, base, size(smoke, 5, 1)))
+
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.goto(url, wait_until="load")
+        page.evaluate(READY_JS)
+        times = []
+        for _ in range(size(smoke, 40, 3)):
+            if page.locator(".mtl-match").count():
+                break
+            ms = _move(page)
+            if ms is not None:
+                times.append(ms)
+        if times:
+            print(f"a move + three bots' replies, in the page: median "
+                  f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms over "
+                  f"{len(times)} moves (target <= 50 ms median)")
+        else:
+            print("a move + three bots' replies, in the page: no move answered with "
+                  "three bots' replies (target <= 50 ms median)")
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import inputs
 import instructions
 import lite
 import mine
+import page_coach
 import peer
 import play
 import review
@@ -41,6 +42,7 @@ if __name__ == "__main__":
     inputs.main(smoke=smoke)
     browser.main(smoke=smoke)
     play.main(smoke=smoke)
+    page_coach.main([], smoke=smoke)
     class_load.main(smoke=smoke)
     class_store.main([], smoke=smoke)
     class_trainer.main([], smoke=smoke)

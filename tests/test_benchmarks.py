@@ -120,6 +120,15 @@ CASES = [
         "in-page ready / bare Pyodide start, same run:",
         # "median": moves were played (the legal moves read from the board) and answered
         "a move + three bots' replies, in the page: median"), timeout=180), marks=BROWSER),
+    # both in CPython and in the page's worker (the book's engine wheel): "in the page" is
+    # printed only when the expert and the review import and answer there
+    pytest.param(Case("page_coach", (
+        "the page's worker: Pyodide",
+        "expert move in CPython (CPU time;",
+        "expert move in the page (wall time in the worker): median",
+        "round review in CPython (CPU time;",
+        "round review in the page (wall time in the worker): median"), timeout=180),
+        marks=BROWSER),
     pytest.param(Case("trainer", (
         "Trainer.next() over",
         "in the page, Next puzzle click to drawn:",
