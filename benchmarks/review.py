@@ -5,21 +5,28 @@ Run with ``./dev bench`` or ``python benchmarks/review.py [--decisions N] [--pla
 [--rounds N] [--processes P] [--cache FILE] [--smoke]``. Figures are printed, never asserted.
 
 (a) Agreement: a beginner (a random move one time in three, else the heaviest tile: the
-greedy bot) plays seat 1 of 4-player double-12 rounds against three planners; each of its
-decisions with a choice is judged by the review at its settings (mistake or not) and by a
-search ten times deeper (80 deals, ten times the review's first 8 of old, every legal move;
-a mistake when the move played loses at least the threshold on average against the best).
-*Agreement* is the share of the decisions on which the two say the same (both "mistake" or
-both "not a mistake"), with its 95 % Wilson interval (issue 41's target: at least 90 % on
-200 decisions); *precision* the share of the review's mistakes the deeper search confirms,
-*recall* the share of the deeper search's mistakes the review finds.
+greedy bot) plays seat 1 of 4-player double-12 rounds against three planners; each round is
+reviewed as a learner's is (``review_round``, the round's limit on work included), and each
+of the beginner's decisions with a choice is also weighed by a search ten times deeper than
+the review's deepest (``DEEP_DEALS``: every legal move on 240 deals, where the review gives a
+decision at most 24); the deeper search calls it a mistake when the move played loses at
+least the threshold on average against the best. *Agreement* is the share of the decisions
+on which the two say the same (both "mistake" or both "not"), with its 95 % Wilson interval
+(issue 41's target: at least 90 % on 200 decisions); *precision* the share of the review's
+mistakes the deeper search confirms, *recall* the share of the deeper search's mistakes the
+review finds. Two more figures say how much of the disagreement is the deeper search's own
+noise: the agreement on the decisions the deeper search *decides* (its 95 % interval of the
+loss lies wholly on one side of the threshold), and the deeper search's agreement with
+itself (its first 120 deals against its last 120).
 
 (b) Planted blunders, in positions of planner rounds where going out is near (an opponent
 with two tiles or fewer): keeping the highest double of the hand when it could be played and
 is the heaviest tile of the hand (10 points or more; the planted move is the heaviest other
 play), and leaving a double laid this turn uncovered when the tile that covers it is the
-heaviest of the hand (10 points or more; the planted move plays a lighter tile elsewhere). Each is reviewed; the count flagged, and the same among those the deeper
-search confirms as mistakes (issue 41: flagged every time).
+heaviest of the hand (10 points or more; the planted move plays a lighter tile elsewhere).
+Each is weighed as one decision of a review; the count flagged, then the same among those
+the deeper search confirms (a loss of the threshold or more) and among those it decides are
+mistakes (its 95 % interval above the threshold; issue 41: flagged every time).
 
 (c) Time: the CPU time of this process for a whole round's review in CPython (the beginner's
 rounds above), and the page's estimated as 2 to 4 times that (Pyodide's usual slowdown).
@@ -53,20 +60,27 @@ from benchkit import add_smoke, announce, size
 from mtlearn import Game, PlannerBot
 from mtlearn.core.moves import Move
 from mtlearn.play.bots import GreedyBot
+from mtlearn.play.expert import move_samples
 from mtlearn.play.review import (
     CONFIRM_DEALS,
     MISTAKE_POINTS,
     REVIEW_DEALS,
+    ROUND_ROLLOUTS,
     SCREEN,
+    Z,
     decisions,
     review_round,
     score_decision,
 )
 
-#: How much deeper the reference search is than the review's first 8 deals of old.
+#: How much deeper the reference search is than the review's deepest weighing of a decision.
 DEEPER = 10
-#: The deeper search's deals.
-DEEP_DEALS = DEEPER * 8
+#: The deeper search's deals (every legal move meets each).
+DEEP_DEALS = DEEPER * (REVIEW_DEALS + CONFIRM_DEALS)
+
+#: The deeper search's verdict on one decision: the mean loss over its deals, the standard
+#: error of that paired difference, and the mean losses on its first and second halves.
+Deep = tuple[float, float, float, float]
 
 
 class Beginner:
@@ -93,12 +107,23 @@ def beginner_round(seed: int, set_max: int | None) -> Game:
     return game
 
 
-def deep_loss(game: Game, played: Move, deals: int) -> float:
-    """The move played's mean points lost against the best, over ``deals`` deals."""
-    means, _, _ = score_decision(game, played, deals=deals, confirm=0, seed="deep",
-                                 threshold=math.inf)
-    best = means[0][1]
-    return next(p for m, p in means if m == played) - best
+def deep_loss(item: tuple[dict[str, Any], str]) -> Deep:
+    """The deeper search's verdict on the move played in a position (see :data:`Deep`)."""
+    position, move = item
+    game = Game.from_position(position)
+    played = Move.parse(move)
+    samples = move_samples(game, deals=DEEP_DEALS, seed="deep")
+    mine = next(p for m, p, _ in samples if m == played)
+
+    def loss(lo: int, hi: int) -> tuple[float, list[int]]:
+        best = min((p[lo:hi] for _, p, _ in samples), key=sum)
+        diffs = [a - b for a, b in zip(mine[lo:hi], best, strict=True)]
+        return sum(diffs) / len(diffs), diffs
+
+    whole, diffs = loss(0, DEEP_DEALS)
+    var = sum((d - whole) ** 2 for d in diffs) / (len(diffs) - 1)
+    half = DEEP_DEALS // 2
+    return whole, math.sqrt(var / len(diffs)), loss(0, half)[0], loss(half, DEEP_DEALS)[0]
 
 
 def cache_key(position: dict[str, Any], move: str, deals: int) -> str:
@@ -107,15 +132,14 @@ def cache_key(position: dict[str, Any], move: str, deals: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def judge(item: tuple[str, dict[str, Any], str, float | None]) -> tuple[bool, bool, float]:
-    """(the review flags it, the deeper search does, the deeper loss) for one decision (the
-    deeper loss taken from the cache when known)."""
-    _, position, move, known = item
-    game = Game.from_position(position)
-    played = Move.parse(move)
-    _, _, flagged = score_decision(game, played, seed=0)
-    loss = deep_loss(game, played, DEEP_DEALS) if known is None else known
-    return flagged, loss >= MISTAKE_POINTS, loss
+def review_flags(args: tuple[int, int | None]) -> list[tuple[dict[str, Any], str, bool]]:
+    """The beginner's decisions in its round ``seed`` on the set ``set_max`` with the review's
+    verdict on each: (position, move played, flagged)."""
+    seed, set_max = args
+    game = beginner_round(seed, set_max)
+    flagged = {m.turn for m in review_round(game, 0, seed=seed).mistakes}
+    return [(at.to_position(), str(move), turn in flagged)
+            for turn, at, move in decisions(game, 0)]
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -127,18 +151,6 @@ def wilson(k: int, n: int) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def sampled_decisions(count: int, set_max: int | None) -> list[tuple[str, dict[str, Any], str]]:
-    """The beginner's decisions, round after round, until ``count`` (position, move)."""
-    out: list[tuple[str, dict[str, Any], str]] = []
-    seed = 0
-    while len(out) < count:
-        game = beginner_round(seed, set_max)
-        for turn, at, move in decisions(game, 0):
-            out.append((f"{seed}/{turn}", at.to_position(), str(move)))
-        seed += 1
-    return out[:count]
 
 
 def planted(count: int, set_max: int | None) -> dict[str, list[tuple[dict[str, Any], str]]]:
@@ -193,16 +205,13 @@ def _plant(game: Game) -> tuple[str, Move] | None:
     return "kept double", max(others, key=lambda m: m.tile.pips if m.tile else 0)
 
 
-def judge_planted(item: tuple[dict[str, Any], str, float | None]) -> tuple[bool, float]:
-    """(the review flags the planted move, the deeper search's loss)."""
-    position, move, known = item
-    game = Game.from_position(position)
-    played = Move.parse(move)
-    _, _, flagged = score_decision(game, played, seed=0)
-    return flagged, deep_loss(game, played, DEEP_DEALS) if known is None else known
+def judge_planted(item: tuple[dict[str, Any], str]) -> bool:
+    """Whether the review, weighing it as one decision, flags the planted move."""
+    position, move = item
+    return score_decision(Game.from_position(position), Move.parse(move), seed=0)[2]
 
 
-def read_cache(path: str | None) -> dict[str, float]:
+def read_cache(path: str | None) -> dict[str, Deep]:
     """The deeper searches' results kept in ``path`` (none: {})."""
     if not path or not Path(path).exists():
         return {}
@@ -210,15 +219,27 @@ def read_cache(path: str | None) -> dict[str, float]:
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            out[row["key"]] = float(row["loss"])
+            if "deep" in row:
+                out[row["key"]] = tuple(row["deep"])
     return out
 
 
-def write_cache(path: str | None, rows: dict[str, float]) -> None:
+def write_cache(path: str | None, rows: dict[str, Deep]) -> None:
     """Keep the deeper searches' results in ``path`` (JSON lines)."""
     if path:
-        Path(path).write_text("".join(json.dumps({"key": k, "loss": v}) + "\n"
+        Path(path).write_text("".join(json.dumps({"key": k, "deep": list(v)}) + "\n"
                                       for k, v in sorted(rows.items())), encoding="utf-8")
+
+
+def deep_all(pool: ProcessPoolExecutor, items: list[tuple[dict[str, Any], str]],
+             cache: dict[str, Deep]) -> list[Deep]:
+    """The deeper search's verdicts on ``items``, from the cache or played (and cached)."""
+    keys = [cache_key(pos, mv, DEEP_DEALS) for pos, mv in items]
+    todo = [(k, it) for k, it in zip(keys, items, strict=True) if k not in cache]
+    for (k, _), d in zip(todo, pool.map(deep_loss, [it for _, it in todo], chunksize=1),
+                         strict=True):
+        cache[k] = d
+    return [cache[k] for k in keys]
 
 
 def main(argv: list[str] | None = None, smoke: bool = False) -> None:
@@ -229,53 +250,71 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     ap.add_argument("--rounds", type=int, default=6, help="rounds reviewed for the time")
     ap.add_argument("--set", type=int, default=None, help="highest double (default 12)")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--first-round", type=int, default=500,
+                    help="the beginner's first round (the review's settings were tuned on rounds "
+                    "0 to 24, so the default measures on others)")
     ap.add_argument("--cache", default=None, help="a file of the deeper searches' results")
     a = ap.parse_args(argv)
     smoke = smoke or a.smoke
     announce(smoke)
     set_max = 6 if smoke and a.set is None else a.set
-    settings = (f"{REVIEW_DEALS} deals, {CONFIRM_DEALS} more to confirm from "
-                f"{SCREEN:g} of the threshold, threshold {MISTAKE_POINTS:g} points")
+    settings = (f"{REVIEW_DEALS} deals, up to {CONFIRM_DEALS} more to confirm from "
+                f"{SCREEN:g} of the threshold, threshold {MISTAKE_POINTS:g} points and "
+                f"{Z:g} standard errors, {ROUND_ROLLOUTS} roll-outs a round at most")
 
     cache = read_cache(a.cache)
-    items = [(tag, pos, mv, cache.get(cache_key(pos, mv, DEEP_DEALS)))
-             for tag, pos, mv in sampled_decisions(size(smoke, a.decisions, 4), set_max)]
+    want = size(smoke, a.decisions, 4)
     start = time.perf_counter()
     with ProcessPoolExecutor(a.processes) as pool:
-        results = list(pool.map(judge, items, chunksize=2))
-        plants = {kind: [(pos, mv, cache.get(cache_key(pos, mv, DEEP_DEALS)))
-                         for pos, mv in got]
-                  for kind, got in planted(size(smoke, a.planted, 1), set_max).items()}
-        planted_results = {kind: list(pool.map(judge_planted, got))
+        reviewed: list[tuple[dict[str, Any], str, bool]] = []
+        seed = a.first_round
+        while len(reviewed) < want:
+            batch = range(seed, seed + 2 * a.processes)
+            for rows in pool.map(review_flags, [(i, set_max) for i in batch]):
+                reviewed.extend(rows)
+            seed += len(batch)
+        reviewed = reviewed[:want]
+        deeps = deep_all(pool, [(pos, mv) for pos, mv, _ in reviewed], cache)
+        plants = planted(size(smoke, a.planted, 1), set_max)
+        planted_results = {kind: (list(pool.map(judge_planted, got)),
+                                  deep_all(pool, got, cache))
                            for kind, got in plants.items()}
     secs = time.perf_counter() - start
-    for (_, pos, mv, _), (_, _, loss) in zip(items, results, strict=True):
-        cache[cache_key(pos, mv, DEEP_DEALS)] = loss
-    for kind, got in plants.items():
-        for (pos, mv, _), (_, loss) in zip(got, planted_results[kind], strict=True):
-            cache[cache_key(pos, mv, DEEP_DEALS)] = loss
     write_cache(a.cache, cache)
-    agree = sum(f == d for f, d, _ in results)
-    low, high = wilson(agree, len(results))
-    flagged = [d for f, d, _ in results if f]
-    deep = sum(d for _, d, _ in results)
-    found = sum(f and d for f, d, _ in results)
-    print(f"agreement with a {DEEPER}x deeper search ({DEEP_DEALS} deals), {len(results)} "
-          f"beginner decisions (4-player double-{set_max or 12}; the share on which both say "
-          f"mistake or both say not): {agree / len(results):.1%} (95 % {low:.1%} to "
-          f"{high:.1%}); the review flags {len(flagged)}, the deeper search confirms "
-          f"{sum(flagged)} (precision {sum(flagged) / max(1, len(flagged)):.0%}); the deeper "
-          f"search finds {deep}, the review {found} of them (recall "
-          f"{found / max(1, deep):.0%}); review at {settings}; {secs:.0f} s on {a.processes} "
-          f"processes  target >= 90 %", flush=True)
-    for kind, got in planted_results.items():
-        hits = sum(f for f, _ in got)
-        real = [(f, loss) for f, loss in got if loss >= MISTAKE_POINTS]
-        losses = sorted(loss for _, loss in got)
+    flags = [f for _, _, f in reviewed]
+    deep = [d[0] >= MISTAKE_POINTS for d in deeps]
+    n = len(flags)
+    agree = sum(f == d for f, d in zip(flags, deep, strict=True))
+    low, high = wilson(agree, n)
+    decided = [(f, d[0] >= MISTAKE_POINTS) for f, d in zip(flags, deeps, strict=True)
+               if abs(d[0] - MISTAKE_POINTS) > 1.96 * d[1]]
+    d_agree = sum(f == d for f, d in decided)
+    d_low, d_high = wilson(d_agree, len(decided))
+    itself = sum((d[2] >= MISTAKE_POINTS) == (d[3] >= MISTAKE_POINTS) for d in deeps)
+    s_low, s_high = wilson(itself, n)
+    tp = sum(f and d for f, d in zip(flags, deep, strict=True))
+    print(f"agreement with a {DEEPER}x deeper search ({DEEP_DEALS} deals), {n} beginner "
+          f"decisions (4-player double-{set_max or 12}, each round reviewed whole; the share "
+          f"on which both say mistake or both say not): {agree / n:.1%} (95 % {low:.1%} to "
+          f"{high:.1%}); the review flags {sum(flags)}, the deeper search confirms {tp} "
+          f"(precision {tp / max(1, sum(flags)):.0%}); the deeper search finds {sum(deep)}, "
+          f"the review {tp} of them (recall {tp / max(1, sum(deep)):.0%}); review at {settings}"
+          f"; {secs:.0f} s on {a.processes} processes  target >= 90 %", flush=True)
+    print(f"  on the {len(decided)} decisions the deeper search decides (its 95 % interval on "
+          f"one side of the threshold): {d_agree / max(1, len(decided)):.1%} (95 % "
+          f"{d_low:.1%} to {d_high:.1%}); the deeper search against itself (its first "
+          f"{DEEP_DEALS // 2} deals against its last {DEEP_DEALS // 2}): {itself / n:.1%} "
+          f"(95 % {s_low:.1%} to {s_high:.1%})", flush=True)
+    for kind, (hits, ds) in planted_results.items():
+        real = [f for f, d in zip(hits, ds, strict=True) if d[0] >= MISTAKE_POINTS]
+        sure = [f for f, d in zip(hits, ds, strict=True)
+                if d[0] - 1.96 * d[1] > MISTAKE_POINTS]
+        losses = sorted(d[0] for d in ds)
         mid = f"{statistics.median(losses):.1f}" if losses else "-"
-        print(f"planted blunders, {kind}: flagged {hits} of {len(got)}; of the "
-              f"{len(real)} the deeper search confirms, flagged {sum(f for f, _ in real)}; "
-              f"median deeper loss {mid} points  target: every time", flush=True)
+        print(f"planted blunders, {kind}: flagged {sum(hits)} of {len(hits)}; of the "
+              f"{len(real)} the deeper search confirms, flagged {sum(real)}; of the "
+              f"{len(sure)} it decides are mistakes, flagged {sum(sure)}; median deeper loss "
+              f"{mid} points  target: every time", flush=True)
 
     times = []
     counts = []

@@ -34,7 +34,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from ..core.moves import Move
@@ -99,20 +99,27 @@ def _rollout(game: Game, bot: Bot) -> list[int]:
 
 def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
                  budget: float | None = None, min_deals: int = 2,
-                 policy: Callable[[], Bot] = PlannerBot, skip: int = 0
+                 policy: Callable[[], Bot] = PlannerBot, skip: int = 0,
+                 only: Collection[Move] | None = None
                  ) -> list[tuple[Move, list[int], list[float]]]:
     """Each legal move of the player to play with its round points and margins in each
     sampled deal (the same deals, in the same order, for every move): what
     :func:`move_values` averages, kept deal by deal so that two moves can be compared on
     the same deals (see :func:`move_values` for the arguments). ``skip`` deals of the
     seed's sequence are passed over first (not played): a later call with ``skip=n`` goes
-    on where one with ``deals=n`` stopped."""
+    on where one with ``deals=n`` stopped. ``only`` keeps to those legal moves (in the order of
+    ``game.legal_moves``): each deal is the same whichever moves are weighed on it."""
     if game.over:
         raise ValueError("no legal move: the round is over")
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals!r}")
     seat = game.current
     moves = list(game.legal_moves)
+    if only is not None:
+        wanted = set(only)
+        if not wanted <= set(moves):
+            raise ValueError(f"not legal here: {sorted(map(str, wanted - set(moves)))}")
+        moves = [m for m in moves if m in wanted]
     against = _opponents(game, seat)
     rng = random.Random(f"expert/{seed}")
     points: list[list[int]] = [[] for _ in moves]

@@ -6,14 +6,16 @@ legal move as the expert does (:func:`~mtlearn.play.expert.move_samples`: the ti
 could not see dealt afresh, the rest of the round played by planners, the seat's round
 points noted). A decision is a *mistake* when the move played left, on average over those
 deals, at least :data:`MISTAKE_POINTS` more points in the learner's hand at the end of the
-round than the best move. Each decision is weighed first on :data:`REVIEW_DEALS` deals; one
-whose move played trails the best by :data:`SCREEN` of the threshold or more, or that keeps
-a double it could lay or leaves one of its turn uncovered (:func:`suspect`), is weighed on
-:data:`CONFIRM_DEALS` more (the largest first losses first, within :data:`ROUND_ROLLOUTS`
-roll-outs a round, so that a page's review stays within seconds; one the round's work leaves
-unconfirmed is not named a mistake), and the verdict is on the mean of all its deals
-(``benchmarks/review.py`` measures the agreement with a ten times deeper search, its
-precision and recall).
+round than the best move, and more than luck explains: by :data:`Z` standard errors of the
+deal-by-deal difference. Each decision is weighed first on :data:`REVIEW_DEALS` deals. One
+whose move played trails the best by :data:`SCREEN` of the threshold or more, or that keeps a
+double it could lay or leaves one of its turn uncovered (:func:`suspect`), gets up to
+:data:`CONFIRM_DEALS` more, :data:`STEP_DEALS` at a time, for the move played and the two
+best so far (:func:`confirmed`), until the loss is :data:`DECIDED` standard errors from the
+threshold either way; the largest first losses first, within :data:`ROUND_ROLLOUTS`
+roll-outs a round, so that a page's review stays within seconds. One the round's work
+leaves unconfirmed is not named a mistake (``benchmarks/review.py`` measures the agreement
+with a ten times deeper search, its precision and recall).
 
 Never peeking: each decision is weighed from what the seat could see at that moment (its
 hand, the table, how many tiles the others held), and the deals are seeded from that view,
@@ -45,30 +47,40 @@ from .bots import PlannerBot
 from .deals import seen_position
 from .expert import move_samples
 
-__all__ = ["AS_GOOD", "CONFIRM_DEALS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS",
-           "SCREEN", "Mistake", "Retry", "Review", "ReviewError", "Z", "check_mistake",
-           "confirmed", "decisions", "first_pass", "loss_of", "move_words", "position_before",
-           "review_round", "score_decision", "suspect", "verdict"]
+__all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "MISTAKE_POINTS", "REVIEW_DEALS",
+           "ROUND_ROLLOUTS", "SCREEN", "STEP_DEALS", "Mistake", "Retry", "Review",
+           "ReviewError", "Samples", "Z", "check_mistake", "confirmed", "decisions",
+           "first_pass", "loss_of", "move_words", "position_before", "review_round",
+           "samples_of", "score_decision", "suspect", "verdict"]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
 MISTAKE_POINTS = 4.0
 #: Deals of the hidden tiles each decision is weighed on first (every legal move meets the
 #: same): enough to pass over the many decisions whose moves come out alike.
-REVIEW_DEALS = 4
-#: More deals for a decision that may be a mistake after the first ones (the verdict is on
-#: the mean of all of them).
-CONFIRM_DEALS = 12
+REVIEW_DEALS = 6
+#: The most deals added to a decision that may be a mistake after the first ones, in steps
+#: of :data:`STEP_DEALS` (the verdict is on all the deals its moves met).
+CONFIRM_DEALS = 18
+#: Deals a confirmation step adds (to the move played and the two best so far).
+STEP_DEALS = 4
 #: A decision whose move played trails the best by this share of the threshold after the
 #: first deals gets the confirmation deals.
 SCREEN = 0.5
+#: Confirmation stops once the mean loss is this many standard errors of the paired
+#: difference away from the threshold, either way: the question is decided.
+DECIDED = 2.0
 #: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
 #: go to the largest first losses while this allows (a page's review stays within seconds).
-ROUND_ROLLOUTS = 320
-#: Standard errors by which the move played must trail the best one, deal by deal (0: the
-#: verdict is on the mean alone).
-Z = 0.0
+ROUND_ROLLOUTS = 400
+#: Standard errors of the paired difference by which the move played must trail the best
+#: one, on top of the threshold on the mean: a few lucky deals do not make a mistake (one
+#: sided, 95 %).
+Z = 1.64
 #: "Find a better move": a move within this many points of the best is as good as it.
 AS_GOOD = 1.0
+
+#: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
+Samples = list[tuple[Move, list[int], list[float]]]
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 
@@ -244,14 +256,19 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
                    confirm: int = CONFIRM_DEALS, seed: int | str = 0,
                    threshold: float = MISTAKE_POINTS
                    ) -> tuple[list[tuple[Move, float]], int, bool]:
-    """Weigh the legal moves of the player to play: (each move's mean round points, best
-    first; the deals used; whether ``played`` is a mistake). ``confirm`` more deals are
-    played when the move played trails the best by :data:`SCREEN` of the threshold after
-    ``deals``; the verdict is on the mean of all the deals played."""
+    """Weigh the legal moves of the player to play, as :func:`review_round` weighs one
+    decision with no limit on the round's work: (each move's mean round points, best first;
+    the deals the move played met; whether ``played`` is a mistake). Up to ``confirm`` more
+    deals are played (:func:`confirmed`) when the move played trails the best by
+    :data:`SCREEN` of the threshold after ``deals``, or is a :func:`suspect` choice."""
     samples = first_pass(game, deals=deals, seed=seed)
+    weighed = False
     if confirm and (loss_of(samples, played) >= SCREEN * threshold or suspect(game, played)):
-        samples = confirmed(game, samples, confirm=confirm, seed=seed)
-    return verdict(samples, played, threshold)
+        samples, _ = confirmed(game, samples, confirm=confirm, seed=seed, played=played,
+                               threshold=threshold)
+        weighed = True
+    means, used, flagged = verdict(samples, played, threshold)
+    return means, used, flagged and (weighed or not confirm)
 
 
 def suspect(game: Game, played: Move) -> bool:
@@ -267,50 +284,113 @@ def suspect(game: Game, played: Move) -> bool:
         any(m.line_code in laid for m in moves)
 
 
-def first_pass(game: Game, *, deals: int = REVIEW_DEALS, seed: int | str = 0
-               ) -> list[tuple[Move, list[int], list[float]]]:
+def first_pass(game: Game, *, deals: int = REVIEW_DEALS, seed: int | str = 0) -> Samples:
     """The legal moves of the player to play over the first ``deals`` deals, deal by deal."""
     return move_samples(game, deals=deals, seed=_seed_of(game, game.current, seed))
 
 
-def confirmed(game: Game, samples: list[tuple[Move, list[int], list[float]]], *,
-              confirm: int = CONFIRM_DEALS, seed: int | str = 0
-              ) -> list[tuple[Move, list[int], list[float]]]:
-    """``samples`` with ``confirm`` more deals, the next of the same sequence."""
+def _mean(points: list[int]) -> float:
+    return sum(points) / len(points)
+
+
+def _best(samples: Samples, deals: int) -> tuple[Move, list[int]]:
+    """The move with the fewest mean points among those weighed on ``deals`` deals."""
+    m, p, _ = min((s for s in samples if len(s[1]) == deals),
+                  key=lambda s: round(_mean(s[1]), 9))
+    return m, p
+
+
+def confirmed(game: Game, samples: Samples, *, confirm: int = CONFIRM_DEALS,
+              seed: int | str = 0, played: Move | None = None,
+              threshold: float = MISTAKE_POINTS, limit: int | None = None
+              ) -> tuple[Samples, int]:
+    """``samples`` weighed on up to ``confirm`` more deals of the same sequence, and the
+    roll-outs that took.
+
+    Without ``played``, every move meets every deal. With it, the deals come
+    :data:`STEP_DEALS` at a time to the move played and the two with the fewest mean points
+    so far (a move that comes to the front later meets the earlier deals first, and the move
+    with the fewest mean points has always met every deal), and they stop once the mean loss
+    of ``played`` is :data:`DECIDED` standard errors from ``threshold``, either way, or when
+    the next step would pass ``limit`` roll-outs."""
     key = _seed_of(game, game.current, seed)
-    more = move_samples(game, deals=confirm, seed=key, skip=len(samples[0][1]))
-    return [(m, p + p2, g + g2) for (m, p, g), (_, p2, g2) in zip(samples, more, strict=True)]
+    rows = {m: (list(p), list(g)) for m, p, g in samples}
+    n = max(len(p) for p, _ in rows.values())
+    stop, spent = n + confirm, 0
+
+    def weigh(moves: list[Move], start: int, count: int) -> None:
+        nonlocal spent
+        for m, p, g in move_samples(game, deals=count, seed=key, skip=start, only=moves):
+            rows[m][0].extend(p)
+            rows[m][1].extend(g)
+        spent += len(moves) * count
+
+    def catch_up(m: Move) -> None:
+        if len(rows[m][0]) < n:
+            weigh([m], len(rows[m][0]), n - len(rows[m][0]))
+
+    if played is None:
+        for m in rows:
+            catch_up(m)
+        if stop > n:
+            weigh(list(rows), n, stop - n)
+        return [(m, *rows[m]) for m, _, _ in samples], spent
+    while n < stop:
+        front = {played, *sorted(rows, key=lambda m: round(_mean(rows[m][0]), 9))[:2]}
+        step = min(STEP_DEALS, stop - n)
+        owed = sum(n - len(rows[m][0]) for m in front) + len(front) * step
+        if limit is not None and spent + owed > limit:
+            break
+        for m in front:
+            catch_up(m)
+        weigh(sorted(front, key=list(rows).index), n, step)
+        n += step
+        while True:   # the leader has met every deal
+            lead = min(rows, key=lambda m: round(_mean(rows[m][0]), 9))
+            if len(rows[lead][0]) == n:
+                break
+            catch_up(lead)
+        loss, se = _pair(samples_of(rows), played)
+        if abs(loss - threshold) > DECIDED * se:
+            break
+    return samples_of(rows), spent
 
 
-def verdict(samples: list[tuple[Move, list[int], list[float]]], played: Move,
-            threshold: float = MISTAKE_POINTS) -> tuple[list[tuple[Move, float]], int, bool]:
-    """(each move's mean round points, best first; the deals; whether ``played`` trails
-    the best move by ``threshold`` on average, and by :data:`Z` standard errors of the
-    paired difference when Z is above 0)."""
-    flagged = _flagged(samples, played, threshold)[0]
-    means = sorted(((m, sum(p) / len(p)) for m, p, _ in samples),
-                   key=lambda mp: (round(mp[1], 9), mp[0] != played))
-    return means, len(samples[0][1]), flagged
+def samples_of(rows: dict[Move, tuple[list[int], list[float]]]) -> Samples:
+    """The rows as samples, in their order."""
+    return [(m, p, g) for m, (p, g) in rows.items()]
 
 
-def loss_of(samples: list[tuple[Move, list[int], list[float]]], played: Move) -> float:
-    """The mean points ``played`` leaves above the best move's, on these deals."""
-    return _flagged(samples, played, math.inf)[1]
-
-
-def _flagged(samples: list[tuple[Move, list[int], list[float]]], played: Move,
-             threshold: float) -> tuple[bool, float]:
-    """Whether ``played`` trails the best move by ``threshold`` on average (and by more than
-    :data:`Z` standard errors of the paired difference); and the mean loss."""
+def _pair(samples: Samples, played: Move) -> tuple[float, float]:
+    """The mean points ``played`` leaves above the best move met on the same deals, and the
+    standard error of that paired difference."""
     mine = next(p for m, p, _ in samples if m == played)
-    best = min((p for _, p, _ in samples), key=lambda p: sum(p))
+    _, best = _best(samples, len(mine))
     n = len(mine)
     diffs = [a - b for a, b in zip(mine, best, strict=True)]
     mean = sum(diffs) / n
-    if n < 2 or Z <= 0:
-        return mean >= threshold, mean
+    if n < 2:
+        return mean, math.inf
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean >= threshold and mean - Z * math.sqrt(var / n) > 0, mean
+    return mean, math.sqrt(var / n)
+
+
+def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS
+            ) -> tuple[list[tuple[Move, float]], int, bool]:
+    """(each move's mean round points, best first; the deals the move played met; whether
+    ``played`` trails the best move met on the same deals by ``threshold`` on average, and
+    by :data:`Z` standard errors of the paired difference)."""
+    loss, se = _pair(samples, played)
+    flagged = loss >= threshold and loss - Z * se > 0
+    mine = next(p for m, p, _ in samples if m == played)
+    means = sorted(((m, _mean(p)) for m, p, _ in samples),
+                   key=lambda mp: (round(mp[1], 9), mp[0] != played))
+    return means, len(mine), flagged
+
+
+def loss_of(samples: Samples, played: Move) -> float:
+    """The mean points ``played`` leaves above the best move's, on these deals."""
+    return _pair(samples, played)[0]
 
 
 def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS,
@@ -323,7 +403,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
             over), or a saved game's JSON text (:meth:`~mtlearn.Game.to_json`).
         seat: the learner's seat (from 0) or name.
         deals: deals of the hidden tiles per decision (every move meets the same ones).
-        confirm: more deals for a decision that looks like a mistake (0: none).
+        confirm: the most deals added to a decision that may be a mistake (0: none).
         seed: the deals are a function of the seed and the seat's view; the same seed gives
             the same review.
         threshold: the expected points lost that make a mistake.
@@ -348,13 +428,13 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
                     if x >= SCREEN * threshold or suspect(found[i][1], found[i][2])),
                    key=lambda i: -losses[i])
     weighed = set() if confirm else set(range(len(found)))
-    for i in order:
-        cost = len(firsts[i]) * confirm
-        if not confirm or work + cost > ROUND_ROLLOUTS:
-            continue
-        firsts[i] = confirmed(found[i][1], firsts[i], confirm=confirm, seed=seed)
-        weighed.add(i)
-        work += cost
+    for i in order if confirm else ():
+        firsts[i], spent = confirmed(found[i][1], firsts[i], confirm=confirm, seed=seed,
+                                     played=found[i][2], threshold=threshold,
+                                     limit=max(0, ROUND_ROLLOUTS - work))
+        work += spent
+        if spent:
+            weighed.add(i)
     mistakes = []
     for i, ((turn, at, played), smp) in enumerate(zip(found, firsts, strict=True)):
         means, used, flagged = verdict(smp, played, threshold)
