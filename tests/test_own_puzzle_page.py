@@ -70,6 +70,8 @@ def better_move(me: Learner, review: Any) -> tuple[str, str]:
 
 def test_a_reviewed_mistake_saved_as_a_puzzle_is_served_first_by_the_trainer(
         page: Any, page_guard: Any, book_url: str, artifacts_dir: Path) -> None:
+    """Play a game to Save as a puzzle, then the trainer's page: served first, its question
+    and position shown, the better move judged right, then on its schedule (about 20 s)."""
     started = time.monotonic()
     open_chapter(page, book_url, "tutorials/play")
     me = Learner(page)
