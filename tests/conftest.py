@@ -89,6 +89,7 @@ LONG_FIRST = (
     "tests/test_book_path.py::test_round_end_and_next_round",
     "tests/test_mined.py::test_every_shipped_mined_puzzle_proves",
     "tests/test_trainer_page.py",
+    "tests/test_own_puzzle_page.py",
     "tests/test_book_charts.py",
     "tests/test_class_server.py::test_a_round_every_socket_sees_only_its_own_hand",
     # the fast tier's longest (seconds each): first among the tests it runs

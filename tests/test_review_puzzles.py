@@ -64,10 +64,15 @@ def test_a_saved_puzzle_is_served_first_and_judged_right_on_the_better_move() ->
     assert (pick.id, pick.reason) == (record["id"], "replay")
     session = TrainerSession(trainer, now=NOW)
     assert session.pick.id == record["id"]
+    # the learner reads that it is their own puzzle (it was never missed as a puzzle)
+    notice = session.state()["trainer"]["notice"]
+    assert notice is not None and notice.startswith("Your own puzzle, saved from a mistake")
+    assert "missed" not in notice and "comes back tomorrow" in notice, notice
     out = session.handle({"action": "answer", "answer": record["answer"]})
     assert out["feedback"]["status"] == "right", out["feedback"]
     # solved cleanly after the scheduling miss: it comes back on the spaced schedule
     assert state["replay"][record["id"]]["due_day"] is not None
+    assert trainer.replay_notice(record["id"]).startswith("A puzzle you solved before")
 
 
 def _small_pool() -> Pool:

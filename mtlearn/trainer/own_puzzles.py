@@ -85,11 +85,11 @@ def _record(mistake: Mistake, game: Game, goal: dict[str, Any], rule: str,
         "title": f"Your own mistake: {title.lower()}", "teaches": [rule],
         "rules": rules if isinstance(rules, dict) else {"preset": "standard"},
         "position": pos,
-        "question": (f"A position from your own round: it is {name}'s turn, and in the round "
-                     f"{name} chose to {_played_words(mistake)}. Find a better move."),
+        "question": (f"A position from your own round, where you play {name}: in the round "
+                     f"you chose to {_played_words(mistake)}. Find a better move."),
         "goal": goal,
-        "hints": [_hint(rule), f"{name} can make {n} moves here: compare what each leaves "
-                  "in the hand if the round ends soon."],
+        "hints": [_hint(rule), f"You can make {n} moves here: compare what each leaves in "
+                  "your hand if the round ends soon."],
         "answer": mistake.better,
         "explain": (f"{mistake.why} In your round this cost about {mistake.lost:.1f} points "
                     f"on average over {mistake.deals} deals of the tiles you could not see."),

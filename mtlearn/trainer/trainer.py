@@ -49,8 +49,10 @@ How it works:
     meeting never comes back.
 
   A miss during the schedule starts it over from the beginning, a hinted solve from
-  "tomorrow". :meth:`Trainer.replay_notice` says, when a puzzle comes back, why and what
-  happens next from that point.
+  "tomorrow". The learner's own puzzles (mistakes of reviewed rounds saved as puzzles)
+  join the schedule as a missed puzzle does, due at once. :meth:`Trainer.replay_notice`
+  says, when a puzzle comes back, why and what happens next from that point (an own
+  puzzle never tried yet: that it is the learner's own, not that it was missed).
 * **The daily puzzle**: the same for everyone on a date (a hash of the date picks it from
   the pool, sorted by id, among puzzles rated :data:`DAILY_BAND`).
 * **Streaks**, both kept: ``run``, puzzles solved in a row at the first try without a hint
@@ -458,15 +460,19 @@ class Trainer:
 
     def replay_notice(self, pid: str) -> str:
         """What the learner reads when puzzle ``pid`` comes back on its schedule: why (how
-        it went last time) and what happens next from this point of the schedule."""
+        it went last time; a learner's own puzzle never tried yet: that it is their own)
+        and what happens next from this point of the schedule."""
         entry = self.state["replay"].get(pid)
         if entry is None:
             return ""
         score = entry.get("score", 0.0 if entry["due_n"] is not None else 1.0)
-        why = ("A puzzle you missed comes back." if score == 0.0 else
-               "A puzzle you solved with a hint comes back, to be solved on your own."
-               if score < 1.0 else "A puzzle you solved before comes back, to check you "
-               "still know it.")
+        if pid.startswith("own-") and pid not in self.state["puzzles"]:
+            why = "Your own puzzle, saved from a mistake in a round you reviewed."
+        else:
+            why = ("A puzzle you missed comes back." if score == 0.0 else
+                   "A puzzle you solved with a hint comes back, to be solved on your own."
+                   if score < 1.0 else "A puzzle you solved before comes back, to check you "
+                   "still know it.")
         # a missed puzzle waiting for other puzzles is at step 0; else the step is the
         # next interval's (the one a clean solve now schedules)
         left = REPLAY_DAYS[entry["step"]:]

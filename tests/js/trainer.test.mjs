@@ -99,6 +99,16 @@ test("a puzzle coming back is announced in the host's words, and a new attempt d
   assert.equal(document.activeElement, el.querySelector(".mtl-pz-question"));  // the keyboard goes on there
 });
 
+test("the learner's own puzzle is called theirs, not a puzzle met before", () => {
+  const model = trainerModel();
+  renderTrainer(model, el);
+  model.set("puzzle", puzzle("own-2ddeb2621c", "A position from your own round: find a better move."));
+  model.set("trainer", info({ current: { id: "own-2ddeb2621c", serial: 2, title: "Yours", reason: "replay",
+    rating: 1100 } }));
+  assert.equal(text(".mtl-tr-why"), "One of your own puzzles, on its schedule.");
+  assert.doesNotMatch(text(".mtl-tr-top"), /met before/);
+});
+
 test("the streaks say what they count: first-try solves in a row, and days with any solve", () => {
   assert.equal(streakText({ run: 2, best_run: 5, days: 3, best_days: 4 }),
     "Solved first try in a row (no hints): 2 (best 5). " +

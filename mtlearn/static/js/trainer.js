@@ -118,10 +118,14 @@ export function resultText(result) {
 }
 
 // Why this puzzle is on the board (a replay: the host's notice says why it came back, and
-// what happens next).
+// what happens next). The learner's own puzzles (ids "own-…": mistakes of reviewed rounds,
+// mtlearn.trainer.trainer_state add_own) are on the schedule from the moment they are saved.
 /** @param {TrainerInfo | null | undefined} tr @returns {string} */
 export function reasonText(tr) {
   const cur = /** @type {Partial<TrainerInfo["current"]>} */ ((tr && tr.current) || {});
+  if (cur.reason === "replay" && String(cur.id || "").startsWith("own-")) {
+    return "One of your own puzzles, on its schedule.";
+  }
   if (cur.reason === "replay") return "A puzzle you met before, back on its schedule.";
   if (cur.reason === "daily") return `Today's puzzle (${tr.daily ? tr.daily.date : ""}): the same for everyone today.`;
   return `A new puzzle near your rating (this puzzle is rated ${cur.rating}).`;
