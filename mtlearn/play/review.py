@@ -12,10 +12,11 @@ whose move played trails the best by :data:`SCREEN` of the threshold or more, or
 double it could lay or leaves one of its turn uncovered (:func:`suspect`), gets up to
 :data:`CONFIRM_DEALS` more, :data:`STEP_DEALS` at a time, for the move played and the two
 best so far (:func:`confirmed`), until the loss is :data:`DECIDED` standard errors from the
-threshold either way; the largest first losses first, within :data:`ROUND_ROLLOUTS`
-roll-outs a round, so that a page's review stays within seconds. One the round's work
-leaves unconfirmed is not named a mistake (``benchmarks/review.py`` measures the agreement
-with a ten times deeper search, its precision and recall).
+threshold either way (after :data:`DECIDED_AFTER` deals at least); the largest first losses
+first, within :data:`ROUND_ROLLOUTS` roll-outs a round, so that a page's review stays within
+seconds. One the round's work leaves unconfirmed is not named a mistake
+(``benchmarks/review.py`` measures the agreement with a ten times deeper search, its
+precision and recall).
 
 Never peeking: each decision is weighed from what the seat could see at that moment (its
 hand, the table, how many tiles the others held), and the deals are seeded from that view,
@@ -47,11 +48,11 @@ from .bots import PlannerBot
 from .deals import seen_position
 from .expert import move_samples
 
-__all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "MISTAKE_POINTS", "REVIEW_DEALS",
-           "ROUND_ROLLOUTS", "SCREEN", "STEP_DEALS", "Mistake", "Retry", "Review",
-           "ReviewError", "Samples", "Z", "check_mistake", "confirmed", "decisions",
-           "first_pass", "loss_of", "move_words", "position_before", "review_round",
-           "samples_of", "score_decision", "suspect", "verdict"]
+__all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "MISTAKE_POINTS",
+           "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN", "STEP_DEALS", "VARIANCE_FLOOR",
+           "Mistake", "Retry", "Review", "ReviewError", "Samples", "Z", "check_mistake",
+           "confirmed", "decisions", "first_pass", "loss_of", "move_words", "position_before",
+           "review_round", "samples_of", "score_decision", "suspect", "verdict"]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
 MISTAKE_POINTS = 4.0
@@ -69,6 +70,12 @@ SCREEN = 0.5
 #: Confirmation stops once the mean loss is this many standard errors of the paired
 #: difference away from the threshold, either way: the question is decided.
 DECIDED = 2.0
+#: The fewest deals on which that can be decided (a handful of deals can look alike by luck).
+DECIDED_AFTER = 14
+#: The least variance of the deal-by-deal difference taken for its standard error (points
+#: squared): a round's points swing by tens from deal to deal, and a few deals that happen to
+#: agree must not look sure.
+VARIANCE_FLOOR = 100.0
 #: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
 #: go to the largest first losses while this allows (a page's review stays within seconds).
 ROUND_ROLLOUTS = 400
@@ -293,13 +300,6 @@ def _mean(points: list[int]) -> float:
     return sum(points) / len(points)
 
 
-def _best(samples: Samples, deals: int) -> tuple[Move, list[int]]:
-    """The move with the fewest mean points among those weighed on ``deals`` deals."""
-    m, p, _ = min((s for s in samples if len(s[1]) == deals),
-                  key=lambda s: round(_mean(s[1]), 9))
-    return m, p
-
-
 def confirmed(game: Game, samples: Samples, *, confirm: int = CONFIRM_DEALS,
               seed: int | str = 0, played: Move | None = None,
               threshold: float = MISTAKE_POINTS, limit: int | None = None
@@ -351,7 +351,7 @@ def confirmed(game: Game, samples: Samples, *, confirm: int = CONFIRM_DEALS,
                 break
             catch_up(lead)
         loss, se = _pair(samples_of(rows), played)
-        if abs(loss - threshold) > DECIDED * se:
+        if n >= DECIDED_AFTER and abs(loss - threshold) > DECIDED * se:
             break
     return samples_of(rows), spent
 
@@ -362,24 +362,29 @@ def samples_of(rows: dict[Move, tuple[list[int], list[float]]]) -> Samples:
 
 
 def _pair(samples: Samples, played: Move) -> tuple[float, float]:
-    """The mean points ``played`` leaves above the best move met on the same deals, and the
-    standard error of that paired difference."""
+    """The mean points ``played`` leaves above the best other move met on the same deals
+    (below 0 when it is the best), and the standard error of that deal-by-deal difference
+    (its variance never taken below :data:`VARIANCE_FLOOR`: a few deals that happen to agree
+    do not make a sure difference)."""
     mine = next(p for m, p, _ in samples if m == played)
-    _, best = _best(samples, len(mine))
     n = len(mine)
+    others = [p for m, p, _ in samples if m != played and len(p) == n]
+    if not others:
+        return 0.0, 0.0
+    best = min(others, key=lambda p: round(_mean(p), 9))
     diffs = [a - b for a, b in zip(mine, best, strict=True)]
     mean = sum(diffs) / n
     if n < 2:
         return mean, math.inf
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
+    return mean, math.sqrt(max(var, VARIANCE_FLOOR) / n)
 
 
 def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS
             ) -> tuple[list[tuple[Move, float]], int, bool]:
     """(each move's mean round points, best first; the deals the move played met; whether
-    ``played`` trails the best move met on the same deals by ``threshold`` on average, and
-    by :data:`Z` standard errors of the paired difference)."""
+    ``played`` trails the best other move met on the same deals by ``threshold`` on
+    average, and by :data:`Z` standard errors of the paired difference)."""
     loss, se = _pair(samples, played)
     flagged = loss >= threshold and loss - Z * se > 0
     mine = next(p for m, p, _ in samples if m == played)
@@ -389,7 +394,8 @@ def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS
 
 
 def loss_of(samples: Samples, played: Move) -> float:
-    """The mean points ``played`` leaves above the best move's, on these deals."""
+    """The mean points ``played`` leaves above the best other move's, on these deals (below
+    0 when it is the best)."""
     return _pair(samples, played)[0]
 
 
