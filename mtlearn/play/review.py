@@ -8,12 +8,13 @@ points noted). A decision is a *mistake* when the move played left, on average o
 deals, at least :data:`MISTAKE_POINTS` more points in the learner's hand at the end of the
 round than the best move, and more than luck explains: by :data:`Z` standard errors of the
 deal-by-deal difference. Each decision is weighed first on :data:`REVIEW_DEALS` deals. One
-whose move played trails the best by :data:`SCREEN` of the threshold or more, or that keeps a
-double it could lay or leaves one of its turn uncovered (:func:`suspect`), gets up to
-:data:`CONFIRM_DEALS` more, :data:`STEP_DEALS` at a time, for the move played and the two
-best so far (:func:`confirmed`), until the loss is :data:`DECIDED` standard errors from the
-threshold either way (after :data:`DECIDED_AFTER` deals at least); the largest first losses
-first, within :data:`ROUND_ROLLOUTS` roll-outs a round, so that a page's review stays within
+whose move played trails the best by :data:`SCREEN` of the threshold or more, or that keeps
+a double it could lay or leaves one of its turn uncovered (:func:`suspect`), gets up to
+:data:`CONFIRM_DEALS` more (:data:`SUSPECT_MORE` more still for the latter),
+:data:`STEP_DEALS` at a time, for the move played and the two best so far
+(:func:`confirmed`), until the loss is :data:`DECIDED` standard errors from the threshold
+either way (after :data:`DECIDED_AFTER` deals at least); the largest first losses first,
+within :data:`ROUND_ROLLOUTS` roll-outs a round, so that a page's review stays within
 seconds. One the round's work leaves unconfirmed is not named a mistake
 (``benchmarks/review.py`` measures the agreement with a ten times deeper search, its
 precision and recall).
@@ -49,10 +50,11 @@ from .deals import seen_position
 from .expert import move_samples
 
 __all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "MISTAKE_POINTS",
-           "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN", "STEP_DEALS", "VARIANCE_FLOOR",
-           "Mistake", "Retry", "Review", "ReviewError", "Samples", "Z", "check_mistake",
-           "confirmed", "decisions", "first_pass", "loss_of", "move_words", "position_before",
-           "review_round", "samples_of", "score_decision", "suspect", "verdict"]
+           "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN", "STEP_DEALS", "SUSPECT_MORE",
+           "VARIANCE_FLOOR", "Mistake", "Retry", "Review", "ReviewError", "Samples", "Z",
+           "check_mistake", "confirmed", "decisions", "first_pass", "loss_of", "move_words",
+           "position_before", "review_round", "samples_of", "score_decision", "suspect",
+           "verdict"]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
 MISTAKE_POINTS = 4.0
@@ -62,6 +64,9 @@ REVIEW_DEALS = 6
 #: The most deals added to a decision that may be a mistake after the first ones, in steps
 #: of :data:`STEP_DEALS` (the verdict is on all the deals its moves met).
 CONFIRM_DEALS = 18
+#: More deals still for a :func:`suspect` choice (a kept double, a double of the turn left
+#: open): the first deals' luck can hide what such a choice costs for a long while.
+SUSPECT_MORE = 24
 #: Deals a confirmation step adds (to the move played and the two best so far).
 STEP_DEALS = 4
 #: A decision whose move played trails the best by this share of the threshold after the
@@ -270,8 +275,10 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
     :data:`SCREEN` of the threshold after ``deals``, or is a :func:`suspect` choice."""
     samples = first_pass(game, deals=deals, seed=seed)
     weighed = False
-    if confirm and (loss_of(samples, played) >= SCREEN * threshold or suspect(game, played)):
-        samples, _ = confirmed(game, samples, confirm=confirm, seed=seed, played=played,
+    odd = suspect(game, played)
+    if confirm and (loss_of(samples, played) >= SCREEN * threshold or odd):
+        more = confirm + SUSPECT_MORE if odd else confirm
+        samples, _ = confirmed(game, samples, confirm=more, seed=seed, played=played,
                                threshold=threshold)
         weighed = True
     means, used, flagged = verdict(samples, played, threshold)
@@ -435,7 +442,8 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
                    key=lambda i: -losses[i])
     weighed = set() if confirm else set(range(len(found)))
     for i in order if confirm else ():
-        firsts[i], spent = confirmed(found[i][1], firsts[i], confirm=confirm, seed=seed,
+        more = confirm + SUSPECT_MORE if suspect(found[i][1], found[i][2]) else confirm
+        firsts[i], spent = confirmed(found[i][1], firsts[i], confirm=more, seed=seed,
                                      played=found[i][2], threshold=threshold,
                                      limit=max(0, ROUND_ROLLOUTS - work))
         work += spent
