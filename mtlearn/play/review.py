@@ -512,7 +512,7 @@ def _idea(game: Game, played: Move, better: Move) -> tuple[str, str]:
     if advice.move == better and advice.reason:
         return "plan", advice.reason[0].upper() + advice.reason[1:] + "."
     return "points", ("Played out over the deals, the rest of the round went better for you "
-                      "after it: fewer of your tiles were left when it ended.")
+                      "after it: on average, fewer points were left in your hand when it ended.")
 
 
 def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]],
