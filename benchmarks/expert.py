@@ -2,17 +2,47 @@
 three greedy bots, with 95 % intervals, and the time it takes a move.
 
 Run with ``./dev bench`` or ``python benchmarks/expert.py [--rounds N] [--matches N]
-[--set S] [--processes P] [--smoke]``. Figures are printed, never asserted.
+[--set S] [--processes P | --dask ADDRESS] [--against planner|greedy] [--smoke]``. Figures are
+printed, never asserted.
 
 What is measured: 4-player games, the expert in one seat and three planners (then three
 greedy bots) in the others, each deal played once per seat arrangement (``mtlearn sim``'s
-rotation), on every core. By default single rounds (the first round of a double-12 match:
+rotation), on every core (or a Dask cluster: below). By default single rounds (the first round of a double-12 match:
 engine 12-12, hands of 15); ``--matches N`` plays whole matches instead (13 rounds on a
 double-12 set, ``--set 6`` for 7 shorter rounds). An equal share is 25 %; issue 41's aim is
 at least 35 % against planners. The time a move is CPU time of this process in CPython
 (other jobs on the machine do not inflate it), over the expert's moves that needed a search
 (a forced move takes no time), and the page's estimated as 2 to 4 times that (Pyodide's
 usual slowdown; no in-page figure is measured here). Target: a move within 1 s in the page.
+
+Issue 41's measure is 2,000 whole 4-player double-12 matches against each table, far more
+than one machine: ``--dask ADDRESS`` plays the games on a Dask cluster's workers instead of
+local processes (the same games and rows as a local run with the same arguments:
+``mtlearn.play.sim``; the move times are still measured in this process). Start a scheduler
+and, on each machine, one single-threaded worker process a core (the games are pure Python),
+with this version of mtlearn and ``pip install 'mexican-train-learn[mine]'`` everywhere::
+
+    dask scheduler                                           # on HOST: listens on 8786
+    dask worker tcp://HOST:8786 --nworkers N --nthreads 1    # each machine, N its cores
+
+then both tables, one after the other, in one run::
+
+    python benchmarks/expert.py --matches 2000 --dask tcp://HOST:8786
+
+or each table on its own (two runs, or two clusters)::
+
+    python benchmarks/expert.py --matches 2000 --against planner --dask tcp://HOST:8786
+    python benchmarks/expert.py --matches 2000 --against greedy --dask tcp://HOST:8786
+
+``--deals`` is refused with ``--dask`` (a cluster's workers do not share this process's
+setting): the cluster plays mtlearn's own expert. What it costs, timed here in CPU time on one
+process, 2 cores shared with other jobs: two runs of ``simulate(..., matches=2, seed=S,
+processes=1)`` (seeds 41 and 42; 2 whole double-12 matches, 26 rounds, a run) took 34.6 and
+32.5 CPU-seconds against three planners, about 17 CPU-seconds a match (1.3 a round), and 45.1
+and 56.6 against three greedy bots, about 25 a match (2.0 a round). So 2,000 matches are some
+9 CPU-hours against planners and 14 against greedy bots, about 23 CPU-hours for both tables
+(11 hours of these 2 cores if they were idle): some 22 minutes on 64 worker processes as fast
+as these cores, more for the last games in flight.
 """
 
 from __future__ import annotations
@@ -37,12 +67,13 @@ from mtlearn.play.sim import simulate, summarize
 
 
 def shares(opponent: str, count: int, unit: str, set_max: int | None,
-           processes: int) -> tuple[dict[str, Any], float]:
-    """The expert's row of ``summarize`` against three ``opponent`` bots, and the seconds."""
+           processes: int, dask: str | None = None) -> tuple[dict[str, Any], float]:
+    """The expert's row of ``summarize`` against three ``opponent`` bots, and the seconds
+    (on ``processes`` local processes, or on the Dask cluster at ``dask``)."""
     start = time.perf_counter()
     kw = {"matches": count} if unit == "match" else {"rounds": count}
     rows = simulate(f"expert,{opponent},{opponent},{opponent}", **kw, set=set_max, seed=41,
-                    processes=processes, progress=False, frame=False)
+                    processes=processes, progress=False, frame=False, dask=dask)
     summary = summarize(rows)
     row = dict(next(r for r in summary if r["bot"] == "expert"))
     row["their_mean"] = next(r for r in summary if r["bot"] == opponent)["mean_score"]
@@ -75,12 +106,20 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     ap.add_argument("--matches", type=int, default=None, help="whole matches instead")
     ap.add_argument("--set", type=int, default=None, help="highest double (default 12)")
     ap.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--dask", metavar="ADDRESS", help="play the games on the Dask cluster "
+                    "at ADDRESS (e.g. tcp://10.0.0.5:8786) instead of local processes")
+    ap.add_argument("--against", choices=("both", "planner", "greedy"), default="both",
+                    help="the table to measure: three planners, three greedy bots, or both "
+                    "(default), one after the other")
     ap.add_argument("--timing-rounds", type=int, default=8)
     ap.add_argument("--deals", type=int, default=None,
                     help="deals a move for the expert level (default: mtlearn's DEALS); "
                     "its roll-outs a move are capped at four times that")
     a = ap.parse_args(argv)
     smoke = smoke or a.smoke
+    if a.deals is not None and a.dask is not None:
+        # the cluster's workers do not fork from this process: they would use mtlearn's DEALS
+        ap.error("--deals is read by local worker processes only: leave it out with --dask")
     if a.deals is not None:     # read by each ExpertBot made after this (workers fork)
         expert_module.DEALS, expert_module.ROLLOUTS = a.deals, 4 * a.deals
     announce(smoke)
@@ -89,13 +128,17 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     set_max = 6 if smoke and a.set is None else a.set
     what = (f"4-player double-{set_max or 12} {unit}es" if unit == "match"
             else f"4-player double-{set_max or 12} rounds")
-    for opponent in ("planner", "greedy"):
-        row, secs = shares(opponent, count, unit, set_max, a.processes)
+    where = f"on the Dask cluster at {a.dask}" if a.dask else f"on {a.processes} processes"
+    for opponent in ("planner", "greedy") if a.against == "both" else (a.against,):
+        try:
+            row, secs = shares(opponent, count, unit, set_max, a.processes, a.dask)
+        except RuntimeError as e:       # no dask, or a scheduler that does not answer
+            sys.exit(f"benchmarks/expert.py: {e}")
         print(f"expert vs 3 {opponent}s, {row['games']} {what} (seats rotated): win share "
               f"{row['win_rate']:.1%} (95 % {row['ci_low']:.1%} to {row['ci_high']:.1%}), "
               f"mean score {row['mean_score']:.1f} (theirs {row['their_mean']:.1f}), in "
-              f"{secs:.0f} s on {a.processes} "
-              f"processes, {expert_module.DEALS} deals a move  aim >= 35 % against planners",
+              f"{secs:.0f} s {where}, {expert_module.DEALS} deals a move  aim >= 35 % against "
+              f"planners",
               flush=True)
     ms = sorted(t * 1000 for t in move_times(size(smoke, a.timing_rounds, 1), set_max))
     med, p90 = statistics.median(ms), ms[int(len(ms) * 0.9)]

@@ -206,8 +206,8 @@ def _sim(args: argparse.Namespace) -> int:
     try:
         rows = simulate(args.bots, **count, players=args.players, rules=rules, set=args.set,
                         seed=args.seed, rotate=not args.no_rotate, processes=args.processes,
-                        progress=not args.quiet, frame=False)
-    except (ValueError, MtlearnError) as e:
+                        progress=not args.quiet, frame=False, dask=args.dask)
+    except (ValueError, MtlearnError, RuntimeError) as e:
         print(f"mtlearn sim: {e}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - start
@@ -461,6 +461,36 @@ def _class(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_sim_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``sim`` to the ``mtlearn`` command's subcommands."""
+    s = sub.add_parser("sim", help="play many bot matches or rounds and print win rates",
+                       description="Play seeded matches (or rounds) between bots on every "
+                       "core (or on a Dask cluster: --dask) and print each bot's win rate "
+                       "with a 95 % interval. The same arguments give the same games "
+                       "whatever the number of processes or workers.")
+    s.add_argument("--bots", required=True,
+                   help="one bot per seat, comma-separated: expert, planner, greedy, random "
+                   "(e.g. planner,greedy,greedy,greedy)")
+    how = s.add_mutually_exclusive_group()
+    how.add_argument("--matches", type=int, default=100, help="whole matches to play "
+                     "(default 100)")
+    how.add_argument("--rounds", type=int, help="single rounds to play instead of matches")
+    s.add_argument("--players", type=int, help="table size, when --bots names one bot")
+    s.add_argument("--rules", default="standard", help="rules preset (default standard)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a rules option, e.g. mexican_start=after-first-round (repeatable)")
+    s.add_argument("--set", type=int, help="highest double (default: usual for the table)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    s.add_argument("--processes", type=int, help="worker processes (default: every core)")
+    s.add_argument("--dask", metavar="ADDRESS", help="play on the Dask cluster at ADDRESS "
+                   "(e.g. tcp://10.0.0.5:8786) instead of local processes: the same rows; "
+                   "needs mexican-train-learn[mine] here and on the workers")
+    s.add_argument("--no-rotate", action="store_true",
+                   help="keep each bot in its seat instead of rotating seats between deals")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--csv", metavar="FILE", help="also write every row to a CSV file")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(
@@ -477,27 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="list every mined puzzle too (id, level, kind, rating, themes)")
     from .content.mining_cli import add_parser as add_puzzles
     add_puzzles(sub)
-    s = sub.add_parser("sim", help="play many bot matches or rounds and print win rates",
-                       description="Play seeded matches (or rounds) between bots on every "
-                       "core and print each bot's win rate with a 95 % interval.")
-    s.add_argument("--bots", required=True,
-                   help="one bot per seat, comma-separated: expert, planner, greedy, random "
-                   "(e.g. planner,greedy,greedy,greedy)")
-    how = s.add_mutually_exclusive_group()
-    how.add_argument("--matches", type=int, default=100, help="whole matches to play "
-                     "(default 100)")
-    how.add_argument("--rounds", type=int, help="single rounds to play instead of matches")
-    s.add_argument("--players", type=int, help="table size, when --bots names one bot")
-    s.add_argument("--rules", default="standard", help="rules preset (default standard)")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a rules option, e.g. mexican_start=after-first-round (repeatable)")
-    s.add_argument("--set", type=int, help="highest double (default: usual for the table)")
-    s.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    s.add_argument("--processes", type=int, help="worker processes (default: every core)")
-    s.add_argument("--no-rotate", action="store_true",
-                   help="keep each bot in its seat instead of rotating seats between deals")
-    s.add_argument("--quiet", action="store_true", help="no progress bar")
-    s.add_argument("--csv", metavar="FILE", help="also write every row to a CSV file")
+    _add_sim_parser(sub)
     h = sub.add_parser("html", help="turn a scenario or puzzle into one standalone offline "
                        "HTML page")
     h.add_argument("source", help="a scenario or puzzle file (.yaml), or the id of a bundled "

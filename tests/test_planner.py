@@ -8,6 +8,7 @@ doubles left open) and checks every move it picks against the engine.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -322,3 +323,43 @@ def test_simulate_needs_only_the_standard_library() -> None:
                        check=False)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "OK" and r.stderr == ""
+
+
+def test_simulate_on_a_small_dask_cluster_gives_the_local_rows() -> None:
+    """The same rows, in the same order, on a Dask cluster (one in-process worker with two
+    threads: the games go out in chunks of one, and come back in any order)."""
+    distributed = pytest.importorskip("dask.distributed")
+    bots = ["planner", "greedy", RandomBot(5), GreedyBot]
+    rounds = dict(rounds=8, seed=3, progress=False, frame=False)
+    matches = dict(bots="planner,greedy,random", matches=3, set=6, seed=2,
+                   rules={"preset": "standard", "rounds": 2}, progress=False, frame=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        got_rounds = simulate(bots, dask=address, timeout=60, **rounds)
+        got_matches = simulate(dask=address, timeout=60, **matches)
+    assert got_rounds == simulate(bots, processes=1, **rounds)
+    assert got_matches == simulate(processes=1, **matches)
+    assert [r["game"] for r in got_matches[::3]] == [0, 1, 2]
+
+
+def test_simulate_asks_for_dask_only_with_an_address(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    monkeypatch.setitem(sys.modules, "dask", None)
+    assert len(simulate("greedy,greedy", rounds=1, processes=1, progress=False,
+                        frame=False)) == 2
+    with pytest.raises(RuntimeError, match=re.escape("mexican-train-learn[mine]")):
+        simulate("greedy,greedy", rounds=1, progress=False, dask="tcp://127.0.0.1:1")
+
+
+def test_a_dask_address_that_does_not_answer_is_named(capsys) -> None:
+    pytest.importorskip("dask.distributed")
+    with pytest.raises(RuntimeError, match=re.escape(
+            "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': Timed out")):
+        simulate("greedy,greedy", rounds=1, progress=False, dask="tcp://127.0.0.1:1",
+                 timeout=1)
+    assert main(["sim", "--bots", "greedy,greedy", "--rounds", "1", "--quiet", "--dask",
+                 "bogus://x"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtlearn sim: cannot reach the Dask scheduler at 'bogus://x': ")
+    assert "Traceback" not in err

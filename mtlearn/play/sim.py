@@ -12,12 +12,16 @@ table size, spread over every core, and returns one row per player per game::
     ['greedy', 'planner']
 
 The results depend only on the arguments, never on the number of processes: each
-game is dealt from its own seed. With ``rotate`` (the default) each deal is played
-once per seat arrangement, the bots' seats rotated by one each time, so every bot
-meets the same hands from every seat and a difference between bots is not luck of
-the deal. The progress bar is drawn by tqdm when it is installed (in a notebook as a
-widget, on a terminal as text); the rows are a pandas DataFrame when pandas is
-installed, a list of dicts otherwise (``frame`` chooses).
+game is dealt from its own seed. ``dask="tcp://HOST:8786"`` plays the games on a Dask
+cluster instead (``mtlearn sim --dask ADDRESS``; dask is imported only then): the same
+rows, in the same order, whatever the number of workers.
+
+With ``rotate`` (the default) each deal is played once per seat arrangement, the
+bots' seats rotated by one each time, so every bot meets the same hands from every
+seat and a difference between bots is not luck of the deal. The progress bar is drawn
+by tqdm when it is installed (in a notebook as a widget, on a terminal as text); the
+rows are a pandas DataFrame when pandas is installed, a list of dicts otherwise
+(``frame`` chooses).
 """
 
 from __future__ import annotations
@@ -142,6 +146,45 @@ def _play(i: int, cfg: _Config) -> list[dict[str, Any]]:
     return rows
 
 
+def _play_games(start: int, stop: int, cfg: _Config) -> list[list[dict[str, Any]]]:
+    """The rows of games ``start`` to ``stop - 1``, game by game (a task on a Dask worker)."""
+    return [_play(i, cfg) for i in range(start, stop)]
+
+
+#: Seconds :func:`simulate` waits for a Dask scheduler to answer before it gives up.
+CONNECT_TIMEOUT = 30.0
+
+
+def _on_cluster(address: str, cfg: _Config, count: int, timeout: float | None,
+                take: Callable[[Iterable[list[dict[str, Any]]]], None]) -> None:
+    """Play the ``count`` games on the Dask cluster at ``address`` in chunks of consecutive
+    games; ``take`` is given each game's rows in game order (the chunks run in any order)."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise RuntimeError("a simulation on a Dask cluster needs dask.distributed: pip "
+                           "install 'mexican-train-learn[mine]'") from None
+    wait = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        client: Any = Client(address, timeout=wait)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as e:
+        raise RuntimeError(f"cannot reach the Dask scheduler at {address!r}: "
+                           f"{' '.join(str(e).split())}") from None
+    with client:
+        threads = max(1, sum(client.nthreads().values()))
+        chunk = max(1, min(50, count // (threads * 8)))
+        futures: list[Any] = [client.submit(_play_games, a, min(a + chunk, count), cfg,
+                                            pure=False) for a in range(0, count, chunk)]
+
+        def in_order() -> Iterator[list[dict[str, Any]]]:
+            for k, future in enumerate(futures):
+                part = future.result()
+                futures[k] = None          # its rows are here: the cluster may forget them
+                yield from part
+
+        take(in_order())
+
+
 def _progress(it: Iterable[list[dict[str, Any]]], total: int, show: bool,
               desc: str) -> Iterator[list[dict[str, Any]]]:
     if show:
@@ -159,7 +202,8 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
              rounds: int | None = None, players: int | None = None,
              rules: Rules | str | dict[str, Any] = "standard", set: int | None = None,
              seed: int | str = 0, rotate: bool = True, processes: int | None = None,
-             progress: bool = True, frame: bool | None = None) -> Any:
+             progress: bool = True, frame: bool | None = None, dask: str | None = None,
+             timeout: float | None = None) -> Any:
     """Play ``matches`` whole matches or ``rounds`` single rounds between ``bots``.
 
     Args:
@@ -173,9 +217,17 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
         seed: the results are a function of the seed (and the other arguments).
         rotate: play each deal once per seat arrangement, rotating the bots' seats.
         processes: worker processes (default: every core; 1 plays in this process).
+            Not used with ``dask``.
         progress: show a tqdm progress bar (when tqdm is installed).
         frame: return a pandas DataFrame (True), a list of dicts (False), or a
             DataFrame exactly when pandas is installed (None).
+        dask: the address of a Dask scheduler (``"tcp://HOST:8786"``) to play the games
+            on its workers instead of local processes: the same rows. The workers need
+            mtlearn (the same version) and ``dask.distributed``; the games are pure
+            Python, so give each worker process one thread (``dask worker ADDRESS
+            --nworkers N --nthreads 1``).
+        timeout: seconds to wait for the Dask scheduler to answer (default
+            ``CONNECT_TIMEOUT``, 30); a game may take as long as it takes.
 
     Returns:
         One row per player per game. Every row has ``game``, ``deal``, ``seat``
@@ -185,6 +237,11 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
         ``moves``. Rounds add ``score``, ``out`` and ``turns``; matches add
         ``total``, ``place``, ``rounds`` and ``rounds_out`` (rounds the player went
         out in); for matches ``blocked`` counts the blocked rounds.
+
+    Raises:
+        ValueError: bad arguments (bots, counts, rules, table).
+        RuntimeError: ``dask`` given, but dask is not installed or the scheduler at that
+            address cannot be reached (the message names the address).
     """
     if (matches is None) == (rounds is None):
         raise ValueError("give either matches=N or rounds=N")
@@ -208,17 +265,21 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
     work = partial(_play, cfg=cfg)
     desc = f"{count} {unit}" + ("" if count == 1 else "es" if unit == "match" else "s")
     rows: list[dict[str, Any]] = []
-    if procs == 1:
-        for part in _progress(map(work, range(count)), count, progress, desc):
+
+    def take(parts: Iterable[list[dict[str, Any]]]) -> None:
+        for part in _progress(parts, count, progress, desc):
             rows.extend(part)
+
+    if dask is not None:
+        _on_cluster(dask, cfg, count, timeout, take)
+    elif procs == 1:
+        take(map(work, range(count)))
     else:
         import multiprocessing
 
         chunk = max(1, min(50, count // (procs * 8)))
         with multiprocessing.Pool(procs) as pool:
-            for part in _progress(pool.imap(work, range(count), chunksize=chunk), count,
-                                  progress, desc):
-                rows.extend(part)
+            take(pool.imap(work, range(count), chunksize=chunk))
     return _as_table(rows, frame)
 
 
