@@ -35,26 +35,22 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ..core.moves import Move
-from ..core.rule_words import rule_words
-from ..core.ruleids import PATTERN
-from ..core.tiles import Tile
 from ..engine.game import Game
-from .bots import PlannerBot
 from .deals import seen_position
 from .expert import move_samples
+from .review_words import check_mistake, idea_of, move_words
 
-__all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "MISTAKE_POINTS",
-           "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN", "STEP_DEALS", "SUSPECT_MORE",
-           "VARIANCE_FLOOR", "Mistake", "Retry", "Review", "ReviewError", "Samples", "Z",
-           "check_mistake", "confirmed", "decisions", "first_pass", "loss_of", "move_words",
-           "position_before", "review_round", "samples_of", "score_decision", "suspect",
-           "verdict"]
+__all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS", "FRESH_MORE",
+           "FRESH_ROLLOUTS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN",
+           "STEP_DEALS", "SUSPECT_MORE", "VARIANCE_FLOOR", "Mistake", "Retry", "Review",
+           "ReviewError", "Samples", "Z", "check_mistake", "confirmed", "decisions", "first_pass",
+           "fresh_cost", "fresh_verdict", "loss_of", "move_words", "position_before",
+           "review_round", "samples_of", "score_decision", "suspect", "verdict"]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
 MISTAKE_POINTS = 4.0
@@ -88,13 +84,19 @@ ROUND_ROLLOUTS = 400
 #: one, on top of the threshold on the mean: a few lucky deals do not make a mistake (one
 #: sided, 95 %).
 Z = 1.64
+#: Fresh deals a mistake is weighed on before it is named: every legal move meets them, and
+#: the search that chose the better move never used them, so the figures shown are not the
+#: lucky ones that made it look best (the lowest of several noisy means is too low).
+FRESH_DEALS = 24
+#: More fresh deals still for the move played and the better one, while the question is open.
+FRESH_MORE = 48
+#: The most roll-outs a round's review spends on fresh deals (the largest losses first).
+FRESH_ROLLOUTS = 400
 #: "Find a better move": a move within this many points of the best is as good as it.
 AS_GOOD = 1.0
 
 #: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
 Samples = list[tuple[Move, list[int], list[float]]]
-
-_TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 
 
 class ReviewError(ValueError):
@@ -177,6 +179,9 @@ class Mistake:
                          "position: choose one of them.", None)
         best = self.better_points
         words = f"it leaves you {points:.1f} points on average"
+        if points < best - AS_GOOD:
+            return Retry(text, "best", f"Better still than the move shown: {words} (that "
+                         f"move {best:.1f}).", points)
         if points - best <= AS_GOOD:
             return Retry(text, "best", f"As good as the best move found: {words} (the best "
                          f"{best:.1f}).", points)
@@ -270,9 +275,11 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
                    ) -> tuple[list[tuple[Move, float]], int, bool]:
     """Weigh the legal moves of the player to play, as :func:`review_round` weighs one
     decision with no limit on the round's work: (each move's mean round points, best first;
-    the deals the move played met; whether ``played`` is a mistake). Up to ``confirm`` more
-    deals are played (:func:`confirmed`) when the move played trails the best by
-    :data:`SCREEN` of the threshold after ``deals``, or is a :func:`suspect` choice."""
+    the deals they rest on; whether ``played`` is a mistake). Up to ``confirm`` more deals
+    are played (:func:`confirmed`) when the move played trails the best by :data:`SCREEN` of
+    the threshold after ``deals``, or is a :func:`suspect` choice; a mistake found so is
+    weighed again on :data:`FRESH_DEALS` fresh deals (:func:`fresh_verdict`), and the
+    figures are theirs."""
     samples = first_pass(game, deals=deals, seed=seed)
     weighed = False
     odd = suspect(game, played)
@@ -282,7 +289,57 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
                                threshold=threshold)
         weighed = True
     means, used, flagged = verdict(samples, played, threshold)
-    return means, used, flagged and (weighed or not confirm)
+    if not confirm:
+        return means, used, flagged
+    if not (flagged and weighed and used >= DECIDED_AFTER):
+        return means, used, False
+    return fresh_verdict(game, played, means[0][0], seed=seed, threshold=threshold)
+
+
+def fresh_verdict(game: Game, played: Move, better: Move, *, seed: int | str = 0,
+                  threshold: float = MISTAKE_POINTS, more: int | None = None
+                  ) -> tuple[list[tuple[Move, float]], int, bool]:
+    """``played`` against ``better`` on deals of a sequence of their own: every legal move on
+    :data:`FRESH_DEALS` deals, then ``played`` and ``better`` on up to ``more`` more
+    (:data:`FRESH_MORE`, and :data:`SUSPECT_MORE` more for a :func:`suspect` choice),
+    :data:`STEP_DEALS` at a time, until the loss is :data:`DECIDED` standard errors
+    from ``threshold`` either way. (Each move's mean round points, ``better`` first, then the
+    others best first; the deals ``played`` met; whether it trails ``better`` there by
+    ``threshold`` on average and by :data:`Z` standard errors of the deal-by-deal
+    difference.)"""
+    if more is None:
+        more = FRESH_MORE + (SUSPECT_MORE if suspect(game, played) else 0)
+    key = _seed_of(game, game.current, seed) + "/fresh"
+    rows = {m: list(p) for m, p, _ in move_samples(game, deals=FRESH_DEALS, seed=key)}
+    n = FRESH_DEALS
+    loss, se = _paired(rows[played], rows[better])
+    while n < FRESH_DEALS + more and abs(loss - threshold) <= DECIDED * se:
+        step = min(STEP_DEALS, FRESH_DEALS + more - n)
+        for m, p, _ in move_samples(game, deals=step, seed=key, skip=n,
+                                    only=[played, better]):
+            rows[m].extend(p)
+        n += step
+        loss, se = _paired(rows[played], rows[better])
+    means = sorted(((m, _mean(p)) for m, p in rows.items()),
+                   key=lambda mp: (mp[0] != better, round(mp[1], 9)))
+    return means, n, loss >= threshold and loss - Z * se > 0
+
+
+def fresh_cost(game: Game, deals: int) -> int:
+    """The roll-outs :func:`fresh_verdict` plays when ``played`` met ``deals`` deals."""
+    return len(game.legal_moves) * FRESH_DEALS + 2 * (deals - FRESH_DEALS)
+
+
+def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
+    """The mean of ``mine`` less ``theirs``, deal by deal, and its standard error (the
+    variance never below :data:`VARIANCE_FLOOR`)."""
+    n = len(mine)
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(max(var, VARIANCE_FLOOR) / n)
 
 
 def suspect(game: Game, played: Move) -> bool:
@@ -374,17 +431,10 @@ def _pair(samples: Samples, played: Move) -> tuple[float, float]:
     (its variance never taken below :data:`VARIANCE_FLOOR`: a few deals that happen to agree
     do not make a sure difference)."""
     mine = next(p for m, p, _ in samples if m == played)
-    n = len(mine)
-    others = [p for m, p, _ in samples if m != played and len(p) == n]
+    others = [p for m, p, _ in samples if m != played and len(p) == len(mine)]
     if not others:
         return 0.0, 0.0
-    best = min(others, key=lambda p: round(_mean(p), 9))
-    diffs = [a - b for a, b in zip(mine, best, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(max(var, VARIANCE_FLOOR) / n)
+    return _paired(mine, min(others, key=lambda p: round(_mean(p), 9)))
 
 
 def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS
@@ -449,70 +499,35 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         work += spent
         if spent:
             weighed.add(i)
-    mistakes = []
-    for i, ((turn, at, played), smp) in enumerate(zip(found, firsts, strict=True)):
+    # the mistakes found, weighed again on fresh deals (the largest losses first, within
+    # FRESH_ROLLOUTS roll-outs): only those the fresh deals bear out are named
+    found_now = []
+    for i, ((_, _, played), smp) in enumerate(zip(found, firsts, strict=True)):
         means, used, flagged = verdict(smp, played, threshold)
-        if not flagged or i not in weighed:   # a few deals never name a mistake alone
+        # a few deals never name a mistake alone
+        if flagged and i in weighed and (used >= DECIDED_AFTER or not confirm):
+            found_now.append((losses[i], i, means[0][0]))
+    fresh_work = 0
+    named: dict[int, Mistake] = {}
+    for _, i, better in sorted(found_now, key=lambda x: -x[0]):
+        turn, at, played = found[i]
+        most = FRESH_DEALS + FRESH_MORE + (SUSPECT_MORE if suspect(at, played) else 0)
+        if fresh_work + fresh_cost(at, most) > FRESH_ROLLOUTS:
+            continue
+        means, used, flagged = fresh_verdict(at, played, better, seed=seed,
+                                             threshold=threshold)
+        fresh_work += fresh_cost(at, used)
+        if not flagged:
             continue
         mistake = _mistake(at, turn, played, means, used)
         problems = check_mistake(mistake, at)
         if problems:
             raise ReviewError(f"the review of move {turn + 1} says what the engine does not "
                               f"bear out: {'; '.join(problems)}")
-        mistakes.append(mistake)
+        named[i] = mistake
+    mistakes = [named[i] for i in sorted(named)]
     count = len(found)
     return Review(s, g.players[s], count, mistakes, deals, seed, threshold)
-
-
-# ---------------------------------------------------------------------- the words
-
-
-def move_words(game: Game, move: Move) -> str:
-    """A move of the player to play, said to them: "play 12-5 on your train", "draw a
-    tile", "pass"."""
-    if move.kind == "play":
-        assert move.train is not None
-        if move.train == game.current:
-            where = f"branch {move.branch} of your train" if move.branch else "your train"
-        else:
-            where = game.place_label(move.train, move.branch)
-        return f"play {move.inward}-{move.outward} on {where}"
-    return {"draw": "draw a tile", "pass": "pass", "end": "end your turn",
-            "uno": "announce your last tile"}[move.kind]
-
-
-def _idea(game: Game, played: Move, better: Move) -> tuple[str, str]:
-    """The strategy idea behind ``better`` against ``played``, and why, in words."""
-    me = game.current
-    value = game.rules.tile_value
-    t = better.tile
-    if t is not None and t.is_double and played.tile != t:
-        return "double-kept", (
-            f"Laying the double {t} when you can gets its {value(t.high, t.low)} points out "
-            f"of your hand, and after a double you play again (rule: "
-            f"{rule_words('R-DBL-1')}). Kept in your hand, it counts against you if the round "
-            "ends before you lay it.")
-    laid = {game.line_code(i) for i in game.turn_doubles}
-    if (t is not None and better.line_code in laid and played.line_code not in laid
-            and played.kind == "play"):
-        end = better.inward
-        return "double-open", (
-            f"Covering your double {end}-{end} with {t} gets {value(t.high, t.low)} points "
-            f"out of your hand. Left open at the end of your turn, it blocks every train until "
-            f"someone covers it (rule: {rule_words('R-DBL-3')}), and that need not be you.")
-    others = [(len(game.hand(s)), s) for s in range(game.n) if s != me]
-    low, who = min(others)
-    if t is not None and played.tile is not None and low <= 2 and \
-            value(t.high, t.low) > value(played.tile.high, played.tile.low):
-        return "shed", (
-            f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
-            f"end soon, so the heavier tile {t} ({value(t.high, t.low)} points) is the one "
-            f"to get out of your hand.")
-    advice = PlannerBot().advise(game)
-    if advice.move == better and advice.reason:
-        return "plan", advice.reason[0].upper() + advice.reason[1:] + "."
-    return "points", ("Played out over the deals, the rest of the round went better for you "
-                      "after it: on average, fewer points were left in your hand when it ended.")
 
 
 def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]],
@@ -523,7 +538,7 @@ def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]
     better, best = means[0]
     mine = next(p for m, p in means if m == played)
     lost = round(mine - best, 2)
-    idea, why = _idea(game, played, better)
+    idea, why = idea_of(game, played, better)
     what = (f"You chose to {move_words(game, played)}. Over {deals} deals of the tiles you "
             f"could not see, the round then ended with {mine:.1f} points in your hand on "
             f"average; the better move left {best:.1f}: {lost:.1f} points lost.")
@@ -532,58 +547,3 @@ def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]
     position["position"].pop("seed", None)
     return Mistake(turn, seat, position, str(played), str(better), lost, mine, best, deals,
                    idea, what, f"Better: {words}.", why, [(str(m), p) for m, p in means])
-
-
-def check_mistake(mistake: Mistake, game: Game) -> list[str]:
-    """What in ``mistake`` the engine does not bear out in ``game`` (the position before
-    the decision): an empty list when every sentence is true. Checked: both moves are
-    legal there and differ, the better move is the best of the values and the figures are
-    theirs, the words name both moves, no rule id and no tile the seat could not see, and
-    the idea holds (the double is in the hand; the laid double stays open after the move
-    played)."""
-    problems: list[str] = []
-    seat = game.current
-    if seat != mistake.seat:
-        problems.append(f"seat {mistake.seat + 1} is not to play")
-    played, better = Move.parse(mistake.played), Move.parse(mistake.better)
-    for name, m in (("played", played), ("better", better)):
-        if not game.explain(m).legal:
-            problems.append(f"the {name} move {m} is not legal here")
-    if played == better:
-        problems.append("the better move is the move played")
-    legal = {str(m) for m in game.legal_moves}
-    values = dict(mistake.values)
-    if set(values) != legal:
-        problems.append("the values are not those of the legal moves")
-    if values and min(values.values()) < mistake.better_points - 0.01:
-        problems.append("a move has fewer points than the better move")
-    if abs(values.get(mistake.played, math.inf) - mistake.played_points) > 0.01 or \
-            abs(values.get(mistake.better, math.inf) - mistake.better_points) > 0.01:
-        problems.append("the points are not the values'")
-    if abs(mistake.played_points - mistake.better_points - mistake.lost) > 0.011:
-        problems.append("the points lost are not the difference")
-    for figure in (mistake.played_points, mistake.better_points, mistake.lost):
-        if f"{figure:.1f}" not in mistake.what:
-            problems.append(f"{figure:.1f} is not in the words")
-    if move_words(game, played) not in mistake.what or \
-            move_words(game, better) not in mistake.better_text:
-        problems.append("the words do not name the moves")
-    texts = " ".join((mistake.what, mistake.better_text, mistake.why))
-    if re.search(PATTERN, texts):
-        problems.append("a rule id in the learner's words")
-    seen = {*game.hand(seat), Tile(game.engine, game.engine)}
-    for key in game.train_keys():
-        seen.update(t for t, _ in game.train(key).tiles)
-        for b in game.branches(key):
-            seen.update(t for t, _ in b.tiles)
-    for a, b in _TILE.findall(texts):
-        if not any(t.has(int(a)) and t.other(int(a)) == int(b) for t in seen):
-            problems.append(f"{a}-{b} is a tile the seat could not see")
-    if mistake.idea == "double-kept" and not (better.tile is not None and better.tile.is_double
-                                              and better.tile in game.hand(seat)):
-        problems.append("the better move lays no double from the hand")
-    if mistake.idea == "double-open":
-        laid = {game.line_code(i) for i in game.turn_doubles}
-        if not laid or better.line_code not in laid:
-            problems.append("the better move covers no double of this turn")
-    return problems
