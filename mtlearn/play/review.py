@@ -49,7 +49,7 @@ __all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS"
            "FRESH_ROLLOUTS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN",
            "STEP_DEALS", "SUSPECT_MORE", "VARIANCE_FLOOR", "Mistake", "Retry", "Review",
            "ReviewError", "Samples", "Z", "check_mistake", "confirmed", "decisions", "first_pass",
-           "fresh_cost", "fresh_verdict", "loss_of", "move_words", "position_before",
+           "fresh_cost", "fresh_deals", "fresh_verdict", "loss_of", "move_words", "position_before",
            "review_round", "samples_of", "score_decision", "suspect", "verdict"]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
@@ -299,14 +299,25 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
 def fresh_verdict(game: Game, played: Move, better: Move, *, seed: int | str = 0,
                   threshold: float = MISTAKE_POINTS, more: int | None = None
                   ) -> tuple[list[tuple[Move, float]], int, bool]:
-    """``played`` against ``better`` on deals of a sequence of their own: every legal move on
-    :data:`FRESH_DEALS` deals, then ``played`` and ``better`` on up to ``more`` more
-    (:data:`FRESH_MORE`, and :data:`SUSPECT_MORE` more for a :func:`suspect` choice),
-    :data:`STEP_DEALS` at a time, until the loss is :data:`DECIDED` standard errors
-    from ``threshold`` either way. (Each move's mean round points, ``better`` first, then the
-    others best first; the deals ``played`` met; whether it trails ``better`` there by
-    ``threshold`` on average and by :data:`Z` standard errors of the deal-by-deal
-    difference.)"""
+    """``played`` against ``better`` on the deals of :func:`fresh_deals`: (each move's mean
+    round points, ``better`` first, then the others best first; the deals ``played`` met;
+    whether it trails ``better`` there by ``threshold`` on average and by :data:`Z`
+    standard errors of the deal-by-deal difference)."""
+    rows = fresh_deals(game, played, better, seed=seed, threshold=threshold, more=more)
+    loss, se = _paired(rows[played], rows[better])
+    means = sorted(((m, _mean(p)) for m, p in rows.items()),
+                   key=lambda mp: (mp[0] != better, round(mp[1], 9)))
+    return means, len(rows[played]), loss >= threshold and loss - Z * se > 0
+
+
+def fresh_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
+                threshold: float = MISTAKE_POINTS, more: int | None = None
+                ) -> dict[Move, list[int]]:
+    """Each legal move's round points, deal by deal, on deals of a sequence of their own
+    (not the search's): every legal move on :data:`FRESH_DEALS` deals, then ``played`` and
+    ``better`` on up to ``more`` more (:data:`FRESH_MORE`, and :data:`SUSPECT_MORE` more for
+    a :func:`suspect` choice), :data:`STEP_DEALS` at a time, until the loss is
+    :data:`DECIDED` standard errors from ``threshold`` either way."""
     if more is None:
         more = FRESH_MORE + (SUSPECT_MORE if suspect(game, played) else 0)
     key = _seed_of(game, game.current, seed) + "/fresh"
@@ -320,9 +331,7 @@ def fresh_verdict(game: Game, played: Move, better: Move, *, seed: int | str = 0
             rows[m].extend(p)
         n += step
         loss, se = _paired(rows[played], rows[better])
-    means = sorted(((m, _mean(p)) for m, p in rows.items()),
-                   key=lambda mp: (mp[0] != better, round(mp[1], 9)))
-    return means, n, loss >= threshold and loss - Z * se > 0
+    return rows
 
 
 def fresh_cost(game: Game, deals: int) -> int:
