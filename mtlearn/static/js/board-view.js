@@ -240,8 +240,8 @@ function legalBox(view, selected, act) {
     others.length ? listOf(others) : null));
 }
 
-/** Keyboard focus that lands under the sticky bar (Tab to a "Play here" button) is
- * scrolled out from under it. Not focus from a click or a tap: scrolling between the
+/** Keyboard focus that lands under the sticky bar or the docked hand (Tab to a "Play
+ * here" button) is scrolled out from under them, with its train. Not focus from a click or a tap: scrolling between the
  * press and the release would move the button away and lose the click. Returns the
  * function that stops it.
  * @param {BoardParts} parts @param {Presenter} pres @returns {() => void} */
@@ -254,7 +254,9 @@ export function focusBelowBar(parts, pres) {
     const t = ev.target;
     if (Date.now() - pressedAt < 1000) return;
     if (t instanceof Element && t !== root && !bar.contains(t) && !pres.active()) {
-      scrollIntoViewBelowBar(t);
+      // a train's "Play here": the whole train in view (above a docked hand), if it fits
+      const row = t.closest(".mtl-train, .mtl-branch");
+      scrollIntoViewBelowBar(row || t, { focus: t });
     }
   };
   root.addEventListener("pointerdown", onPress, true);

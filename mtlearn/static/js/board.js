@@ -8,7 +8,7 @@
 // model's events into the controller's, sends the intents and moves the focus.
 
 import { onRefusal, refusalMessage } from "./view-data.js";
-import { keepInView, listen, scrollIntoViewBelowBar, trainsAboveDock } from "./dom.js";
+import { followDock, keepInView, listen, scrollIntoViewBelowBar, trainsAboveDock } from "./dom.js";
 import { presenter } from "./presenter.js";
 import { bindKeys, focusAfterView, nativeKeys, rovingBindings } from "./keys.js";
 import { focusKey, restoreFocus } from "./view-parts.js";
@@ -38,6 +38,7 @@ export function renderBoard(model, el) {
   const parts = boardFrame(el, skipToHand);
   const { root, bar } = parts;
   const pres = presenter(root, () => draw());
+  const dock = followDock(root);  // what is brought into view stops above a docked hand
 
   /** Run an event through the controller: keep the next state, redraw, then send.
    * @param {BoardEvent} ev @returns {BoardStep} */
@@ -82,6 +83,7 @@ export function renderBoard(model, el) {
     const key = drawFocus(state, focusKey(root), ownsFocus(Date.now()));
     state = boardStep(state, { type: "drawn" }).state;
     drawBoard(parts, { state, model, act, memo, pres, keysShown });
+    dock.update();
     restoreFocus(root, key, FOCUS_ALT);
     pres.fit();
     if (actedLately(state, Date.now())) {
@@ -137,6 +139,7 @@ export function renderBoard(model, el) {
     unrefuse();
     unbindKeys();
     unscroll();
+    dock.stop();
     root.removeEventListener("focusin", onFocusKey);
     pres.dispose();
     root.remove();

@@ -277,10 +277,11 @@ export function scrollIntoViewBelowBar(node, opts) {
   const top = coveredTop(node);
   const r = node.getBoundingClientRect();
   const height = win.innerHeight;
+  const bottom = height - coveredBottom(node);
   let moved = false;
-  if (r.top < top - 0.5 || r.bottom > height + 0.5) {
+  if (r.top < top - 0.5 || r.bottom > bottom + 0.5) {
     /** @type {HTMLElement} */ (node).style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
-    const tall = r.height > height - top - 8;
+    const tall = r.height > bottom - top - 8;
     node.scrollIntoView({ behavior: "instant", block: tall || r.top < top ? "start" : "nearest", inline: "nearest" });
     moved = true;
   }
@@ -288,7 +289,7 @@ export function scrollIntoViewBelowBar(node, opts) {
   if (focus && focus.isConnected && focus !== node) {
     // `node` was too tall to show whole: the element to act on must be seen at least.
     const f = focus.getBoundingClientRect();
-    if (f.top < top - 0.5 || f.bottom > height + 0.5) {
+    if (f.top < top - 0.5 || f.bottom > height - coveredBottom(focus) + 0.5) {
       /** @type {HTMLElement} */ (focus).style.scrollMarginTop = `${Math.ceil(top) + 8}px`;
       focus.scrollIntoView({ behavior: "instant", block: "nearest", inline: "nearest" });
       moved = true;
@@ -300,24 +301,74 @@ export function scrollIntoViewBelowBar(node, opts) {
   return moved;
 }
 
+// The board's hand docked at the bottom of the window (position: sticky: 70-phone.css on a
+// phone, class.css on a class page), or null.
+/** @param {Element} root @returns {Element | null} */
+export function dockedHand(root) {
+  const win = root.ownerDocument && root.ownerDocument.defaultView;
+  if (!win || typeof win.getComputedStyle !== "function") return null;
+  for (const hand of root.querySelectorAll(".mtl-hand")) {
+    if (win.getComputedStyle(hand).position === "sticky") return hand;
+  }
+  return null;
+}
+
+/** The room kept under what is brought into view above the docked hand: its shadow. */
+const DOCK_GAP = 6;
+
+/**
+ * Keep the board's --mtl-dock-h at the docked hand's height as drawn (it grows with the
+ * tiles and their rows; 0 where no hand is docked). The trains and whatever else lies above
+ * the dock take it as their scroll-margin-bottom (70-phone.css), so that the browser's own
+ * scrolling to a focused "Play here" and scrollIntoViewBelowBar() bring them above the
+ * hand, not under it. Call `update` after each drawing; `stop` ends the following.
+ * @param {HTMLElement} root the board's root @returns {{update: () => void, stop: () => void}}
+ */
+export function followDock(root) {
+  const win = root.ownerDocument && root.ownerDocument.defaultView;
+  if (!win) return { update: () => {}, stop: () => {} };  // nothing is drawn
+  const update = () => {
+    const hand = dockedHand(root);
+    const px = `${hand ? Math.ceil(hand.getBoundingClientRect().height) + DOCK_GAP : 0}px`;
+    if (root.style.getPropertyValue("--mtl-dock-h") !== px) root.style.setProperty("--mtl-dock-h", px);
+  };
+  // the root's size follows the hand's (the dock is in its flow) and the window's width
+  const Observer = win.ResizeObserver;
+  const observer = typeof Observer === "function" ? new Observer(update) : null;
+  if (observer) observer.observe(root);
+  return { update, stop: () => observer && observer.disconnect() };
+}
+
+// How much of the window's bottom is covered for `node`: the docked hand, for what lies
+// above it (its scroll-margin-bottom, followDock), else nothing.
+/** @param {Element} node @returns {number} */
+function coveredBottom(node) {
+  const win = node.ownerDocument.defaultView;
+  return (win && parseFloat(win.getComputedStyle(node).scrollMarginBottom)) || 0;
+}
+
 /**
  * On a phone the hand to play from is docked at the bottom of the window (70-phone.css:
  * sticky). After a move, bring the trains up under the board's bar when they run under
- * the docked hand, so the hand and the trains it can reach are on one screen. Does
- * nothing where the hand is not docked.
+ * the docked hand, so the hand and the trains it can reach are on one screen (and the
+ * train whose "Play here" has the focus above the hand). Does nothing where the hand is
+ * not docked.
  * @param {Element} root the board's root @returns {boolean} true if the page was scrolled.
  */
 export function trainsAboveDock(root) {
-  const win = root.ownerDocument && root.ownerDocument.defaultView;
-  const hand = root.querySelector(".mtl-hand-toplay");
+  const hand = dockedHand(root);
   const trains = /** @type {HTMLElement | null} */ (root.querySelector(".mtl-trains"));
-  if (!win || !hand || !trains || win.getComputedStyle(hand).position !== "sticky") return false;
+  if (!hand || !trains) return false;
   const top = coveredTop(trains);
   const r = trains.getBoundingClientRect();
   const dock = hand.getBoundingClientRect();
   if (r.top >= top - 0.5 && r.bottom <= dock.top + 0.5) return false;
   trains.style.scrollMarginTop = `${Math.ceil(top) + 4}px`;
   trains.scrollIntoView({ behavior: "instant", block: "start", inline: "nearest" });
+  // a train whose "Play here" has the focus (the keyboard's) stays in view, above the dock
+  const a = root.ownerDocument.activeElement;
+  const row = a && trains.contains(a) ? a.closest(".mtl-train, .mtl-branch") : null;
+  if (row) scrollIntoViewBelowBar(row, { focus: a });
   return true;
 }
 
