@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -196,7 +196,9 @@ class Mistake:
 @dataclass(frozen=True)
 class Review:
     """A round's review for one seat: how many decisions were scored, the mistakes in the
-    order played, and how it was made (deals, seed, threshold)."""
+    order played, how it was made (deals, seed, threshold), and ``unweighed``: how many
+    decisions that may have been mistakes the round's limits on work left unsettled (none of
+    them is named a mistake, and the summary says so)."""
 
     seat: int
     player: str
@@ -205,6 +207,7 @@ class Review:
     deals: int
     seed: int | str
     threshold: float
+    unweighed: int = 0
 
     @property
     def lost(self) -> float:
@@ -217,23 +220,29 @@ class Review:
         if not self.decisions:
             return f"{self.player} had no choice to make this round: nothing to review."
         head = f"{self.decisions} decision{'s' if self.decisions != 1 else ''} reviewed"
+        u = self.unweighed
+        left = (f" {u} more choice{'s' if u != 1 else ''} may have cost points, but the "
+                f"review could not settle {'them' if u != 1 else 'it'} in the time it takes."
+                if u else "")
         if not k:
+            if u:
+                return f"{head}: no mistake of {self.threshold:g} points or more found.{left}"
             return f"{head}: no mistake of {self.threshold:g} points or more. Well played."
         return (f"{head}: {k} mistake{'s' if k != 1 else ''}, {self.lost:.1f} points lost "
-                "on average. Each is shown below, one by one.")
+                f"on average. Each is shown below, one by one.{left}")
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-compatible dict (:meth:`from_json` reads it back)."""
         return {"seat": self.seat, "player": self.player, "decisions": self.decisions,
                 "mistakes": [m.to_json() for m in self.mistakes], "deals": self.deals,
-                "seed": self.seed, "threshold": self.threshold}
+                "seed": self.seed, "threshold": self.threshold, "unweighed": self.unweighed}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
         """The review :meth:`to_json` wrote."""
         return cls(data["seat"], data["player"], data["decisions"],
                    [Mistake.from_json(m) for m in data["mistakes"]], data["deals"],
-                   data["seed"], data["threshold"])
+                   data["seed"], data["threshold"], int(data.get("unweighed", 0)))
 
 
 # ---------------------------------------------------------------------- the round
@@ -293,50 +302,64 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
         return means, used, flagged
     if not (flagged and weighed and used >= DECIDED_AFTER):
         return means, used, False
-    return fresh_verdict(game, played, means[0][0], seed=seed, threshold=threshold)
+    return fresh_verdict(game, played, _two_best(means, played), seed=seed,
+                         threshold=threshold)
 
 
-def fresh_verdict(game: Game, played: Move, better: Move, *, seed: int | str = 0,
+def _two_best(means: list[tuple[Move, float]], played: Move) -> list[Move]:
+    """The two moves other than ``played`` with the fewest mean points (best first)."""
+    return [m for m, _ in means if m != played][:2]
+
+
+def fresh_verdict(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
                   threshold: float = MISTAKE_POINTS, more: int | None = None
                   ) -> tuple[list[tuple[Move, float]], int, bool]:
-    """``played`` against ``better`` on the deals of :func:`fresh_deals`: (each move's mean
-    round points, ``better`` first, then the others best first; the deals ``played`` met;
-    whether it trails ``better`` there by ``threshold`` on average and by :data:`Z`
-    standard errors of the deal-by-deal difference)."""
+    """``played`` against the best of ``better`` (the search's two best other moves) on the
+    deals of :func:`fresh_deals`: (each move's mean round points, that move first, then the
+    others best first; the deals ``played`` met; whether it trails that move there by
+    ``threshold`` on average and by :data:`Z` standard errors of the deal-by-deal
+    difference)."""
     rows = fresh_deals(game, played, better, seed=seed, threshold=threshold, more=more)
-    loss, se = _paired(rows[played], rows[better])
+    best = _best_of(rows, better)
+    loss, se = _paired(rows[played], rows[best])
     means = sorted(((m, _mean(p)) for m, p in rows.items()),
-                   key=lambda mp: (mp[0] != better, round(mp[1], 9)))
+                   key=lambda mp: (mp[0] != best, round(mp[1], 9)))
     return means, len(rows[played]), loss >= threshold and loss - Z * se > 0
 
 
-def fresh_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
+def _best_of(rows: dict[Move, list[int]], moves: Sequence[Move]) -> Move:
+    return min(moves, key=lambda m: round(_mean(rows[m]), 9))
+
+
+def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
                 threshold: float = MISTAKE_POINTS, more: int | None = None
                 ) -> dict[Move, list[int]]:
     """Each legal move's round points, deal by deal, on deals of a sequence of their own
     (not the search's): every legal move on :data:`FRESH_DEALS` deals, then ``played`` and
-    ``better`` on up to ``more`` more (:data:`FRESH_MORE`, and :data:`SUSPECT_MORE` more for
-    a :func:`suspect` choice), :data:`STEP_DEALS` at a time, until the loss is
-    :data:`DECIDED` standard errors from ``threshold`` either way."""
+    the moves of ``better`` on up to ``more`` more (:data:`FRESH_MORE`, and
+    :data:`SUSPECT_MORE` more for a :func:`suspect` choice), :data:`STEP_DEALS` at a time,
+    until the loss against the best of them is :data:`DECIDED` standard errors from
+    ``threshold`` either way."""
     if more is None:
         more = FRESH_MORE + (SUSPECT_MORE if suspect(game, played) else 0)
     key = _seed_of(game, game.current, seed) + "/fresh"
     rows = {m: list(p) for m, p, _ in move_samples(game, deals=FRESH_DEALS, seed=key)}
     n = FRESH_DEALS
-    loss, se = _paired(rows[played], rows[better])
+    loss, se = _paired(rows[played], rows[_best_of(rows, better)])
     while n < FRESH_DEALS + more and abs(loss - threshold) <= DECIDED * se:
         step = min(STEP_DEALS, FRESH_DEALS + more - n)
         for m, p, _ in move_samples(game, deals=step, seed=key, skip=n,
-                                    only=[played, better]):
+                                    only=[played, *better]):
             rows[m].extend(p)
         n += step
-        loss, se = _paired(rows[played], rows[better])
+        loss, se = _paired(rows[played], rows[_best_of(rows, better)])
     return rows
 
 
-def fresh_cost(game: Game, deals: int) -> int:
-    """The roll-outs :func:`fresh_verdict` plays when ``played`` met ``deals`` deals."""
-    return len(game.legal_moves) * FRESH_DEALS + 2 * (deals - FRESH_DEALS)
+def fresh_cost(game: Game, deals: int, better: int = 2) -> int:
+    """The roll-outs :func:`fresh_deals` plays when ``played`` met ``deals`` deals, with
+    ``better`` moves to beat."""
+    return len(game.legal_moves) * FRESH_DEALS + (1 + better) * (deals - FRESH_DEALS)
 
 
 def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
@@ -508,6 +531,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         work += spent
         if spent:
             weighed.add(i)
+    unweighed = len(order) - len(weighed) if confirm else 0
     # the mistakes found, weighed again on fresh deals (the largest losses first, within
     # FRESH_ROLLOUTS roll-outs): only those the fresh deals bear out are named
     found_now = []
@@ -515,17 +539,18 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         means, used, flagged = verdict(smp, played, threshold)
         # a few deals never name a mistake alone
         if flagged and i in weighed and (used >= DECIDED_AFTER or not confirm):
-            found_now.append((losses[i], i, means[0][0]))
+            found_now.append((losses[i], i, _two_best(means, played)))
     fresh_work = 0
     named: dict[int, Mistake] = {}
     for _, i, better in sorted(found_now, key=lambda x: -x[0]):
         turn, at, played = found[i]
         most = FRESH_DEALS + FRESH_MORE + (SUSPECT_MORE if suspect(at, played) else 0)
-        if fresh_work + fresh_cost(at, most) > FRESH_ROLLOUTS:
+        if fresh_work + fresh_cost(at, most, len(better)) > FRESH_ROLLOUTS:
+            unweighed += 1
             continue
         means, used, flagged = fresh_verdict(at, played, better, seed=seed,
                                              threshold=threshold)
-        fresh_work += fresh_cost(at, used)
+        fresh_work += fresh_cost(at, used, len(better))
         if not flagged:
             continue
         mistake = _mistake(at, turn, played, means, used)
@@ -536,7 +561,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         named[i] = mistake
     mistakes = [named[i] for i in sorted(named)]
     count = len(found)
-    return Review(s, g.players[s], count, mistakes, deals, seed, threshold)
+    return Review(s, g.players[s], count, mistakes, deals, seed, threshold, unweighed)
 
 
 def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]],

@@ -69,9 +69,10 @@ def idea_of(game: Game, played: Move, better: Move) -> tuple[str, str]:
     mine, theirs = _line(game, better), _line(game, played)
     # the plan is the reason only when the move played really gives up some of it
     if advice.move == better and advice.reason and mine > theirs:
+        counted = ", this one included" if better.kind == "play" and better.train == me else ""
         return "plan", (advice.reason[0].upper() + advice.reason[1:] + f". With it, {mine} "
-                        f"of your tiles go on your own train in one line, this one included; "
-                        f"with the move you played, {theirs}.")
+                        f"of your tiles go on your own train in one line{counted}; with the "
+                        f"move you played, {theirs}.")
     return "points", ("Played out over the deals, the rest of the round went better for you "
                       "after it: on average, fewer points were left in your hand when it ended.")
 
