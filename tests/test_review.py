@@ -17,6 +17,7 @@ import pytest
 from mtlearn import Game, PlannerBot
 from mtlearn.core.moves import Move
 from mtlearn.core.ruleids import PATTERN
+from mtlearn.play import review as review_module
 from mtlearn.play.bots import Bot, GreedyBot, RandomBot
 from mtlearn.play.review import (
     MISTAKE_POINTS,
@@ -25,6 +26,9 @@ from mtlearn.play.review import (
     ReviewError,
     check_mistake,
     decisions,
+    first_pass,
+    fresh_deals,
+    fresh_verdict,
     position_before,
     review_round,
 )
@@ -219,3 +223,31 @@ def test_decisions_are_the_seats_choices() -> None:
     assert [move for _, _, move in seen] == [game.history[i] for i, _, _ in seen]
     with pytest.raises(ReviewError):
         review_round(game, "Nobody")
+
+
+def test_fresh_deals_judge_the_search_s_pick_again() -> None:
+    """The fresh deals are not the search's, refuse a good move named a mistake, and name
+    the better of the search's two best moves as they find it."""
+    game = kept_double()
+    good, bad, other = Move.parse("5-5@1"), Move.parse("5-1@1"), Move.parse("2-3@M")
+    assert fresh_deals(game, bad, [good])[bad][:6] != \
+        next(p for m, p, _ in first_pass(game, deals=6) if m == bad)
+    means, deals, flagged = fresh_verdict(game, good, [bad])
+    assert not flagged and means[0][0] == bad
+    means, deals, flagged = fresh_verdict(game, bad, [other, good])
+    assert flagged and means[0][0] == good and deals >= 24
+    assert means[0][1] + MISTAKE_POINTS <= dict(means)[bad]
+
+
+def test_a_review_out_of_time_says_so_and_never_well_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_module, "ROUND_ROLLOUTS", 0)
+    game = _round(3, RandomBot(3))
+    review = review_round(game, 0, seed=1, deals=4, confirm=8)
+    assert review.unweighed > 0 and not review.mistakes
+    text = review.summary()
+    assert "Well played" not in text and "could not settle" in text, text
+    assert Review.from_json(json.loads(json.dumps(review.to_json()))) == review
+    monkeypatch.undo()
+    full = review_round(game, 0, seed=1, deals=4, confirm=8)
+    assert full.unweighed < review.unweighed
