@@ -8,6 +8,7 @@ its real settings.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -251,3 +252,20 @@ def test_a_review_out_of_time_says_so_and_never_well_played(
     monkeypatch.undo()
     full = review_round(game, 0, seed=1, deals=4, confirm=8)
     assert full.unweighed < review.unweighed
+
+
+def test_find_a_better_move_never_calls_luck_a_mistake() -> None:
+    """A tried move whose gap to the better move is within the deals' noise is not 'still
+    a mistake'; the same gap with a small spread is."""
+    review = review_round(_finish(kept_double(), "5-1@1"), 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    other = next(t for t, _ in m.values if t not in (m.played, m.better))
+    base = {"values": [(m.better, 10.0), (other, 15.0), (m.played, 20.0)],
+            "better_points": 10.0, "played_points": 20.0}
+    noisy = dataclasses.replace(m, **base, spreads=[(m.better, 0.0), (other, 4.0)])
+    assert noisy.judge(other).verdict == "best"
+    assert "cannot be told apart" in noisy.judge(other).text
+    sure = dataclasses.replace(m, **base, spreads=[(m.better, 0.0), (other, 1.0)])
+    assert sure.judge(other).verdict == "worse"
+    assert sure.judge(other).text.startswith("Still a mistake")
+    assert Mistake.from_json(json.loads(json.dumps(sure.to_json()))) == sure

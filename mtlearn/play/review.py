@@ -33,16 +33,43 @@ and :func:`review_round` checks every mistake it makes with it.
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from ..core.moves import Move
 from ..engine.game import Game
 from .deals import seen_position
-from .expert import move_samples
+from .review_search import (
+    CONFIRM_DEALS,
+    DECIDED,
+    DECIDED_AFTER,
+    FRESH_DEALS,
+    FRESH_MORE,
+    FRESH_ROLLOUTS,
+    MISTAKE_POINTS,
+    REVIEW_DEALS,
+    ROUND_ROLLOUTS,
+    SCREEN,
+    STEP_DEALS,
+    SUSPECT_MORE,
+    VARIANCE_FLOOR,
+    Samples,
+    Z,
+    confirmed,
+    first_pass,
+    fresh_cost,
+    fresh_deals,
+    fresh_judgement,
+    fresh_verdict,
+    loss_of,
+    samples_of,
+    score_decision,
+    spreads_of,
+    suspect,
+    two_best,
+    verdict,
+)
 from .review_words import check_mistake, idea_of, move_words
 
 __all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS", "FRESH_MORE",
@@ -52,51 +79,9 @@ __all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS"
            "fresh_cost", "fresh_deals", "fresh_verdict", "loss_of", "move_words", "position_before",
            "review_round", "samples_of", "score_decision", "suspect", "verdict"]
 
-#: Expected points lost (against the best move, over the sampled deals) that make a mistake.
-MISTAKE_POINTS = 4.0
-#: Deals of the hidden tiles each decision is weighed on first (every legal move meets the
-#: same): enough to pass over the many decisions whose moves come out alike.
-REVIEW_DEALS = 6
-#: The most deals added to a decision that may be a mistake after the first ones, in steps
-#: of :data:`STEP_DEALS` (the verdict is on all the deals its moves met).
-CONFIRM_DEALS = 18
-#: More deals still for a :func:`suspect` choice (a kept double, a double of the turn left
-#: open): the first deals' luck can hide what such a choice costs for a long while.
-SUSPECT_MORE = 24
-#: Deals a confirmation step adds (to the move played and the two best so far).
-STEP_DEALS = 4
-#: A decision whose move played trails the best by this share of the threshold after the
-#: first deals gets the confirmation deals.
-SCREEN = 0.5
-#: Confirmation stops once the mean loss is this many standard errors of the paired
-#: difference away from the threshold, either way: the question is decided.
-DECIDED = 2.0
-#: The fewest deals on which that can be decided (a handful of deals can look alike by luck).
-DECIDED_AFTER = 14
-#: The least variance of the deal-by-deal difference taken for its standard error (points
-#: squared): a round's points swing by tens from deal to deal, and a few deals that happen to
-#: agree must not look sure.
-VARIANCE_FLOOR = 100.0
-#: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
-#: go to the largest first losses while this allows (a page's review stays within seconds).
-ROUND_ROLLOUTS = 400
-#: Standard errors of the paired difference by which the move played must trail the best
-#: one, on top of the threshold on the mean: a few lucky deals do not make a mistake (one
-#: sided, 95 %).
-Z = 1.64
-#: Fresh deals a mistake is weighed on before it is named: every legal move meets them, and
-#: the search that chose the better move never used them, so the figures shown are not the
-#: lucky ones that made it look best (the lowest of several noisy means is too low).
-FRESH_DEALS = 24
-#: More fresh deals still for the move played and the better one, while the question is open.
-FRESH_MORE = 48
-#: The most roll-outs a round's review spends on fresh deals (the largest losses first).
-FRESH_ROLLOUTS = 400
 #: "Find a better move": a move within this many points of the best is as good as it.
 AS_GOOD = 1.0
 
-#: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
-Samples = list[tuple[Move, list[int], list[float]]]
 
 
 class ReviewError(ValueError):
@@ -123,7 +108,10 @@ class Mistake:
     ``turn`` is the number of moves of the round before it (the position is
     ``position_before(game, turn)``); ``position`` is that position as the seat saw it
     (:func:`~mtlearn.play.deals.seen_position`, without the match's seed); ``values`` every
-    legal move's mean round points there (lower is better), best first; ``idea`` names the
+    legal move's mean round points there (lower is better), best first; ``spreads`` the
+    standard error of each move's difference from the better move, deal by deal over the
+    deals they share (what "Find a better move" needs to tell a real gap from luck); ``idea``
+    names the
     strategy idea of ``why`` (``"double-kept"``, ``"double-open"``, ``"shed"``, ``"plan"``
     or ``"points"``).
     """
@@ -142,11 +130,13 @@ class Mistake:
     better_text: str
     why: str
     values: list[tuple[str, float]] = field(default_factory=list)
+    spreads: list[tuple[str, float]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-compatible dict (:meth:`from_json` reads it back)."""
         out = asdict(self)
         out["values"] = [[m, p] for m, p in self.values]
+        out["spreads"] = [[m, e] for m, e in self.spreads]
         return out
 
     @classmethod
@@ -154,6 +144,7 @@ class Mistake:
         """The mistake :meth:`to_json` wrote."""
         fields = dict(data)
         fields["values"] = [(str(m), float(p)) for m, p in data["values"]]
+        fields["spreads"] = [(str(m), float(e)) for m, e in data.get("spreads", [])]
         return cls(**fields)
 
     def points_of(self, move: Move | str) -> float | None:
@@ -167,8 +158,9 @@ class Mistake:
         return None
 
     def judge(self, move: Move | str) -> Retry:
-        """How ``move`` compares, on this review's deals, with the move played and the best
-        (in words; an unknown or illegal move is ``"illegal"``)."""
+        """How ``move`` compares, on this review's deals, with the move played and the better
+        move (in words; an unknown or illegal move is ``"illegal"``). A gap the deals cannot
+        tell from luck (within 2 standard errors: ``spreads``) is never called a mistake."""
         text = str(move)
         try:
             points = self.points_of(move)
@@ -178,19 +170,40 @@ class Mistake:
             return Retry(text, "illegal", "That move is not one of your legal moves in this "
                          "position: choose one of them.", None)
         best = self.better_points
+        gap = points - best
+        spread = self._spread_of(move)
+        unsure = spread is not None and abs(gap) < 2 * spread
         words = f"it leaves you {points:.1f} points on average"
-        if points < best - AS_GOOD:
+        if gap < -AS_GOOD and not unsure:
             return Retry(text, "best", f"Better still than the move shown: {words} (that "
                          f"move {best:.1f}).", points)
-        if points - best <= AS_GOOD:
+        if abs(gap) <= AS_GOOD:
             return Retry(text, "best", f"As good as the best move found: {words} (the best "
                          f"{best:.1f}).", points)
-        if points - best < MISTAKE_POINTS and points < self.played_points:
+        if unsure and points < self.played_points - AS_GOOD:
+            return Retry(text, "best", f"About as good as the best move found: {words} (the "
+                         f"best {best:.1f}); over these deals the two cannot be told apart.",
+                         points)
+        if gap >= MISTAKE_POINTS and (spread is None or gap - Z * spread > 0):
+            return Retry(text, "worse", f"Still a mistake: {words}, {gap:.1f} more than "
+                         f"the best move found ({best:.1f}).", points)
+        if points < self.played_points:
             return Retry(text, "better", f"Better than the move you played "
                          f"({self.played_points:.1f}): {words}, but the best found leaves "
                          f"{best:.1f}.", points)
-        return Retry(text, "worse", f"Still a mistake: {words}, {points - best:.1f} more than "
-                     f"the best move found ({best:.1f}).", points)
+        return Retry(text, "worse", f"Not shown to be better than the move you played: "
+                     f"{words}, against {self.played_points:.1f} for yours and {best:.1f} for "
+                     f"the best found.", points)
+
+    def _spread_of(self, move: Move | str) -> float | None:
+        """The standard error of ``move``'s gap to the better move (None: not known)."""
+        m = Move.parse(move) if isinstance(move, str) else move
+        for text, spread in self.spreads:
+            other = Move.parse(text)
+            if other == m or (m.kind == "play" and other.kind == "play" and m.tile == other.tile
+                              and m.train == other.train and m.branch == other.branch):
+                return spread
+        return None
 
 
 @dataclass(frozen=True)
@@ -271,223 +284,6 @@ def decisions(game: Game, seat: int) -> Iterator[tuple[int, Game, Move]]:
         g.push(move)
 
 
-def _seed_of(game: Game, seat: int, seed: int | str) -> str:
-    """The deals' seed: the review's seed and the seat's view (the match's seed left out)."""
-    view = seen_position(game, seat)
-    view["position"].pop("seed", None)
-    return f"review/{seed}/{json.dumps(view, sort_keys=True)}"
-
-
-def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
-                   confirm: int = CONFIRM_DEALS, seed: int | str = 0,
-                   threshold: float = MISTAKE_POINTS
-                   ) -> tuple[list[tuple[Move, float]], int, bool]:
-    """Weigh the legal moves of the player to play, as :func:`review_round` weighs one
-    decision with no limit on the round's work: (each move's mean round points, best first;
-    the deals they rest on; whether ``played`` is a mistake). Up to ``confirm`` more deals
-    are played (:func:`confirmed`) when the move played trails the best by :data:`SCREEN` of
-    the threshold after ``deals``, or is a :func:`suspect` choice; a mistake found so is
-    weighed again on :data:`FRESH_DEALS` fresh deals (:func:`fresh_verdict`), and the
-    figures are theirs."""
-    samples = first_pass(game, deals=deals, seed=seed)
-    weighed = False
-    odd = suspect(game, played)
-    if confirm and (loss_of(samples, played) >= SCREEN * threshold or odd):
-        more = confirm + SUSPECT_MORE if odd else confirm
-        samples, _ = confirmed(game, samples, confirm=more, seed=seed, played=played,
-                               threshold=threshold)
-        weighed = True
-    means, used, flagged = verdict(samples, played, threshold)
-    if not confirm:
-        return means, used, flagged
-    if not (flagged and weighed and used >= DECIDED_AFTER):
-        return means, used, False
-    return fresh_verdict(game, played, _two_best(means, played), seed=seed,
-                         threshold=threshold)
-
-
-def _two_best(means: list[tuple[Move, float]], played: Move) -> list[Move]:
-    """The two moves other than ``played`` with the fewest mean points (best first)."""
-    return [m for m, _ in means if m != played][:2]
-
-
-def fresh_verdict(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
-                  threshold: float = MISTAKE_POINTS, more: int | None = None
-                  ) -> tuple[list[tuple[Move, float]], int, bool]:
-    """``played`` against the best of ``better`` (the search's two best other moves) on the
-    deals of :func:`fresh_deals`: (each move's mean round points, that move first, then the
-    others best first; the deals ``played`` met; whether it trails that move there by
-    ``threshold`` on average and by :data:`Z` standard errors of the deal-by-deal
-    difference)."""
-    rows = fresh_deals(game, played, better, seed=seed, threshold=threshold, more=more)
-    best = _best_of(rows, better)
-    loss, se = _paired(rows[played], rows[best])
-    means = sorted(((m, _mean(p)) for m, p in rows.items()),
-                   key=lambda mp: (mp[0] != best, round(mp[1], 9)))
-    return means, len(rows[played]), loss >= threshold and loss - Z * se > 0
-
-
-def _best_of(rows: dict[Move, list[int]], moves: Sequence[Move]) -> Move:
-    return min(moves, key=lambda m: round(_mean(rows[m]), 9))
-
-
-def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
-                threshold: float = MISTAKE_POINTS, more: int | None = None
-                ) -> dict[Move, list[int]]:
-    """Each legal move's round points, deal by deal, on deals of a sequence of their own
-    (not the search's): every legal move on :data:`FRESH_DEALS` deals, then ``played`` and
-    the moves of ``better`` on up to ``more`` more (:data:`FRESH_MORE`, and
-    :data:`SUSPECT_MORE` more for a :func:`suspect` choice), :data:`STEP_DEALS` at a time,
-    until the loss against the best of them is :data:`DECIDED` standard errors from
-    ``threshold`` either way."""
-    if more is None:
-        more = FRESH_MORE + (SUSPECT_MORE if suspect(game, played) else 0)
-    key = _seed_of(game, game.current, seed) + "/fresh"
-    rows = {m: list(p) for m, p, _ in move_samples(game, deals=FRESH_DEALS, seed=key)}
-    n = FRESH_DEALS
-    loss, se = _paired(rows[played], rows[_best_of(rows, better)])
-    while n < FRESH_DEALS + more and abs(loss - threshold) <= DECIDED * se:
-        step = min(STEP_DEALS, FRESH_DEALS + more - n)
-        for m, p, _ in move_samples(game, deals=step, seed=key, skip=n,
-                                    only=[played, *better]):
-            rows[m].extend(p)
-        n += step
-        loss, se = _paired(rows[played], rows[_best_of(rows, better)])
-    return rows
-
-
-def fresh_cost(game: Game, deals: int, better: int = 2) -> int:
-    """The roll-outs :func:`fresh_deals` plays when ``played`` met ``deals`` deals, with
-    ``better`` moves to beat."""
-    return len(game.legal_moves) * FRESH_DEALS + (1 + better) * (deals - FRESH_DEALS)
-
-
-def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
-    """The mean of ``mine`` less ``theirs``, deal by deal, and its standard error (the
-    variance never below :data:`VARIANCE_FLOOR`)."""
-    n = len(mine)
-    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(max(var, VARIANCE_FLOOR) / n)
-
-
-def suspect(game: Game, played: Move) -> bool:
-    """Whether ``played`` keeps a double of the hand that a legal move lays, or leaves a
-    double laid this turn uncovered when a legal move covers it: a choice the review
-    always weighs on the confirmation deals too (a few deals can hide what it costs)."""
-    moves = [m for m in game.legal_moves if m.kind == "play" and m.tile is not None]
-    if any(m.tile is not None and m.tile.is_double for m in moves) and \
-            not (played.tile is not None and played.tile.is_double):
-        return True
-    laid = {game.line_code(i) for i in game.turn_doubles}
-    return bool(laid) and played.line_code not in laid and \
-        any(m.line_code in laid for m in moves)
-
-
-def first_pass(game: Game, *, deals: int = REVIEW_DEALS, seed: int | str = 0) -> Samples:
-    """The legal moves of the player to play over the first ``deals`` deals, deal by deal."""
-    return move_samples(game, deals=deals, seed=_seed_of(game, game.current, seed))
-
-
-def _mean(points: list[int]) -> float:
-    return sum(points) / len(points)
-
-
-def confirmed(game: Game, samples: Samples, *, confirm: int = CONFIRM_DEALS,
-              seed: int | str = 0, played: Move | None = None,
-              threshold: float = MISTAKE_POINTS, limit: int | None = None
-              ) -> tuple[Samples, int]:
-    """``samples`` weighed on up to ``confirm`` more deals of the same sequence, and the
-    roll-outs that took.
-
-    Without ``played``, every move meets every deal. With it, the deals come
-    :data:`STEP_DEALS` at a time to the move played and the two with the fewest mean points
-    so far (a move that comes to the front later meets the earlier deals first, and the move
-    with the fewest mean points has always met every deal), and they stop once the mean loss
-    of ``played`` is :data:`DECIDED` standard errors from ``threshold``, either way, or when
-    the next step would pass ``limit`` roll-outs."""
-    key = _seed_of(game, game.current, seed)
-    rows = {m: (list(p), list(g)) for m, p, g in samples}
-    n = max(len(p) for p, _ in rows.values())
-    stop, spent = n + confirm, 0
-
-    def weigh(moves: list[Move], start: int, count: int) -> None:
-        nonlocal spent
-        for m, p, g in move_samples(game, deals=count, seed=key, skip=start, only=moves):
-            rows[m][0].extend(p)
-            rows[m][1].extend(g)
-        spent += len(moves) * count
-
-    def catch_up(m: Move) -> None:
-        if len(rows[m][0]) < n:
-            weigh([m], len(rows[m][0]), n - len(rows[m][0]))
-
-    if played is None:
-        for m in rows:
-            catch_up(m)
-        if stop > n:
-            weigh(list(rows), n, stop - n)
-        return [(m, *rows[m]) for m, _, _ in samples], spent
-    while n < stop:
-        front = {played, *sorted(rows, key=lambda m: round(_mean(rows[m][0]), 9))[:2]}
-        step = min(STEP_DEALS, stop - n)
-        owed = sum(n - len(rows[m][0]) for m in front) + len(front) * step
-        if limit is not None and spent + owed > limit:
-            break
-        for m in front:
-            catch_up(m)
-        weigh(sorted(front, key=list(rows).index), n, step)
-        n += step
-        while True:   # the leader has met every deal
-            lead = min(rows, key=lambda m: round(_mean(rows[m][0]), 9))
-            if len(rows[lead][0]) == n:
-                break
-            catch_up(lead)
-        loss, se = _pair(samples_of(rows), played)
-        if n >= DECIDED_AFTER and abs(loss - threshold) > DECIDED * se:
-            break
-    return samples_of(rows), spent
-
-
-def samples_of(rows: dict[Move, tuple[list[int], list[float]]]) -> Samples:
-    """The rows as samples, in their order."""
-    return [(m, p, g) for m, (p, g) in rows.items()]
-
-
-def _pair(samples: Samples, played: Move) -> tuple[float, float]:
-    """The mean points ``played`` leaves above the best other move met on the same deals
-    (below 0 when it is the best), and the standard error of that deal-by-deal difference
-    (its variance never taken below :data:`VARIANCE_FLOOR`: a few deals that happen to agree
-    do not make a sure difference)."""
-    mine = next(p for m, p, _ in samples if m == played)
-    others = [p for m, p, _ in samples if m != played and len(p) == len(mine)]
-    if not others:
-        return 0.0, 0.0
-    return _paired(mine, min(others, key=lambda p: round(_mean(p), 9)))
-
-
-def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS
-            ) -> tuple[list[tuple[Move, float]], int, bool]:
-    """(each move's mean round points, best first; the deals the move played met; whether
-    ``played`` trails the best other move met on the same deals by ``threshold`` on
-    average, and by :data:`Z` standard errors of the paired difference)."""
-    loss, se = _pair(samples, played)
-    flagged = loss >= threshold and loss - Z * se > 0
-    mine = next(p for m, p, _ in samples if m == played)
-    means = sorted(((m, _mean(p)) for m, p, _ in samples),
-                   key=lambda mp: (round(mp[1], 9), mp[0] != played))
-    return means, len(mine), flagged
-
-
-def loss_of(samples: Samples, played: Move) -> float:
-    """The mean points ``played`` leaves above the best other move's, on these deals (below
-    0 when it is the best)."""
-    return _pair(samples, played)[0]
-
-
 def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS,
                  confirm: int = CONFIRM_DEALS, seed: int | str = 0,
                  threshold: float = MISTAKE_POINTS) -> Review:
@@ -539,7 +335,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         means, used, flagged = verdict(smp, played, threshold)
         # a few deals never name a mistake alone
         if flagged and i in weighed and (used >= DECIDED_AFTER or not confirm):
-            found_now.append((losses[i], i, _two_best(means, played)))
+            found_now.append((losses[i], i, two_best(means, played)))
     fresh_work = 0
     named: dict[int, Mistake] = {}
     for _, i, better in sorted(found_now, key=lambda x: -x[0]):
@@ -548,12 +344,12 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         if fresh_work + fresh_cost(at, most, len(better)) > FRESH_ROLLOUTS:
             unweighed += 1
             continue
-        means, used, flagged = fresh_verdict(at, played, better, seed=seed,
-                                             threshold=threshold)
+        rows = fresh_deals(at, played, better, seed=seed, threshold=threshold)
+        means, used, flagged = fresh_judgement(rows, played, better, threshold)
         fresh_work += fresh_cost(at, used, len(better))
         if not flagged:
             continue
-        mistake = _mistake(at, turn, played, means, used)
+        mistake = _mistake(at, turn, played, means, used, spreads_of(rows, means[0][0]))
         problems = check_mistake(mistake, at)
         if problems:
             raise ReviewError(f"the review of move {turn + 1} says what the engine does not "
@@ -565,14 +361,14 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
 
 
 def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]],
-             deals: int) -> Mistake:
+             deals: int, spreads: list[tuple[Move, float]] | None = None) -> Mistake:
     """The mistake record of a decision the review flagged, with its words."""
     seat = game.current
     means = [(m, round(p, 2)) for m, p in means]
     better, best = means[0]
     mine = next(p for m, p in means if m == played)
     lost = round(mine - best, 2)
-    idea, why = idea_of(game, played, better)
+    idea, why = idea_of(game, played, better, dict(means))
     what = (f"You chose to {move_words(game, played)}. Over {deals} deals of the tiles you "
             f"could not see, the round then ended with {mine:.1f} points in your hand on "
             f"average; the better move left {best:.1f}: {lost:.1f} points lost.")
@@ -580,4 +376,5 @@ def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]
     position = seen_position(game, seat)
     position["position"].pop("seed", None)
     return Mistake(turn, seat, position, str(played), str(better), lost, mine, best, deals,
-                   idea, what, f"Better: {words}.", why, [(str(m), p) for m, p in means])
+                   idea, what, f"Better: {words}.", why, [(str(m), p) for m, p in means],
+                   [(str(m), round(e, 2)) for m, e in spreads or []])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..core.moves import Move
@@ -19,7 +20,14 @@ from .bots import PlannerBot
 if TYPE_CHECKING:
     from .review import Mistake
 
-__all__ = ["check_mistake", "idea_of", "move_words"]
+__all__ = ["DOUBLE_GAP", "LINE_GAP", "check_mistake", "idea_of", "move_words"]
+
+#: A double kept is the reason for a mistake only if every move that keeps it leaves at
+#: least this many points more than the better move (else the double is not the difference).
+DOUBLE_GAP = 2.0
+#: A longer line for the learner's own train is the reason on its own (without the
+#: planner's words) when the better move lines up at least this many tiles more.
+LINE_GAP = 2
 
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 
@@ -38,12 +46,19 @@ def move_words(game: Game, move: Move) -> str:
             "uno": "announce your last tile"}[move.kind]
 
 
-def idea_of(game: Game, played: Move, better: Move) -> tuple[str, str]:
-    """The strategy idea behind ``better`` against ``played``, and why, in words."""
+def idea_of(game: Game, played: Move, better: Move,
+            means: Mapping[Move, float] | None = None) -> tuple[str, str]:
+    """The strategy idea behind ``better`` against ``played``, and why, in words. ``means``
+    (each legal move's mean round points, when known) keeps an idea to where it makes the
+    difference: a double kept is the reason only if every move that keeps it does clearly
+    worse than ``better``."""
     me = game.current
     value = game.rules.tile_value
     t = better.tile
-    if t is not None and t.is_double and played.tile != t:
+    best = means.get(better) if means else None
+    keepers = [p for m, p in (means or {}).items() if m.tile != t and m != better]
+    double_matters = best is None or not keepers or min(keepers) - best >= DOUBLE_GAP
+    if t is not None and t.is_double and played.tile != t and double_matters:
         return "double-kept", (
             f"Laying the double {t} when you can gets its {value(t.high, t.low)} points out "
             f"of your hand, and after a double you play again (rule: "
@@ -65,14 +80,17 @@ def idea_of(game: Game, played: Move, better: Move) -> tuple[str, str]:
             f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
             f"end soon, so the heavier tile {t} ({value(t.high, t.low)} points) is the one "
             f"to get out of your hand.")
-    advice = PlannerBot().advise(game)
     mine, theirs = _line(game, better), _line(game, played)
+    counted = ", this one included" if better.kind == "play" and better.train == me else ""
+    counts = (f"With it, {mine} of your tiles go on your own train in one line{counted}; "
+              f"with the move you played, {theirs}.")
+    advice = PlannerBot().advise(game)
     # the plan is the reason only when the move played really gives up some of it
     if advice.move == better and advice.reason and mine > theirs:
-        counted = ", this one included" if better.kind == "play" and better.train == me else ""
-        return "plan", (advice.reason[0].upper() + advice.reason[1:] + f". With it, {mine} "
-                        f"of your tiles go on your own train in one line{counted}; with the "
-                        f"move you played, {theirs}.")
+        return "plan", advice.reason[0].upper() + advice.reason[1:] + ". " + counts
+    if mine >= theirs + LINE_GAP:
+        return "plan", (counts + " A long line on your own train is a tile to play on every "
+                        "turn, with no need to draw.")
     return "points", ("Played out over the deals, the rest of the round went better for you "
                       "after it: on average, fewer points were left in your hand when it ended.")
 

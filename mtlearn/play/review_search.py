@@ -1,0 +1,299 @@
+"""The search behind a round's review: how a decision is weighed (the deals, the
+confirmation, the fresh deals that bear a mistake out) and the settings that govern it.
+:func:`mtlearn.play.review.review_round` uses these on every decision of a round; the
+module docstring of :mod:`mtlearn.play.review` says how they fit together.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+
+from ..core.moves import Move
+from ..engine.game import Game
+from .deals import seen_position
+from .expert import move_samples
+
+__all__ = ["CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS", "FRESH_MORE",
+           "FRESH_ROLLOUTS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN",
+           "STEP_DEALS", "SUSPECT_MORE", "VARIANCE_FLOOR", "Samples", "Z", "confirmed",
+           "first_pass", "fresh_cost", "fresh_deals", "fresh_judgement", "fresh_verdict",
+           "loss_of", "samples_of", "score_decision", "spreads_of", "suspect", "two_best",
+           "verdict"]
+
+#: Expected points lost (against the best move, over the sampled deals) that make a mistake.
+MISTAKE_POINTS = 4.0
+#: Deals of the hidden tiles each decision is weighed on first (every legal move meets the
+#: same): enough to pass over the many decisions whose moves come out alike.
+REVIEW_DEALS = 6
+#: The most deals added to a decision that may be a mistake after the first ones, in steps
+#: of :data:`STEP_DEALS` (the verdict is on all the deals its moves met).
+CONFIRM_DEALS = 18
+#: More deals still for a :func:`suspect` choice (a kept double, a double of the turn left
+#: open): the first deals' luck can hide what such a choice costs for a long while.
+SUSPECT_MORE = 24
+#: Deals a confirmation step adds (to the move played and the two best so far).
+STEP_DEALS = 4
+#: A decision whose move played trails the best by this share of the threshold after the
+#: first deals gets the confirmation deals.
+SCREEN = 0.5
+#: Confirmation stops once the mean loss is this many standard errors of the paired
+#: difference away from the threshold, either way: the question is decided.
+DECIDED = 2.0
+#: The fewest deals on which that can be decided (a handful of deals can look alike by luck).
+DECIDED_AFTER = 14
+#: The least variance of the deal-by-deal difference taken for its standard error (points
+#: squared): a round's points swing by tens from deal to deal, and a few deals that happen to
+#: agree must not look sure.
+VARIANCE_FLOOR = 100.0
+#: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
+#: go to the largest first losses while this allows (a page's review stays within seconds).
+ROUND_ROLLOUTS = 400
+#: Standard errors of the paired difference by which the move played must trail the best
+#: one, on top of the threshold on the mean: a few lucky deals do not make a mistake (one
+#: sided, 95 %).
+Z = 1.64
+#: Fresh deals a mistake is weighed on before it is named: every legal move meets them, and
+#: the search that chose the better move never used them, so the figures shown are not the
+#: lucky ones that made it look best (the lowest of several noisy means is too low).
+FRESH_DEALS = 24
+#: More fresh deals still for the move played and the better one, while the question is open.
+FRESH_MORE = 48
+#: The most roll-outs a round's review spends on fresh deals (the largest losses first).
+FRESH_ROLLOUTS = 400
+
+#: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
+Samples = list[tuple[Move, list[int], list[float]]]
+
+
+def _seed_of(game: Game, seat: int, seed: int | str) -> str:
+    """The deals' seed: the review's seed and the seat's view (the match's seed left out)."""
+    view = seen_position(game, seat)
+    view["position"].pop("seed", None)
+    return f"review/{seed}/{json.dumps(view, sort_keys=True)}"
+
+
+def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
+                   confirm: int = CONFIRM_DEALS, seed: int | str = 0,
+                   threshold: float = MISTAKE_POINTS
+                   ) -> tuple[list[tuple[Move, float]], int, bool]:
+    """Weigh the legal moves of the player to play, as :func:`review_round` weighs one
+    decision with no limit on the round's work: (each move's mean round points, best first;
+    the deals they rest on; whether ``played`` is a mistake). Up to ``confirm`` more deals
+    are played (:func:`confirmed`) when the move played trails the best by :data:`SCREEN` of
+    the threshold after ``deals``, or is a :func:`suspect` choice; a mistake found so is
+    weighed again on :data:`FRESH_DEALS` fresh deals (:func:`fresh_verdict`), and the
+    figures are theirs."""
+    samples = first_pass(game, deals=deals, seed=seed)
+    weighed = False
+    odd = suspect(game, played)
+    if confirm and (loss_of(samples, played) >= SCREEN * threshold or odd):
+        more = confirm + SUSPECT_MORE if odd else confirm
+        samples, _ = confirmed(game, samples, confirm=more, seed=seed, played=played,
+                               threshold=threshold)
+        weighed = True
+    means, used, flagged = verdict(samples, played, threshold)
+    if not confirm:
+        return means, used, flagged
+    if not (flagged and weighed and used >= DECIDED_AFTER):
+        return means, used, False
+    return fresh_verdict(game, played, two_best(means, played), seed=seed,
+                         threshold=threshold)
+
+
+def two_best(means: list[tuple[Move, float]], played: Move) -> list[Move]:
+    """The two moves other than ``played`` with the fewest mean points (best first)."""
+    return [m for m, _ in means if m != played][:2]
+
+
+def fresh_verdict(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
+                  threshold: float = MISTAKE_POINTS, more: int | None = None
+                  ) -> tuple[list[tuple[Move, float]], int, bool]:
+    """``played`` against the best of ``better`` (the search's two best other moves) on the
+    deals of :func:`fresh_deals`: (each move's mean round points, that move first, then the
+    others best first; the deals ``played`` met; whether it trails that move there by
+    ``threshold`` on average and by :data:`Z` standard errors of the deal-by-deal
+    difference)."""
+    rows = fresh_deals(game, played, better, seed=seed, threshold=threshold, more=more)
+    return fresh_judgement(rows, played, better, threshold)
+
+
+def fresh_judgement(rows: dict[Move, list[int]], played: Move, better: Sequence[Move],
+                    threshold: float) -> tuple[list[tuple[Move, float]], int, bool]:
+    """:func:`fresh_verdict` on deals already played (the rows of :func:`fresh_deals`)."""
+    best = _best_of(rows, better)
+    loss, se = _paired(rows[played], rows[best])
+    means = sorted(((m, _mean(p)) for m, p in rows.items()),
+                   key=lambda mp: (mp[0] != best, round(mp[1], 9)))
+    return means, len(rows[played]), loss >= threshold and loss - Z * se > 0
+
+
+def spreads_of(rows: dict[Move, list[int]], better: Move) -> list[tuple[Move, float]]:
+    """Each move's standard error of its gap to ``better``, over the deals both met."""
+    out = []
+    for m, p in rows.items():
+        n = min(len(p), len(rows[better]))
+        out.append((m, 0.0 if m == better else _paired(p[:n], rows[better][:n])[1]))
+    return out
+
+
+def _best_of(rows: dict[Move, list[int]], moves: Sequence[Move]) -> Move:
+    return min(moves, key=lambda m: round(_mean(rows[m]), 9))
+
+
+def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
+                threshold: float = MISTAKE_POINTS, more: int | None = None
+                ) -> dict[Move, list[int]]:
+    """Each legal move's round points, deal by deal, on deals of a sequence of their own
+    (not the search's): every legal move on :data:`FRESH_DEALS` deals, then ``played`` and
+    the moves of ``better`` on up to ``more`` more (:data:`FRESH_MORE`, and
+    :data:`SUSPECT_MORE` more for a :func:`suspect` choice), :data:`STEP_DEALS` at a time,
+    until the loss against the best of them is :data:`DECIDED` standard errors from
+    ``threshold`` either way."""
+    if more is None:
+        more = FRESH_MORE + (SUSPECT_MORE if suspect(game, played) else 0)
+    key = _seed_of(game, game.current, seed) + "/fresh"
+    rows = {m: list(p) for m, p, _ in move_samples(game, deals=FRESH_DEALS, seed=key)}
+    n = FRESH_DEALS
+    loss, se = _paired(rows[played], rows[_best_of(rows, better)])
+    while n < FRESH_DEALS + more and abs(loss - threshold) <= DECIDED * se:
+        step = min(STEP_DEALS, FRESH_DEALS + more - n)
+        for m, p, _ in move_samples(game, deals=step, seed=key, skip=n,
+                                    only=[played, *better]):
+            rows[m].extend(p)
+        n += step
+        loss, se = _paired(rows[played], rows[_best_of(rows, better)])
+    return rows
+
+
+def fresh_cost(game: Game, deals: int, better: int = 2) -> int:
+    """The roll-outs :func:`fresh_deals` plays when ``played`` met ``deals`` deals, with
+    ``better`` moves to beat."""
+    return len(game.legal_moves) * FRESH_DEALS + (1 + better) * (deals - FRESH_DEALS)
+
+
+def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
+    """The mean of ``mine`` less ``theirs``, deal by deal, and its standard error (the
+    variance never below :data:`VARIANCE_FLOOR`)."""
+    n = len(mine)
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(max(var, VARIANCE_FLOOR) / n)
+
+
+def suspect(game: Game, played: Move) -> bool:
+    """Whether ``played`` keeps a double of the hand that a legal move lays, or leaves a
+    double laid this turn uncovered when a legal move covers it: a choice the review
+    always weighs on the confirmation deals too (a few deals can hide what it costs)."""
+    moves = [m for m in game.legal_moves if m.kind == "play" and m.tile is not None]
+    if any(m.tile is not None and m.tile.is_double for m in moves) and \
+            not (played.tile is not None and played.tile.is_double):
+        return True
+    laid = {game.line_code(i) for i in game.turn_doubles}
+    return bool(laid) and played.line_code not in laid and \
+        any(m.line_code in laid for m in moves)
+
+
+def first_pass(game: Game, *, deals: int = REVIEW_DEALS, seed: int | str = 0) -> Samples:
+    """The legal moves of the player to play over the first ``deals`` deals, deal by deal."""
+    return move_samples(game, deals=deals, seed=_seed_of(game, game.current, seed))
+
+
+def _mean(points: list[int]) -> float:
+    return sum(points) / len(points)
+
+
+def confirmed(game: Game, samples: Samples, *, confirm: int = CONFIRM_DEALS,
+              seed: int | str = 0, played: Move | None = None,
+              threshold: float = MISTAKE_POINTS, limit: int | None = None
+              ) -> tuple[Samples, int]:
+    """``samples`` weighed on up to ``confirm`` more deals of the same sequence, and the
+    roll-outs that took.
+
+    Without ``played``, every move meets every deal. With it, the deals come
+    :data:`STEP_DEALS` at a time to the move played and the two with the fewest mean points
+    so far (a move that comes to the front later meets the earlier deals first, and the move
+    with the fewest mean points has always met every deal), and they stop once the mean loss
+    of ``played`` is :data:`DECIDED` standard errors from ``threshold``, either way, or when
+    the next step would pass ``limit`` roll-outs."""
+    key = _seed_of(game, game.current, seed)
+    rows = {m: (list(p), list(g)) for m, p, g in samples}
+    n = max(len(p) for p, _ in rows.values())
+    stop, spent = n + confirm, 0
+
+    def weigh(moves: list[Move], start: int, count: int) -> None:
+        nonlocal spent
+        for m, p, g in move_samples(game, deals=count, seed=key, skip=start, only=moves):
+            rows[m][0].extend(p)
+            rows[m][1].extend(g)
+        spent += len(moves) * count
+
+    def catch_up(m: Move) -> None:
+        if len(rows[m][0]) < n:
+            weigh([m], len(rows[m][0]), n - len(rows[m][0]))
+
+    if played is None:
+        for m in rows:
+            catch_up(m)
+        if stop > n:
+            weigh(list(rows), n, stop - n)
+        return [(m, *rows[m]) for m, _, _ in samples], spent
+    while n < stop:
+        front = {played, *sorted(rows, key=lambda m: round(_mean(rows[m][0]), 9))[:2]}
+        step = min(STEP_DEALS, stop - n)
+        owed = sum(n - len(rows[m][0]) for m in front) + len(front) * step
+        if limit is not None and spent + owed > limit:
+            break
+        for m in front:
+            catch_up(m)
+        weigh(sorted(front, key=list(rows).index), n, step)
+        n += step
+        while True:   # the leader has met every deal
+            lead = min(rows, key=lambda m: round(_mean(rows[m][0]), 9))
+            if len(rows[lead][0]) == n:
+                break
+            catch_up(lead)
+        loss, se = _pair(samples_of(rows), played)
+        if n >= DECIDED_AFTER and abs(loss - threshold) > DECIDED * se:
+            break
+    return samples_of(rows), spent
+
+
+def samples_of(rows: dict[Move, tuple[list[int], list[float]]]) -> Samples:
+    """The rows as samples, in their order."""
+    return [(m, p, g) for m, (p, g) in rows.items()]
+
+
+def _pair(samples: Samples, played: Move) -> tuple[float, float]:
+    """The mean points ``played`` leaves above the best other move met on the same deals
+    (below 0 when it is the best), and the standard error of that deal-by-deal difference
+    (its variance never taken below :data:`VARIANCE_FLOOR`: a few deals that happen to agree
+    do not make a sure difference)."""
+    mine = next(p for m, p, _ in samples if m == played)
+    others = [p for m, p, _ in samples if m != played and len(p) == len(mine)]
+    if not others:
+        return 0.0, 0.0
+    return _paired(mine, min(others, key=lambda p: round(_mean(p), 9)))
+
+
+def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS
+            ) -> tuple[list[tuple[Move, float]], int, bool]:
+    """(each move's mean round points, best first; the deals the move played met; whether
+    ``played`` trails the best other move met on the same deals by ``threshold`` on
+    average, and by :data:`Z` standard errors of the paired difference)."""
+    loss, se = _pair(samples, played)
+    flagged = loss >= threshold and loss - Z * se > 0
+    mine = next(p for m, p, _ in samples if m == played)
+    means = sorted(((m, _mean(p)) for m, p, _ in samples),
+                   key=lambda mp: (round(mp[1], 9), mp[0] != played))
+    return means, len(mine), flagged
+
+
+def loss_of(samples: Samples, played: Move) -> float:
+    """The mean points ``played`` leaves above the best other move's, on these deals (below
+    0 when it is the best)."""
+    return _pair(samples, played)[0]
