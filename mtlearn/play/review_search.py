@@ -49,7 +49,7 @@ DECIDED_AFTER = 14
 VARIANCE_FLOOR = 100.0
 #: The most roll-outs (legal moves times deals) a round's review plays: the confirmations
 #: go to the largest first losses while this allows (a page's review stays within seconds).
-ROUND_ROLLOUTS = 400
+ROUND_ROLLOUTS = 360
 #: Standard errors of the paired difference by which the move played must trail the best
 #: one, on top of the threshold on the mean: a few lucky deals do not make a mistake (one
 #: sided, 95 %).
@@ -57,11 +57,11 @@ Z = 1.64
 #: Fresh deals a mistake is weighed on before it is named: every legal move meets them, and
 #: the search that chose the better move never used them, so the figures shown are not the
 #: lucky ones that made it look best (the lowest of several noisy means is too low).
-FRESH_DEALS = 24
+FRESH_DEALS = 16
 #: More fresh deals still for the move played and the better one, while the question is open.
-FRESH_MORE = 48
+FRESH_MORE = 56
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
-FRESH_ROLLOUTS = 400
+FRESH_ROLLOUTS = 320
 
 #: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
 Samples = list[tuple[Move, list[int], list[float]]]
