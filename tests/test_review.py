@@ -21,6 +21,7 @@ from mtlearn.core.ruleids import PATTERN
 from mtlearn.play import review as review_module
 from mtlearn.play.bots import Bot, GreedyBot, RandomBot
 from mtlearn.play.review import (
+    FRESH_DEALS,
     MISTAKE_POINTS,
     Mistake,
     Review,
@@ -236,7 +237,7 @@ def test_fresh_deals_judge_the_search_s_pick_again() -> None:
     means, deals, flagged = fresh_verdict(game, good, [bad])
     assert not flagged and means[0][0] == bad
     means, deals, flagged = fresh_verdict(game, bad, [other, good])
-    assert flagged and means[0][0] == good and deals >= 24
+    assert flagged and means[0][0] == good and deals >= FRESH_DEALS
     assert means[0][1] + MISTAKE_POINTS <= dict(means)[bad]
 
 
