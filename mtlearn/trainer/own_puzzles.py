@@ -125,8 +125,11 @@ def _refusal(puzzle: Puzzle, mistake: Mistake) -> str | None:
         return "no move meets the goal"
     for move in right:
         points = mistake.points_of(str(move))
-        if points is None or points - mistake.better_points >= MISTAKE_POINTS:
-            return f"the goal accepts {move}, which the review counts as a mistake"
+        if points is None:
+            return f"the goal accepts {move}, which the review did not weigh"
+        if points - mistake.better_points >= MISTAKE_POINTS:
+            return (f"the goal accepts {move}, which left {points - mistake.better_points:.1f} "
+                    "points more than the better move on the review's deals")
     return None
 
 
