@@ -22,6 +22,7 @@ from mtlearn.play import review as review_module
 from mtlearn.play.bots import Bot, GreedyBot, RandomBot
 from mtlearn.play.review import (
     FRESH_DEALS,
+    JUDGE_DEALS,
     MISTAKE_POINTS,
     Mistake,
     Review,
@@ -229,7 +230,8 @@ def test_decisions_are_the_seats_choices() -> None:
 
 def test_fresh_deals_judge_the_search_s_pick_again() -> None:
     """The fresh deals are not the search's, refuse a good move named a mistake, and name
-    the better of the search's two best moves as they find it."""
+    the better of the search's two best moves as they find it (here two moves about as
+    good: either may come out ahead on the fresh deals)."""
     game = kept_double()
     good, bad, other = Move.parse("5-5@1"), Move.parse("5-1@1"), Move.parse("2-3@M")
     assert fresh_deals(game, bad, [good])[bad][:6] != \
@@ -237,7 +239,7 @@ def test_fresh_deals_judge_the_search_s_pick_again() -> None:
     means, deals, flagged = fresh_verdict(game, good, [bad])
     assert not flagged and means[0][0] == bad
     means, deals, flagged = fresh_verdict(game, bad, [other, good])
-    assert flagged and means[0][0] == good and deals >= FRESH_DEALS
+    assert flagged and means[0][0] in (good, other) and deals >= FRESH_DEALS
     assert means[0][1] + MISTAKE_POINTS <= dict(means)[bad]
 
 
@@ -270,3 +272,22 @@ def test_find_a_better_move_never_calls_luck_a_mistake() -> None:
     assert sure.judge(other).verdict == "worse"
     assert sure.judge(other).text.startswith("Still a mistake")
     assert Mistake.from_json(json.loads(json.dumps(sure.to_json()))) == sure
+
+
+def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
+    """With the position, "Find a better move" plays the tried move, the better one and the
+    move played on JUDGE_DEALS common deals: the better move is "best", the move played
+    "worse", every answer the same each time, and an illegal move refused."""
+    game = _finish(kept_double(), "5-1@1")
+    review = review_round(game, 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    before = position_before(game, m.turn)
+    assert m.judge(m.better, before).verdict == "best"
+    assert m.judge(m.played, before).verdict == "worse"
+    assert m.judge("6-6@2", before).verdict == "illegal"
+    for text, _ in m.values:
+        first, again = m.judge(text, before), m.judge(text, before)
+        assert first == again and first.verdict in ("best", "better", "worse")
+        assert first.points is not None and f"{first.points:.1f}" in first.text
+        if text not in (m.better, m.played):
+            assert f"over {JUDGE_DEALS} more deals" in first.text

@@ -106,16 +106,18 @@ class RoundReviews:
                                f"mistakes, no mistake {index}")
         return self.current.mistakes[index]
 
-    def retry(self, session: BoardSession, index: int, move: str) -> None:
+    def retry(self, session: BoardSession, index: int, move: str, *, weigh: bool = True
+              ) -> None:
         """Judge ``move`` in the position of mistake ``index`` (SessionError: no review,
-        no such mistake)."""
+        no such mistake): weighed again on deals of its own when ``weigh`` (a fraction of a
+        second), else on the review's deals (:meth:`~mtlearn.play.review.Mistake.judge`)."""
         m = self._mistake("review_try", index)
         if len(move) > 64:
             raise SessionError("move: too long for a move (at most 64 characters)")
         from ..core.rule_words import rule_words
         from ..play.review import Retry, position_before
 
-        retry = m.judge(move)
+        retry = m.judge(move, position_before(session.game, m.turn) if weigh else None)
         if retry.verdict == "illegal":
             verdict = position_before(session.game, m.turn).explain(move)
             if not verdict.legal:

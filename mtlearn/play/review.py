@@ -47,6 +47,7 @@ from .review_search import (
     FRESH_DEALS,
     FRESH_MORE,
     FRESH_ROLLOUTS,
+    JUDGE_DEALS,
     MISTAKE_POINTS,
     REVIEW_DEALS,
     ROUND_ROLLOUTS,
@@ -62,7 +63,9 @@ from .review_search import (
     fresh_deals,
     fresh_judgement,
     fresh_verdict,
+    judge_deals,
     loss_of,
+    paired,
     samples_of,
     score_decision,
     spreads_of,
@@ -72,12 +75,44 @@ from .review_search import (
 )
 from .review_words import check_mistake, idea_of, move_words
 
-__all__ = ["AS_GOOD", "CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS", "FRESH_MORE",
-           "FRESH_ROLLOUTS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN",
-           "STEP_DEALS", "SUSPECT_MORE", "VARIANCE_FLOOR", "Mistake", "Retry", "Review",
-           "ReviewError", "Samples", "Z", "check_mistake", "confirmed", "decisions", "first_pass",
-           "fresh_cost", "fresh_deals", "fresh_verdict", "loss_of", "move_words", "position_before",
-           "review_round", "samples_of", "score_decision", "suspect", "verdict"]
+__all__ = [
+    "AS_GOOD",
+    "CONFIRM_DEALS",
+    "DECIDED",
+    "DECIDED_AFTER",
+    "FRESH_DEALS",
+    "FRESH_MORE",
+    "FRESH_ROLLOUTS",
+    "JUDGE_DEALS",
+    "MISTAKE_POINTS",
+    "REVIEW_DEALS",
+    "ROUND_ROLLOUTS",
+    "SCREEN",
+    "STEP_DEALS",
+    "SUSPECT_MORE",
+    "VARIANCE_FLOOR",
+    "Mistake",
+    "Retry",
+    "Review",
+    "ReviewError",
+    "Samples",
+    "Z",
+    "check_mistake",
+    "confirmed",
+    "decisions",
+    "first_pass",
+    "fresh_cost",
+    "fresh_deals",
+    "fresh_verdict",
+    "loss_of",
+    "move_words",
+    "position_before",
+    "review_round",
+    "samples_of",
+    "score_decision",
+    "suspect",
+    "verdict",
+]
 
 #: "Find a better move": a move within this many points of the best is as good as it.
 AS_GOOD = 1.0
@@ -157,9 +192,11 @@ class Mistake:
                 return points
         return None
 
-    def judge(self, move: Move | str) -> Retry:
-        """How ``move`` compares, on this review's deals, with the move played and the better
-        move (in words; an unknown or illegal move is ``"illegal"``). A gap the deals cannot
+    def judge(self, move: Move | str, game: Game | None = None) -> Retry:
+        """How ``move`` compares with the move played and the better move, in words (an
+        unknown or illegal move is ``"illegal"``). With ``game``, the position before the
+        decision, the three moves are weighed again on :data:`JUDGE_DEALS` deals of their
+        own (:meth:`weigh`); without it, on this review's deals, where a gap the deals cannot
         tell from luck (within 2 standard errors: ``spreads``) is never called a mistake."""
         text = str(move)
         try:
@@ -169,6 +206,8 @@ class Mistake:
         if points is None:
             return Retry(text, "illegal", "That move is not one of your legal moves in this "
                          "position: choose one of them.", None)
+        if game is not None:
+            return self.weigh(Move.parse(text) if isinstance(move, str) else move, game)
         best = self.better_points
         gap = points - best
         spread = self._spread_of(move)
@@ -195,6 +234,45 @@ class Mistake:
                      f"{words}, against {self.played_points:.1f} for yours and {best:.1f} for "
                      f"the best found.", points)
 
+    def weigh(self, move: Move, game: Game) -> Retry:
+        """``move`` tried in ``game`` (the position before the decision), judged on
+        :data:`JUDGE_DEALS` fresh deals that it, the better move and the move played all meet
+        (seeded by the seat's view: the same answer every time)."""
+        text = str(move)
+        tried = next((m for m in game.legal_moves if _same(m, move)), None)
+        if tried is None:
+            return Retry(text, "illegal", "That move is not one of your legal moves in this "
+                         "position: choose one of them.", None)
+        better, played = Move.parse(self.better), Move.parse(self.played)
+        if tried == better:
+            return Retry(text, "best", f"That is the better move: it left "
+                         f"{self.better_points:.1f} points on average.", self.better_points)
+        if tried == played:
+            return Retry(text, "worse", f"That is the move you played: it left "
+                         f"{self.played_points:.1f} points on average, {self.lost:.1f} more "
+                         "than the better move.", self.played_points)
+        rows = judge_deals(game, [tried, better, played], seed=f"judge/{self.turn}")
+        mine, theirs, yours = (sum(rows[m]) / len(rows[m]) for m in (tried, better, played))
+        gap, se = paired(rows[tried], rows[better])
+        n = len(rows[tried])
+        words = f"over {n} more deals it left {mine:.1f} points on average"
+        if gap < -AS_GOOD and gap + 2 * se < 0:
+            return Retry(text, "best", f"Better still than the move shown: {words}, the move "
+                         f"shown {theirs:.1f}.", mine)
+        if abs(gap) <= AS_GOOD or (abs(gap) < 2 * se and gap < MISTAKE_POINTS):
+            return Retry(text, "best", f"As good as the move shown, as far as the deals can "
+                         f"tell: {words}, the move shown {theirs:.1f}.", mine)
+        if gap >= MISTAKE_POINTS and gap - Z * se > 0:
+            return Retry(text, "worse", f"Still a mistake: {words}, {gap:.1f} more than the "
+                         f"move shown ({theirs:.1f}).", mine)
+        if mine < yours:
+            return Retry(text, "better", f"Better than the move you played ({yours:.1f} on "
+                         f"the same deals): {words}, but the move shown left {theirs:.1f}.",
+                         mine)
+        return Retry(text, "worse", f"Not shown to be better than the move you played: "
+                     f"{words}, against {yours:.1f} for yours and {theirs:.1f} for the move "
+                     "shown.", mine)
+
     def _spread_of(self, move: Move | str) -> float | None:
         """The standard error of ``move``'s gap to the better move (None: not known)."""
         m = Move.parse(move) if isinstance(move, str) else move
@@ -204,6 +282,12 @@ class Mistake:
                               and m.train == other.train and m.branch == other.branch):
                 return spread
         return None
+
+
+def _same(a: Move, b: Move) -> bool:
+    """The same move, whichever way round its tile is written."""
+    return a == b or (a.kind == "play" and b.kind == "play" and a.tile == b.tile
+                      and a.train == b.train and a.branch == b.branch)
 
 
 @dataclass(frozen=True)
@@ -335,7 +419,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         means, used, flagged = verdict(smp, played, threshold)
         # a few deals never name a mistake alone
         if flagged and i in weighed and (used >= DECIDED_AFTER or not confirm):
-            found_now.append((losses[i], i, two_best(means, played)))
+            found_now.append((losses[i], i, two_best(means, played, found[i][1])))
     fresh_work = 0
     named: dict[int, Mistake] = {}
     for _, i, better in sorted(found_now, key=lambda x: -x[0]):

@@ -12,15 +12,44 @@ from collections.abc import Sequence
 
 from ..core.moves import Move
 from ..engine.game import Game
+from .bots import PlannerBot
 from .deals import seen_position
 from .expert import move_samples
 
-__all__ = ["CONFIRM_DEALS", "DECIDED", "DECIDED_AFTER", "FRESH_DEALS", "FRESH_MORE",
-           "FRESH_ROLLOUTS", "MISTAKE_POINTS", "REVIEW_DEALS", "ROUND_ROLLOUTS", "SCREEN",
-           "STEP_DEALS", "SUSPECT_MORE", "VARIANCE_FLOOR", "Samples", "Z", "confirmed",
-           "first_pass", "fresh_cost", "fresh_deals", "fresh_judgement", "fresh_verdict",
-           "loss_of", "samples_of", "score_decision", "spreads_of", "suspect", "two_best",
-           "verdict"]
+__all__ = [
+    "CONFIRM_DEALS",
+    "DECIDED",
+    "DECIDED_AFTER",
+    "FRESH_DEALS",
+    "FRESH_DECIDED_AFTER",
+    "FRESH_MORE",
+    "FRESH_ROLLOUTS",
+    "JUDGE_DEALS",
+    "MISTAKE_POINTS",
+    "REVIEW_DEALS",
+    "ROUND_ROLLOUTS",
+    "SCREEN",
+    "STEP_DEALS",
+    "SUSPECT_MORE",
+    "VARIANCE_FLOOR",
+    "Samples",
+    "Z",
+    "confirmed",
+    "first_pass",
+    "fresh_cost",
+    "fresh_deals",
+    "fresh_judgement",
+    "fresh_verdict",
+    "judge_deals",
+    "loss_of",
+    "paired",
+    "samples_of",
+    "score_decision",
+    "spreads_of",
+    "suspect",
+    "two_best",
+    "verdict",
+]
 
 #: Expected points lost (against the best move, over the sampled deals) that make a mistake.
 MISTAKE_POINTS = 4.0
@@ -60,8 +89,13 @@ Z = 1.64
 FRESH_DEALS = 16
 #: More fresh deals still for the move played and the better one, while the question is open.
 FRESH_MORE = 56
+#: The fewest fresh deals on which the move played and the better one are compared (stopping
+#: as soon as a few deals look decided would keep the lucky samples: the losses shown run high).
+FRESH_DECIDED_AFTER = 40
+#: Deals "Find a better move" weighs a move tried on, with the better move and the move played.
+JUDGE_DEALS = 48
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
-FRESH_ROLLOUTS = 320
+FRESH_ROLLOUTS = 400
 
 #: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
 Samples = list[tuple[Move, list[int], list[float]]]
@@ -98,13 +132,21 @@ def score_decision(game: Game, played: Move, *, deals: int = REVIEW_DEALS,
         return means, used, flagged
     if not (flagged and weighed and used >= DECIDED_AFTER):
         return means, used, False
-    return fresh_verdict(game, played, two_best(means, played), seed=seed,
+    return fresh_verdict(game, played, two_best(means, played, game), seed=seed,
                          threshold=threshold)
 
 
-def two_best(means: list[tuple[Move, float]], played: Move) -> list[Move]:
-    """The two moves other than ``played`` with the fewest mean points (best first)."""
-    return [m for m, _ in means if m != played][:2]
+def two_best(means: list[tuple[Move, float]], played: Move,
+             game: Game | None = None) -> list[Move]:
+    """The moves the fresh deals weigh ``played`` against: the two others with the fewest
+    mean points (best first), and with ``game`` the planner's move there too (a move the
+    search's luck passed over is often the planner's)."""
+    out = [m for m, _ in means if m != played][:2]
+    if game is not None:
+        advised = PlannerBot().choose(game)
+        if advised != played and advised not in out:
+            out.append(advised)
+    return out
 
 
 def fresh_verdict(game: Game, played: Move, better: Sequence[Move], *, seed: int | str = 0,
@@ -123,7 +165,7 @@ def fresh_judgement(rows: dict[Move, list[int]], played: Move, better: Sequence[
                     threshold: float) -> tuple[list[tuple[Move, float]], int, bool]:
     """:func:`fresh_verdict` on deals already played (the rows of :func:`fresh_deals`)."""
     best = _best_of(rows, better)
-    loss, se = _paired(rows[played], rows[best])
+    loss, se = paired(rows[played], rows[best])
     means = sorted(((m, _mean(p)) for m, p in rows.items()),
                    key=lambda mp: (mp[0] != best, round(mp[1], 9)))
     return means, len(rows[played]), loss >= threshold and loss - Z * se > 0
@@ -134,7 +176,7 @@ def spreads_of(rows: dict[Move, list[int]], better: Move) -> list[tuple[Move, fl
     out = []
     for m, p in rows.items():
         n = min(len(p), len(rows[better]))
-        out.append((m, 0.0 if m == better else _paired(p[:n], rows[better][:n])[1]))
+        out.append((m, 0.0 if m == better else paired(p[:n], rows[better][:n])[1]))
     return out
 
 
@@ -156,15 +198,25 @@ def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int |
     key = _seed_of(game, game.current, seed) + "/fresh"
     rows = {m: list(p) for m, p, _ in move_samples(game, deals=FRESH_DEALS, seed=key)}
     n = FRESH_DEALS
-    loss, se = _paired(rows[played], rows[_best_of(rows, better)])
-    while n < FRESH_DEALS + more and abs(loss - threshold) <= DECIDED * se:
+    loss, se = paired(rows[played], rows[_best_of(rows, better)])
+    while n < FRESH_DEALS + more and (n < FRESH_DECIDED_AFTER
+                                      or abs(loss - threshold) <= DECIDED * se):
         step = min(STEP_DEALS, FRESH_DEALS + more - n)
         for m, p, _ in move_samples(game, deals=step, seed=key, skip=n,
                                     only=[played, *better]):
             rows[m].extend(p)
         n += step
-        loss, se = _paired(rows[played], rows[_best_of(rows, better)])
+        loss, se = paired(rows[played], rows[_best_of(rows, better)])
     return rows
+
+
+def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str
+                ) -> dict[Move, list[int]]:
+    """``moves`` on :data:`JUDGE_DEALS` deals of a sequence of their own (from the seat's
+    view and ``seed``), deal by deal."""
+    key = _seed_of(game, game.current, seed) + "/judge"
+    return {m: list(p) for m, p, _ in move_samples(game, deals=JUDGE_DEALS, seed=key,
+                                                   only=moves)}
 
 
 def fresh_cost(game: Game, deals: int, better: int = 2) -> int:
@@ -173,7 +225,7 @@ def fresh_cost(game: Game, deals: int, better: int = 2) -> int:
     return len(game.legal_moves) * FRESH_DEALS + (1 + better) * (deals - FRESH_DEALS)
 
 
-def _paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
+def paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
     """The mean of ``mine`` less ``theirs``, deal by deal, and its standard error (the
     variance never below :data:`VARIANCE_FLOOR`)."""
     n = len(mine)
@@ -277,7 +329,7 @@ def _pair(samples: Samples, played: Move) -> tuple[float, float]:
     others = [p for m, p, _ in samples if m != played and len(p) == len(mine)]
     if not others:
         return 0.0, 0.0
-    return _paired(mine, min(others, key=lambda p: round(_mean(p), 9)))
+    return paired(mine, min(others, key=lambda p: round(_mean(p), 9)))
 
 
 def verdict(samples: Samples, played: Move, threshold: float = MISTAKE_POINTS

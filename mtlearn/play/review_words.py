@@ -59,10 +59,14 @@ def idea_of(game: Game, played: Move, better: Move,
     keepers = [p for m, p in (means or {}).items() if m.tile != t and m != better]
     double_matters = best is None or not keepers or min(keepers) - best >= DOUBLE_GAP
     if t is not None and t.is_double and played.tile != t and double_matters:
+        after = game.copy()
+        after.push(better)
+        again = after.current == me and any(m.kind == "play" for m in after.legal_moves)
+        more = (f", and after a double you play again (rule: {rule_words('R-DBL-1')})"
+                if again else "")
         return "double-kept", (
             f"Laying the double {t} when you can gets its {value(t.high, t.low)} points out "
-            f"of your hand, and after a double you play again (rule: "
-            f"{rule_words('R-DBL-1')}). Kept in your hand, it counts against you if the round "
+            f"of your hand{more}. Kept in your hand, it counts against you if the round "
             "ends before you lay it.")
     laid = {game.line_code(i) for i in game.turn_doubles}
     if (t is not None and better.line_code in laid and played.line_code not in laid
@@ -82,8 +86,9 @@ def idea_of(game: Game, played: Move, better: Move,
             f"to get out of your hand.")
     mine, theirs = _line(game, better), _line(game, played)
     counted = ", this one included" if better.kind == "play" and better.train == me else ""
+    yours = ", that one included" if played.kind == "play" and played.train == me else ""
     counts = (f"With it, {mine} of your tiles go on your own train in one line{counted}; "
-              f"with the move you played, {theirs}.")
+              f"with the move you played, {theirs}{yours}.")
     advice = PlannerBot().advise(game)
     # the plan is the reason only when the move played really gives up some of it
     if advice.move == better and advice.reason and mine > theirs:
@@ -156,7 +161,7 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     if mistake.idea == "plan":
         mine, theirs = _line(game, better), _line(game, played)
         if not mine > theirs or f"With it, {mine} of your tiles" not in mistake.why or \
-                f"with the move you played, {theirs}." not in mistake.why:
+                f"with the move you played, {theirs}" not in mistake.why:
             problems.append("the plan's counts are not the engine's, or not in its favour")
     if mistake.idea == "double-open":
         laid = {game.line_code(i) for i in game.turn_doubles}

@@ -286,7 +286,8 @@ class ClassReviews:
             raise ClassError("review_try: move is a move in notation, e.g. 12-5>me")
         stand_in = SimpleNamespace(game=held.game, message=None)
         try:
-            held.reviews.retry(stand_in, index, move)  # type: ignore[arg-type]
+            # judged on the review's deals: weighing again would hold the event loop
+            held.reviews.retry(stand_in, index, move, weigh=False)  # type: ignore[arg-type]
         except Exception as e:  # the engine's refusal, said plainly
             raise ClassError(f"review_try: {one_line(str(e), 200)}") from None
         return self._answer(room, sid, t, held.seat, held)
