@@ -95,7 +95,7 @@ FRESH_DECIDED_AFTER = 40
 #: Deals "Find a better move" weighs a move tried on, with the better move and the move played.
 JUDGE_DEALS = 48
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
-FRESH_ROLLOUTS = 400
+FRESH_ROLLOUTS = 320
 
 #: A move's points and margins deal by deal (see :func:`~mtlearn.play.expert.move_samples`).
 Samples = list[tuple[Move, list[int], list[float]]]
