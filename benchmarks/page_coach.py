@@ -105,14 +105,7 @@ def python_version(_request):
 COACH_WORKER = """// page_coach.py's worker: starts as worker.mjs does, then runs the code sent.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const here = new URL("./", import.meta.url);
-const nativeFetch = self.fetch.bind(self);
-self.fetch = (input, init) => {  // the whole .wasm read first, as worker.mjs does
-  const url = String(input && input.url ? input.url : input);
-  if (!url.endsWith(".wasm")) return nativeFetch(input, init);
-  return nativeFetch(input, init).then(async (r) => new Response(await r.arrayBuffer(),
-    { status: 200, headers: { "Content-Type": "application/wasm" } }));
-};
-let py = null;
+""" + play.WHOLE_WASM + """let py = null;
 async function boot(code) {
   const t0 = performance.now();
   const manifest = await (await fetch(new URL("engine.json", here))).json();

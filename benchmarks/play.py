@@ -86,16 +86,21 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-BARE_WORKER = """// A bare Pyodide start: what mtlearn's worker.mjs does before mtlearn (see play.py).
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-const nativeFetch = self.fetch.bind(self);
+#: How mtlearn's worker.mjs fetches Pyodide's .wasm (whole, then compiled): the
+#: benchmarks' own workers start the same way.
+WHOLE_WASM = """const nativeFetch = self.fetch.bind(self);
 self.fetch = (input, init) => {  // the whole .wasm read first, as worker.mjs does
   const url = String(input && input.url ? input.url : input);
   if (!url.endsWith(".wasm")) return nativeFetch(input, init);
   return nativeFetch(input, init).then(async (r) => new Response(await r.arrayBuffer(),
     { status: 200, headers: { "Content-Type": "application/wasm" } }));
 };
-const t0 = performance.now();
+"""
+
+
+BARE_WORKER = """// A bare Pyodide start: what mtlearn's worker.mjs does before mtlearn (see play.py).
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+""" + WHOLE_WASM + """const t0 = performance.now();
 const py = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
 py.runPython("import sys");
 self.postMessage({ event: "ready", ms: performance.now() - t0 });

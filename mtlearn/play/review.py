@@ -184,13 +184,7 @@ class Mistake:
 
     def points_of(self, move: Move | str) -> float | None:
         """The mean round points of ``move`` here (either way round), None if not legal."""
-        m = Move.parse(move) if isinstance(move, str) else move
-        for text, points in self.values:
-            other = Move.parse(text)
-            if other == m or (m.kind == "play" and other.kind == "play" and m.tile == other.tile
-                              and m.train == other.train and m.branch == other.branch):
-                return points
-        return None
+        return _lookup(self.values, move)
 
     def judge(self, move: Move | str, game: Game | None = None) -> Retry:
         """How ``move`` compares with the move played and the better move, in words (an
@@ -275,19 +269,19 @@ class Mistake:
 
     def _spread_of(self, move: Move | str) -> float | None:
         """The standard error of ``move``'s gap to the better move (None: not known)."""
-        m = Move.parse(move) if isinstance(move, str) else move
-        for text, spread in self.spreads:
-            other = Move.parse(text)
-            if other == m or (m.kind == "play" and other.kind == "play" and m.tile == other.tile
-                              and m.train == other.train and m.branch == other.branch):
-                return spread
-        return None
+        return _lookup(self.spreads, move)
 
 
 def _same(a: Move, b: Move) -> bool:
     """The same move, whichever way round its tile is written."""
     return a == b or (a.kind == "play" and b.kind == "play" and a.tile == b.tile
                       and a.train == b.train and a.branch == b.branch)
+
+
+def _lookup(pairs: list[tuple[str, float]], move: Move | str) -> float | None:
+    """The figure ``pairs`` give ``move`` (either way round), None if none."""
+    m = Move.parse(move) if isinstance(move, str) else move
+    return next((x for text, x in pairs if _same(Move.parse(text), m)), None)
 
 
 @dataclass(frozen=True)
