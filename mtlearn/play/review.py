@@ -147,8 +147,8 @@ class Mistake:
     standard error of each move's difference from the better move, deal by deal over the
     deals they share (what "Find a better move" needs to tell a real gap from luck); ``idea``
     names the
-    strategy idea of ``why`` (``"double-kept"``, ``"double-open"``, ``"shed"``, ``"plan"``
-    or ``"points"``).
+    strategy idea of ``why`` (``"double-kept"``, ``"double-open"``, ``"shed"``, ``"plan"``,
+    ``"shared"``: a shared train's end before your own train, which waits, or ``"points"``).
     """
 
     turn: int

@@ -51,63 +51,193 @@ def idea_of(game: Game, played: Move, better: Move,
     """The strategy idea behind ``better`` against ``played``, and why, in words. ``means``
     (each legal move's mean round points, when known) keeps an idea to where it makes the
     difference: a double kept is the reason only if every move that keeps it does clearly
-    worse than ``better``."""
-    me = game.current
-    value = game.rules.tile_value
+    worse than ``better``; a double covered only if no other cover does clearly worse. A
+    clause true of the move played as well is left out."""
     t = better.tile
     best = means.get(better) if means else None
     keepers = [p for m, p in (means or {}).items() if m.tile != t and m != better]
     double_matters = best is None or not keepers or min(keepers) - best >= DOUBLE_GAP
     if t is not None and t.is_double and played.tile != t and double_matters:
-        after = game.copy()
-        after.push(better)
-        again = after.current == me and any(m.kind == "play" for m in after.legal_moves)
-        more = (f", and after a double you play again (rule: {rule_words('R-DBL-1')})"
-                if again else "")
-        return "double-kept", (
-            f"Laying the double {t} when you can gets its {value(t.high, t.low)} points out "
-            f"of your hand{more}. Kept in your hand, it counts against you if the round "
-            "ends before you lay it.")
+        return "double-kept", _double_kept(game, better)
     laid = {game.line_code(i) for i in game.turn_doubles}
     if (t is not None and better.line_code in laid and played.line_code not in laid
             and played.kind == "play"):
+        # another tile on the same double that does clearly worse: the tile, not the
+        # covering, makes the difference, and the plan says why if it can
+        worse_cover = best is not None and any(
+            m.line_code == better.line_code and m.tile != t and p - best >= DOUBLE_GAP
+            for m, p in (means or {}).items())
+        plan = _plan_idea(game, played, better) if worse_cover else None
+        if plan is not None:
+            return plan
+        value = game.rules.tile_value
         end = better.inward
         return "double-open", (
             f"Covering your double {end}-{end} with {t} gets {value(t.high, t.low)} points "
             f"out of your hand. Left open at the end of your turn, it blocks every train until "
             f"someone covers it (rule: {rule_words('R-DBL-3')}), and that need not be you.")
-    others = [(len(game.hand(s)), s) for s in range(game.n) if s != me]
-    low, who = min(others)
-    if t is not None and played.tile is not None and low <= 2 and \
-            value(t.high, t.low) > value(played.tile.high, played.tile.low):
-        return "shed", (
-            f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
-            f"end soon, so the heavier tile {t} ({value(t.high, t.low)} points) is the one "
-            f"to get out of your hand.")
-    mine, theirs = _line(game, better), _line(game, played)
-    counted = ", this one included" if better.kind == "play" and better.train == me else ""
-    yours = ", that one included" if played.kind == "play" and played.train == me else ""
-    counts = (f"With it, {mine} of your tiles go on your own train in one line{counted}; "
-              f"with the move you played, {theirs}{yours}.")
-    advice = PlannerBot().advise(game)
-    # the plan is the reason only when the move played really gives up some of it
-    if advice.move == better and advice.reason and mine > theirs:
-        return "plan", advice.reason[0].upper() + advice.reason[1:] + ". " + counts
-    if mine >= theirs + LINE_GAP:
-        return "plan", (counts + " A long line on your own train is a tile to play on every "
-                        "turn, with no need to draw.")
+    shed = _shed(game, played, better)
+    if shed is not None:
+        return "shed", shed
+    plan = _plan_idea(game, played, better)
+    if plan is not None:
+        return plan
     return "points", ("Played out over the deals, the rest of the round went better for you "
                       "after it: on average, fewer points were left in your hand when it ended.")
 
 
-def _line(game: Game, move: Move) -> int:
-    """How many of the player's tiles go on their own train in one line after ``move``,
-    ``move`` included (the longest line of the hand from the train's end: the planner's)."""
+def _double_kept(game: Game, better: Move) -> str:
+    """Why laying the double ``better`` lays beats keeping it: its points, the play after it
+    and, when the hand holds one, the tile that covers it at once."""
+    me = game.current
+    value = game.rules.tile_value
+    t = better.tile
+    assert t is not None
+    after = game.copy()
+    after.push(better)
+    plays = [m for m in after.legal_moves if m.kind == "play"] if after.current == me else []
+    covers = [m for m in plays if m.line_code == better.line_code]
+    kept = ("Kept in your hand, it counts against you if the round ends before you lay it.")
+    points = value(t.high, t.low)
+    if covers:
+        advice = PlannerBot().advise(after).move
+        c = advice if advice in covers else max(
+            covers, key=lambda m: value(m.tile.high, m.tile.low) if m.tile else 0)
+        assert c.tile is not None
+        both = points + value(c.tile.high, c.tile.low)
+        return (f"Laying the double {t} gets its {points} points out of your hand, and after "
+                f"a double you play again: you can cover it yourself with {c.tile} at once, "
+                f"{both} points out of your hand this turn. {kept}")
+    more = ", and after a double you play again" if plays else ""
+    return (f"Laying the double {t} when you can gets its {points} points out of your "
+            f"hand{more}. {kept}")
+
+
+def _shed(game: Game, played: Move, better: Move) -> str | None:
+    """The heavier tile out first when someone is close to going out, if ``better`` sheds
+    more points than ``played``."""
+    me = game.current
+    value = game.rules.tile_value
+    t, u = better.tile, played.tile
+    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
+    if t is None or u is None or low > 2 or value(t.high, t.low) <= value(u.high, u.low):
+        return None
+    return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
+            f"end soon, so the heavier tile {t} ({value(t.high, t.low)} points) is the one "
+            f"to get out of your hand.")
+
+
+def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None:
+    """The idea of the learner's own train: the planner's reason for ``better`` (its
+    clauses that hold of the move played too left out), the line each move leaves, a
+    shared train's end that may not wait, the double blank the line reaches; None when
+    none of them tells the moves apart."""
+    mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
+    counted = ", this one included" if _on_own(game, better) else ""
+    yours = ", that one included" if _on_own(game, played) else ""
+    counts = (f"With it, {len(mine)} of your tiles go on your own train in one line{counted}; "
+              f"with the move you played, {len(theirs)}{yours}.")
+    blank = _blank_line(game, mine, theirs)
+    counts = f"{counts} {blank}" if blank else counts
+    shared = _shared_end(game, played, better)
+    reason = _advice_reason(game, played, better, len(mine))
+    # the plan is the reason only when the move played really gives up some of it
+    if reason and len(mine) > len(theirs):
+        why = f"{reason[0].upper()}{reason[1:]}. {counts}"
+        return "plan", f"{why} {shared}" if shared else why
+    if len(mine) >= len(theirs) + LINE_GAP:
+        return "plan", (counts + " A long line on your own train is a tile to play on every "
+                        "turn, with no need to draw." + (f" {shared}" if shared else ""))
+    if len(mine) >= len(theirs) and shared:
+        return "shared", f"{shared} {counts}"
+    return None
+
+
+def _advice_reason(game: Game, played: Move, better: Move, line: int) -> str:
+    """The planner's reason for ``better`` when it is the planner's move, less what holds of
+    ``played`` too (""when nothing is left): a shed or a cover the move played makes as
+    well, the marker any tile on your own train takes off; a length of the planned train
+    that is not ``line`` (the planner plans a large hand roughly) is left out."""
+    advice = PlannerBot().advise(game)
+    if advice.move != better or not advice.reason:
+        return ""
+    value = game.rules.tile_value
+    t, u = better.tile, played.tile
+    if advice.idea == "shed" and t is not None and u is not None and \
+            value(u.high, u.low) >= value(t.high, t.low):
+        return ""
+    if advice.idea == "cover" and played.line_code in game.open_double_lines:
+        return ""
+    reason = advice.reason
+    if _on_own(game, played):
+        reason = reason.replace(" and takes the marker off your train", "")
+    return re.sub(r"… \((\d+) tiles\)",
+                  lambda m: m.group(0) if int(m.group(1)) == line else "…", reason)
+
+
+def _on_own(game: Game, move: Move) -> bool:
+    return move.kind == "play" and move.train == game.current
+
+
+def _blank_line(game: Game, mine: list[Tile], theirs: list[Tile]) -> str:
+    """The double blank's count, when the better move's line reaches it and the played
+    move's does not (it counts 50, or 25, with no pips)."""
+    blank = Tile(0, 0)
+    worth = game.rules.tile_value(0, 0)
+    if not worth or blank not in mine or blank in theirs:
+        return ""
+    return (f"That line reaches your 0-0, which counts {worth} points if it is left in your "
+            f"hand; after the move you played, your line does not reach it.")
+
+
+def _shared_end(game: Game, played: Move, better: Move) -> str:
+    """Why a tile on a shared end beats one on your own unmarked train (standard trains, no
+    open double, a tile you cannot see that could take the end): the shared end may be
+    gone by your next turn, your own train waits for you. "" when that does not hold."""
+    me = game.current
+    if not (better.kind == "play" and _on_own(game, played) and better.train != me
+            and better.tile is not None and not better.tile.is_double
+            and type(game) is Game and not game.rules.wild_blanks
+            and not game.open_double_lines and not game.train(me).marker):
+        return ""
+    end = better.inward
+    if end is None or not any(t.has(end) for t in _unseen(game, me)):
+        return ""
+    where = game.place_label(better.train, better.branch) if better.train is not None else ""
+    return (f"{better.tile} fits the {end} at the end of {where} now, and other players may "
+            f"play there too: that {end} may be gone by your next turn. Your own train has no "
+            f"marker, so only you play on it, and its line waits for you.")
+
+
+def _unseen(game: Game, seat: int) -> set[Tile]:
+    """The tiles ``seat`` cannot see: neither in its hand nor on the table."""
+    top = game.set_max
+    return {Tile(a, b) for a in range(top + 1) for b in range(a + 1)} - _seen(game, seat)
+
+
+def _seen(game: Game, seat: int) -> set[Tile]:
+    """The tiles ``seat`` can see: its hand, the engine and every tile on the table."""
+    seen = {*game.hand(seat), Tile(game.engine, game.engine)}
+    for key in game.train_keys():
+        seen.update(t for t, _ in game.train(key).tiles)
+        for b in game.branches(key):
+            seen.update(t for t, _ in b.tiles)
+    return seen
+
+
+def _line_tiles(game: Game, move: Move) -> list[Tile]:
+    """The player's tiles that go on their own train in one line after ``move``, ``move``
+    included (the longest line of the hand from the train's end: the planner's)."""
     me = game.current
     g = game.copy()
     g.push(move)
-    own = 1 if move.kind == "play" and move.train == me else 0
-    return own + len(PlannerBot().plan(g, me))
+    own = [move.tile] if _on_own(game, move) and move.tile is not None else []
+    return own + [t for t, _ in PlannerBot().plan(g, me).chain]
+
+
+def _line(game: Game, move: Move) -> int:
+    """How many of the player's tiles go on their own train in one line after ``move``."""
+    return len(_line_tiles(game, move))
 
 
 def check_mistake(mistake: Mistake, game: Game) -> list[str]:
@@ -125,6 +255,8 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     for name, m in (("played", played), ("better", better)):
         if not game.explain(m).legal:
             problems.append(f"the {name} move {m} is not legal here")
+    if problems:  # nothing more can be played out
+        return problems
     if played == better:
         problems.append("the better move is the move played")
     legal = {str(m) for m in game.legal_moves}
@@ -147,24 +279,52 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     texts = " ".join((mistake.what, mistake.better_text, mistake.why))
     if re.search(PATTERN, texts):
         problems.append("a rule id in the learner's words")
-    seen = {*game.hand(seat), Tile(game.engine, game.engine)}
-    for key in game.train_keys():
-        seen.update(t for t, _ in game.train(key).tiles)
-        for b in game.branches(key):
-            seen.update(t for t, _ in b.tiles)
+    seen = _seen(game, seat)
     for a, b in _TILE.findall(texts):
         if not any(t.has(int(a)) and t.other(int(a)) == int(b) for t in seen):
             problems.append(f"{a}-{b} is a tile the seat could not see")
     if mistake.idea == "double-kept" and not (better.tile is not None and better.tile.is_double
                                               and better.tile in game.hand(seat)):
         problems.append("the better move lays no double from the hand")
-    if mistake.idea == "plan":
+    if mistake.idea in ("plan", "shared"):
         mine, theirs = _line(game, better), _line(game, played)
-        if not mine > theirs or f"With it, {mine} of your tiles" not in mistake.why or \
+        ahead = mine >= theirs if mistake.idea == "shared" else mine > theirs
+        if not ahead or f"With it, {mine} of your tiles" not in mistake.why or \
                 f"with the move you played, {theirs}" not in mistake.why:
             problems.append("the plan's counts are not the engine's, or not in its favour")
+    if mistake.idea == "shared" and not _shared_end(game, played, better):
+        problems.append("the shared end's reason does not hold")
+    problems += _check_extras(mistake, game, played, better)
     if mistake.idea == "double-open":
         laid = {game.line_code(i) for i in game.turn_doubles}
         if not laid or better.line_code not in laid:
             problems.append("the better move covers no double of this turn")
+    return problems
+
+
+_COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
+
+
+def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> list[str]:
+    """The sentences some ideas add, held to the engine: the tile that covers a double at
+    once, the shared end, the double blank a line reaches."""
+    problems = []
+    why = mistake.why
+    cover = _COVER.search(why)
+    if cover:
+        a, b, both = (int(x) for x in cover.groups())
+        after = game.copy()
+        after.push(better)
+        t = better.tile
+        value = game.rules.tile_value
+        fits = [m for m in after.legal_moves if m.kind == "play" and m.tile is not None
+                and m.tile == Tile(a, b) and m.line_code == better.line_code]
+        if after.current != game.current or not fits or t is None or \
+                both != value(t.high, t.low) + value(max(a, b), min(a, b)):
+            problems.append(f"{a}-{b} does not cover the double at once for {both} points")
+    if "other players may play there" in why and not _shared_end(game, played, better):
+        problems.append("the shared end's sentence does not hold")
+    if "reaches your 0-0" in why and not _blank_line(
+            game, _line_tiles(game, better), _line_tiles(game, played)):
+        problems.append("the line does not take the 0-0, or the move played's does")
     return problems

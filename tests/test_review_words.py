@@ -1,0 +1,126 @@
+"""The words of a review's mistakes (mtlearn.play.review_words), each on a position built
+for it: a double laid and covered at once, a shared end that will not wait, a clause the
+move played makes true as well left out, the double blank a line reaches; and the checker
+that refuses each sentence where the engine does not bear it out.
+
+The means given to a mistake are made up (the words, not the search, are under test); every
+record still passes :func:`check_mistake`, which plays the moves out in the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtlearn import Game
+from mtlearn.core.moves import Move
+from mtlearn.play.review import Mistake, _mistake, check_mistake
+from mtlearn.play.review_words import idea_of
+
+#: Tiles for Ben's and Cy's hands, the first six a position leaves free (no 4 among them:
+#: the shared-end tests say where the 4s are).
+_OTHERS = ["2-2", "1-1", "3-3", "2-0", "5-1", "1-0", "2-1", "3-0", "5-0", "6-1"]
+
+
+def _ana(hand: list[str], trains: dict[str, list[str]], markers: list[int] | None = None,
+         others: tuple[list[str], list[str]] | None = None) -> Game:
+    """Ana (seat 1) to play in a double-6 round of three, the given tiles on the table;
+    Ben and Cy hold three tiles each (free ones of :data:`_OTHERS` unless given)."""
+    if others is None:
+        used = {*hand, *(t for ts in trains.values() for t in ts)}
+        free = [t for t in _OTHERS if t not in used and "-".join(t.split("-")[::-1]) not in used]
+        others = (free[:3], free[3:6])
+    pos: dict[str, Any] = {"set": 6, "players": ["Ana", "Ben", "Cy"], "round": 1,
+                           "hands": [hand, *others], "trains": trains, "to_play": 1,
+                           "first_turns_done": [1, 2, 3], "turns_played": 12}
+    if markers:
+        pos["markers"] = markers
+    return Game.from_position(pos)
+
+
+def _record(game: Game, played: str, better: str, gap: float = 8.0) -> Mistake:
+    """The mistake record of ``played`` against ``better``, every other legal move between
+    them (the made-up means of a search)."""
+    means = {str(m): 20.0 for m in game.legal_moves}
+    means[better], means[played] = 20.0 - gap, 20.0
+    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
+    return _mistake(game, 0, Move.parse(played), order, 40)
+
+
+def _tampered(m: Mistake, old: str, new: str) -> Mistake:
+    assert old in m.why, m.why
+    return Mistake.from_json({**m.to_json(), "why": m.why.replace(old, new)})
+
+
+def test_a_double_laid_and_covered_at_once_says_with_what_and_the_points() -> None:
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    m = _record(game, "5-1@1", "5-5@1")
+    assert m.idea == "double-kept"
+    assert "cover it yourself with 5-1 at once, 16 points out of your hand this turn" in m.why
+    assert "(rule:" not in m.why  # "you play again" says the rule already
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "16 points", "19 points"), game)
+    assert check_mistake(_tampered(m, "with 5-1", "with 3-2"), game)
+
+
+def test_a_double_nothing_covers_says_no_cover() -> None:
+    game = _ana(["5-5", "2-3", "4-0"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    m = _record(game, "2-3@M", "5-5@1")
+    assert m.idea == "double-kept" and "cover it yourself" not in m.why
+    assert "after a double you play again" in m.why
+    assert check_mistake(m, game) == []
+
+
+def test_a_shared_end_that_may_not_wait_beats_a_tile_on_your_own_train() -> None:
+    # the Mexican train ends on 4 and Cy may hold a 4; Ana's own train (on 3) waits for her
+    game = _ana(["4-2", "3-1", "1-6"], {"1": ["6-3"], "2": ["6-5"], "3": ["6-0"],
+                                       "M": ["6-4"]})
+    m = _record(game, "3-1@1", "4-2@M")
+    assert m.idea == "shared", m.why
+    assert "4-2 fits the 4 at the end of the Mexican train now" in m.why
+    assert "only you play on it" in m.why
+    assert "With it, 2 of your tiles" in m.why and "with the move you played, 2" in m.why
+    assert check_mistake(m, game) == []
+
+
+def test_no_shared_end_reason_when_your_own_train_is_marked() -> None:
+    game = _ana(["4-2", "3-1", "1-6"], {"1": ["6-3"], "2": ["6-5"], "3": ["6-0"],
+                                       "M": ["6-4"]}, markers=[1])
+    m = _record(game, "3-1@1", "4-2@M")
+    assert m.idea != "shared" and "only you play on it" not in m.why
+    assert check_mistake(m, game) == []
+    # the sentence forced onto a position where it is false is refused
+    wrong = Mistake.from_json({**m.to_json(), "idea": "shared", "why": m.why})
+    assert check_mistake(wrong, game)
+
+
+def test_no_shared_end_reason_when_every_tile_of_that_number_is_in_sight() -> None:
+    # every 4 but Ana's 4-2 is on the table or in her hand: nobody else can take the 4
+    game = _ana(["4-2", "3-1", "1-6", "4-4", "4-3", "4-0", "4-1"],
+                {"1": ["6-3"], "2": ["6-5", "5-4"], "3": ["6-0"], "M": ["6-4"]},
+                others=(["5-5", "2-2", "1-1"], ["2-1", "0-0", "5-0"]))
+    assert idea_of(game, Move.parse("3-1@1"), Move.parse("4-2@M"))[0] == "points"
+
+
+def test_a_clause_true_of_the_move_played_too_is_left_out() -> None:
+    # Ana's train is marked: any tile on it takes the marker off, 3-2 as well as 3-1
+    game = _ana(["3-1", "1-0", "0-5", "3-2"], {"1": ["6-3"], "2": ["6-5"], "3": ["6-4"],
+                                              "M": ["6-2"]}, markers=[1])
+    idea, why = idea_of(game, Move.parse("3-2@1"), Move.parse("3-1@1"))
+    assert idea == "plan", why
+    assert why.startswith("It keeps your planned train 3-1, 1-0, 0-5."), why
+    assert "marker" not in why
+
+
+def test_the_double_blank_the_line_reaches_is_counted() -> None:
+    game = _ana(["3-1", "1-0", "0-0", "3-5", "5-2"], {"1": ["6-3"], "2": ["6-5"],
+                                                      "3": ["6-2"], "M": ["6-4"]})
+    m = _record(game, "3-5@1", "3-1@1")
+    assert m.idea == "plan"
+    assert "reaches your 0-0, which counts 50 points if it is left in your hand" in m.why
+    assert check_mistake(m, game) == []
+    # said of a move whose line does not reach it, the sentence is refused
+    other = _record(game, "3-1@1", "3-5@1", gap=4.0)
+    forced = Mistake.from_json({**other.to_json(), "why": other.why + " " + m.why})
+    assert any("0-0" in p for p in check_mistake(forced, game))
