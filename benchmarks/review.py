@@ -2,7 +2,8 @@
 blunders, and the time a round's review takes.
 
 Run with ``./dev bench`` or ``python benchmarks/review.py [--decisions N] [--planted N]
-[--rounds N] [--processes P] [--cache FILE] [--smoke]``. Figures are printed, never asserted.
+[--rounds N] [--processes P] [--cache FILE] [--effort E] [--smoke]``. Figures are printed,
+never asserted.
 
 (a) Agreement: a beginner (a random move one time in three, else the heaviest tile: the
 greedy bot) plays seat 1 of 4-player double-12 rounds against three planners; each round is
@@ -132,12 +133,14 @@ def cache_key(position: dict[str, Any], move: str, deals: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def review_flags(args: tuple[int, int | None]) -> list[tuple[dict[str, Any], str, bool]]:
+def review_flags(args: tuple[int, int | None, float]
+                 ) -> list[tuple[dict[str, Any], str, bool]]:
     """The beginner's decisions in its round ``seed`` on the set ``set_max`` with the review's
-    verdict on each: (position, move played, flagged)."""
-    seed, set_max = args
+    verdict on each, at ``effort`` (1: the usual review; more: "Look further"): (position,
+    move played, flagged)."""
+    seed, set_max, effort = args
     game = beginner_round(seed, set_max)
-    flagged = {m.turn for m in review_round(game, 0, seed=seed).mistakes}
+    flagged = {m.turn for m in review_round(game, 0, seed=seed, effort=effort).mistakes}
     return [(at.to_position(), str(move), turn in flagged)
             for turn, at, move in decisions(game, 0)]
 
@@ -254,13 +257,16 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
                     help="the beginner's first round (the review's settings were tuned on rounds "
                     "0 to 24, so the default measures on others)")
     ap.add_argument("--cache", default=None, help="a file of the deeper searches' results")
+    ap.add_argument("--effort", type=float, default=1.0,
+                    help="the review's work as a multiple of the usual (Look further: 4)")
     a = ap.parse_args(argv)
     smoke = smoke or a.smoke
     announce(smoke)
     set_max = 6 if smoke and a.set is None else a.set
     settings = (f"{REVIEW_DEALS} deals, up to {CONFIRM_DEALS} more to confirm from "
                 f"{SCREEN:g} of the threshold, threshold {MISTAKE_POINTS:g} points and "
-                f"{Z:g} standard errors, {ROUND_ROLLOUTS} roll-outs a round at most")
+                f"{Z:g} standard errors, {ROUND_ROLLOUTS} roll-outs a round at most, effort "
+                f"{a.effort:g}")
 
     cache = read_cache(a.cache)
     want = size(smoke, a.decisions, 4)
@@ -270,7 +276,7 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
         seed = a.first_round
         while len(reviewed) < want:
             batch = range(seed, seed + 2 * a.processes)
-            for rows in pool.map(review_flags, [(i, set_max) for i in batch]):
+            for rows in pool.map(review_flags, [(i, set_max, a.effort) for i in batch]):
                 reviewed.extend(rows)
             seed += len(batch)
         reviewed = reviewed[:want]

@@ -124,3 +124,12 @@ def test_the_double_blank_the_line_reaches_is_counted() -> None:
     other = _record(game, "3-1@1", "3-5@1", gap=4.0)
     forced = Mistake.from_json({**other.to_json(), "why": other.why + " " + m.why})
     assert any("0-0" in p for p in check_mistake(forced, game))
+
+
+def test_a_shared_train_not_started_is_said_so() -> None:
+    game = _ana(["6-4", "3-1", "1-5"], {"1": ["6-3"], "2": ["6-5"], "3": ["6-0"], "M": []})
+    m = _record(game, "3-1@1", "6-4@M")
+    assert m.idea == "shared", m.why
+    assert m.why.startswith("6-4 starts the Mexican train now, and other players may start "
+                            "it too: then it will no longer take a 6."), m.why
+    assert check_mistake(m, game) == []

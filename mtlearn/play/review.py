@@ -84,6 +84,7 @@ __all__ = [
     "FRESH_MORE",
     "FRESH_ROLLOUTS",
     "JUDGE_DEALS",
+    "MAX_EFFORT",
     "MISTAKE_POINTS",
     "REVIEW_DEALS",
     "ROUND_ROLLOUTS",
@@ -116,6 +117,9 @@ __all__ = [
 
 #: "Find a better move": a move within this many points of the best is as good as it.
 AS_GOOD = 1.0
+#: The most ``effort`` a review may be asked for (eight times the usual work: about 20 s
+#: in the page).
+MAX_EFFORT = 8
 
 
 
@@ -364,7 +368,7 @@ def decisions(game: Game, seat: int) -> Iterator[tuple[int, Game, Move]]:
 
 def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS,
                  confirm: int = CONFIRM_DEALS, seed: int | str = 0,
-                 threshold: float = MISTAKE_POINTS) -> Review:
+                 threshold: float = MISTAKE_POINTS, effort: float = 1.0) -> Review:
     """Review the decisions ``seat`` made in the current round of ``game``.
 
     Args:
@@ -376,6 +380,11 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         seed: the deals are a function of the seed and the seat's view; the same seed gives
             the same review.
         threshold: the expected points lost that make a mistake.
+        effort: the work allowed, as a multiple of the usual (:data:`ROUND_ROLLOUTS` and
+            :data:`FRESH_ROLLOUTS` roll-outs a round, ``confirm`` and :data:`FRESH_MORE`
+            deals a decision): "Look further" asks for more, to settle the choices the
+            usual work left unsettled. The same seed and more effort play the same deals
+            first, then more.
 
     Returns:
         A :class:`Review`; each mistake is checked by :func:`check_mistake` (ReviewError if a
@@ -386,6 +395,10 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         s = g.seat(seat)
     except (ValueError, TypeError) as e:
         raise ReviewError(f"seat: {e}") from None
+    if not (isinstance(effort, (int, float)) and 1 <= effort <= MAX_EFFORT):
+        raise ReviewError(f"effort: a number from 1 to {MAX_EFFORT}, not {effort!r}")
+    confirm = round(confirm * effort)
+    round_rollouts, fresh_rollouts = ROUND_ROLLOUTS * effort, FRESH_ROLLOUTS * effort
     found = list(decisions(g, s))
     # first pass: every decision on ``deals`` deals
     firsts = [first_pass(at, deals=deals, seed=seed) for _, at, _ in found]
@@ -401,7 +414,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         more = confirm + SUSPECT_MORE if suspect(found[i][1], found[i][2]) else confirm
         firsts[i], spent = confirmed(found[i][1], firsts[i], confirm=more, seed=seed,
                                      played=found[i][2], threshold=threshold,
-                                     limit=max(0, ROUND_ROLLOUTS - work))
+                                     limit=max(0, round(round_rollouts - work)))
         work += spent
         if spent:
             weighed.add(i)
@@ -418,11 +431,11 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
     named: dict[int, Mistake] = {}
     for _, i, better in sorted(found_now, key=lambda x: -x[0]):
         turn, at, played = found[i]
-        most = FRESH_DEALS + FRESH_MORE + (SUSPECT_MORE if suspect(at, played) else 0)
-        if fresh_work + fresh_cost(at, most, len(better)) > FRESH_ROLLOUTS:
+        more = round((FRESH_MORE + (SUSPECT_MORE if suspect(at, played) else 0)) * effort)
+        if fresh_work + fresh_cost(at, FRESH_DEALS + more, len(better)) > fresh_rollouts:
             unweighed += 1
             continue
-        rows = fresh_deals(at, played, better, seed=seed, threshold=threshold)
+        rows = fresh_deals(at, played, better, seed=seed, threshold=threshold, more=more)
         means, used, flagged = fresh_judgement(rows, played, better, threshold)
         fresh_work += fresh_cost(at, used, len(better))
         if not flagged:

@@ -135,8 +135,9 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
     counted = ", this one included" if _on_own(game, better) else ""
     yours = ", that one included" if _on_own(game, played) else ""
-    counts = (f"With it, {len(mine)} of your tiles go on your own train in one line{counted}; "
-              f"with the move you played, {len(theirs)}{yours}.")
+    go = "goes" if len(mine) == 1 else "go"
+    counts = (f"With it, {len(mine)} of your tiles {go} on your own train in one "
+              f"line{counted}; with the move you played, {len(theirs)}{yours}.")
     blank = _blank_line(game, mine, theirs)
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
@@ -145,9 +146,10 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     if reason and len(mine) > len(theirs):
         why = f"{reason[0].upper()}{reason[1:]}. {counts}"
         return "plan", f"{why} {shared}" if shared else why
-    if len(mine) >= len(theirs) + LINE_GAP:
-        return "plan", (counts + " A long line on your own train is a tile to play on every "
-                        "turn, with no need to draw." + (f" {shared}" if shared else ""))
+    if len(mine) >= len(theirs) + LINE_GAP or (blank and len(mine) >= len(theirs)):
+        why = counts if blank else (counts + " A long line on your own train is a tile to "
+                                    "play on every turn, with no need to draw.")
+        return "plan", f"{why} {shared}" if shared else why
     if len(mine) >= len(theirs) and shared:
         return "shared", f"{shared} {counts}"
     return None
@@ -204,9 +206,13 @@ def _shared_end(game: Game, played: Move, better: Move) -> str:
     if end is None or not any(t.has(end) for t in _unseen(game, me)):
         return ""
     where = game.place_label(better.train, better.branch) if better.train is not None else ""
+    own = ("Your own train has no marker, so only you play on it, and its line waits for "
+           "you.")
+    if better.train is not None and not better.branch and not game.train(better.train).tiles:
+        return (f"{better.tile} starts {where} now, and other players may start it too: then "
+                f"it will no longer take a {end}. {own}")
     return (f"{better.tile} fits the {end} at the end of {where} now, and other players may "
-            f"play there too: that {end} may be gone by your next turn. Your own train has no "
-            f"marker, so only you play on it, and its line waits for you.")
+            f"play there too: that {end} may be gone by your next turn. {own}")
 
 
 def _unseen(game: Game, seat: int) -> set[Tile]:
@@ -288,7 +294,8 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
         problems.append("the better move lays no double from the hand")
     if mistake.idea in ("plan", "shared"):
         mine, theirs = _line(game, better), _line(game, played)
-        ahead = mine >= theirs if mistake.idea == "shared" else mine > theirs
+        level = mistake.idea == "shared" or "reaches your 0-0" in mistake.why
+        ahead = mine >= theirs if level else mine > theirs
         if not ahead or f"With it, {mine} of your tiles" not in mistake.why or \
                 f"with the move you played, {theirs}" not in mistake.why:
             problems.append("the plan's counts are not the engine's, or not in its favour")
@@ -322,7 +329,7 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
         if after.current != game.current or not fits or t is None or \
                 both != value(t.high, t.low) + value(max(a, b), min(a, b)):
             problems.append(f"{a}-{b} does not cover the double at once for {both} points")
-    if "other players may play there" in why and not _shared_end(game, played, better):
+    if "other players may" in why and not _shared_end(game, played, better):
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(
             game, _line_tiles(game, better), _line_tiles(game, played)):
