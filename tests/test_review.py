@@ -291,3 +291,38 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
         assert first.points is not None and f"{first.points:.1f}" in first.text
         if text not in (m.better, m.played):
             assert f"over {JUDGE_DEALS} more deals" in first.text
+
+
+def test_look_further_settles_what_the_review_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Look further" (a ``review`` intent with ``further``) makes the review again with
+    FURTHER_EFFORT times the work: fewer choices unsettled; offered
+    only while some are unsettled, once, and never by a class server."""
+    from mtlearn.core.errors import SessionError
+    from mtlearn.hosts.session import BoardSession
+    from mtlearn.play.review import FURTHER_EFFORT
+
+    monkeypatch.setattr(review_module, "ROUND_ROLLOUTS", 30)
+    monkeypatch.setattr(review_module, "FRESH_ROLLOUTS", 30)
+    game = _round(3, RandomBot(3))
+    session = BoardSession(game, perspective=0)
+    session.apply({"action": "review"})
+    first = session.reviews.view()
+    assert first is not None and first["unsettled"] > 0 and first["further"], first
+    session.apply({"action": "review", "further": True})
+    again = session.reviews.view()
+    assert again is not None and session.reviews.current is not None
+    assert session.reviews.current.effort == FURTHER_EFFORT
+    assert again["unsettled"] < first["unsettled"] and not again["further"]
+    assert session.message is not None and "looked further" in session.message["text"]
+    session.apply({"action": "review", "further": True})  # nothing more to do: said so
+    assert "as far as it can" in session.message["text"]
+    with pytest.raises(SessionError, match="further"):
+        session.apply({"action": "review", "further": "yes"})
+    with pytest.raises(ReviewError, match="effort"):
+        review_round(game, 0, effort=FURTHER_EFFORT * 10)
+    # a class server's reviews never offer it
+    session.reviews.clear()
+    session.reviews.further = False
+    session.apply({"action": "review"})
+    view = session.reviews.view()
+    assert view is not None and view["unsettled"] > 0 and not view["further"]

@@ -17,9 +17,15 @@ __all__ = ["MistakeView", "RetryView", "ReviewIntent", "ReviewSaveIntent", "Revi
            "ReviewView", "SavedView"]
 
 
-class ReviewIntent(TypedDict):
-    """Review the round just played, for the learner's seat."""
+class _ReviewIntent(TypedDict):
     action: Literal["review"]
+
+
+class ReviewIntent(_ReviewIntent, total=False):
+    """Review the round just played, for the learner's seat; ``further``: "Look further",
+    the review made again with more work to settle the choices it left unsettled
+    (offered when the view's ``further`` is true)."""
+    further: bool
 
 
 class ReviewTryIntent(TypedDict):
@@ -79,7 +85,10 @@ class MistakeView(TypedDict):
 
 class ReviewView(TypedDict):
     """A round's review for the learner's seat (from 1): how many decisions were scored,
-    the mistakes (at least ``threshold`` points lost on average) and a summary in words."""
+    the mistakes (at least ``threshold`` points lost on average) and a summary in words;
+    ``unsettled`` the choices that may have cost points but that the work allowed could not
+    settle, and ``further`` whether "Look further" is offered (some are unsettled, and
+    the host can look further)."""
     seat: int
     player: str
     decisions: int
@@ -87,3 +96,5 @@ class ReviewView(TypedDict):
     lost: float
     summary: str
     mistakes: list[MistakeView]
+    unsettled: int
+    further: bool

@@ -4,9 +4,11 @@ Once a round is over, ``review`` scores the learner's decisions with the expert
 (:func:`mtlearn.play.review.review_round`) and keeps the review until the game moves on;
 each of its mistakes is drawn from the learner's seat (the position before the decision, its
 legal moves, the better move marked). ``review_save`` ("Save as a puzzle") makes a mistake
-the learner's own puzzle (:mod:`mtlearn.trainer.own_puzzles`). ``review_try`` ("Find a
-better move") judges a move in a mistake's position against the review's own values; a move
-the rules refuse there gets the engine's reason, the rule in words. The learner is the seat
+the learner's own puzzle (:mod:`mtlearn.trainer.own_puzzles`). ``review`` with ``further``
+("Look further") makes the review again with more work when the first left choices
+unsettled. ``review_try`` ("Find a better move") judges a move in a mistake's position
+against the review's own values; a move the rules refuse there gets the engine's reason,
+the rule in words. The learner is the seat
 the board shows (its perspective), else the first seat no computer plays. Standard library
 only.
 """
@@ -40,6 +42,9 @@ class RoundReviews:
         self._views: list[MistakeView] = []
         #: keeps a saved puzzle record and says so (the notebook's trainer file), or None
         self.on_save: Callable[[dict[str, Any]], str] | None = None
+        #: whether "Look further" is offered (a class server, which reviews a whole class on
+        #: one thread, does not)
+        self.further = True
 
     def clear(self) -> None:
         """Drop the review (a move, an undo, a new round or game)."""
@@ -56,26 +61,47 @@ class RoundReviews:
     def handle(self, session: BoardSession, intent: Any) -> None:
         """Carry out a ``review`` or ``review_try`` intent (its fields checked already)."""
         if intent["action"] == "review":
-            self.review(session)
+            self.review(session, further=bool(intent.get("further", False)))
         elif intent["action"] == "review_save":
             self.save(session, intent["mistake"])
         else:
             self.retry(session, intent["mistake"], intent["move"])
 
-    def review(self, session: BoardSession) -> None:
-        """Review the round just played (the message says so, or why not)."""
+    def review(self, session: BoardSession, *, further: bool = False) -> None:
+        """Review the round just played (the message says so, or why not); ``further``:
+        "Look further", the review made again with :data:`~mtlearn.play.review.FURTHER_EFFORT`
+        times the work, to settle the choices the usual review left unsettled."""
         g = session.game
         if not g.is_round_over:
             session.message = _message("info", "The review is ready once the round is over: "
                                        "play it to its end first.")
             return
-        from ..play.review import review_round
+        from ..play.review import FURTHER_EFFORT, review_round
 
         seat = self.learner(session)
         if self.current is None or self.current.seat != seat:
             self.current = review_round(g, seat, seed=f"{g.round_no}")
             self._views = [self._mistake_view(g, m) for m in self.current.mistakes]
+        elif further:
+            if not self._offers_further():
+                session.message = _message("info", "Review: " + self.current.summary() +
+                                           " The review has looked as far as it can.")
+                return
+            self.current = review_round(g, seat, seed=f"{g.round_no}", effort=FURTHER_EFFORT)
+            self._views = [self._mistake_view(g, m) for m in self.current.mistakes]
+            session.message = _message("info", "Review, looked further: " +
+                                       self.current.summary())
+            return
         session.message = _message("info", "Review: " + self.current.summary())
+
+    def _offers_further(self) -> bool:
+        """Whether "Look further" can settle more: the host allows it, the review left
+        choices unsettled and was made with the usual work."""
+        from ..play.review import FURTHER_EFFORT
+
+        r = self.current
+        return (self.further and r is not None and r.unweighed > 0
+                and r.effort < FURTHER_EFFORT)
 
     @staticmethod
     def _mistake_view(game: Any, m: Mistake) -> MistakeView:
@@ -157,4 +183,5 @@ class RoundReviews:
             return None
         return {"seat": r.seat + 1, "player": r.player, "decisions": r.decisions,
                 "threshold": r.threshold, "lost": r.lost, "summary": r.summary(),
-                "mistakes": list(self._views)}
+                "mistakes": list(self._views), "unsettled": r.unweighed,
+                "further": self._offers_further()}

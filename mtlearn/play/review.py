@@ -83,6 +83,7 @@ __all__ = [
     "FRESH_DEALS",
     "FRESH_MORE",
     "FRESH_ROLLOUTS",
+    "FURTHER_EFFORT",
     "JUDGE_DEALS",
     "MAX_EFFORT",
     "MISTAKE_POINTS",
@@ -120,6 +121,8 @@ AS_GOOD = 1.0
 #: The most ``effort`` a review may be asked for (eight times the usual work: about 20 s
 #: in the page).
 MAX_EFFORT = 8
+#: The effort of "Look further", offered when the usual review left choices unsettled.
+FURTHER_EFFORT = 4
 
 
 
@@ -293,7 +296,8 @@ class Review:
     """A round's review for one seat: how many decisions were scored, the mistakes in the
     order played, how it was made (deals, seed, threshold), and ``unweighed``: how many
     decisions that may have been mistakes the round's limits on work left unsettled (none of
-    them is named a mistake, and the summary says so)."""
+    them is named a mistake, and the summary says so); ``effort`` the work it was allowed,
+    as a multiple of the usual (:func:`review_round`)."""
 
     seat: int
     player: str
@@ -303,6 +307,7 @@ class Review:
     seed: int | str
     threshold: float
     unweighed: int = 0
+    effort: float = 1.0
 
     @property
     def lost(self) -> float:
@@ -330,14 +335,16 @@ class Review:
         """A JSON-compatible dict (:meth:`from_json` reads it back)."""
         return {"seat": self.seat, "player": self.player, "decisions": self.decisions,
                 "mistakes": [m.to_json() for m in self.mistakes], "deals": self.deals,
-                "seed": self.seed, "threshold": self.threshold, "unweighed": self.unweighed}
+                "seed": self.seed, "threshold": self.threshold, "unweighed": self.unweighed,
+                "effort": self.effort}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
         """The review :meth:`to_json` wrote."""
         return cls(data["seat"], data["player"], data["decisions"],
                    [Mistake.from_json(m) for m in data["mistakes"]], data["deals"],
-                   data["seed"], data["threshold"], int(data.get("unweighed", 0)))
+                   data["seed"], data["threshold"], int(data.get("unweighed", 0)),
+                   float(data.get("effort", 1.0)))
 
 
 # ---------------------------------------------------------------------- the round
@@ -448,7 +455,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         named[i] = mistake
     mistakes = [named[i] for i in sorted(named)]
     count = len(found)
-    return Review(s, g.players[s], count, mistakes, deals, seed, threshold, unweighed)
+    return Review(s, g.players[s], count, mistakes, deals, seed, threshold, unweighed, effort)
 
 
 def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]],

@@ -20,7 +20,7 @@ const mistake = {
   view: { ...view, highlights: { tiles: ["9-3"], trains: ["1"] } }, tried: null,
 };
 const review = { seat: 1, player: "Ana", decisions: 9, threshold: 4, lost: 7.5,
-  summary: "9 decisions reviewed: 1 mistake.", mistakes: [mistake] };
+  summary: "9 decisions reviewed: 1 mistake.", mistakes: [mistake], unsettled: 0, further: false };
 
 function board(keys) {
   const model = fakeModel({ kind: "board", view: over, message: null, show_legal: false, rules_url: "", ...keys });
@@ -103,4 +103,23 @@ test("a saved puzzle is kept in a page for the trainer, once", async () => {
   assert.deepEqual(loadOwnPuzzles(), [record]);
   assert.equal(JSON.parse(store.get(OWN_STORE)).length, 1);
   delete globalThis.localStorage;
+});
+
+test("Look further is offered only when the host offers it, and asks for the review again", () => {
+  const { el: plain } = board({ review });
+  assert.equal(plain.querySelector('[data-key="review-further"]'), null);
+  const unsettled = { ...review, unsettled: 3, further: true,
+    summary: "9 decisions reviewed: 1 mistake. 3 more choices may have cost points." };
+  const { model, el } = board({ review: unsettled });
+  el.querySelector('[data-key="review-further"]').click();
+  assert.deepEqual(model.sent[model.sent.length - 1], { action: "review", further: true });
+  assert.match(el.querySelector(".mtl-review-wait").textContent, /Looking further/);
+  assert.equal(el.querySelector('[data-key="review-further"]'), null, "asked once");
+  // the host's answer: the review made again, one more mistake, nothing left unsettled
+  const second = { ...mistake, turn: 9 };
+  model.set("review", { ...unsettled, unsettled: 0, further: false, mistakes: [mistake, second],
+    summary: "9 decisions reviewed: 2 mistakes." });
+  assert.equal(el.querySelector(".mtl-review-wait"), null);
+  assert.equal(el.querySelector('[data-key="review-further"]'), null);
+  assert.match(el.querySelector(".mtl-review-count").textContent, /Mistake 1 of 2/);
 });

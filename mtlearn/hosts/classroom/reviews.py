@@ -214,6 +214,7 @@ class ClassReviews:
         if room.reviews is not self:  # the class ended meanwhile: its folder moved away
             return []
         reviews = RoundReviews()
+        reviews.further = False  # one reviewer thread serves the class: no "Look further"
         reviews.current = review
         reviews._views = [_guarded(job.game, job.seat, RoundReviews._mistake_view(job.game, m))
                           for m in review.mistakes]

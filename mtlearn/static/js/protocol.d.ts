@@ -254,7 +254,10 @@ export interface BoardAnswer {
 
 /**
  * A round's review for the learner's seat (from 1): how many decisions were scored,
- * the mistakes (at least ``threshold`` points lost on average) and a summary in words.
+ * the mistakes (at least ``threshold`` points lost on average) and a summary in words;
+ * ``unsettled`` the choices that may have cost points but that the work allowed could not
+ * settle, and ``further`` whether "Look further" is offered (some are unsettled, and
+ * the host can look further).
  */
 export interface ReviewView {
   seat: number;
@@ -264,6 +267,8 @@ export interface ReviewView {
   lost: number;
   summary: string;
   mistakes: MistakeView[];
+  unsettled: number;
+  further: boolean;
 }
 
 /**
@@ -349,10 +354,13 @@ export interface NewGameIntent {
 }
 
 /**
- * Review the round just played, for the learner's seat.
+ * Review the round just played, for the learner's seat; ``further``: "Look further",
+ * the review made again with more work to settle the choices it left unsettled
+ * (offered when the view's ``further`` is true).
  */
 export interface ReviewIntent {
   action: "review";
+  further?: boolean;
 }
 
 /**

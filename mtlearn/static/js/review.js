@@ -18,14 +18,15 @@ import { viewSection } from "./view-parts.js";
 /** @typedef {import("./protocol").BoardIntent} BoardIntent */
 /**
  * What the review panel keeps across draws: the mistake shown, the answers revealed, and
- * whether the review was asked for (it is on its way).
+ * whether the review was asked for (it is on its way), and the review "Look further" was
+ * asked of (until the new one comes).
  * @typedef {{index: number, shown: Record<number, boolean>, asked: boolean,
- *   kept: Record<string, boolean>}} ReviewUi
+ *   kept: Record<string, boolean>, further: ReviewView | null}} ReviewUi
  */
 
 /** A fresh panel state. @returns {ReviewUi} */
 export function reviewUi() {
-  return { index: 0, shown: {}, asked: false, kept: {} };
+  return { index: 0, shown: {}, asked: false, kept: {}, further: null };
 }
 
 /** @param {string} key @param {string} text @param {() => void} run @param {string} [cls]
@@ -112,6 +113,31 @@ function mistakeNode(review, ui, send, redraw, keep) {
     positionNode(m, shown), retryNode(m, i, send), answer, saveNode(m, i, send, ui, keep));
 }
 
+// "Look further": offered when the review left choices unsettled and the host can do more
+// work; while the host works, a wait in its place. The host's answer replaces the review.
+/** @param {ReviewView} review @param {(intent: BoardIntent) => void} send @param {ReviewUi} ui
+ * @param {() => void} redraw @returns {HTMLElement | null} */
+function furtherNode(review, send, ui, redraw) {
+  if (ui.further && ui.further !== review) {
+    ui.further = null;   // the answer came: a new review
+    ui.index = 0;
+    ui.shown = {};
+  }
+  if (ui.further === review) {
+    return h("p", { class: "mtl-review-wait", role: "status" },
+      h("span", { class: "mtl-busy", "aria-hidden": "true" }),
+      " Looking further: the expert weighs the unsettled choices on more deals…");
+  }
+  if (!review.further) return null;
+  return h("div", { class: "mtl-review-further" },
+    button("review-further", "Look further", () => {
+      ui.further = review;
+      send({ action: "review", further: true });
+      redraw();
+    }),
+    h("span", { text: " takes about four times as long, and may settle them." }));
+}
+
 /**
  * The review panel once a round is over: the button that asks for it, the wait, then the
  * summary and the mistakes one by one (null while a round is played).
@@ -147,6 +173,8 @@ export function reviewSection(view, review, send, ui, redraw, keep) {
     return box;
   }
   box.appendChild(h("p", { class: "mtl-review-summary", text: String(review.summary) }));
+  const further = furtherNode(review, send, ui, redraw);
+  if (further) box.appendChild(further);
   if (asArray(review.mistakes).length) box.appendChild(mistakeNode(review, ui, send, redraw, keep));
   return box;
 }
