@@ -2,7 +2,7 @@
 a Web Worker in Chromium, beside CPython's time for the very same positions and rounds.
 
 Run with ``./dev bench`` or ``python benchmarks/page_coach.py [--expert-rounds N]
-[--review-rounds N] [--set S] [--smoke]``. Figures are printed, never asserted. Targets
+[--review-rounds N] [--further-rounds N] [--set S] [--smoke]``. Figures are printed, never asserted. Targets
 (issue 41): an expert move within 1 s in the page; a round's review in the page within 3 s
 on a 2-core machine. ``expert.py`` and ``review.py`` only estimate these from CPython; this
 measures them.
@@ -24,7 +24,8 @@ input in CPython and then in the page, in turn:
   position where the expert has more than one legal move is kept as the game's JSON
   (``Game.to_json()``) and the expert's choice timed on it;
 * round reviews: ``review.py``'s beginner rounds (``beginner_round(1000 + i)``), each
-  reviewed for seat 0 by ``review_round(game, 0, seed=i)``.
+  reviewed for seat 0 by ``review_round(game, 0, seed=i)``; the first of them again as
+  "Look further" reviews them (``effort=FURTHER_EFFORT``).
 
 Times: CPython's is the CPU time of this process (``time.process_time``); the page's the
 wall time in the worker (``time.perf_counter`` in Pyodide: a worker's thread has no CPU
@@ -60,6 +61,7 @@ from review import beginner_round
 
 from mtlearn import Game, PlannerBot
 from mtlearn.play.expert import ExpertBot
+from mtlearn.play.review import FURTHER_EFFORT
 
 #: The timing code, run as is in CPython (this process) and in the page's worker. Each
 #: function takes and returns JSON text: ``wall`` and ``cpu`` seconds and the answer.
@@ -85,11 +87,11 @@ def timed_choose(request):
 
 
 def timed_review(request):
-    """A round's review (its JSON) for seat 0, timed."""
+    """A round's review (its JSON) for seat 0 at its effort (1 unless given), timed."""
     req = json.loads(request)
     game = Game.from_json(req["game"])
     w0, c0 = time.perf_counter(), time.process_time()
-    review = review_round(game, 0, seed=req["seed"])
+    review = review_round(game, 0, seed=req["seed"], effort=req.get("effort", 1))
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     answer = [review.decisions, [m.turn for m in review.mistakes]]
     return json.dumps({"wall": wall, "cpu": cpu, "answer": answer})
@@ -261,6 +263,8 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     ap.add_argument("--expert-rounds", type=int, default=2,
                     help="rounds whose searched expert moves are timed")
     ap.add_argument("--review-rounds", type=int, default=3, help="beginner rounds reviewed")
+    ap.add_argument("--further-rounds", type=int, default=2,
+                    help="of those, rounds reviewed again by Look further")
     ap.add_argument("--set", type=int, default=None, help="highest double (default 12)")
     a = ap.parse_args(argv)
     smoke = smoke or a.smoke
@@ -270,6 +274,9 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     moves = expert_positions(size(smoke, a.expert_rounds, 1), set_max,
                              3 if smoke else None)
     rounds = review_rounds(size(smoke, a.review_rounds, 1), set_max)
+    # a smoke run takes the path at a small effort: four times a decision's deals is seconds
+    further = [{**r, "effort": 1.25 if smoke else FURTHER_EFFORT}
+               for r in rounds[:size(smoke, a.further_rounds, 1)]]
     space = cpython()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -279,12 +286,13 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
         (folder / "coach.html").write_text(PAGE % mtlearn_engine.ENGINE_DIR, encoding="utf-8")
         wheel, compiled = play._loaded_wheel(folder)
         with play.serve(folder) as base:
-            _run(base, moves, rounds, space, deck, smoke,
+            _run(base, moves, rounds, further, space, deck, smoke,
                  f"{wheel / 1e3:.0f} kB, {'byte-compiled' if compiled else 'NOT compiled'}")
 
 
 def _run(base: str, moves: list[dict[str, Any]], rounds: list[dict[str, Any]],
-         space: dict[str, Any], deck: str, smoke: bool, wheel: str) -> None:
+         further: list[dict[str, Any]], space: dict[str, Any], deck: str, smoke: bool,
+         wheel: str) -> None:
     """Start Chromium on the served page and print the figures."""
     from playwright.sync_api import sync_playwright
 
@@ -308,6 +316,13 @@ def _run(base: str, moves: list[dict[str, Any]], rounds: list[dict[str, Any]],
             decisions = statistics.median(r["answer"][0] for r in here)
             report("round review", f"{deck} beginner rounds, {decisions:.0f} decisions a "
                    "round", "s", "<= 3 s in the page on 2 cores", here, there, before)
+            if not further:
+                return
+            before = load()
+            here, there = measure(space, page, "timed_review", further)
+            report("Look further", f"the first {len(further)} of those rounds reviewed again "
+                   f"at effort {further[0]['effort']:g}", "s", "none (a few seconds: it is asked for)",
+                   here, there, before)
         finally:
             browser.close()
 

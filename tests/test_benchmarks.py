@@ -127,7 +127,8 @@ CASES = [
         "expert move in CPython (CPU time;",
         "expert move in the page (wall time in the worker): median",
         "round review in CPython (CPU time;",
-        "round review in the page (wall time in the worker): median"), timeout=180),
+        "round review in the page (wall time in the worker): median",
+        "Look further in the page (wall time in the worker): median"), timeout=180),
         marks=BROWSER),
     pytest.param(Case("trainer", (
         "Trainer.next() over",
