@@ -555,6 +555,19 @@ def test_review_of_a_round_shows_a_mistake_and_the_retry(page, page_guard, book_
         assert "cannot be saved" in said, said
     print(f"[book] save as a puzzle: {said}")
     page.screenshot(path=str(artifacts_dir / "book-play-review-save.png"), full_page=False)
+    # this round's review leaves choices unsettled: Look further weighs them with more work
+    assert "could not settle" in summary, summary
+    before = me.answers()
+    review.locator('button[data-key="review-further"]').click()
+    assert "Looking further" in review.locator(".mtl-review-wait").inner_text()
+    page.wait_for_function("([el, n]) => Number(el.getAttribute('data-answers') || 0) > n",
+                           arg=[me.box.element_handle(), before], timeout=180_000)
+    print(f"[book] Look further in the page: "
+          f"{float(me.box.get_attribute('data-answer-ms') or 0) / 1000:.1f} s")
+    again = review.locator(".mtl-review-summary").inner_text()
+    assert "decisions reviewed" in again and again != summary, again
+    assert review.locator('button[data-key="review-further"]').count() == 0
+    assert review.locator(".mtl-review-wait").count() == 0
     assert "Round 2 of 13 is dealt" in me.press("next_round")
     assert me.box.locator(".mtl-review").count() == 0
     page_guard.assert_clean()
