@@ -20,6 +20,7 @@ __all__ = [
     "CONFIRM_DEALS",
     "DECIDED",
     "DECIDED_AFTER",
+    "FINAL_DEALS",
     "FRESH_DEALS",
     "FRESH_DECIDED_AFTER",
     "FRESH_MORE",
@@ -35,6 +36,7 @@ __all__ = [
     "Samples",
     "Z",
     "confirmed",
+    "final_deals",
     "first_pass",
     "fresh_cost",
     "fresh_deals",
@@ -94,6 +96,11 @@ FRESH_MORE = 56
 FRESH_DECIDED_AFTER = 40
 #: Deals "Find a better move" weighs a move tried on, with the better move and the move played.
 JUDGE_DEALS = 48
+#: A mistake the fresh deals bear out is weighed once more, the move played against the better
+#: move on this many deals of a sequence of their own, and named only if they too lose at
+#: least the threshold; the figures the learner reads are theirs (the fresh deals chose the
+#: better move and where to stop, which leaves their own figures too kind to it).
+FINAL_DEALS = 40
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
 FRESH_ROLLOUTS = 320
 
@@ -217,6 +224,15 @@ def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str
     key = _seed_of(game, game.current, seed) + "/judge"
     return {m: list(p) for m, p, _ in move_samples(game, deals=JUDGE_DEALS, seed=key,
                                                    only=moves)}
+
+
+def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0
+                ) -> dict[Move, list[int]]:
+    """``played`` and ``better`` on :data:`FINAL_DEALS` deals of a sequence of their own
+    (neither the search's nor the fresh deals'), deal by deal: the figures of a mistake."""
+    key = _seed_of(game, game.current, seed) + "/final"
+    return {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
+                                                   only=[played, better])}
 
 
 def fresh_cost(game: Game, deals: int, better: int = 2) -> int:
