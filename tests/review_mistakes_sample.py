@@ -59,14 +59,15 @@ def write_one(i: int, r: int, m: Mistake, game: Game, out: Path) -> str:
              f"> {m.what}", ">", f"> {m.better_text}", ">", f"> {m.why}", "",
              f"(idea: `{m.idea}`; played `{m.played}`, better `{m.better}`, lost {m.lost} "
              f"over {m.deals} deals)", "", "## The position", "", *board(before, m.seat), "",
-             "## Every legal move's mean round points over the review's deals (lower is "
-             "better)", ""]
+             "## Every legal move's mean round points over the review's fresh deals (lower is "
+             "better; the played and better moves' over the final deals the learner reads)", ""]
     for move, points in m.values:
         mark = " (played)" if move == m.played else " (better)" if move == m.better else ""
         lines.append(f"- `{move}`{mark}: {points:.2f}")
-    lines += ["", "## Find a better move: the answer to each legal move", ""]
+    lines += ["", "## Find a better move: the answer to each legal move (weighed on deals of "
+              "its own, as the book, the notebook and the class phones do)", ""]
     for move, _ in m.values:
-        retry = m.judge(move)
+        retry = m.judge(move, before)
         lines.append(f"- `{move}` ({retry.verdict}): {retry.text}")
     (out / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return name

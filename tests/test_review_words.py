@@ -68,8 +68,12 @@ def test_a_double_nothing_covers_says_no_cover() -> None:
                                        "M": ["6-2"]})
     m = _record(game, "2-3@M", "5-5@1")
     assert m.idea == "double-kept" and "cover it yourself" not in m.why
-    assert "after a double you play again" in m.why
+    # the play after the double is named: the planner's, two tiles out this turn
+    assert ("after a double you play again: then 2-3 on the Mexican train, two tiles out of "
+            "your hand this turn, 15 points") in m.why, m.why
     assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "15 points", "18 points"), game)
+    assert check_mistake(_tampered(m, "then 2-3", "then 4-0"), game)
 
 
 def test_a_shared_end_that_may_not_wait_beats_a_tile_on_your_own_train() -> None:
@@ -80,7 +84,7 @@ def test_a_shared_end_that_may_not_wait_beats_a_tile_on_your_own_train() -> None
     assert m.idea == "shared", m.why
     assert "4-2 fits the 4 at the end of the Mexican train now" in m.why
     assert "only you play on it" in m.why
-    assert "With it, 2 of your tiles" in m.why and "with the move you played, 2" in m.why
+    assert "Either way, 2 of your tiles go on your own train in one line." in m.why
     assert check_mistake(m, game) == []
 
 
@@ -133,3 +137,51 @@ def test_a_shared_train_not_started_is_said_so() -> None:
     assert m.why.startswith("6-4 starts the Mexican train now, and other players may start "
                             "it too: then it will no longer take a 6."), m.why
     assert check_mistake(m, game) == []
+
+
+def test_a_double_laid_keeps_the_line_the_move_played_cuts() -> None:
+    # 5-3 ends Ana's train on a 3 she cannot follow; 5-5 keeps 5-1, 1-0, 0-2 for it
+    game = _ana(["5-5", "5-1", "1-0", "0-2", "5-3"], {"1": ["6-5"], "2": ["6-3"],
+                                                      "3": ["6-4"], "M": ["6-2"]})
+    m = _record(game, "5-3@1", "5-5@1")
+    assert m.idea == "double-kept"
+    assert "cover it yourself with 5-1 at once" in m.why
+    assert ("With it, 4 of your tiles go on your own train in one line, this one included; "
+            "with the move you played, 1, that one included.") in m.why, m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "With it, 4", "With it, 5"), game)
+
+
+def test_a_double_left_open_holds_up_an_opponent_on_their_last_tile() -> None:
+    # Ana has laid 5-5 this turn and may cover it with 5-4; Ben has one tile left
+    pos: dict[str, Any] = {
+        "set": 6, "players": ["Ana", "Ben", "Cy"], "round": 1,
+        "hands": [["5-4", "1-0", "3-2"], ["0-0"], ["2-1", "6-0"]],
+        "trains": {"1": ["6-5", "5-5"], "2": ["6-3"], "3": ["6-4"], "M": ["6-1"]},
+        "to_play": 1, "first_turns_done": [1, 2, 3], "turns_played": 12,
+        "turn": {"bonus": True, "doubles": ["1"], "drawn": None, "declined": False,
+                 "played": 1, "building": False}, "open_doubles": ["1"]}
+    game = Game.from_position(pos)
+    m = _record(game, "5-4@1", "1-0@M")
+    assert m.idea == "block", m.why
+    assert m.why.startswith("Ben has 1 tile left, so the round may end soon. Playing 1-0 "
+                            "leaves your 5-5 open"), m.why
+    assert "Ben cannot go out unless their last tile has a 5" in m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "Ben has 1 tile left", "Ben has 2 tiles left"), game)
+    # with two tiles left, Ben is not held up by it alone: no such reason
+    pos["hands"] = [["5-4", "1-0", "3-2"], ["0-0", "2-0"], ["2-1", "6-0"]]
+    assert idea_of(Game.from_position(pos), Move.parse("5-4@1"),
+                   Move.parse("1-0@M"))[0] != "block"
+
+
+def test_the_only_tile_for_your_own_train_is_named() -> None:
+    game = _ana(["6-4", "4-1", "1-3"], {"1": [], "2": ["6-5"], "3": ["6-0"], "M": []})
+    m = _record(game, "6-4@M", "6-4@1")
+    assert ("6-4 is the only tile in your hand that fits your own train now: played "
+            "elsewhere, it leaves your train nothing to follow.") in m.why, m.why
+    assert "with the move you played, 0" in m.why
+    assert check_mistake(m, game) == []
+    # where another tile fits Ana's train as well, the sentence is refused
+    other = _ana(["6-4", "6-1", "1-3"], {"1": [], "2": ["6-5"], "3": ["6-0"], "M": []})
+    assert any("not the only one" in p for p in check_mistake(m, other))

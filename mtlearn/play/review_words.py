@@ -58,7 +58,7 @@ def idea_of(game: Game, played: Move, better: Move,
     keepers = [p for m, p in (means or {}).items() if m.tile != t and m != better]
     double_matters = best is None or not keepers or min(keepers) - best >= DOUBLE_GAP
     if t is not None and t.is_double and played.tile != t and double_matters:
-        return "double-kept", _double_kept(game, better)
+        return "double-kept", _double_kept(game, played, better)
     laid = {game.line_code(i) for i in game.turn_doubles}
     if (t is not None and better.line_code in laid and played.line_code not in laid
             and played.kind == "play"):
@@ -76,6 +76,9 @@ def idea_of(game: Game, played: Move, better: Move,
             f"Covering your double {end}-{end} with {t} gets {value(t.high, t.low)} points "
             f"out of your hand. Left open at the end of your turn, it blocks every train until "
             f"someone covers it (rule: {rule_words('R-DBL-3')}), and that need not be you.")
+    block = _block(game, played, better)
+    if block:
+        return "block", block
     shed = _shed(game, played, better)
     if shed is not None:
         return "shed", shed
@@ -86,9 +89,10 @@ def idea_of(game: Game, played: Move, better: Move,
                       "after it: on average, fewer points were left in your hand when it ended.")
 
 
-def _double_kept(game: Game, better: Move) -> str:
-    """Why laying the double ``better`` lays beats keeping it: its points, the play after it
-    and, when the hand holds one, the tile that covers it at once."""
+def _double_kept(game: Game, played: Move, better: Move) -> str:
+    """Why laying the double ``better`` lays beats keeping it: the round's end near, its
+    points, the play after it (the tile that covers it at once, else the play the planner
+    would make), and the line for your own train when the move played cuts it."""
     me = game.current
     value = game.rules.tile_value
     t = better.tile
@@ -97,20 +101,84 @@ def _double_kept(game: Game, better: Move) -> str:
     after.push(better)
     plays = [m for m in after.legal_moves if m.kind == "play"] if after.current == me else []
     covers = [m for m in plays if m.line_code == better.line_code]
-    kept = ("Kept in your hand, it counts against you if the round ends before you lay it.")
+    kept = "Kept in your hand, it counts against you if the round ends before you lay it."
     points = value(t.high, t.low)
+    near = _near_end(game)
+    advice = PlannerBot().advise(after).move if plays else None
     if covers:
-        advice = PlannerBot().advise(after).move
         c = advice if advice in covers else max(
             covers, key=lambda m: value(m.tile.high, m.tile.low) if m.tile else 0)
         assert c.tile is not None
         both = points + value(c.tile.high, c.tile.low)
-        return (f"Laying the double {t} gets its {points} points out of your hand, and after "
-                f"a double you play again: you can cover it yourself with {c.tile} at once, "
-                f"{both} points out of your hand this turn. {kept}")
-    more = ", and after a double you play again" if plays else ""
-    return (f"Laying the double {t} when you can gets its {points} points out of your "
-            f"hand{more}. {kept}")
+        why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
+               f"after a double you play again: you can cover it yourself with {_tile(c)} at "
+               f"once, {both} points out of your hand this turn. {kept}")
+    elif advice is not None and advice in plays and advice.tile is not None:
+        both = points + value(advice.tile.high, advice.tile.low)
+        where = _where(after, advice)
+        why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
+               f"after a double you play again: then {_tile(advice)} on {where}, two tiles out "
+               f"of your hand this turn, {both} points. {kept}")
+    else:
+        more = ", and after a double you play again" if plays else ""
+        why = (f"{near}Laying the double {t} when you can gets its {points} points out of "
+               f"your hand{more}. {kept}")
+    mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
+    if len(mine) >= len(theirs) + LINE_GAP:
+        blank = _blank_line(game, mine, theirs)
+        why += " " + _counts(game, played, better, mine, theirs) + (f" {blank}" if blank else "")
+    return why
+
+
+def _tile(move: Move) -> str:
+    """A play's tile as it is laid: its matching number first ("2-3" on a 2)."""
+    return f"{move.inward}-{move.outward}"
+
+
+def _where(game: Game, move: Move) -> str:
+    """Where a play goes, said to the player to play: "your train", "Ben's train"."""
+    assert move.train is not None
+    if move.train == game.current:
+        return f"branch {move.branch} of your train" if move.branch else "your train"
+    return game.place_label(move.train, move.branch)
+
+
+def _near_end(game: Game) -> str:
+    """"Ben has 1 tile left, so the round may end soon. " when an opponent has two tiles or
+    fewer (the fewest, the first such seat), else ""."""
+    me = game.current
+    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
+    if low > 2:
+        return ""
+    return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left, so the round "
+            f"may end soon. ")
+
+
+def _block(game: Game, played: Move, better: Move) -> str:
+    """Why leaving a double of this turn open beats covering it, when an opponent is on
+    their last tile (standard rules): everyone must cover it first, so they cannot go out
+    with a tile that does not. "" when that does not hold."""
+    laid = {game.line_code(i) for i in game.turn_doubles}
+    if not (type(game) is Game and not game.rules.wild_blanks and played.kind == "play"
+            and played.line_code in laid and better.kind == "play"
+            and better.line_code not in laid and better.tile is not None
+            and not better.tile.is_double):
+        return ""
+    after = game.copy()
+    after.push(better)
+    still = set(after.open_double_lines) & laid
+    near = _near_end(game)
+    if not still or not near:
+        return ""
+    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != game.current)
+    if low != 1:
+        return ""
+    line = sorted(still)[0]
+    end = next(m.inward for m in game.legal_moves if m.line_code == line and m.kind == "play")
+    return (f"{near}Playing {better.tile} leaves your {end}-{end} open: every player must "
+            f"cover it before playing anywhere else (rule: {rule_words('R-DBL-3')}), so "
+            f"{game.players[who]} cannot go out unless their last tile has a {end}. Covering "
+            f"it yourself with {played.tile} would let them play on any train open to them.")
 
 
 def _shed(game: Game, played: Move, better: Move) -> str | None:
@@ -133,11 +201,9 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     shared train's end that may not wait, the double blank the line reaches; None when
     none of them tells the moves apart."""
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
-    counted = ", this one included" if _on_own(game, better) else ""
-    yours = ", that one included" if _on_own(game, played) else ""
-    go = "goes" if len(mine) == 1 else "go"
-    counts = (f"With it, {len(mine)} of your tiles {go} on your own train in one "
-              f"line{counted}; with the move you played, {len(theirs)}{yours}.")
+    counts = _counts(game, played, better, mine, theirs)
+    only = _only_tile(game, played, better, theirs)
+    counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, mine, theirs)
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
@@ -153,6 +219,34 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     if len(mine) >= len(theirs) and shared:
         return "shared", f"{shared} {counts}"
     return None
+
+
+def _counts(game: Game, played: Move, better: Move, mine: list[Tile],
+            theirs: list[Tile]) -> str:
+    """The line each move leaves for your own train, counted (both counts the engine's)."""
+    if len(mine) == len(theirs):
+        go = "goes" if len(mine) == 1 else "go"
+        return f"Either way, {len(mine)} of your tiles {go} on your own train in one line."
+    counted = ", this one included" if _on_own(game, better) else ""
+    yours = ", that one included" if _on_own(game, played) else ""
+    go = "goes" if len(mine) == 1 else "go"
+    return (f"With it, {len(mine)} of your tiles {go} on your own train in one "
+            f"line{counted}; with the move you played, {len(theirs)}{yours}.")
+
+
+def _only_tile(game: Game, played: Move, better: Move, theirs: list[Tile]) -> str:
+    """"12-5 is the only tile in your hand that fits your own train now." when the move
+    played takes it elsewhere, and leaves the train nothing (standard matching)."""
+    me = game.current
+    t = better.tile
+    if not (t is not None and played.tile == t and _on_own(game, better)
+            and not _on_own(game, played) and not theirs and not game.rules.wild_blanks):
+        return ""
+    end = game.train(me).open_end
+    if sum(1 for u in game.hand(me) if u.has(end)) != 1:
+        return ""
+    return (f"{t} is the only tile in your hand that fits your own train now: played "
+            f"elsewhere, it leaves your train nothing to follow.")
 
 
 def _advice_reason(game: Game, played: Move, better: Move, line: int) -> str:
@@ -292,15 +386,21 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     if mistake.idea == "double-kept" and not (better.tile is not None and better.tile.is_double
                                               and better.tile in game.hand(seat)):
         problems.append("the better move lays no double from the hand")
-    if mistake.idea in ("plan", "shared"):
-        mine, theirs = _line(game, better), _line(game, played)
-        level = mistake.idea == "shared" or "reaches your 0-0" in mistake.why
+    why = mistake.why
+    mine, theirs = _line(game, better), _line(game, played)
+    said = "With it, " in why or "Either way, " in why
+    if said or mistake.idea in ("plan", "shared"):
+        level = mistake.idea == "shared" or "reaches your 0-0" in why
         ahead = mine >= theirs if level else mine > theirs
-        if not ahead or f"With it, {mine} of your tiles" not in mistake.why or \
-                f"with the move you played, {theirs}" not in mistake.why:
-            problems.append("the plan's counts are not the engine's, or not in its favour")
+        equal = f"Either way, {mine} of your tiles" in why and mine == theirs
+        counted = f"With it, {mine} of your tiles" in why and \
+            f"with the move you played, {theirs}" in why
+        if not (ahead or mistake.idea not in ("plan", "shared")) or not (equal or counted):
+            problems.append("the line's counts are not the engine's, or not in its favour")
     if mistake.idea == "shared" and not _shared_end(game, played, better):
         problems.append("the shared end's reason does not hold")
+    if mistake.idea == "block" and not _block(game, played, better):
+        problems.append("the double left open does not hold anyone up")
     problems += _check_extras(mistake, game, played, better)
     if mistake.idea == "double-open":
         laid = {game.line_code(i) for i in game.turn_doubles}
@@ -309,6 +409,9 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     return problems
 
 
+_LEFT = re.compile(r"(\w+) has (\d+) tiles? left")
+_BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand this turn, "
+                    r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 
 
@@ -329,6 +432,24 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
         if after.current != game.current or not fits or t is None or \
                 both != value(t.high, t.low) + value(max(a, b), min(a, b)):
             problems.append(f"{a}-{b} does not cover the double at once for {both} points")
+    for name, n in _LEFT.findall(why):
+        seats = [s for s in range(game.n) if game.players[s] == name]
+        if not seats or len(game.hand(seats[0])) != int(n):
+            problems.append(f"{name} does not have {n} tiles left")
+    bonus = _BONUS.search(why)
+    if bonus:
+        a, b, both = (int(x) for x in bonus.groups())
+        after = game.copy()
+        after.push(better)
+        t = better.tile
+        value = game.rules.tile_value
+        if after.current != game.current or t is None or Tile(a, b) not in after.hand(
+                game.current) or not any(m.tile == Tile(a, b) for m in after.legal_moves) \
+                or both != value(t.high, t.low) + value(max(a, b), min(a, b)):
+            problems.append(f"{a}-{b} is not a play after the double for {both} points")
+    if "is the only tile in your hand" in why and not _only_tile(
+            game, played, better, _line_tiles(game, played)):
+        problems.append("the tile is not the only one for the player's own train")
     if "other players may" in why and not _shared_end(game, played, better):
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(
