@@ -150,7 +150,7 @@ def test_a_student_reviews_their_own_round_after_it_and_finds_a_better_move(
     assert "once the round is over" in refusal(r.review(r.ben, "Ben"))
 
 
-def test_another_tables_move_is_answered_while_a_review_is_computed(
+def test_another_tables_move_is_answered_while_a_review_or_a_try_is_computed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     r = Room(tmp_path / "c")
     r.play_round(r.ana, "Ana", "t1")
@@ -165,6 +165,15 @@ def test_another_tables_move_is_answered_while_a_review_is_computed(
         return real(job)
 
     monkeypatch.setattr(reviews, "compute", held)
+    weighing, weigh = threading.Event(), threading.Event()
+    real_retry = reviews.compute_retry
+
+    def held_retry(job: reviews.RetryJob) -> Any:
+        weighing.set()
+        assert weigh.wait(60), "never released"
+        return real_retry(job)
+
+    monkeypatch.setattr(reviews, "compute_retry", held_retry)
 
     async def check() -> None:
         app = srv.ClassServer(r.room, per_address=50).app
@@ -201,6 +210,20 @@ def test_another_tables_move_is_answered_while_a_review_is_computed(
                 state = await until(teacher, "teacher")
             row = next(s for s in state["students"] if s["name"] == "Ana")
             assert row["review"]["mistakes"] == n and row["review"]["round"] == 1
+            # Find a better move: weighed on the reviewer thread too; the loop answers
+            # meanwhile (a second try is refused: the first is being weighed)
+            better = got["review"]["mistakes"][0]["better"]
+            await ana.send_json({"op": "intent", "token": r.tokens["Ana"], "intent": {
+                "action": "review_try", "mistake": 0, "move": better}})
+            assert await asyncio.to_thread(weighing.wait, 30)
+            await ana.send_json({"op": "intent", "token": r.tokens["Ana"], "intent": {
+                "action": "review_try", "mistake": 0, "move": better}})
+            assert "being weighed" in (await until(ana, "refusal"))["error"]
+            weigh.set()
+            got = await until(ana, "table")
+            while not (got.get("review") or {}).get("mistakes", [{}])[0].get("tried"):
+                got = await until(ana, "table")
+            assert got["review"]["mistakes"][0]["tried"]["verdict"] == "best"
             for ws in (ana, ben, teacher):
                 await ws.close()
 
@@ -209,6 +232,7 @@ def test_another_tables_move_is_answered_while_a_review_is_computed(
         run(asyncio.wait_for(check(), 120), timeout=150)
     finally:
         go.set()
+        weigh.set()
 
 
 async def play_round(cp: Any, name: str) -> dict[str, Any]:

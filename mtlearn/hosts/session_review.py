@@ -137,24 +137,43 @@ class RoundReviews:
         """Judge ``move`` in the position of mistake ``index`` (SessionError: no review,
         no such mistake): weighed again on deals of its own when ``weigh`` (a fraction of a
         second), else on the review's deals (:meth:`~mtlearn.play.review.Mistake.judge`)."""
+        from ..play.review import position_before
+
+        m = self.mistake_to_try(index, move)
+        self.tried(session, index, self.judged(position_before(session.game, m.turn), m, move,
+                                                weigh=weigh))
+
+    def mistake_to_try(self, index: int, move: str) -> Mistake:
+        """Mistake ``index``, for ``move`` to be tried in it (SessionError: no review, no
+        such mistake, a move too long to be one)."""
         m = self._mistake("review_try", index)
         if len(move) > 64:
             raise SessionError("move: too long for a move (at most 64 characters)")
-        from ..core.rule_words import rule_words
-        from ..play.review import Retry, position_before
+        return m
 
-        retry = m.judge(move, position_before(session.game, m.turn) if weigh else None)
+    @staticmethod
+    def judged(at: Any, m: Mistake, move: str, *, weigh: bool = True) -> RetryView:
+        """``move`` tried in ``at`` (the position of mistake ``m``), judged as a board
+        shows it; a move the rules refuse there gets the engine's reason. Reads only its
+        arguments (a class server runs it on its reviewer thread)."""
+        from ..core.rule_words import rule_words
+        from ..play.review import Retry
+
+        retry = m.judge(move, at if weigh else None)
         if retry.verdict == "illegal":
-            verdict = position_before(session.game, m.turn).explain(move)
+            verdict = at.explain(move)
             if not verdict.legal:
                 text = verdict.reason.rstrip(".")
                 retry = Retry(move, "illegal", f"Not allowed: {text} (rule: "
                               f"{rule_words(verdict.rule)}).", None)
-        tried: RetryView = {"move": retry.move, "verdict": retry.verdict, "text": retry.text,
-                            "points": retry.points}
+        return {"move": retry.move, "verdict": retry.verdict, "text": retry.text,
+                "points": retry.points}
+
+    def tried(self, session: Any, index: int, tried: RetryView) -> None:
+        """Mistake ``index`` shows ``tried``, and the session's message says it."""
         self._views[index] = {**self._views[index], "tried": tried}
-        kind = "ok" if retry.verdict in ("best", "better") else "info"
-        session.message = _message(kind, retry.text)
+        kind = "ok" if tried["verdict"] in ("best", "better") else "info"
+        session.message = _message(kind, tried["text"])
 
     def save(self, session: BoardSession, index: int) -> None:
         """Save as a puzzle: mistake ``index`` made into the learner's own puzzle, proved

@@ -23,9 +23,11 @@ file and the figures as they were, the student told why and offered the button a
 ``--resume`` reads them back (:meth:`ClassReviews.load`).
 
 Cost, bounded: a review is computed off the event loop, on :data:`REVIEWERS` thread(s),
-so the other tables are answered meanwhile; at most :data:`MAX_WAITING` reviews are under
-way or waiting in the class (past that, a plain refusal: try again shortly), one a student;
-a round reviewed once is kept (asking again costs nothing) until the table moves on.
+so the other tables are answered meanwhile, and so is a move tried in "Find a better move"
+(weighed on deals of its own, as the book and the notebook weigh it: :class:`RetryJob`);
+at most :data:`MAX_WAITING` reviews are under way or waiting in the class (past that, a
+plain refusal: try again shortly), one a student (a review or a try); a round reviewed
+once is kept (asking again costs nothing) until the table moves on.
 Standard library only (the review's modules are imported with the first review).
 """
 
@@ -50,14 +52,15 @@ from . import ClassError, kept_reviews
 from .commits import Pending, now
 
 if TYPE_CHECKING:
-    from ...core.protocol_review import MistakeView
+    from ...core.protocol_review import MistakeView, RetryView
     from ...engine.game import Game
-    from ...play.review import Review
+    from ...play.review import Mistake, Review
     from .commits import Commits
     from .room import Classroom, Conn, Out
     from .tables import ClassTable
 
-__all__ = ["MAX_WAITING", "RESULTS_HEAD", "REVIEWERS", "ClassReviews", "Job", "is_review"]
+__all__ = ["MAX_WAITING", "RESULTS_HEAD", "REVIEWERS", "ClassReviews", "Job", "RetryJob",
+           "is_review"]
 
 #: Threads that compute reviews (the machine's other core serves the tables).
 REVIEWERS = 1
@@ -86,6 +89,20 @@ class Job:
 
 
 @dataclass
+class RetryJob:
+    """A move tried in a mistake's position ("Find a better move"), to weigh on the
+    reviewer thread: the student, the review's key, the mistake, and a copy of its
+    position."""
+
+    sid: str
+    key: str
+    index: int
+    move: str
+    mistake: Mistake
+    position: Game
+
+
+@dataclass
 class _Held:
     """A review made: its round's key and game, and the mistakes as a board draws them."""
 
@@ -107,6 +124,12 @@ def compute(job: Job) -> Review:
     from ...play.review import review_round
 
     return review_round(job.game, job.seat, seed=f"{job.game.round_no}")
+
+
+def compute_retry(job: RetryJob) -> RetryView:
+    """The move tried, weighed on deals of its own as the book and the notebook weigh it
+    (run on a reviewer thread; reads only the job's copy)."""
+    return RoundReviews.judged(job.position, job.mistake, job.move)
 
 
 class ClassReviews:
@@ -141,26 +164,30 @@ class ClassReviews:
                              "to its end first")
         return sid, t, seat, intent
 
-    def check(self, room: Classroom, conn: Conn, msg: dict[str, Any]) -> Job | list[Out]:
-        """A ``review`` or ``review_try`` intent checked: the job to compute, or the
-        messages to send now (the review kept, a retry judged, a refusal)."""
+    def check(self, room: Classroom, conn: Conn, msg: dict[str, Any]
+              ) -> Job | RetryJob | list[Out]:
+        """A ``review`` or ``review_try`` intent checked: the job to compute (a review, or
+        a move tried to weigh), or the messages to send now (the review kept, a
+        refusal)."""
         try:
             sid, t, seat, intent = self._seat(room, conn, msg)
             assert t.session is not None
             game = t.session.game
             key = _key(t.id, seat, game)
             held = self.held.get(sid)
-            if intent["action"] == "review_try":
-                return self._retry(room, sid, t, held, key, intent)
-            if held is not None and held.key == key:
+            retry = intent["action"] == "review_try"
+            if not retry and held is not None and held.key == key:
                 return self._answer(room, sid, t, seat, held)
+            what = "your last try is being weighed" if retry else "your review is being made"
             if sid in self.busy:
-                raise ClassError("review: your review is being made: it comes in a moment")
+                raise ClassError(f"{intent['action']}: {what}: it comes in a moment")
             if len(self.busy) >= MAX_WAITING:
-                raise ClassError(f"review: {len(self.busy)} reviews are being made for the "
-                                 "class: ask again in a minute")
+                raise ClassError(f"{intent['action']}: {len(self.busy)} reviews are being "
+                                 "made for the class: ask again in a minute")
+            job: Job | RetryJob = (self._retry(held, key, sid, intent) if retry
+                                   else Job(sid, t.id, seat, key, game.copy()))
             self.busy.add(sid)
-            return Job(sid, t.id, seat, key, game.copy())
+            return job
         except ClassError as e:
             return self.refused(room, conn, str(e))
 
@@ -274,9 +301,10 @@ class ClassReviews:
         payload["review"] = review
         return json.dumps(payload, separators=(",", ":"), allow_nan=False)
 
-    def _retry(self, room: Classroom, sid: str, t: ClassTable, held: _Held | None,
-               key: str, intent: dict[str, Any]) -> list[Out]:
-        """Find a better move: ``move`` judged in mistake ``mistake``'s position."""
+    @staticmethod
+    def _retry(held: _Held | None, key: str, sid: str, intent: dict[str, Any]) -> RetryJob:
+        """Find a better move: ``move`` to weigh in mistake ``mistake``'s position
+        (ClassError: no review of this round, no such mistake, no move)."""
         if held is None or held.key != key:
             raise ClassError("review_try: there is no review of this round yet: ask for one "
                              "first")
@@ -285,13 +313,30 @@ class ClassReviews:
             raise ClassError("review_try: mistake is the number of a mistake (from 0)")
         if not isinstance(move, str) or not move.strip():
             raise ClassError("review_try: move is a move in notation, e.g. 12-5>me")
-        stand_in = SimpleNamespace(game=held.game, message=None)
+        from ...play.review import position_before
+
         try:
-            # judged on the review's deals: weighing again would hold the event loop
-            held.reviews.retry(stand_in, index, move, weigh=False)  # type: ignore[arg-type]
-        except Exception as e:  # the engine's refusal, said plainly
+            m = held.reviews.mistake_to_try(index, move)
+        except Exception as e:  # no such mistake, a move too long: said plainly
             raise ClassError(f"review_try: {one_line(str(e), 200)}") from None
-        return self._answer(room, sid, t, held.seat, held)
+        return RetryJob(sid, key, index, move, m, position_before(held.game, m.turn))
+
+    def tried(self, room: Classroom, job: RetryJob, tried: RetryView | None,
+              error: BaseException | None = None) -> list[Out]:
+        """A move tried, weighed (or its error): shown in the student's review if their
+        table still shows that round, else nothing."""
+        self.busy.discard(job.sid)
+        held = self.held.get(job.sid)
+        st = room.students.get(job.sid)
+        t = room.tables.get(held.table) if held is not None else None
+        if held is None or held.key != job.key or st is None or t is None \
+                or t.session is None or _key(t.id, held.seat, t.session.game) != job.key:
+            return []
+        if tried is None:
+            return [(f"student:{job.sid}", _refusal(
+                f"review_try: the move could not be weighed ({type(error).__name__})"))]
+        held.reviews.tried(SimpleNamespace(message=None), job.index, tried)
+        return self._answer(room, job.sid, t, held.seat, held)
 
     # ------------------------------------------------------------------ the teacher
     def count(self, sid: str) -> dict[str, Any] | None:
@@ -338,6 +383,11 @@ class ClassReviews:
         """Answer a review intent here and now (no event loop: the tests' room), its file
         written at once (:func:`.commits.now`)."""
         job = self.check(room, conn, msg)
+        if isinstance(job, RetryJob):
+            try:
+                return self.tried(room, job, compute_retry(job))
+            except Exception as e:  # said to the student
+                return self.tried(room, job, None, e)
         if not isinstance(job, Job):
             return job
         try:
@@ -357,6 +407,11 @@ class ClassReviews:
         (:meth:`.commits.Commits.commit`, off the loop)."""
         async with commits.alone():
             job = self.check(room, conn, msg)
+        if isinstance(job, RetryJob):
+            task = asyncio.get_running_loop().create_task(self._weigh(room, job, send))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return []
         if not isinstance(job, Job):
             return job
         task = asyncio.get_running_loop().create_task(self._compute(room, job, commits, send))
@@ -369,12 +424,11 @@ class ClassReviews:
         """Compute ``job`` on the reviewer thread, then keep it (the class read and
         changed as the folder holds it, its file written by the writer threads) and send
         its messages."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(REVIEWERS, thread_name_prefix="mtlearn-review")
         error: Exception | None = None
         review = None
         try:
-            review = await asyncio.get_running_loop().run_in_executor(self._pool, compute, job)
+            review = await asyncio.get_running_loop().run_in_executor(self._reviewer(),
+                                                                      compute, job)
         except Exception as e:  # said to the student
             error = e
         except BaseException:  # cancelled (the server stops): nothing under way any more
@@ -384,6 +438,27 @@ class ClassReviews:
             outs = self.told(room, job, await commits.commit(
                 self.finish(room, job, review, error)))
         await send(outs)
+
+    async def _weigh(self, room: Classroom, job: RetryJob,
+                     send: Callable[[list[Out]], Awaitable[None]]) -> None:
+        """Weigh a move tried on the reviewer thread, then show it (nothing is kept in the
+        class folder: a try is the student's alone, and lost with the review)."""
+        tried: RetryView | None = None
+        error: Exception | None = None
+        try:
+            tried = await asyncio.get_running_loop().run_in_executor(
+                self._reviewer(), compute_retry, job)
+        except Exception as e:  # said to the student
+            error = e
+        except BaseException:  # cancelled (the server stops)
+            self.busy.discard(job.sid)
+            raise
+        await send(self.tried(room, job, tried, error))
+
+    def _reviewer(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(REVIEWERS, thread_name_prefix="mtlearn-review")
+        return self._pool
 
     def close(self) -> None:
         """On the way out: the reviews under way dropped, the reviewer thread stopped."""
