@@ -18,9 +18,12 @@ import shlex
 import signal
 import subprocess
 import time
+import traceback
+import weakref
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import warm_cli
@@ -113,16 +116,35 @@ def wait_until_serving(cp: ClassProcess, timeout: float = 30.0) -> ClassProcess:
     raise AssertionError("mtlearn class did not start in time: " + "".join(cp.lines))
 
 
+T = TypeVar("T")
+
+
+def _opened_where() -> str:
+    """Where a client is opened: the innermost line of a test's file on the stack (else the
+    helper of this file that opened it, run by itself: ``run(join(…))``)."""
+    stack = traceback.extract_stack()
+    for frame in reversed(stack):
+        path = Path(frame.filename)
+        if path.parent == Path(__file__).parent and path.name != "classkit.py":
+            return f"{path.name}:{frame.lineno}"
+    mine = [f.name for f in stack if Path(f.filename).name == "classkit.py"]
+    return f"classkit.{mine[0]}" if mine else "?"
+
+
 class Client:
-    """One device: a WebSocket to the class server and everything it was sent."""
+    """One device: a WebSocket to the class server and everything it was sent. Opened
+    and closed on one event loop (:func:`closing_clients` closes what a test left open)."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse, session: aiohttp.ClientSession):
         self.ws, self.session = ws, session
         self.got: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self._new = asyncio.Event()
-        self._task = asyncio.get_running_loop().create_task(self._read())
+        self.loop = asyncio.get_running_loop()
+        self._task = self.loop.create_task(self._read())
         self.token = ""
+        self.opened_at = _opened_where()
+        _OPEN.add(self)
 
     @classmethod
     async def open(cls, url: str) -> Client:
@@ -165,11 +187,43 @@ class Client:
         return await self.expect(kind, n, timeout, where)
 
     async def close(self) -> None:
+        if asyncio.get_running_loop() is not self.loop:
+            raise AssertionError(f"the client opened at {self.opened_at} is closed on "
+                                 "another event loop than its own: open and close it in one "
+                                 "run() (each has a loop of its own)")
         await self.ws.close()
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._task
         await self.session.close()
+
+
+#: Every client still alive, to close what a test leaves open (:func:`closing_clients`).
+_OPEN: weakref.WeakSet[Client] = weakref.WeakSet()
+
+
+async def closing_clients(coro: Awaitable[T]) -> T:
+    """``coro``'s result, every client opened on this event loop closed before the loop
+    ends: an aiohttp session or connection left open outlives its loop, and the garbage
+    collector later closes it on the closed loop, in whatever test runs then ("Unclosed
+    client session", "Event loop is closed"). A test that left one open fails here, naming
+    where it was opened (when the test fails anyway, its own error is reported)."""
+    async def close_left() -> list[str]:
+        loop = asyncio.get_running_loop()
+        left = [c for c in list(_OPEN) if c.loop is loop and not c.session.closed]
+        for c in left:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(c.close(), 15)
+        return sorted(c.opened_at for c in left)
+
+    try:
+        out = await coro
+    except BaseException:
+        await close_left()
+        raise
+    left = await close_left()
+    assert not left, f"clients left open (close each in the run that opened it): {left}"
+    return out
 
 
 async def teacher_of(cp: ClassProcess) -> Client:

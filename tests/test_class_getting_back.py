@@ -230,11 +230,11 @@ def test_ending_the_class_can_be_undone(tmp_path: Path) -> None:
         done = await teacher.ask({"op": "new_class", "token": cp.token}, "done",
                                  where=lambda m: "token" in m)
         new_code = json.loads((folder / "class.json").read_text())["code"]
-        await join(cp.ws_url, new_code, "Cleo")
+        cleo = await join(cp.ws_url, new_code, "Cleo")
         no = await teacher.ask({"op": "revert", "token": done["token"], "undo": done["undo"]},
                                "refused")
         assert "the new class has students" in no["error"]
-        for c in (teacher, ana, other, projector):
+        for c in (teacher, ana, other, projector, cleo):
             await c.close()
         return {"code": new_code}
 

@@ -123,8 +123,15 @@ def test_requests_with_the_teachers_or_a_seat_token_are_not_rate_limited(
         tmp_path: Path) -> None:
     cp = start_class(tmp_path / "cls", "--per-address", "1")
     try:
-        ana = run(join(cp.ws_url, cp.code, "Ana"))
-        run(ana.close())
+        async def join_and_leave() -> str:
+            # opened and closed on one event loop (each run() has its own: closed on
+            # another, its connection was left to the garbage collector after its loop
+            # closed, "Unclosed connection", "Event loop is closed")
+            ana = await join(cp.ws_url, cp.code, "Ana")
+            await ana.close()
+            return ana.token
+
+        ana_token = run(join_and_leave())
 
         def drained() -> bool:  # the address's requests spent (2 a second come back)
             return any(get(cp.address + "favicon.ico")[0] == 429 for _ in range(40))
@@ -138,7 +145,7 @@ def test_requests_with_the_teachers_or_a_seat_token_are_not_rate_limited(
         # a wrong teacher token is no token: counted against the address
         assert drained() and get(cp.address + "results", **{"X-Teacher-Token": "no"})[0] == 429
         # a valid seat token: counted on its own, not against the address
-        seat = {"Cookie": f"{doors.SEAT_COOKIE}={ana.token}"}
+        seat = {"Cookie": f"{doors.SEAT_COOKIE}={ana_token}"}
         assert drained() and get(cp.address, **seat)[0] == 200
         assert drained() and get(cp.address, Cookie=f"{doors.SEAT_COOKIE}=no")[0] == 429
 

@@ -24,9 +24,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from test_class_commits import Held, until
 from test_class_review import Room, play_round, refusal, teacher_review, teacher_row
 
-from mtlearn.hosts.classroom import ClassError, kept_reviews, store
+from mtlearn.hosts.classroom import ClassError, kept_reviews, reviews, store
 from mtlearn.hosts.classroom import server as srv
-from mtlearn.hosts.classroom.results import results_csv
+from mtlearn.hosts.classroom.results import results_csv, results_html
 from mtlearn.hosts.classroom.room import MAX_STUDENTS, Classroom
 
 pytestmark = pytest.mark.slow
@@ -260,3 +260,31 @@ def test_a_refused_review_tells_the_student_without_a_server(
     review = reviewed(r, "Ana")
     assert teacher_row(r, "Ana")["review"]["mistakes"] == len(review["mistakes"])
     assert [s["name"] for s in kept_students(r.room.folder, r)] == ["Ana"]
+
+
+def test_a_removed_students_review_is_not_listed_and_comes_back_with_the_undo(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    r = Room(tmp_path / "c")
+    r.play_round(r.ana, "Ana", "t1")
+    review = reviewed(r, "Ana")
+    sid = r.room.tokens[r.tokens["Ana"]]
+    teacher = r.room.teacher_token
+    gone = r.say(r.teacher, {"op": "student", "token": teacher, "student": sid,
+                             "action": "remove"}, ok=False)  # her phone is told
+    undo = next(m["undo"] for m in gone if m.get("type") == "done")
+    # the roster and the results list the class's students: no section of reviews left
+    assert [s["name"] for s in json.loads(r.room.teacher_state())["students"]] == ["Ben"]
+    assert HEAD not in results_csv(r.room)
+    assert "Reviews of rounds" not in results_html(r.room)
+    # ... but her figures are kept (in the folder too) while the removal can be undone
+    assert list(kept(r.room.folder)) == [sid]
+    r.say(r.teacher, {"op": "revert", "token": teacher, "undo": undo})
+    assert teacher_row(r, "Ana")["review"]["mistakes"] == len(review["mistakes"])
+    assert results_csv(r.room).rstrip().splitlines()[-2:] == [HEAD, line("Ana", "Table 1",
+                                                                          review)]
+
+    def not_again(job: Any) -> Any:
+        raise AssertionError("the review is made again")
+
+    monkeypatch.setattr(reviews, "compute", not_again)  # her phone gets it back as it was
+    assert reviewed(r, "Ana") == review

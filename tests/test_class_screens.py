@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from classkit import ClassProcess, join, start_class, teacher_of, wait_js
+from classkit import ClassProcess, closing_clients, join, start_class, teacher_of, wait_js
 from conftest import REPO_ROOT
 
 SHOTS = REPO_ROOT / "test-artifacts"
@@ -40,12 +40,13 @@ def free_port() -> int:
 
 
 def run_async(coro: Coroutine[Any, Any, Any]) -> Any:
-    """Run ``coro`` on its own event loop in a thread (Playwright's sync API holds this one)."""
+    """Run ``coro`` on its own event loop in a thread (Playwright's sync API holds this one);
+    the clients it opened closed on that loop (:func:`classkit.closing_clients`)."""
     out: dict[str, Any] = {}
 
     def go() -> None:
         try:
-            out["value"] = asyncio.run(coro)
+            out["value"] = asyncio.run(closing_clients(coro))
         except BaseException as e:  # handed to the test's thread
             out["error"] = e
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import warm_cli
-from classkit import Client, join, start_class, teacher_of
+from classkit import Client, closing_clients, join, start_class, teacher_of
 
 from mtlearn.engine.game import Game
 
@@ -31,9 +31,11 @@ TILE = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
 def run(coro: Any, timeout: float = 90) -> Any:
     """Run a client coroutine to its end, bounded in time, on a thread of its own: in a
     whole test run, Playwright's sync API has left an event loop running on this one, and
-    asyncio.run() refuses to start a second loop there."""
+    asyncio.run() refuses to start a second loop there. The clients it opened are closed
+    on its loop (:func:`classkit.closing_clients`: one left open fails the test)."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, asyncio.wait_for(coro, timeout)).result()
+        return pool.submit(asyncio.run, closing_clients(asyncio.wait_for(coro, timeout))
+                           ).result()
 
 
 def saved_game(folder: Path, table: str = "t1") -> Game:

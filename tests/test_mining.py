@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 import sys
 
 import pytest
@@ -300,8 +301,25 @@ def test_positions_leave_out_what_is_implied():
 def test_mine_asks_for_dask_only_with_an_address(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     monkeypatch.setitem(sys.modules, "dask", None)
-    with pytest.raises(RuntimeError, match=r"mtlearn\[mine\]"):
+    with pytest.raises(RuntimeError, match=re.escape("pip install 'mexican-train-learn[mine]'")):
         mining.mine(1, seed=1, dask="tcp://127.0.0.1:1")
+
+
+def test_a_dask_address_that_does_not_answer_is_named(tmp_path, capsys):
+    pytest.importorskip("dask.distributed")
+    from mtlearn.cli import main
+
+    with pytest.raises(RuntimeError, match=re.escape(
+            "cannot reach the Dask scheduler at 'tcp://127.0.0.1:1': Timed out")):
+        mining.mine(1, seed=1, dask="tcp://127.0.0.1:1", timeout=1)
+    out = tmp_path / "none.jsonl.gz"
+    assert main(["puzzles", "mine", "--count", "1", "--quiet", "--dask", "bogus://x",
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mtlearn puzzles mine: cannot reach the Dask scheduler at "
+                          "'bogus://x': ")
+    assert "internal error" not in err and "Traceback" not in err
+    assert not out.exists()
 
 
 def test_the_command_writes_a_file_that_checks(tmp_path, capsys):

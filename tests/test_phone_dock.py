@@ -10,6 +10,9 @@ fits the screen.
   above the docked hand, not under it, and a tap at its centre reaches it: what lies above
   the dock keeps the dock's height under itself (--mtl-dock-h, which follows the hand's
   rows of tiles).
+* A tile picked with Enter puts the focus on the first train it can be played on, as on a
+  desktop; Shift+Tab and Tab go between the tile and that train (the trains are one tab
+  stop after the hand, the position in words after them).
 * Scrolled to the bottom, nothing of the board is under the docked hand.
 
 On a standalone board (``mtlearn html``, the book's, a notebook's) and on a class phone
@@ -110,6 +113,43 @@ def check_last_train(page: Any, shot: Path) -> None:
     page.keyboard.press("Escape")
 
 
+#: Each tile of the hand to play that can be played: its data-key and where it may go.
+PLAYABLE = ("() => [...document.querySelectorAll(\".mtl-board [data-roving='hand'] [data-playable]\")]"
+            ".map(b => [b.getAttribute('data-key'), (b.getAttribute('data-targets') || '').split(' ')])")
+#: The trains' "Play here" buttons, in the order drawn (each train, then its branches).
+TRAIN_KEYS = ("() => [...document.querySelectorAll(\".mtl-board [data-roving='trains'] [data-rove]\")]"
+              ".map(b => b.getAttribute('data-key'))")
+#: The data-key of the focused control (its tag when it has none).
+FOCUSED = ("() => { const a = document.activeElement;"
+           " return a ? a.getAttribute('data-key') || a.tagName : null; }")
+
+
+def check_tab_after_pick(page: Any) -> None:
+    """As on a desktop: a tile picked with Enter puts the focus on a train it can be played
+    on (keys.js trainStop: the train the focus was on last if the tile may go there, else
+    the first), the trains' one tab stop; Shift+Tab goes back to the tile and Tab comes to
+    that train again, not past the trains to the position in words; the next Tab leaves
+    the trains."""
+    page.evaluate("window.scrollTo(0, 0)")
+    trains = page.evaluate(TRAIN_KEYS)
+    playable = page.evaluate(PLAYABLE)
+    assert playable, "no tile to play"
+    for tile, places in playable:
+        page.locator(f".mtl-board [data-key='{tile}']").focus()
+        page.keyboard.press("Enter")
+        landed = page.evaluate(FOCUSED)
+        assert landed in trains and landed.removeprefix("train:") in places, (tile, landed)
+        assert page.locator(".mtl-board [data-roving='trains'] [tabindex='0']").count() == 1
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(FOCUSED) == tile
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUSED) == landed, (tile, "Tab from the picked tile")
+        page.keyboard.press("Tab")
+        assert not page.evaluate(FOCUSED).startswith(("train:", "tile:"))
+        page.keyboard.press("Escape")  # the selection cleared
+        assert page.locator('.mtl-board .mtl-tilebtn[aria-pressed="true"]').count() == 0
+
+
 def check_bottom(page: Any) -> None:
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     settle(page)
@@ -122,6 +162,7 @@ def check_phone(page: Any, size: dict[str, int], shots: Path, name: str) -> None
     check_actions(page)
     page.screenshot(path=str(shots / f"phone-dock-{name}-{size['width']}-top.png"))
     check_last_train(page, shots / f"phone-dock-{name}-{size['width']}-last-train.png")
+    check_tab_after_pick(page)
     check_bottom(page)
     page.screenshot(path=str(shots / f"phone-dock-{name}-{size['width']}-bottom.png"))
 
@@ -134,6 +175,8 @@ def test_a_standalone_board_on_a_phone(chromium: Any, tmp_path: Path, artifacts_
         open_html(page, tmp_path, page_with(four_player_board().to_html()))
         for size in PHONES:
             check_phone(page, size, artifacts_dir, "board")
+        page.set_viewport_size({"width": 1280, "height": 900})  # the desktop: the same keys
+        check_tab_after_pick(page)
     finally:
         ctx.close()
 

@@ -20,7 +20,7 @@ from mtlearn.play.review import Mistake, review_round
 from mtlearn.trainer.own_puzzles import OwnPuzzleError, mistake_puzzle, save_puzzle
 from mtlearn.trainer.trainer import Pool, Trainer
 from mtlearn.trainer.trainer_session import TrainerSession, with_own
-from mtlearn.trainer.trainer_state import load_state, new_state
+from mtlearn.trainer.trainer_state import MAX_OWN, add_own, load_state, new_state
 
 NOW = 1_790_000_000.0
 
@@ -87,6 +87,41 @@ def test_the_page_trainer_adds_the_kept_own_puzzles() -> None:
     session = TrainerSession.from_spec(spec)
     assert session.pick.id == record["id"]
     assert record["id"] in session.trainer.state["own"]
+
+
+def test_importing_progress_keeps_the_own_puzzles_and_serves_the_files() -> None:
+    mine = mistake_puzzle(_mistake())                        # saved here, kept by the page
+    theirs = mistake_puzzle(_mistake(open_double, "1-0@M"))  # saved on another device
+    assert mine["id"] != theirs["id"]
+    s = TrainerSession.from_spec({"state": None, "mined": False, "now": NOW, "own": [mine]})
+    stored: list[dict[str, Any]] = []
+    s.on_change = lambda state: stored.append(json.loads(json.dumps(state)))
+    other = new_state("other device")
+    add_own(other, theirs)
+    add_own(other, mine)                                     # in both: once after the import
+    out = s.handle({"action": "import", "text": json.dumps(other), "now": NOW})
+    assert list(s.trainer.state["own"]) == [theirs["id"], mine["id"]]
+    assert "own puzzle" not in out["trainer"]["notice"]      # nothing of here was added
+    s.handle({"action": "import", "text": json.dumps(new_state("bare")), "now": NOW})
+    # a file without them: the own puzzles stay, scheduled, and served (the file's too)
+    assert set(s.trainer.state["own"]) == set(s.trainer.state["replay"]) == {mine["id"],
+                                                                              theirs["id"]}
+    assert mine["id"] in s.trainer.pool and theirs["id"] in s.trainer.pool
+    assert s.pick.id in (mine["id"], theirs["id"]) and s.pick.reason == "replay"
+    assert "your 2 own puzzles from here kept too" in s.info(NOW)["notice"]
+    # what the page stores is what the session holds, and what the next page load opens
+    assert stored[-1] == s.trainer.state
+    again = TrainerSession.from_spec({"state": stored[-1], "mined": False, "now": NOW,
+                                      "own": [mine]})
+    assert again.trainer.state["own"] == s.trainer.state["own"]
+    # at most MAX_OWN: a full file keeps the newest, the ones kept here
+    full = new_state("full")
+    for k in range(MAX_OWN):
+        add_own(full, {**theirs, "id": f"own-{k:010x}"})
+    s.handle({"action": "import", "text": json.dumps(full), "now": NOW})
+    own = list(s.trainer.state["own"])
+    assert len(own) == MAX_OWN and set(own[-2:]) == {mine["id"], theirs["id"]}
+    assert "own-0000000000" not in own and "own-0000000000" not in s.trainer.state["replay"]
 
 
 def test_a_mistake_no_checked_rule_tells_apart_is_refused_in_plain_words() -> None:

@@ -119,7 +119,13 @@ def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
          progress: Callable[[int], None] | None = None,
          timeout: float | None = None) -> list[dict[str, Any]]:
     """``count`` distinct puzzle records from a run seeded ``seed`` (fewer only if the
-    generators run dry), on ``jobs`` processes or the Dask cluster at ``dask``."""
+    generators run dry), on ``jobs`` processes or the Dask cluster at ``dask``.
+
+    Raises:
+        RuntimeError: ``dask`` given, but dask is not installed or the scheduler at that
+            address does not answer within ``timeout`` seconds (default 30; the message
+            names the address).
+    """
     out: list[dict[str, Any]] = []
     ids: set[str] = set()
     curator = Curator()
@@ -141,12 +147,9 @@ def mine(count: int, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
                 return
 
     if dask is not None:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise RuntimeError("--dask needs dask.distributed: pip install "
-                               "'mtlearn[mine]'") from None
-        with Client(dask, timeout=timeout or 30) as client:  # type: ignore[no-untyped-call]
+        from ..play.sim import dask_client
+
+        with dask_client(dask, timeout, what="mining") as client:
             window = 2 * max(1, sum(client.nthreads().values()))
             stream = _chunks(lambda i: client.submit(mine_chunk, seed, i, pure=False),
                              count, window, lambda f: f.result(timeout=timeout))

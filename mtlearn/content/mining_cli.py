@@ -70,8 +70,9 @@ def mine_command(args: argparse.Namespace) -> int:
     try:
         recs = mine(args.count, args.seed, jobs=args.jobs, dask=args.dask,
                     progress=progress)
-    except RuntimeError as e:
-        print(f"\nmtlearn puzzles mine: {e}", file=sys.stderr)
+    except RuntimeError as e:  # no dask, or the scheduler at --dask did not answer
+        end_line = "" if args.quiet else "\n"      # after the progress line
+        print(f"{end_line}mtlearn puzzles mine: {e}", file=sys.stderr)
         return 2
     if not args.quiet:
         print(file=sys.stderr)

@@ -38,7 +38,7 @@ from ..core.rules import Rules, preset
 from ..engine.game import Game
 from .bots import BOT_NAMES, Bot, make_bot, play_round
 
-__all__ = ["BotSpec", "simulate", "summarize", "wilson_interval"]
+__all__ = ["BotSpec", "dask_client", "simulate", "summarize", "wilson_interval"]
 
 #: A bot for :func:`simulate`: a name (``"planner"``, ``"greedy"``, ``"random"``), a class
 #: or zero-argument factory, or a bot object (copied afresh for every game).
@@ -151,26 +151,39 @@ def _play_games(start: int, stop: int, cfg: _Config) -> list[list[dict[str, Any]
     return [_play(i, cfg) for i in range(start, stop)]
 
 
-#: Seconds :func:`simulate` waits for a Dask scheduler to answer before it gives up.
+#: Seconds :func:`simulate` (and the miner) wait for a Dask scheduler to answer before
+#: they give up.
 CONNECT_TIMEOUT = 30.0
+
+
+def dask_client(address: str, timeout: float | None = None, *, what: str = "a simulation") -> Any:
+    """A ``dask.distributed.Client`` connected to the scheduler at ``address``, for
+    :func:`simulate` and the miner (``mtlearn puzzles mine --dask``) alike; use it in a
+    ``with`` block. ``what`` names the work in the message when dask is not installed.
+
+    Raises:
+        RuntimeError: dask.distributed is not installed, or the scheduler at ``address``
+            did not answer within ``timeout`` seconds (default :data:`CONNECT_TIMEOUT`)
+            or the address is not one (the message names the address).
+    """
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise RuntimeError(f"{what} on a Dask cluster needs dask.distributed: pip "
+                           "install 'mexican-train-learn[mine]'") from None
+    wait = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        return Client(address, timeout=wait)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as e:
+        raise RuntimeError(f"cannot reach the Dask scheduler at {address!r}: "
+                           f"{' '.join(str(e).split())}") from None
 
 
 def _on_cluster(address: str, cfg: _Config, count: int, timeout: float | None,
                 take: Callable[[Iterable[list[dict[str, Any]]]], None]) -> None:
     """Play the ``count`` games on the Dask cluster at ``address`` in chunks of consecutive
     games; ``take`` is given each game's rows in game order (the chunks run in any order)."""
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise RuntimeError("a simulation on a Dask cluster needs dask.distributed: pip "
-                           "install 'mexican-train-learn[mine]'") from None
-    wait = CONNECT_TIMEOUT if timeout is None else timeout
-    try:
-        client: Any = Client(address, timeout=wait)  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TypeError) as e:
-        raise RuntimeError(f"cannot reach the Dask scheduler at {address!r}: "
-                           f"{' '.join(str(e).split())}") from None
-    with client:
+    with dask_client(address, timeout) as client:
         threads = max(1, sum(client.nthreads().values()))
         chunk = max(1, min(50, count // (threads * 8)))
         futures: list[Any] = [client.submit(_play_games, a, min(a + chunk, count), cfg,

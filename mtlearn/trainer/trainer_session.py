@@ -19,8 +19,10 @@ watches its verdicts:
   from that point (:meth:`~mtlearn.trainer.trainer.Trainer.replay_notice`).
 * ``next`` shows the next puzzle (:meth:`~mtlearn.trainer.trainer.Trainer.next`), ``daily``
   today's daily puzzle, ``import`` replaces the state with a trainer file (refused, with
-  the field named and nothing changed, if it is bad); a puzzle left unanswered records
-  nothing, and the puzzle is not offered again in this session.
+  the field named and nothing changed, if it is bad), the learner's own puzzles of the
+  state it replaces kept (joined to the file's, as :meth:`TrainerSession.from_spec` joins
+  a page's); a puzzle left unanswered records nothing, and the puzzle is not offered
+  again in this session.
 
 Intents are the puzzle's (``answer``, ``move``, ``restart``, ``show``) and the trainer's
 (:data:`~mtlearn.core.protocol_trainer.TrainerIntent`); every answer carries the ``trainer`` key
@@ -270,13 +272,13 @@ class TrainerSession:
         check_intent(intent, TrainerIntent)   # the protocol's types: fields and their kinds
         saved = json.dumps(self.trainer.state)
         kept = (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
-                self.result, self.notice, self.serial, list(self.skipped))
+                self.result, self.notice, self.serial, list(self.skipped), self.trainer.pool)
         try:
             return self._handle(intent.get("action"), intent)
         except Exception as e:
             self.trainer.state = json.loads(saved)
             (self.pick, self.puzzle, self.session, self.recorded, self.hinted,
-             self.result, self.notice, self.serial, self.skipped) = kept
+             self.result, self.notice, self.serial, self.skipped, self.trainer.pool) = kept
             if isinstance(e, MtlearnError):
                 raise SessionError(str(e)) from None
             raise SessionError(f"internal error in the trainer: {type(e).__name__}: "
@@ -322,11 +324,19 @@ class TrainerSession:
             except TrainerStateError as e:
                 raise SessionError(f"Import refused, your progress is unchanged. {e}") \
                     from None
+            # the learner's own puzzles kept here join the file's (once each, at most
+            # MAX_OWN: add_own), as the page's kept ones join a state it opens (from_spec)
+            mine = [r for r in (self.trainer.state.get("own") or {}).values()
+                    if add_own(state, r)]
             self.trainer.state = state
+            self.trainer.pool = with_own(self.trainer.pool, state)  # the file's served too
             self._open(self.trainer.next(now), now)
             self.result = None
+            kept = len([r for r in mine if r["id"] in state.get("own", {})])
             self.notice = (f"Progress imported: {state['count']} puzzles tried, rating "
-                           f"{round(state['learner'][0])}.")
+                           f"{round(state['learner'][0])}" + (
+                               f"; your {kept} own puzzle{'s' if kept > 1 else ''} from "
+                               "here kept too." if kept else "."))
             if self.on_change is not None:
                 self.on_change(state)
             return self.state_at(now)

@@ -124,11 +124,11 @@ def results_csv(room: Classroom) -> str:
         out.write("\r\n" + assignment.results_csv(trained))
     if room.trainer.ratings.puzzles:
         out.write("\r\n" + room.trainer.ratings.csv(_titler(room)))
-    if room.reviews.counts:  # the rounds reviewed on the phones (.reviews; kept in the
-        out.write("\r\n")  # folder, .kept_reviews: its words guarded against formulas)
+    reviewed = room.reviews.rows(names)  # the class's students only (not the removed)
+    if reviewed:  # the rounds reviewed on the phones (.reviews; kept in the folder,
+        out.write("\r\n")  # .kept_reviews: its words guarded against formulas)
         csv.writer(out).writerows([RESULTS_HEAD, *([_cell(str(name)), _cell(str(table)), *rest]
-                                                   for name, table, *rest
-                                                   in room.reviews.rows(names))])
+                                                   for name, table, *rest in reviewed)])
     return clean(out.getvalue())
 
 

@@ -349,7 +349,10 @@ class ClassReviews:
         self.counts = kept_reviews.load(folder, notes)
 
     def rows(self, names: dict[str, str]) -> list[list[Any]]:
-        """The results' lines, a student each (by name): :data:`RESULTS_HEAD`'s columns."""
+        """The results' lines, a student each (by name): :data:`RESULTS_HEAD`'s columns.
+        Only the class's students (``names``): a removed student's figures are kept while
+        the removal may be undone (the Undo brings them back) and in ``reviews.json``
+        (:data:`.kept_reviews.MAX_KEPT`), never listed."""
         return [[names[sid], c["table"], c["round"], c["decisions"], c["mistakes"], c["lost"]]
                 for sid, c in sorted(self.counts.items(),
                                      key=lambda kv: str(names.get(kv[0], "")).casefold())
@@ -372,11 +375,6 @@ class ClassReviews:
                 "phone: the decisions the expert weighed, the mistakes it found (moves that "
                 "left at least 4 more points in the hand on average than the best move) and "
                 "the points they lost on average. Kept in the class folder.</p>")
-
-    def forget(self, sid: str) -> None:
-        """A student removed: their review goes too."""
-        self.held.pop(sid, None)
-        self.counts.pop(sid, None)
 
     # ------------------------------------------------------------------ running
     def now(self, room: Classroom, conn: Conn, msg: dict[str, Any]) -> list[Out]:
