@@ -175,10 +175,11 @@ def _block(game: Game, played: Move, better: Move) -> str:
         return ""
     line = sorted(still)[0]
     end = next(m.inward for m in game.legal_moves if m.line_code == line and m.kind == "play")
-    return (f"{near}Playing {better.tile} leaves your {end}-{end} open: every player must "
+    double = Tile(end, end) if end is not None else None
+    return (f"{near}Playing {better.tile} leaves your {double} open, and every player must "
             f"cover it before playing anywhere else (rule: {rule_words('R-DBL-3')}), so "
             f"{game.players[who]} cannot go out unless their last tile has a {end}. Covering "
-            f"it yourself with {played.tile} would let them play on any train open to them.")
+            f"it yourself with {played.tile} frees them to play on any train open to them.")
 
 
 def _shed(game: Game, played: Move, better: Move) -> str | None:
