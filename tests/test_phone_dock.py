@@ -156,13 +156,17 @@ def check_bottom(page: Any) -> None:
     assert page.evaluate(UNDER_DOCK) == []
 
 
-def check_phone(page: Any, size: dict[str, int], shots: Path, name: str) -> None:
+def check_phone(page: Any, size: dict[str, int], shots: Path, name: str, *,
+                tab: bool = True) -> None:
+    """The dock at ``size``; with ``tab``, Tab after a tile picked (the player to play's
+    board: a class phone's seat need not be first to play in its deal)."""
     page.set_viewport_size(size)
     settle(page)
     check_actions(page)
     page.screenshot(path=str(shots / f"phone-dock-{name}-{size['width']}-top.png"))
     check_last_train(page, shots / f"phone-dock-{name}-{size['width']}-last-train.png")
-    check_tab_after_pick(page)
+    if tab:
+        check_tab_after_pick(page)
     check_bottom(page)
     page.screenshot(path=str(shots / f"phone-dock-{name}-{size['width']}-bottom.png"))
 
@@ -196,6 +200,8 @@ def test_a_class_phone(chromium: Any, classroom: ClassProcess, artifacts_dir: Pa
     try:
         page.set_default_timeout(15_000)
         for size in PHONES:
-            check_phone(page, size, artifacts_dir, "class")
+            # the keys are board.js's, checked on the standalone board above: whether Gus
+            # plays first depends on the class's deal
+            check_phone(page, size, artifacts_dir, "class", tab=False)
     finally:
         page.context.close()
