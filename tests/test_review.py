@@ -23,6 +23,7 @@ from mtlearn.play.bots import Bot, GreedyBot, RandomBot
 from mtlearn.play.review import (
     FRESH_DEALS,
     JUDGE_DEALS,
+    JUDGE_MOST,
     MISTAKE_POINTS,
     Mistake,
     Review,
@@ -215,7 +216,7 @@ def test_find_a_better_move() -> None:
         assert m.judge(turned).verdict == "best"
     for text, _ in m.values:
         r = m.judge(text)
-        assert r.verdict in ("best", "better", "worse") and r.points is not None
+        assert r.verdict in ("best", "better", "close", "worse") and r.points is not None
         assert f"{r.points:.1f}" in r.text
 
 
@@ -287,10 +288,49 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
     assert m.judge("6-6@2", before).verdict == "illegal"
     for text, _ in m.values:
         first, again = m.judge(text, before), m.judge(text, before)
-        assert first == again and first.verdict in ("best", "better", "worse")
-        assert first.points is not None and f"{first.points:.1f}" in first.text
+        assert first == again and first.verdict in ("best", "better", "close", "worse")
+        assert first.points is not None
         if text not in (m.better, m.played):
-            assert f"over {JUDGE_DEALS} more deals" in first.text
+            n = int(re.search(r"over (\d+) more deals", first.text).group(1))  # type: ignore
+            assert n % JUDGE_DEALS == 0 and JUDGE_DEALS <= n <= JUDGE_MOST, first.text
+
+
+@pytest.mark.parametrize(("gaps", "verdict", "deals", "words"), [
+    ([10.0], "worse", JUDGE_DEALS, "Still a mistake: over 48 more deals it left 10.0 points"),
+    ([0.5], "best", JUDGE_DEALS, "As good as the move shown"),
+    ([-3.0], "best", JUDGE_DEALS, "Better still than the move shown"),
+    # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 144 deals to be sure
+    ([2.0], "better", 3 * JUDGE_DEALS, "Not a mistake: over 144 more deals it left 2.0"),
+    # a gap near the threshold, deal by deal far apart: more deals, then "cannot settle"
+    ([4.0 - 30.0, 4.0 + 30.0], "close", JUDGE_MOST, "the deals cannot settle"),
+], ids=["mistake", "as-good", "better-still", "not-a-mistake", "close"])
+def test_find_a_better_move_judges_the_gap_with_its_spread(
+        monkeypatch: pytest.MonkeyPatch, gaps: list[float], verdict: str, deals: int,
+        words: str) -> None:
+    """The tried move's gap to the better move, deal by deal: a mistake only when it is
+    the threshold or more beyond two standard errors, "as good" or "not a mistake" only
+    when it is under the threshold as surely, more deals while it may lie either side, and
+    at JUDGE_MOST deals an honest "cannot settle"."""
+    game = _finish(kept_double(), "5-1@1")
+    review = review_round(game, 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    before = position_before(game, m.turn)
+    tried = next(str(x) for x in before.legal_moves if str(x) not in (m.better, m.played))
+    asked: list[int] = []
+
+    def rows(game: Game, moves: list[Move], *, seed: str, deals: int = 0, skip: int = 0
+             ) -> dict[Move, list[float]]:
+        n = deals or JUDGE_DEALS
+        asked.append(n)
+        base = [20.0 + (skip + i) % 7 for i in range(n)]
+        gap = [gaps[(skip + i) % len(gaps)] for i in range(n)]
+        return {moves[0]: [b + g for b, g in zip(base, gap, strict=True)], moves[1]: base,
+                moves[2]: [b + 30 for b in base]}
+
+    monkeypatch.setattr(review_module, "judge_deals", rows)
+    got = m.judge(tried, before)
+    assert got.verdict == verdict and words in got.text, got.text
+    assert sum(asked) == deals and f"over {deals} more deals" in got.text
 
 
 def test_look_further_settles_what_the_review_left(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -53,10 +53,11 @@ class SavedView(TypedDict):
 
 class RetryView(TypedDict):
     """The engine's judgement of a move tried in a mistake's position: ``best`` (as good as
-    the best move found), ``better`` (better than the move played), ``worse`` (still a
-    mistake) or ``illegal``; ``points`` its mean round points on the review's deals."""
+    the best move found), ``better`` (not a mistake, though behind the move shown),
+    ``close`` (the deals cannot settle whether it is a mistake), ``worse`` (still a mistake)
+    or ``illegal``; ``points`` its mean round points on the deals it was weighed on."""
     move: str
-    verdict: Literal["best", "better", "worse", "illegal"]
+    verdict: Literal["best", "better", "close", "worse", "illegal"]
     text: str
     points: float | None
 

@@ -49,6 +49,7 @@ from .review_search import (
     FRESH_MORE,
     FRESH_ROLLOUTS,
     JUDGE_DEALS,
+    JUDGE_MOST,
     MISTAKE_POINTS,
     REVIEW_DEALS,
     ROUND_ROLLOUTS,
@@ -138,11 +139,12 @@ class ReviewError(ValueError):
 @dataclass(frozen=True)
 class Retry:
     """The engine's judgement of a move tried in a mistake's position ("Find a better move"):
-    ``verdict`` is ``"best"`` (as good as the best move found), ``"better"`` (better than the
-    move played, no longer a mistake), ``"worse"`` (still a mistake) or ``"illegal"``."""
+    ``verdict`` is ``"best"`` (as good as the best move found), ``"better"`` (not a mistake,
+    though behind the move shown), ``"close"`` (the deals cannot settle whether it is a
+    mistake), ``"worse"`` (still a mistake) or ``"illegal"``."""
 
     move: str
-    verdict: Literal["best", "better", "worse", "illegal"]
+    verdict: Literal["best", "better", "close", "worse", "illegal"]
     text: str
     points: float | None
 
@@ -256,27 +258,41 @@ class Mistake:
             return Retry(text, "worse", f"That is the move you played: it left "
                          f"{self.played_points:.1f} points on average, {self.lost:.1f} more "
                          "than the better move.", self.played_points)
-        rows = judge_deals(game, [tried, better, played], seed=f"judge/{self.turn}")
-        mine, theirs, yours = (sum(rows[m]) / len(rows[m]) for m in (tried, better, played))
+        three = [tried, better, played]
+        key = f"judge/{self.turn}"
+        rows = judge_deals(game, three, seed=key)
         gap, se = paired(rows[tried], rows[better])
+        # more deals while the gap may lie either side of the threshold
+        while abs(gap - MISTAKE_POINTS) <= 2 * se and len(rows[tried]) < JUDGE_MOST:
+            n = len(rows[tried])
+            for m, more in judge_deals(game, three, seed=key, deals=JUDGE_DEALS,
+                                       skip=n).items():
+                rows[m].extend(more)
+            gap, se = paired(rows[tried], rows[better])
         n = len(rows[tried])
-        words = f"over {n} more deals it left {mine:.1f} points on average"
+        mine = sum(rows[tried]) / n
+        to_yours, se_yours = paired(rows[tried], rows[played])
+        deals = f"over {n} more deals"
         if gap < -AS_GOOD and gap + 2 * se < 0:
-            return Retry(text, "best", f"Better still than the move shown: {words}, the move "
-                         f"shown {theirs:.1f}.", mine)
-        if abs(gap) <= AS_GOOD or (abs(gap) < 2 * se and gap < MISTAKE_POINTS):
-            return Retry(text, "best", f"As good as the move shown, as far as the deals can "
-                         f"tell: {words}, the move shown {theirs:.1f}.", mine)
-        if gap >= MISTAKE_POINTS and gap - Z * se > 0:
-            return Retry(text, "worse", f"Still a mistake: {words}, {gap:.1f} more than the "
-                         f"move shown ({theirs:.1f}).", mine)
-        if mine < yours:
-            return Retry(text, "better", f"Better than the move you played ({yours:.1f} on "
-                         f"the same deals): {words}, but the move shown left {theirs:.1f}.",
-                         mine)
-        return Retry(text, "worse", f"Not shown to be better than the move you played: "
-                     f"{words}, against {yours:.1f} for yours and {theirs:.1f} for the move "
-                     "shown.", mine)
+            return Retry(text, "best", f"Better still than the move shown: {deals} it left "
+                         f"{-gap:.1f} points fewer in your hand on average.", mine)
+        if gap - 2 * se > MISTAKE_POINTS:
+            yours = (f", though {-to_yours:.1f} fewer than the move you played"
+                     if to_yours + 2 * se_yours < 0 else "")
+            return Retry(text, "worse", f"Still a mistake: {deals} it left {gap:.1f} points "
+                         f"more than the move shown, on average{yours}.", mine)
+        if gap + 2 * se < MISTAKE_POINTS:
+            if gap <= AS_GOOD:
+                return Retry(text, "best", f"As good as the move shown: {deals} the two left "
+                             f"about as many points (a difference of {abs(gap):.1f} on "
+                             "average).", mine)
+            return Retry(text, "better", f"Not a mistake: {deals} it left {gap:.1f} points "
+                         f"more than the move shown on average, under the "
+                         f"{MISTAKE_POINTS:g} that make a mistake.", mine)
+        return Retry(text, "close", f"Close to the line: {deals} it left {gap:.1f} points "
+                     f"more than the move shown on average, and the deals cannot settle "
+                     f"whether that is {MISTAKE_POINTS:g} or more, which makes a mistake.",
+                     mine)
 
     def _spread_of(self, move: Move | str) -> float | None:
         """The standard error of ``move``'s gap to the better move (None: not known)."""

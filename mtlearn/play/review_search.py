@@ -26,6 +26,7 @@ __all__ = [
     "FRESH_MORE",
     "FRESH_ROLLOUTS",
     "JUDGE_DEALS",
+    "JUDGE_MOST",
     "MISTAKE_POINTS",
     "REVIEW_DEALS",
     "ROUND_ROLLOUTS",
@@ -94,8 +95,10 @@ FRESH_MORE = 56
 #: The fewest fresh deals on which the move played and the better one are compared (stopping
 #: as soon as a few deals look decided would keep the lucky samples: the losses shown run high).
 FRESH_DECIDED_AFTER = 40
-#: Deals "Find a better move" weighs a move tried on, with the better move and the move played.
+#: Deals "Find a better move" weighs a move tried on, with the better move and the move played,
+#: at a time, and at most (then the answer says the deals cannot settle it).
 JUDGE_DEALS = 48
+JUDGE_MOST = 192
 #: A mistake the fresh deals bear out is weighed once more, the move played against the better
 #: move on this many deals of a sequence of their own, and named only if they too lose at
 #: least the threshold; the figures the learner reads are theirs (the fresh deals chose the
@@ -217,13 +220,14 @@ def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int |
     return rows
 
 
-def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str
-                ) -> dict[Move, list[int]]:
-    """``moves`` on :data:`JUDGE_DEALS` deals of a sequence of their own (from the seat's
-    view and ``seed``), deal by deal."""
+def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str, deals: int = 0,
+                skip: int = 0) -> dict[Move, list[int]]:
+    """``moves`` on ``deals`` deals (:data:`JUDGE_DEALS` unless given) of a sequence of
+    their own (from the seat's view and ``seed``), the first ``skip`` left out, deal by
+    deal."""
     key = _seed_of(game, game.current, seed) + "/judge"
-    return {m: list(p) for m, p, _ in move_samples(game, deals=JUDGE_DEALS, seed=key,
-                                                   only=moves)}
+    return {m: list(p) for m, p, _ in move_samples(game, deals=deals or JUDGE_DEALS,
+                                                   seed=key, only=moves, skip=skip)}
 
 
 def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0

@@ -297,12 +297,13 @@ export interface MistakeView {
 
 /**
  * The engine's judgement of a move tried in a mistake's position: ``best`` (as good as
- * the best move found), ``better`` (better than the move played), ``worse`` (still a
- * mistake) or ``illegal``; ``points`` its mean round points on the review's deals.
+ * the best move found), ``better`` (not a mistake, though behind the move shown),
+ * ``close`` (the deals cannot settle whether it is a mistake), ``worse`` (still a mistake)
+ * or ``illegal``; ``points`` its mean round points on the deals it was weighed on.
  */
 export interface RetryView {
   move: string;
-  verdict: "best" | "better" | "worse" | "illegal";
+  verdict: "best" | "better" | "close" | "worse" | "illegal";
   text: string;
   points: number | null;
 }
