@@ -165,14 +165,39 @@ def test_a_double_left_open_holds_up_an_opponent_on_their_last_tile() -> None:
     m = _record(game, "5-4@1", "1-0@M")
     assert m.idea == "block", m.why
     assert m.why.startswith("Ben has 1 tile left, so the round may end soon. Playing 1-0 "
-                            "leaves your 5-5 open"), m.why
+                            "leaves the 5-5 you laid open"), m.why
     assert "Ben cannot go out unless their last tile has a 5" in m.why
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "Ben has 1 tile left", "Ben has 2 tiles left"), game)
-    # with two tiles left, Ben is not held up by it alone: no such reason
+    assert "You still hold 5-4 to cover it yourself later." in m.why
+    # with two tiles left, Ben cannot go out at once anyway: the double holds up everyone
     pos["hands"] = [["5-4", "1-0", "3-2"], ["0-0", "2-0"], ["2-1", "6-0"]]
-    assert idea_of(Game.from_position(pos), Move.parse("5-4@1"),
-                   Move.parse("1-0@M"))[0] != "block"
+    two = Game.from_position(pos)
+    idea, why = idea_of(two, Move.parse("5-4@1"), Move.parse("1-0@M"))
+    assert idea == "block" and "cannot go out" not in why and "has 2 tiles" not in why
+    assert why.startswith("Playing 1-0 leaves the 5-5 you laid open, and every other player must "
+                          "cover it before playing anywhere else"), why
+    assert check_mistake(_record(two, "5-4@1", "1-0@M"), two) == []
+
+
+def test_a_double_and_its_cover_as_the_last_two_tiles_go_out() -> None:
+    game = _ana(["5-5", "5-1"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"], "M": ["6-2"]})
+    m = _record(game, "5-1@1", "5-5@1")
+    assert m.idea == "double-kept"
+    assert ("Lay the double 5-5, then cover it yourself with 5-1: those are your last two "
+            "tiles, so you go out this turn") in m.why, m.why
+    assert check_mistake(m, game) == []
+    three = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                        "M": ["6-2"]})
+    wrong = Mistake.from_json({**_record(three, "5-1@1", "5-5@1").to_json(), "why": m.why})
+    assert any("empty the hand" in p for p in check_mistake(wrong, three))
+
+
+def test_a_tile_one_point_heavier_is_not_the_reason() -> None:
+    # Ben is on one tile; 4-2 is one point heavier than 4-1: too little to be why
+    game = _ana(["4-2", "4-1", "1-3"], {"1": ["6-4"], "2": ["6-5"], "3": ["6-0"],
+                                       "M": ["6-3"]}, others=(["0-0"], ["2-2", "1-1", "5-0"]))
+    assert idea_of(game, Move.parse("4-1@1"), Move.parse("4-2@1"))[0] != "shed"
 
 
 def test_the_only_tile_for_your_own_train_is_named() -> None:

@@ -20,11 +20,14 @@ from .bots import PlannerBot
 if TYPE_CHECKING:
     from .review import Mistake
 
-__all__ = ["DOUBLE_GAP", "LINE_GAP", "check_mistake", "idea_of", "move_words"]
+__all__ = ["DOUBLE_GAP", "LINE_GAP", "SHED_GAP", "check_mistake", "idea_of", "move_words"]
 
 #: A double kept is the reason for a mistake only if every move that keeps it leaves at
 #: least this many points more than the better move (else the double is not the difference).
 DOUBLE_GAP = 2.0
+#: The heavier tile is the reason (someone near going out) only when it sheds at least this
+#: many points more than the tile played (a point or two is not why a move is better).
+SHED_GAP = 5
 #: A longer line for the learner's own train is the reason on its own (without the
 #: planner's words) when the better move lines up at least this many tiles more.
 LINE_GAP = 2
@@ -110,6 +113,10 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
             covers, key=lambda m: value(m.tile.high, m.tile.low) if m.tile else 0)
         assert c.tile is not None
         both = points + value(c.tile.high, c.tile.low)
+        if len(game.hand(me)) == 2:
+            return (f"{near}Lay the double {t}, then cover it yourself with {_tile(c)}: "
+                    f"those are your last two tiles, so you go out this turn and your hand "
+                    f"counts nothing.")
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
                f"after a double you play again: you can cover it yourself with {_tile(c)} at "
                f"once, {both} points out of your hand this turn. {kept}")
@@ -155,9 +162,11 @@ def _near_end(game: Game) -> str:
 
 
 def _block(game: Game, played: Move, better: Move) -> str:
-    """Why leaving a double of this turn open beats covering it, when an opponent is on
-    their last tile (standard rules): everyone must cover it first, so they cannot go out
-    with a tile that does not. "" when that does not hold."""
+    """Why leaving a double of this turn open beats covering it with the move played
+    (standard rules): every other player must cover it first, and one who cannot draws; an
+    opponent on their last tile cannot go out without that number; the tiles of the hand
+    that cover it later. "" when the move played does not cover it or ``better`` does."""
+    me = game.current
     laid = {game.line_code(i) for i in game.turn_doubles}
     if not (type(game) is Game and not game.rules.wild_blanks and played.kind == "play"
             and played.line_code in laid and better.kind == "play"
@@ -167,19 +176,25 @@ def _block(game: Game, played: Move, better: Move) -> str:
     after = game.copy()
     after.push(better)
     still = set(after.open_double_lines) & laid
-    near = _near_end(game)
-    if not still or not near:
+    if not still or played.line_code not in still:
         return ""
-    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != game.current)
-    if low != 1:
+    end = played.inward
+    if end is None:
         return ""
-    line = sorted(still)[0]
-    end = next(m.inward for m in game.legal_moves if m.line_code == line and m.kind == "play")
-    double = Tile(end, end) if end is not None else None
-    return (f"{near}Playing {better.tile} leaves your {double} open, and every player must "
-            f"cover it before playing anywhere else (rule: {rule_words('R-DBL-3')}), so "
-            f"{game.players[who]} cannot go out unless their last tile has a {end}. Covering "
-            f"it yourself with {played.tile} frees them to play on any train open to them.")
+    double = Tile(end, end)
+    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
+    # the sentence says the rule (R-DBL-3): it is not cited after it
+    why = (f"Playing {_tile(better)} leaves the {double} you laid open, and every other "
+           f"player must cover it before playing anywhere else: one who holds no {end} "
+           f"draws, and may have to put a marker down.")
+    if low == 1:
+        why = (f"{_near_end(game)}{why} {game.players[who]} cannot go out unless their last "
+               f"tile has a {end}.")
+    later = [t for t in after.hand(me) if t.has(end) and not t.is_double]
+    if later:
+        tiles = " and ".join(str(t) for t in later[:2])
+        why += f" You still hold {tiles} to cover it yourself later."
+    return why
 
 
 def _shed(game: Game, played: Move, better: Move) -> str | None:
@@ -189,7 +204,8 @@ def _shed(game: Game, played: Move, better: Move) -> str | None:
     value = game.rules.tile_value
     t, u = better.tile, played.tile
     low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
-    if t is None or u is None or low > 2 or value(t.high, t.low) <= value(u.high, u.low):
+    if t is None or u is None or low > 2 or \
+            value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return None
     return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
             f"end soon, so the heavier tile {t} ({value(t.high, t.low)} points) is the one "
@@ -402,6 +418,8 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
         problems.append("the shared end's reason does not hold")
     if mistake.idea == "block" and not _block(game, played, better):
         problems.append("the double left open does not hold anyone up")
+    if mistake.idea == "block" and _block(game, played, better) not in mistake.why:
+        problems.append("the double left open is not said as the engine finds it")
     problems += _check_extras(mistake, game, played, better)
     if mistake.idea == "double-open":
         laid = {game.line_code(i) for i in game.turn_doubles}
@@ -414,6 +432,7 @@ _LEFT = re.compile(r"(\w+) has (\d+) tiles? left")
 _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand this turn, "
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
+_OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
 
 
 def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> list[str]:
@@ -421,6 +440,17 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
     once, the shared end, the double blank a line reaches."""
     problems = []
     why = mistake.why
+    out = _OUT.search(why)
+    if out:
+        a, b = (int(x) for x in out.groups())
+        after = game.copy()
+        after.push(better)
+        fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == Tile(a, b)
+                and m.line_code == better.line_code]
+        if fits:
+            after.push(fits[0])
+        if not fits or after.hand(game.current):
+            problems.append(f"the double and {a}-{b} do not empty the hand")
     cover = _COVER.search(why)
     if cover:
         a, b, both = (int(x) for x in cover.groups())
