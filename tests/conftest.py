@@ -73,6 +73,7 @@ BOOK_FIXTURES = {"book", "book_url", "executed_chapters"}
 LONG_FIRST = (
     "tests/test_benchmarks.py::test_benchmark_runs_in_smoke_mode[lite]",
     "tests/test_lite_walk.py",
+    "tests/test_book_play.py::test_review_of_a_round",  # Look further: a minute in CI
     "tests/test_lite.py::test_chapter_5",
     "tests/test_first_screen.py::test_each_page_opens_with_its_board_in_view",
     "tests/test_keyboard.py::test_a_whole_round_with_the_keyboard_only",
@@ -92,7 +93,6 @@ LONG_FIRST = (
     "tests/test_own_puzzle_page.py",
     "tests/test_book_charts.py",
     "tests/test_class_lesson.py",
-    "tests/test_book_play.py::test_review_of_a_round",
     "tests/test_book.py::test_refusal_links_land_on_their_rule",
     "tests/test_book.py::test_puzzles_in_the_book",
     "tests/test_class_review.py::test_a_phone_reviews_its_round",
