@@ -150,30 +150,30 @@ def test_a_student_reviews_their_own_round_after_it_and_finds_a_better_move(
     assert "once the round is over" in refusal(r.review(r.ben, "Ben"))
 
 
+def _held(monkeypatch: pytest.MonkeyPatch, name: str) -> tuple[threading.Event,
+                                                                 threading.Event]:
+    """``reviews.<name>`` (run on the reviewer thread) held until released: the event it
+    sets when it starts, and the one that releases it."""
+    started, release = threading.Event(), threading.Event()
+    real = getattr(reviews, name)
+
+    def held(job: Any) -> Any:
+        started.set()
+        assert release.wait(60), "never released"
+        return real(job)
+
+    monkeypatch.setattr(reviews, name, held)
+    return started, release
+
+
 def test_another_tables_move_is_answered_while_a_review_or_a_try_is_computed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     r = Room(tmp_path / "c")
     r.play_round(r.ana, "Ana", "t1")
     ben_view = r.view("t2")
     r.room.pace = 3600.0  # no computer moves while the test runs
-    computing, go = threading.Event(), threading.Event()
-    real = reviews.compute
-
-    def held(job: reviews.Job) -> Any:
-        computing.set()
-        assert go.wait(60), "never released"
-        return real(job)
-
-    monkeypatch.setattr(reviews, "compute", held)
-    weighing, weigh = threading.Event(), threading.Event()
-    real_retry = reviews.compute_retry
-
-    def held_retry(job: reviews.RetryJob) -> Any:
-        weighing.set()
-        assert weigh.wait(60), "never released"
-        return real_retry(job)
-
-    monkeypatch.setattr(reviews, "compute_retry", held_retry)
+    computing, go = _held(monkeypatch, "compute")  # a review, held until go
+    weighing, weigh = _held(monkeypatch, "compute_retry")  # a try, held until weigh
 
     async def check() -> None:
         app = srv.ClassServer(r.room, per_address=50).app

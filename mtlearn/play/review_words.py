@@ -16,6 +16,7 @@ from ..core.ruleids import PATTERN
 from ..core.tiles import Tile
 from ..engine.game import Game
 from .bots import PlannerBot
+from .deals import hidden_tiles
 
 if TYPE_CHECKING:
     from .review import Mistake
@@ -328,18 +329,13 @@ def _shared_end(game: Game, played: Move, better: Move) -> str:
 
 def _unseen(game: Game, seat: int) -> set[Tile]:
     """The tiles ``seat`` cannot see: neither in its hand nor on the table."""
-    top = game.set_max
-    return {Tile(a, b) for a in range(top + 1) for b in range(a + 1)} - _seen(game, seat)
+    return set(hidden_tiles(game, seat))
 
 
 def _seen(game: Game, seat: int) -> set[Tile]:
     """The tiles ``seat`` can see: its hand, the engine and every tile on the table."""
-    seen = {*game.hand(seat), Tile(game.engine, game.engine)}
-    for key in game.train_keys():
-        seen.update(t for t, _ in game.train(key).tiles)
-        for b in game.branches(key):
-            seen.update(t for t, _ in b.tiles)
-    return seen
+    top = game.set_max
+    return {Tile(a, b) for a in range(top + 1) for b in range(a + 1)} - _unseen(game, seat)
 
 
 def _line_tiles(game: Game, move: Move) -> list[Tile]:
@@ -451,33 +447,17 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
             after.push(fits[0])
         if not fits or after.hand(game.current):
             problems.append(f"the double and {a}-{b} do not empty the hand")
-    cover = _COVER.search(why)
-    if cover:
-        a, b, both = (int(x) for x in cover.groups())
-        after = game.copy()
-        after.push(better)
-        t = better.tile
-        value = game.rules.tile_value
-        fits = [m for m in after.legal_moves if m.kind == "play" and m.tile is not None
-                and m.tile == Tile(a, b) and m.line_code == better.line_code]
-        if after.current != game.current or not fits or t is None or \
-                both != value(t.high, t.low) + value(max(a, b), min(a, b)):
-            problems.append(f"{a}-{b} does not cover the double at once for {both} points")
+    for pattern, same_line, fault in ((_COVER, True, "does not cover the double at once"),
+                                      (_BONUS, False, "is not a play after the double")):
+        said = pattern.search(why)
+        if said:
+            a, b, both = (int(x) for x in said.groups())
+            if not _plays_after(game, better, Tile(a, b), both, same_line=same_line):
+                problems.append(f"{a}-{b} {fault} for {both} points")
     for name, n in _LEFT.findall(why):
         seats = [s for s in range(game.n) if game.players[s] == name]
         if not seats or len(game.hand(seats[0])) != int(n):
             problems.append(f"{name} does not have {n} tiles left")
-    bonus = _BONUS.search(why)
-    if bonus:
-        a, b, both = (int(x) for x in bonus.groups())
-        after = game.copy()
-        after.push(better)
-        t = better.tile
-        value = game.rules.tile_value
-        if after.current != game.current or t is None or Tile(a, b) not in after.hand(
-                game.current) or not any(m.tile == Tile(a, b) for m in after.legal_moves) \
-                or both != value(t.high, t.low) + value(max(a, b), min(a, b)):
-            problems.append(f"{a}-{b} is not a play after the double for {both} points")
     if "is the only tile in your hand" in why and not _only_tile(
             game, played, better, _line_tiles(game, played)):
         problems.append("the tile is not the only one for the player's own train")
@@ -487,3 +467,17 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
             game, _line_tiles(game, better), _line_tiles(game, played)):
         problems.append("the line does not take the 0-0, or the move played's does")
     return problems
+
+
+def _plays_after(game: Game, double: Move, tile: Tile, both: int, *, same_line: bool) -> bool:
+    """Whether, after ``double``, the same player may play ``tile`` (on the double's own
+    line if ``same_line``), and the two tiles count ``both`` points."""
+    after = game.copy()
+    after.push(double)
+    t = double.tile
+    value = game.rules.tile_value
+    fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == tile
+            and (not same_line or m.line_code == double.line_code)]
+    return (after.current == game.current and bool(fits) and t is not None
+            and both == value(t.high, t.low) + value(tile.high, tile.low))
+
