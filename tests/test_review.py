@@ -299,11 +299,14 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
     ([10.0], "worse", JUDGE_DEALS, "Still a mistake: over 48 more deals it left 10.0 points"),
     ([0.5], "best", JUDGE_DEALS, "As good as the move shown"),
     ([-3.0], "best", JUDGE_DEALS, "Better still than the move shown"),
+    # ahead by 2, but the spread's floor keeps it within luck: "at least as good"
+    ([-2.0], "best", JUDGE_DEALS, "At least as good as the move shown: over 48 more deals it "
+     "left 2.0 points fewer"),
     # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 144 deals to be sure
     ([2.0], "better", 3 * JUDGE_DEALS, "Not a mistake: over 144 more deals it left 2.0"),
     # a gap near the threshold, deal by deal far apart: more deals, then "cannot settle"
     ([4.0 - 30.0, 4.0 + 30.0], "close", JUDGE_MOST, "the deals cannot settle"),
-], ids=["mistake", "as-good", "better-still", "not-a-mistake", "close"])
+], ids=["mistake", "as-good", "better-still", "at-least-as-good", "not-a-mistake", "close"])
 def test_find_a_better_move_judges_the_gap_with_its_spread(
         monkeypatch: pytest.MonkeyPatch, gaps: list[float], verdict: str, deals: int,
         words: str) -> None:

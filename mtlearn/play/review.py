@@ -159,9 +159,9 @@ class Mistake:
     legal move's mean round points there (lower is better), best first; ``spreads`` the
     standard error of each move's difference from the better move, deal by deal over the
     deals they share (what "Find a better move" needs to tell a real gap from luck); ``idea``
-    names the
-    strategy idea of ``why`` (``"double-kept"``, ``"double-open"``, ``"shed"``, ``"plan"``,
-    ``"shared"``: a shared train's end before your own train, which waits, or ``"points"``).
+    names the strategy idea of ``why`` (``"double-kept"``, ``"double-open"``, ``"block"``: a
+    double of the turn left open, ``"shed"``, ``"plan"``, ``"shared"``: a shared train's end
+    before your own train, which waits, or ``"points"``).
     """
 
     turn: int
@@ -282,6 +282,10 @@ class Mistake:
             return Retry(text, "worse", f"Still a mistake: {deals} it left {gap:.1f} points "
                          f"more than the move shown, on average{yours}.", mine)
         if gap + 2 * se < MISTAKE_POINTS:
+            if gap < -AS_GOOD:
+                return Retry(text, "best", f"At least as good as the move shown: {deals} it "
+                             f"left {-gap:.1f} points fewer on average, though luck may "
+                             "explain that.", mine)
             if gap <= AS_GOOD:
                 return Retry(text, "best", f"As good as the move shown: {deals} the two left "
                              f"about as many points (a difference of {abs(gap):.1f} on "
