@@ -302,11 +302,14 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
     # ahead by 2, but the spread's floor keeps it within luck: "at least as good"
     ([-2.0], "best", JUDGE_DEALS, "At least as good as the move shown: over 48 more deals it "
      "left 2.0 points fewer"),
-    # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 144 deals to be sure
-    ([2.0], "better", 3 * JUDGE_DEALS, "Not a mistake: over 144 more deals it left 2.0"),
+    # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 96 deals to be sure
+    ([2.0], "better", 2 * JUDGE_DEALS, "Not a mistake: over 96 more deals it left 2.0"),
     # a gap near the threshold, deal by deal far apart: more deals, then "cannot settle"
     ([4.0 - 30.0, 4.0 + 30.0], "close", JUDGE_MOST, "the deals cannot settle"),
-], ids=["mistake", "as-good", "better-still", "at-least-as-good", "not-a-mistake", "close"])
+    # level on average, but too spread to rule out 4 points: said so, not "close to the line"
+    ([-40.0, 40.0], "close", JUDGE_MOST, "Not told apart from the move shown"),
+], ids=["mistake", "as-good", "better-still", "at-least-as-good", "not-a-mistake", "close",
+        "not-told-apart"])
 def test_find_a_better_move_judges_the_gap_with_its_spread(
         monkeypatch: pytest.MonkeyPatch, gaps: list[float], verdict: str, deals: int,
         words: str) -> None:

@@ -61,6 +61,7 @@ from .review_search import (
     Z,
     confirmed,
     final_deals,
+    final_verdict,
     first_pass,
     fresh_cost,
     fresh_deals,
@@ -263,7 +264,7 @@ class Mistake:
         rows = judge_deals(game, three, seed=key)
         gap, se = paired(rows[tried], rows[better])
         # more deals while the gap may lie either side of the threshold
-        while abs(gap - MISTAKE_POINTS) <= 2 * se and len(rows[tried]) < JUDGE_MOST:
+        while abs(gap - MISTAKE_POINTS) <= Z * se and len(rows[tried]) < JUDGE_MOST:
             n = len(rows[tried])
             for m, more in judge_deals(game, three, seed=key, deals=JUDGE_DEALS,
                                        skip=n).items():
@@ -276,12 +277,12 @@ class Mistake:
         if gap < -AS_GOOD and gap + 2 * se < 0:
             return Retry(text, "best", f"Better still than the move shown: {deals} it left "
                          f"{-gap:.1f} points fewer in your hand on average.", mine)
-        if gap - 2 * se > MISTAKE_POINTS:
-            yours = (f", though {-to_yours:.1f} fewer than the move you played"
+        if gap - Z * se > MISTAKE_POINTS:
+            yours = (", though better than the move you played"
                      if to_yours + 2 * se_yours < 0 else "")
             return Retry(text, "worse", f"Still a mistake: {deals} it left {gap:.1f} points "
                          f"more than the move shown, on average{yours}.", mine)
-        if gap + 2 * se < MISTAKE_POINTS:
+        if gap + Z * se < MISTAKE_POINTS:
             if gap < -AS_GOOD:
                 return Retry(text, "best", f"At least as good as the move shown: {deals} it "
                              f"left {-gap:.1f} points fewer on average, though luck may "
@@ -293,6 +294,11 @@ class Mistake:
             return Retry(text, "better", f"Not a mistake: {deals} it left {gap:.1f} points "
                          f"more than the move shown on average, under the "
                          f"{MISTAKE_POINTS:g} that make a mistake.", mine)
+        if gap <= AS_GOOD:
+            return Retry(text, "close", f"Not told apart from the move shown: {deals} the "
+                         f"two left about as many points (a difference of {abs(gap):.1f} on "
+                         "average), but too few to rule out a gap of "
+                         f"{MISTAKE_POINTS:g} or more.", mine)
         return Retry(text, "close", f"Close to the line: {deals} it left {gap:.1f} points "
                      f"more than the move shown on average, and the deals cannot settle "
                      f"whether that is {MISTAKE_POINTS:g} or more, which makes a mistake.",
@@ -472,15 +478,16 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         if not flagged:
             continue
         # the last word: the move played against the better one on deals of their own
-        # (beyond the limit: a mistake found is not left unsaid for want of 80 roll-outs)
+        # (beyond the limit: a mistake found is not left unsaid for want of a few roll-outs)
         best = means[0][0]
-        final = final_deals(at, played, best, seed=seed)
-        fresh_work += 2 * FINAL_DEALS
-        if paired(final[played], final[best])[0] < threshold:
+        final = final_deals(at, played, best, seed=seed, threshold=threshold)
+        fresh_work += 2 * len(final[played])
+        if not final_verdict(final, played, best, threshold):
             continue
         figures = {m: sum(p) / len(p) for m, p in final.items()}
         means = [(m, figures.get(m, p)) for m, p in means]
-        mistake = _mistake(at, turn, played, means, FINAL_DEALS, spreads_of(rows, best))
+        mistake = _mistake(at, turn, played, means, len(final[played]),
+                           spreads_of(rows, best))
         problems = check_mistake(mistake, at)
         if problems:
             raise ReviewError(f"the review of move {turn + 1} says what the engine does not "

@@ -21,6 +21,7 @@ __all__ = [
     "DECIDED",
     "DECIDED_AFTER",
     "FINAL_DEALS",
+    "FINAL_MOST",
     "FRESH_DEALS",
     "FRESH_DECIDED_AFTER",
     "FRESH_MORE",
@@ -38,6 +39,7 @@ __all__ = [
     "Z",
     "confirmed",
     "final_deals",
+    "final_verdict",
     "first_pass",
     "fresh_cost",
     "fresh_deals",
@@ -100,10 +102,13 @@ FRESH_DECIDED_AFTER = 40
 JUDGE_DEALS = 48
 JUDGE_MOST = 192
 #: A mistake the fresh deals bear out is weighed once more, the move played against the better
-#: move on this many deals of a sequence of their own, and named only if they too lose at
-#: least the threshold; the figures the learner reads are theirs (the fresh deals chose the
-#: better move and where to stop, which leaves their own figures too kind to it).
+#: move on this many deals of a sequence of their own (more, :data:`STEP_DEALS` at a time up
+#: to :data:`FINAL_MOST`, while the loss lies within :data:`DECIDED` standard errors of the
+#: threshold), and named only if they lose at least the threshold and half a standard error
+#: more; the figures the learner reads are theirs (the fresh deals chose the better move and
+#: where to stop, which leaves their own figures too kind to it).
 FINAL_DEALS = 40
+FINAL_MOST = 96
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
 FRESH_ROLLOUTS = 320
 
@@ -230,13 +235,30 @@ def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str, deals: in
                                                    seed=key, only=moves, skip=skip)}
 
 
-def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0
-                ) -> dict[Move, list[int]]:
-    """``played`` and ``better`` on :data:`FINAL_DEALS` deals of a sequence of their own
-    (neither the search's nor the fresh deals'), deal by deal: the figures of a mistake."""
+def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
+                threshold: float = MISTAKE_POINTS) -> dict[Move, list[int]]:
+    """``played`` and ``better`` on deals of a sequence of their own (neither the search's
+    nor the fresh deals'), deal by deal: :data:`FINAL_DEALS`, then more while the loss is
+    near ``threshold`` (:data:`FINAL_MOST` at most). The figures of a mistake."""
     key = _seed_of(game, game.current, seed) + "/final"
-    return {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
-                                                   only=[played, better])}
+    two = [played, better]
+    rows = {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
+                                                   only=two)}
+    loss, se = paired(rows[played], rows[better])
+    while len(rows[played]) < FINAL_MOST and abs(loss - threshold) <= DECIDED * se:
+        for m, p, _ in move_samples(game, deals=STEP_DEALS, seed=key, only=two,
+                                    skip=len(rows[played])):
+            rows[m].extend(p)
+        loss, se = paired(rows[played], rows[better])
+    return rows
+
+
+def final_verdict(rows: dict[Move, list[int]], played: Move, better: Move,
+                  threshold: float = MISTAKE_POINTS) -> bool:
+    """Whether the final deals name the mistake: a loss of ``threshold`` and half a
+    standard error more (a loss just over the line on few deals is not named)."""
+    loss, se = paired(rows[played], rows[better])
+    return loss >= threshold + se / 2
 
 
 def fresh_cost(game: Game, deals: int, better: int = 2) -> int:

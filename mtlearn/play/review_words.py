@@ -228,7 +228,8 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     reason = _advice_reason(game, played, better, len(mine))
     # the plan is the reason only when the move played really gives up some of it
     if reason and len(mine) > len(theirs):
-        why = f"{reason[0].upper()}{reason[1:]}. {counts}"
+        stop = "" if reason.endswith("…") else "."
+        why = f"{reason[0].upper()}{reason[1:]}{stop} {counts}"
         return "plan", f"{why} {shared}" if shared else why
     if len(mine) >= len(theirs) + LINE_GAP or (blank and len(mine) >= len(theirs)):
         why = counts if blank else (counts + " A long line on your own train is a tile to "
@@ -278,7 +279,7 @@ def _advice_reason(game: Game, played: Move, better: Move, line: int) -> str:
     value = game.rules.tile_value
     t, u = better.tile, played.tile
     if advice.idea == "shed" and t is not None and u is not None and \
-            value(u.high, u.low) >= value(t.high, t.low):
+            value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return ""
     if advice.idea == "cover" and played.line_code in game.open_double_lines:
         return ""
