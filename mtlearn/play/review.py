@@ -45,6 +45,7 @@ from .review_search import (
     DECIDED,
     DECIDED_AFTER,
     FINAL_DEALS,
+    FINAL_MOST,
     FRESH_DEALS,
     FRESH_MORE,
     FRESH_ROLLOUTS,
@@ -85,6 +86,7 @@ __all__ = [
     "DECIDED",
     "DECIDED_AFTER",
     "FINAL_DEALS",
+    "FINAL_MOST",
     "FRESH_DEALS",
     "FRESH_MORE",
     "FRESH_ROLLOUTS",
@@ -480,7 +482,9 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         # the last word: the move played against the better one on deals of their own
         # (beyond the limit: a mistake found is not left unsaid for want of a few roll-outs)
         best = means[0][0]
-        final = final_deals(at, played, best, seed=seed, threshold=threshold)
+        # more final deals near the threshold only while the round's work allows
+        most = FINAL_MOST if fresh_work + 2 * FINAL_MOST <= fresh_rollouts else FINAL_DEALS
+        final = final_deals(at, played, best, seed=seed, threshold=threshold, most=most)
         fresh_work += 2 * len(final[played])
         if not final_verdict(final, played, best, threshold):
             continue

@@ -236,16 +236,17 @@ def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str, deals: in
 
 
 def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
-                threshold: float = MISTAKE_POINTS) -> dict[Move, list[int]]:
+                threshold: float = MISTAKE_POINTS, most: int = FINAL_MOST
+                ) -> dict[Move, list[int]]:
     """``played`` and ``better`` on deals of a sequence of their own (neither the search's
     nor the fresh deals'), deal by deal: :data:`FINAL_DEALS`, then more while the loss is
-    near ``threshold`` (:data:`FINAL_MOST` at most). The figures of a mistake."""
+    near ``threshold`` (``most`` at most). The figures of a mistake."""
     key = _seed_of(game, game.current, seed) + "/final"
     two = [played, better]
     rows = {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
                                                    only=two)}
     loss, se = paired(rows[played], rows[better])
-    while len(rows[played]) < FINAL_MOST and abs(loss - threshold) <= DECIDED * se:
+    while len(rows[played]) < most and abs(loss - threshold) <= DECIDED * se:
         for m, p, _ in move_samples(game, deals=STEP_DEALS, seed=key, only=two,
                                     skip=len(rows[played])):
             rows[m].extend(p)
