@@ -100,6 +100,7 @@ FRESH_DECIDED_AFTER = 40
 #: Deals "Find a better move" weighs a move tried on, with the better move and the move played,
 #: at a time, and at most (then the answer says the deals cannot settle it).
 JUDGE_DEALS = 48
+#: The most deals "Find a better move" weighs a move tried on.
 JUDGE_MOST = 192
 #: A mistake the fresh deals bear out is weighed once more, the move played against the better
 #: move on this many deals of a sequence of their own (more, :data:`STEP_DEALS` at a time up
@@ -108,6 +109,7 @@ JUDGE_MOST = 192
 #: more; the figures the learner reads are theirs (the fresh deals chose the better move and
 #: where to stop, which leaves their own figures too kind to it).
 FINAL_DEALS = 40
+#: The most final deals a mistake is weighed on (while the round's work allows).
 FINAL_MOST = 96
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
 FRESH_ROLLOUTS = 320
