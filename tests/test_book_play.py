@@ -487,10 +487,10 @@ def test_page_engine_answers_like_the_kernel_board(page, page_guard, book_url):
 
 def test_review_of_a_round_shows_a_mistake_and_the_retry(page, page_guard, book_url,
                                                          artifacts_dir):
-    """Play a game: a round played with the last legal play each time (two mistakes in
-    this deal), then Review my round (the engine in the page scores every decision), a
-    mistake shown with its words and its position, and Find a better move judged by the
-    engine."""
+    """Play a game: a round played with the last legal play each time, then Review my
+    round (the engine in the page scores every decision; it leaves a choice unsettled in
+    this deal), Look further (more work: it finds the mistake), the mistake shown with its
+    words and its position, and Find a better move judged by the engine."""
     open_chapter(page, book_url, "tutorials/play")
     me = Learner(page)
     me.wait_engine()
@@ -511,7 +511,24 @@ def test_review_of_a_round_shows_a_mistake_and_the_retry(page, page_guard, book_
     print(f"\n[book] a round's review in the page: {ms / 1000:.1f} s")
     summary = review.locator(".mtl-review-summary").inner_text()
     assert "decisions reviewed" in summary, summary
-    assert review.locator(".mtl-review-mistake").count() == 1, summary
+    # this round's review leaves a choice unsettled: Look further weighs it with more work
+    # and finds the mistake
+    assert "could not settle" in summary, summary
+    further = review.locator('button[data-key="review-further"]')
+    further.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "book-play-review-further.png"), full_page=False)
+    before = me.answers()
+    further.click()
+    assert "Looking further" in review.locator(".mtl-review-wait").inner_text()
+    page.wait_for_function("([el, n]) => Number(el.getAttribute('data-answers') || 0) > n",
+                           arg=[me.box.element_handle(), before], timeout=180_000)
+    print(f"[book] Look further in the page: "
+          f"{float(me.box.get_attribute('data-answer-ms') or 0) / 1000:.1f} s")
+    again = review.locator(".mtl-review-summary").inner_text()
+    assert "decisions reviewed" in again and again != summary, again
+    assert review.locator('button[data-key="review-further"]').count() == 0
+    assert review.locator(".mtl-review-wait").count() == 0
+    assert review.locator(".mtl-review-mistake").count() == 1, again
     what = review.locator(".mtl-review-what").inner_text()
     assert what.startswith("You chose to ") and "points lost" in what
     assert not re.search(PATTERN, review.inner_text()), "no rule id on a learner's page"
@@ -555,22 +572,6 @@ def test_review_of_a_round_shows_a_mistake_and_the_retry(page, page_guard, book_
         assert "cannot be saved" in said, said
     print(f"[book] save as a puzzle: {said}")
     page.screenshot(path=str(artifacts_dir / "book-play-review-save.png"), full_page=False)
-    # this round's review leaves choices unsettled: Look further weighs them with more work
-    assert "could not settle" in summary, summary
-    further = review.locator('button[data-key="review-further"]')
-    further.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts_dir / "book-play-review-further.png"), full_page=False)
-    before = me.answers()
-    further.click()
-    assert "Looking further" in review.locator(".mtl-review-wait").inner_text()
-    page.wait_for_function("([el, n]) => Number(el.getAttribute('data-answers') || 0) > n",
-                           arg=[me.box.element_handle(), before], timeout=180_000)
-    print(f"[book] Look further in the page: "
-          f"{float(me.box.get_attribute('data-answer-ms') or 0) / 1000:.1f} s")
-    again = review.locator(".mtl-review-summary").inner_text()
-    assert "decisions reviewed" in again and again != summary, again
-    assert review.locator('button[data-key="review-further"]').count() == 0
-    assert review.locator(".mtl-review-wait").count() == 0
     assert "Round 2 of 13 is dealt" in me.press("next_round")
     assert me.box.locator(".mtl-review").count() == 0
     page_guard.assert_clean()

@@ -111,9 +111,9 @@ test("Look further is offered only when the host offers it, and asks for the rev
   const unsettled = { ...review, unsettled: 3, further: true,
     summary: "9 decisions reviewed: 1 mistake. 3 more choices may have cost points." };
   const { model, el } = board({ review: unsettled });
-  assert.match(el.querySelector(".mtl-review-further").textContent, /may settle them\.$/);
+  assert.match(el.querySelector(".mtl-review-further").textContent, /weighs them on more deals/);
   const { el: one } = board({ review: { ...unsettled, unsettled: 1 } });
-  assert.match(one.querySelector(".mtl-review-further").textContent, /may settle it\.$/);
+  assert.match(one.querySelector(".mtl-review-further").textContent, /weighs it on more deals/);
   el.querySelector('[data-key="review-further"]').click();
   assert.deepEqual(model.sent[model.sent.length - 1], { action: "review", further: true });
   assert.match(el.querySelector(".mtl-review-wait").textContent, /Looking further/);

@@ -135,7 +135,7 @@ function furtherNode(review, send, ui, redraw) {
       send({ action: "review", further: true });
       redraw();
     }),
-    h("span", { text: ` takes about four times as long, and may settle ${review.unsettled === 1 ? "it" : "them"}.` }));
+    h("span", { text: ` weighs ${review.unsettled === 1 ? "it" : "them"} on more deals, which takes longer.` }));
 }
 
 /**
