@@ -210,3 +210,20 @@ def test_the_only_tile_for_your_own_train_is_named() -> None:
     # where another tile fits Ana's train as well, the sentence is refused
     other = _ana(["6-4", "6-1", "1-3"], {"1": [], "2": ["6-5"], "3": ["6-0"], "M": []})
     assert any("not the only one" in p for p in check_mistake(m, other))
+
+
+def test_a_hand_size_is_checked_against_a_name_of_several_words() -> None:
+    # a class table's computer player is "Computer 2": its hand size is read by its name
+    pos: dict[str, Any] = {
+        "set": 6, "players": ["Ana", "Computer 2", "Cy"], "round": 1,
+        "hands": [["5-5", "5-1", "3-2"], ["0-0"], ["2-1", "6-0", "4-4"]],
+        "trains": {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"], "M": ["6-2"]},
+        "to_play": 1, "first_turns_done": [1, 2, 3], "turns_played": 12}
+    game = Game.from_position(pos)
+    m = _record(game, "5-1@1", "5-5@1")
+    assert m.why.startswith("Computer 2 has 1 tile left, so the round may end soon."), m.why
+    assert check_mistake(m, game) == []
+    assert any("does not have 3 tiles" in p for p in check_mistake(
+        _tampered(m, "Computer 2 has 1 tile left", "Computer 2 has 3 tiles left"), game))
+    assert any("not a player" in p for p in check_mistake(
+        _tampered(m, "Computer 2 has 1 tile left", "Dee has 1 tile left"), game))

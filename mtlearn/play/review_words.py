@@ -425,7 +425,7 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     return problems
 
 
-_LEFT = re.compile(r"(\w+) has (\d+) tiles? left")
+_LEFT = re.compile(r"has (\d+) tiles? left")
 _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand this turn, "
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
@@ -455,10 +455,14 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
             a, b, both = (int(x) for x in said.groups())
             if not _plays_after(game, better, Tile(a, b), both, same_line=same_line):
                 problems.append(f"{a}-{b} {fault} for {both} points")
-    for name, n in _LEFT.findall(why):
-        seats = [s for s in range(game.n) if game.players[s] == name]
-        if not seats or len(game.hand(seats[0])) != int(n):
-            problems.append(f"{name} does not have {n} tiles left")
+    sizes = sum(1 for _ in _LEFT.finditer(why))  # every hand size said, of a player's
+    for seat, name in enumerate(game.players):
+        for n in re.findall(rf"(?<![\w-]){re.escape(name)} has (\d+) tiles? left", why):
+            sizes -= 1
+            if len(game.hand(seat)) != int(n):
+                problems.append(f"{name} does not have {n} tiles left")
+    if sizes > 0:
+        problems.append("a hand size is said of someone who is not a player")
     if "is the only tile in your hand" in why and not _only_tile(
             game, played, better, _line_tiles(game, played)):
         problems.append("the tile is not the only one for the player's own train")
