@@ -79,20 +79,20 @@ class RoundReviews:
         from ..play.review import FURTHER_EFFORT, review_round
 
         seat = self.learner(session)
-        if self.current is None or self.current.seat != seat:
-            self.current = review_round(g, seat, seed=f"{g.round_no}")
-            self._views = [self._mistake_view(g, m) for m in self.current.mistakes]
-        elif further:
-            if not self._offers_further():
-                session.message = _message("info", "Review: " + self.current.summary() +
-                                           " The review has looked as far as it can.")
-                return
-            self.current = review_round(g, seat, seed=f"{g.round_no}", effort=FURTHER_EFFORT)
-            self._views = [self._mistake_view(g, m) for m in self.current.mistakes]
-            session.message = _message("info", "Review, looked further: " +
-                                       self.current.summary())
+        fresh = self.current is None or self.current.seat != seat
+        further = further and not fresh
+        if further and not self._offers_further():
+            assert self.current is not None
+            session.message = _message("info", "Review: " + self.current.summary() +
+                                       " The review has looked as far as it can.")
             return
-        session.message = _message("info", "Review: " + self.current.summary())
+        if fresh or further:
+            self.current = review_round(g, seat, seed=f"{g.round_no}",
+                                        effort=FURTHER_EFFORT if further else 1.0)
+            self._views = [self._mistake_view(g, m) for m in self.current.mistakes]
+        assert self.current is not None
+        head = "Review, looked further: " if further else "Review: "
+        session.message = _message("info", head + self.current.summary())
 
     def _offers_further(self) -> bool:
         """Whether "Look further" can settle more: the host allows it, the review left

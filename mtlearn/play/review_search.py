@@ -98,7 +98,7 @@ FRESH_MORE = 56
 #: as soon as a few deals look decided would keep the lucky samples: the losses shown run high).
 FRESH_DECIDED_AFTER = 40
 #: Deals "Find a better move" weighs a move tried on, with the better move and the move played,
-#: at a time, and at most (then the answer says the deals cannot settle it).
+#: at a time (while the answer is unsettled, up to :data:`JUDGE_MOST`).
 JUDGE_DEALS = 48
 #: The most deals "Find a better move" weighs a move tried on.
 JUDGE_MOST = 192
@@ -219,9 +219,7 @@ def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int |
     while n < FRESH_DEALS + more and (n < FRESH_DECIDED_AFTER
                                       or abs(loss - threshold) <= DECIDED * se):
         step = min(STEP_DEALS, FRESH_DEALS + more - n)
-        for m, p, _ in move_samples(game, deals=step, seed=key, skip=n,
-                                    only=[played, *better]):
-            rows[m].extend(p)
+        _add_deals(game, rows, [played, *better], seed=key, deals=step)
         n += step
         loss, se = paired(rows[played], rows[_best_of(rows, better)])
     return rows
@@ -249,11 +247,18 @@ def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
                                                    only=two)}
     loss, se = paired(rows[played], rows[better])
     while len(rows[played]) < most and abs(loss - threshold) <= DECIDED * se:
-        for m, p, _ in move_samples(game, deals=STEP_DEALS, seed=key, only=two,
-                                    skip=len(rows[played])):
-            rows[m].extend(p)
+        _add_deals(game, rows, two, seed=key, deals=STEP_DEALS)
         loss, se = paired(rows[played], rows[better])
     return rows
+
+
+def _add_deals(game: Game, rows: dict[Move, list[int]], moves: Sequence[Move], *, seed: str,
+               deals: int) -> None:
+    """``moves`` on the next ``deals`` deals of the sequence ``seed``, after those their
+    ``rows`` hold already (as many for each), added to them."""
+    for m, p, _ in move_samples(game, deals=deals, seed=seed, skip=len(rows[moves[0]]),
+                                only=moves):
+        rows[m].extend(p)
 
 
 def final_verdict(rows: dict[Move, list[int]], played: Move, better: Move,

@@ -40,12 +40,7 @@ def move_words(game: Game, move: Move) -> str:
     """A move of the player to play, said to them: "play 12-5 on your train", "draw a
     tile", "pass"."""
     if move.kind == "play":
-        assert move.train is not None
-        if move.train == game.current:
-            where = f"branch {move.branch} of your train" if move.branch else "your train"
-        else:
-            where = game.place_label(move.train, move.branch)
-        return f"play {move.inward}-{move.outward} on {where}"
+        return f"play {_tile(move)} on {_where(game, move)}"
     return {"draw": "draw a tile", "pass": "pass", "end": "end your turn",
             "uno": "announce your last tile"}[move.kind]
 
@@ -151,11 +146,15 @@ def _where(game: Game, move: Move) -> str:
     return game.place_label(move.train, move.branch)
 
 
+def _fewest(game: Game) -> tuple[int, int]:
+    """The fewest tiles in another player's hand, and that player's seat (the first)."""
+    return min((len(game.hand(s)), s) for s in range(game.n) if s != game.current)
+
+
 def _near_end(game: Game) -> str:
     """"Ben has 1 tile left, so the round may end soon. " when an opponent has two tiles or
     fewer (the fewest, the first such seat), else ""."""
-    me = game.current
-    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
+    low, who = _fewest(game)
     if low > 2:
         return ""
     return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left, so the round "
@@ -183,7 +182,7 @@ def _block(game: Game, played: Move, better: Move) -> str:
     if end is None:
         return ""
     double = Tile(end, end)
-    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
+    low, who = _fewest(game)
     # the sentence says the rule (R-DBL-3): it is not cited after it
     why = (f"Playing {_tile(better)} leaves the {double} you laid open, and every other "
            f"player must cover it before playing anywhere else: one who holds no {end} "
@@ -201,10 +200,9 @@ def _block(game: Game, played: Move, better: Move) -> str:
 def _shed(game: Game, played: Move, better: Move) -> str | None:
     """The heavier tile out first when someone is close to going out, if ``better`` sheds
     more points than ``played``."""
-    me = game.current
     value = game.rules.tile_value
     t, u = better.tile, played.tile
-    low, who = min((len(game.hand(s)), s) for s in range(game.n) if s != me)
+    low, who = _fewest(game)
     if t is None or u is None or low > 2 or \
             value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return None
@@ -243,12 +241,11 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
 def _counts(game: Game, played: Move, better: Move, mine: list[Tile],
             theirs: list[Tile]) -> str:
     """The line each move leaves for your own train, counted (both counts the engine's)."""
+    go = "goes" if len(mine) == 1 else "go"
     if len(mine) == len(theirs):
-        go = "goes" if len(mine) == 1 else "go"
         return f"Either way, {len(mine)} of your tiles {go} on your own train in one line."
     counted = ", this one included" if _on_own(game, better) else ""
     yours = ", that one included" if _on_own(game, played) else ""
-    go = "goes" if len(mine) == 1 else "go"
     return (f"With it, {len(mine)} of your tiles {go} on your own train in one "
             f"line{counted}; with the move you played, {len(theirs)}{yours}.")
 
@@ -349,11 +346,6 @@ def _line_tiles(game: Game, move: Move) -> list[Tile]:
     return own + [t for t, _ in PlannerBot().plan(g, me).chain]
 
 
-def _line(game: Game, move: Move) -> int:
-    """How many of the player's tiles go on their own train in one line after ``move``."""
-    return len(_line_tiles(game, move))
-
-
 def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     """What in ``mistake`` the engine does not bear out in ``game`` (the position before
     the decision): an empty list when every sentence is true. Checked: both moves are
@@ -401,7 +393,8 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
                                               and better.tile in game.hand(seat)):
         problems.append("the better move lays no double from the hand")
     why = mistake.why
-    mine, theirs = _line(game, better), _line(game, played)
+    lines = _line_tiles(game, better), _line_tiles(game, played)
+    mine, theirs = (len(x) for x in lines)
     said = "With it, " in why or "Either way, " in why
     if said or mistake.idea in ("plan", "shared"):
         level = mistake.idea == "shared" or "reaches your 0-0" in why
@@ -413,11 +406,13 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
             problems.append("the line's counts are not the engine's, or not in its favour")
     if mistake.idea == "shared" and not _shared_end(game, played, better):
         problems.append("the shared end's reason does not hold")
-    if mistake.idea == "block" and not _block(game, played, better):
-        problems.append("the double left open does not hold anyone up")
-    if mistake.idea == "block" and _block(game, played, better) not in mistake.why:
-        problems.append("the double left open is not said as the engine finds it")
-    problems += _check_extras(mistake, game, played, better)
+    if mistake.idea == "block":
+        block = _block(game, played, better)
+        if not block:
+            problems.append("the double left open does not hold anyone up")
+        elif block not in mistake.why:
+            problems.append("the double left open is not said as the engine finds it")
+    problems += _check_extras(mistake, game, played, better, lines)
     if mistake.idea == "double-open":
         laid = {game.line_code(i) for i in game.turn_doubles}
         if not laid or better.line_code not in laid:
@@ -432,9 +427,11 @@ _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
 
 
-def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> list[str]:
+def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
+                  lines: tuple[list[Tile], list[Tile]]) -> list[str]:
     """The sentences some ideas add, held to the engine: the tile that covers a double at
-    once, the shared end, the double blank a line reaches."""
+    once, the shared end, the double blank a line reaches (``lines``: the line each move,
+    the better one first, leaves for the player's own train)."""
     problems = []
     why = mistake.why
     out = _OUT.search(why)
@@ -463,13 +460,12 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move) -> l
                 problems.append(f"{name} does not have {n} tiles left")
     if sizes > 0:
         problems.append("a hand size is said of someone who is not a player")
-    if "is the only tile in your hand" in why and not _only_tile(
-            game, played, better, _line_tiles(game, played)):
+    if "is the only tile in your hand" in why and not _only_tile(game, played, better,
+                                                                 lines[1]):
         problems.append("the tile is not the only one for the player's own train")
     if "other players may" in why and not _shared_end(game, played, better):
         problems.append("the shared end's sentence does not hold")
-    if "reaches your 0-0" in why and not _blank_line(
-            game, _line_tiles(game, better), _line_tiles(game, played)):
+    if "reaches your 0-0" in why and not _blank_line(game, *lines):
         problems.append("the line does not take the 0-0, or the move played's does")
     return problems
 

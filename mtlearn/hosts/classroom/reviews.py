@@ -405,14 +405,11 @@ class ClassReviews:
         (:meth:`.commits.Commits.commit`, off the loop)."""
         async with commits.alone():
             job = self.check(room, conn, msg)
-        if isinstance(job, RetryJob):
-            task = asyncio.get_running_loop().create_task(self._weigh(room, job, send))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-            return []
-        if not isinstance(job, Job):
+        if isinstance(job, list):
             return job
-        task = asyncio.get_running_loop().create_task(self._compute(room, job, commits, send))
+        work = (self._weigh(room, job, send) if isinstance(job, RetryJob)
+                else self._compute(room, job, commits, send))
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return []
