@@ -69,6 +69,7 @@ CASES = [
         "agreement with a 10x deeper search (",
         "planted blunders, kept double: flagged ",
         "planted blunders, double left open: flagged ",
+        "named mistakes against a 10x deeper search (",
         "round review (CPU time, CPython,"))),
     pytest.param(Case("inputs", ("mtlearn check on",))),
     # the peer engine is not in the repository: a stand-in driver speaks its protocol

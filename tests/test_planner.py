@@ -164,6 +164,15 @@ def test_extra_with_no_plan_says_so() -> None:
     assert str(advice.move) == "5-2@M"
     assert advice.reason == ("nothing in your hand continues your own train, so 5-2 goes on "
                              "the Mexican train")
+    # the tile is named as it is laid: 5-2 on the Mexican train's 2 is "2-5", as the move is
+    turned = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
+                                 "trains": {"M": ["9-2"], "1": ["9-8"]},
+                                 "hands": [["5-2", "3-4", "1-7"], ["1-5", "1-1", "0-0"],
+                                           ["3-3", "5-4", "5-5"]]})
+    advice = PlannerBot().advise(turned)
+    assert str(advice.move) == "2-5@M"
+    assert advice.reason == ("nothing in your hand continues your own train, so 2-5 goes on "
+                             "the Mexican train")
 
 
 def test_make_bot_names() -> None:

@@ -147,9 +147,33 @@ def test_a_double_laid_keeps_the_line_the_move_played_cuts() -> None:
     assert m.idea == "double-kept"
     assert "cover it yourself with 5-1 at once" in m.why
     assert ("With it, 4 of your tiles go on your own train in one line, this one included; "
-            "with the move you played, 1, that one included.") in m.why, m.why
+            "with the move you played, only that tile.") in m.why, m.why
+    # 5-3 leaves no way to a 5 for Ana's train: the double is stranded there
+    assert ("After the move you played, no line of your tiles leads your own train to a 5, so "
+            "your 5-5 (10 points) can no longer go on it.") in m.why
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "With it, 4", "With it, 5"), game)
+    assert check_mistake(_tampered(m, "(10 points)", "(12 points)"), game)
+
+
+def test_a_double_the_move_played_cuts_off_is_named() -> None:
+    # 5-3 on Ana's train ends it on a 3 her hand cannot follow: her 1-1 has no way onto it
+    game = _ana(["5-1", "1-1", "5-3", "2-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                               "M": ["6-2"]})
+    m = _record(game, "5-3@1", "5-1@1")
+    assert m.idea == "plan"
+    assert ("After the move you played, no line of your tiles leads your own train to a 1, so "
+            "your 1-1 (2 points) can no longer go on it.") in m.why, m.why
+    assert check_mistake(m, game) == []
+    # a double still in reach is refused, and so is a double after a move that keeps it
+    invented = ("After the move you played, no line of your tiles leads your own train to a 2, "
+                "so your 2-2 (4 points) can no longer go on it.")
+    assert check_mistake(_tampered(m, "to a 1, so your 1-1 (2 points)",
+                                   "to a 4, so your 4-4 (8 points)"), game)
+    kept = _record(game, "2-4@M", "5-1@1")
+    assert "can no longer go on it" not in kept.why
+    assert check_mistake(Mistake.from_json({**kept.to_json(), "why": f"{kept.why} {invented}"}),
+                         game)
 
 
 def test_a_double_left_open_holds_up_an_opponent_on_their_last_tile() -> None:
@@ -205,7 +229,7 @@ def test_the_only_tile_for_your_own_train_is_named() -> None:
     m = _record(game, "6-4@M", "6-4@1")
     assert ("6-4 is the only tile in your hand that fits your own train now: played "
             "elsewhere, it leaves your train nothing to follow.") in m.why, m.why
-    assert "with the move you played, 0" in m.why
+    assert "with the move you played, none" in m.why
     assert check_mistake(m, game) == []
     # where another tile fits Ana's train as well, the sentence is refused
     other = _ana(["6-4", "6-1", "1-3"], {"1": [], "2": ["6-5"], "3": ["6-0"], "M": []})
@@ -227,3 +251,17 @@ def test_a_hand_size_is_checked_against_a_name_of_several_words() -> None:
         _tampered(m, "Computer 2 has 1 tile left", "Computer 2 has 3 tiles left"), game))
     assert any("not a player" in p for p in check_mistake(
         _tampered(m, "Computer 2 has 1 tile left", "Dee has 1 tile left"), game))
+
+
+def test_a_double_laid_is_the_reason_when_nothing_else_tells_the_moves_apart() -> None:
+    # another move that keeps 5-5 (5-1 on Ana's train) did about as well as laying it, so
+    # the double is not clearly the point; but nothing else tells 2-3 and 5-5 apart, and
+    # the double with its cover is what the better move does (review 6, files 01 and 08)
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    means = {"5-5@1": 12.0, "5-1@1": 13.0, "2-3@M": 20.0}
+    order = sorted(((Move.parse(k), p) for k, p in means.items()), key=lambda x: x[1])
+    m = _mistake(game, 0, Move.parse("2-3@M"), order, 40)
+    assert m.idea == "double-kept"
+    assert "cover it yourself with 5-1 at once, 16 points" in m.why
+    assert check_mistake(m, game) == []

@@ -84,6 +84,10 @@ def idea_of(game: Game, played: Move, better: Move,
     plan = _plan_idea(game, played, better)
     if plan is not None:
         return plan
+    if t is not None and t.is_double and played.tile != t:
+        # another move that keeps the double did about as well, but nothing else tells
+        # these two apart: laying the double (and what follows it) is what the better does
+        return "double-kept", _double_kept(game, played, better)
     return "points", ("Played out over the deals, the rest of the round went better for you "
                       "after it: on average, fewer points were left in your hand when it ended.")
 
@@ -126,6 +130,9 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
         more = ", and after a double you play again" if plays else ""
         why = (f"{near}Laying the double {t} when you can gets its {points} points out of "
                f"your hand{more}. {kept}")
+    stranded = _stranded(game, played, t)
+    if stranded:
+        why += f" {stranded}"
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
     if len(mine) >= len(theirs) + LINE_GAP:
         blank = _blank_line(game, mine, theirs)
@@ -221,6 +228,9 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     only = _only_tile(game, played, better, theirs)
     counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, mine, theirs)
+    stranded = next((s for d in _doubles_kept(game, played, better)
+                     if (s := _stranded(game, played, d, better))), "")
+    blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
     reason = _advice_reason(game, played, better, len(mine))
@@ -245,9 +255,19 @@ def _counts(game: Game, played: Move, better: Move, mine: list[Tile],
     if len(mine) == len(theirs):
         return f"Either way, {len(mine)} of your tiles {go} on your own train in one line."
     counted = ", this one included" if _on_own(game, better) else ""
-    yours = ", that one included" if _on_own(game, played) else ""
     return (f"With it, {len(mine)} of your tiles {go} on your own train in one "
-            f"line{counted}; with the move you played, {len(theirs)}{yours}.")
+            f"line{counted}; {_theirs(game, played, len(theirs))}.")
+
+
+def _theirs(game: Game, played: Move, count: int) -> str:
+    """The count of the move played's line: "with the move you played, 3, that one
+    included", "…, only that tile", "…, none"."""
+    if count == 0:
+        return "with the move you played, none"
+    if count == 1 and _on_own(game, played):
+        return "with the move you played, only that tile"
+    mine = ", that one included" if _on_own(game, played) else ""
+    return f"with the move you played, {count}{mine}"
 
 
 def _only_tile(game: Game, played: Move, better: Move, theirs: list[Tile]) -> str:
@@ -300,6 +320,52 @@ def _blank_line(game: Game, mine: list[Tile], theirs: list[Tile]) -> str:
         return ""
     return (f"That line reaches your 0-0, which counts {worth} points if it is left in your "
             f"hand; after the move you played, your line does not reach it.")
+
+
+def _reach(game: Game, seat: int) -> set[int]:
+    """The numbers a line of ``seat``'s tiles can lead its own train to, from the train's
+    end (a number joined to the end through the hand's tiles: a path that uses each tile
+    once exists then)."""
+    reach = {game.train(seat).open_end}
+    grew = True
+    while grew:
+        grew = False
+        for t in game.hand(seat):
+            for a, b in ((t.high, t.low), (t.low, t.high)):
+                if a in reach and b not in reach:
+                    reach.add(b)
+                    grew = True
+    return reach
+
+
+def _doubles_kept(game: Game, played: Move, better: Move) -> list[Tile]:
+    """The doubles of the hand that neither move plays, heaviest first."""
+    return sorted((t for t in game.hand(game.current)
+                   if t.is_double and t not in (played.tile, better.tile)), reverse=True)
+
+
+def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None) -> str:
+    """"After the move you played, no line of your tiles leads your own train to a 9, so
+    your 9-9 (18 points) can no longer go on it." when a line led there before the move
+    played and none does after it (and, with ``better``, one still does after ``better``);
+    standard trains only. "" when that does not hold."""
+    me = game.current
+    if not (type(game) is Game and not game.rules.wild_blanks and played.kind == "play"
+            and double.is_double and double in game.hand(me) and double != played.tile):
+        return ""
+    end = double.high
+    after = game.copy()
+    after.push(played)
+    if end not in _reach(game, me) or end in _reach(after, me):
+        return ""
+    if better is not None:
+        kept = game.copy()
+        kept.push(better)
+        if end not in _reach(kept, me):
+            return ""
+    worth = game.rules.tile_value(end, end)
+    return (f"After the move you played, no line of your tiles leads your own train to a "
+            f"{end}, so your {double} ({worth} points) can no longer go on it.")
 
 
 def _shared_end(game: Game, played: Move, better: Move) -> str:
@@ -397,11 +463,12 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     mine, theirs = (len(x) for x in lines)
     said = "With it, " in why or "Either way, " in why
     if said or mistake.idea in ("plan", "shared"):
-        level = mistake.idea == "shared" or "reaches your 0-0" in why
+        level = mistake.idea == "shared" or "reaches your 0-0" in why or \
+            "can no longer go on it" in why
         ahead = mine >= theirs if level else mine > theirs
         equal = f"Either way, {mine} of your tiles" in why and mine == theirs
         counted = f"With it, {mine} of your tiles" in why and \
-            f"with the move you played, {theirs}" in why
+            _theirs(game, played, theirs) in why
         if not (ahead or mistake.idea not in ("plan", "shared")) or not (equal or counted):
             problems.append("the line's counts are not the engine's, or not in its favour")
     if mistake.idea == "shared" and not _shared_end(game, played, better):
@@ -425,6 +492,7 @@ _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand thi
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
+_STRANDED = re.compile(r"leads your own train to a (\d+), so your (\d+)-(\d+) \(")
 
 
 def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
@@ -467,6 +535,11 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(game, *lines):
         problems.append("the line does not take the 0-0, or the move played's does")
+    for end, a, b in _STRANDED.findall(why):
+        double = Tile(int(a), int(b))
+        said = _stranded(game, played, double, None if double == better.tile else better)
+        if int(end) != double.high or not said or said not in why:
+            problems.append(f"{a}-{b} is not cut off from the player's own train")
     return problems
 
 
