@@ -305,11 +305,16 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
     # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 96 deals to be sure
     ([2.0], "better", 2 * JUDGE_DEALS, "Not a mistake: over 96 more deals it left 2.0"),
     # a gap near the threshold, deal by deal far apart: more deals, then "cannot settle"
-    ([4.0 - 30.0, 4.0 + 30.0], "close", JUDGE_MOST, "the deals cannot settle"),
+    ([4.5 - 30.0, 4.5 + 30.0], "close", JUDGE_MOST, "Close to the line, more likely a "
+     "mistake than not: over 192 more deals it left 4.5 points"),
+    # the same below the threshold leans the other way, and says so
+    ([2.5 - 30.0, 2.5 + 30.0], "close", JUDGE_MOST, "Close to the line, more likely not a "
+     "mistake: over 192 more deals it left 2.5 points more than the move shown on average, "
+     "under the 4"),
     # level on average, but too spread to rule out 4 points: said so, not "close to the line"
     ([-40.0, 40.0], "close", JUDGE_MOST, "Not told apart from the move shown"),
 ], ids=["mistake", "as-good", "better-still", "at-least-as-good", "not-a-mistake", "close",
-        "not-told-apart"])
+        "close-below", "not-told-apart"])
 def test_find_a_better_move_judges_the_gap_with_its_spread(
         monkeypatch: pytest.MonkeyPatch, gaps: list[float], verdict: str, deals: int,
         words: str) -> None:

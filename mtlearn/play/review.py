@@ -301,10 +301,16 @@ class Mistake:
                          f"two left about as many points (a difference of {abs(gap):.1f} on "
                          "average), but too few to rule out a gap of "
                          f"{MISTAKE_POINTS:g} or more.", mine)
-        return Retry(text, "close", f"Close to the line: {deals} it left {gap:.1f} points "
-                     f"more than the move shown on average, and the deals cannot settle "
-                     f"whether that is {MISTAKE_POINTS:g} or more, which makes a mistake.",
-                     mine)
+        # the lean the figure gives, said as one: the deals do not settle it
+        if gap >= MISTAKE_POINTS:
+            return Retry(text, "close", f"Close to the line, more likely a mistake than not: "
+                         f"{deals} it left {gap:.1f} points more than the move shown on "
+                         f"average, and the deals cannot settle whether the true gap is "
+                         f"{MISTAKE_POINTS:g} or more, which makes a mistake.", mine)
+        return Retry(text, "close", f"Close to the line, more likely not a mistake: {deals} it "
+                     f"left {gap:.1f} points more than the move shown on average, under the "
+                     f"{MISTAKE_POINTS:g} that make a mistake, but the deals cannot rule out "
+                     f"{MISTAKE_POINTS:g} or more.", mine)
 
     def _spread_of(self, move: Move | str) -> float | None:
         """The standard error of ``move``'s gap to the better move (None: not known)."""
