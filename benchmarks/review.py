@@ -395,6 +395,11 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
           f"{d_low:.1%} to {d_high:.1%}); the deeper search against itself (its first "
           f"{DEEP_DEALS // 2} deals against its last {DEEP_DEALS // 2}): {itself / n:.1%} "
           f"(95 % {s_low:.1%} to {s_high:.1%})", flush=True)
+    big = [f for f, d in zip(flags, deeps, strict=True) if d[0] >= 2 * MISTAKE_POINTS]
+    print(f"  recall by size: of the {len(big)} the deeper search puts at "
+          f"{2 * MISTAKE_POINTS:g} points or more, the review finds {sum(big)} "
+          f"({sum(big) / max(1, len(big)):.0%}); of the {sum(deep) - len(big)} between "
+          f"{MISTAKE_POINTS:g} and {2 * MISTAKE_POINTS:g}, {tp - sum(big)}", flush=True)
     for kind, (hits, ds) in planted_results.items():
         real = [f for f, d in zip(hits, ds, strict=True) if d[0] >= MISTAKE_POINTS]
         sure = [f for f, d in zip(hits, ds, strict=True)
