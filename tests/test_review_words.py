@@ -265,3 +265,22 @@ def test_a_double_laid_is_the_reason_when_nothing_else_tells_the_moves_apart() -
     assert m.idea == "double-kept"
     assert "cover it yourself with 5-1 at once, 16 points" in m.why
     assert check_mistake(m, game) == []
+
+
+def test_a_move_that_leaves_your_train_a_dead_end_is_named() -> None:
+    # every tile with a 4 is on the table but Ana's 5-4: on her train (end 5) it leaves an
+    # end no tile will ever follow; 5-1 keeps it going (1-3 follows)
+    game = _ana(["5-4", "5-1", "1-3"], {"1": ["6-5"], "2": ["6-4", "4-4", "4-0"],
+                                       "3": ["6-3", "3-4", "4-1"], "M": ["6-2", "2-4"]})
+    m = _record(game, "5-4@1", "5-1@1")
+    assert ("After 5-4 on your train, it ends on a 4, and every tile with a 4 is in sight, none "
+            "of them in your hand: no tile can ever follow it") in m.why, m.why
+    assert check_mistake(m, game) == []
+    # not said where a 4 is still unseen, and refused when it is said there
+    alive = _ana(["5-4", "5-1", "1-3"], {"1": ["6-5"], "2": ["6-4", "4-4", "4-0"],
+                                        "3": ["6-3", "3-4", "4-1"], "M": ["6-2"]})
+    kept = _record(alive, "5-4@1", "5-1@1")
+    assert "can ever follow" not in kept.why
+    dead = m.why[m.why.index("After 5-4"):]
+    assert check_mistake(Mistake.from_json({**kept.to_json(), "why": f"{kept.why} {dead}"}),
+                         alive)

@@ -72,9 +72,10 @@ def idea_of(game: Game, played: Move, better: Move,
         value = game.rules.tile_value
         end = better.inward
         return "double-open", (
-            f"Covering your double {end}-{end} with {t} gets {value(t.high, t.low)} points "
-            f"out of your hand. Left open at the end of your turn, it blocks every train until "
-            f"someone covers it (rule: {rule_words('R-DBL-3')}), and that need not be you.")
+            f"Covering your double {end}-{end} with {_tile(better)} gets "
+            f"{value(t.high, t.low)} points out of your hand. Left open at the end of your "
+            f"turn, it blocks every train until someone covers it (rule: "
+            f"{rule_words('R-DBL-3')}), and that need not be you.")
     block = _block(game, played, better)
     if block:
         return "block", block
@@ -82,8 +83,11 @@ def idea_of(game: Game, played: Move, better: Move,
     if shed is not None:
         return "shed", shed
     plan = _plan_idea(game, played, better)
+    dead = _dead_end(game, played, better)
     if plan is not None:
-        return plan
+        return (plan[0], f"{plan[1]} {dead}") if dead else plan
+    if dead:
+        return "dead-end", dead
     if t is not None and t.is_double and played.tile != t:
         # another move that keeps the double did about as well, but nothing else tells
         # these two apart: laying the double (and what follows it) is what the better does
@@ -214,8 +218,8 @@ def _shed(game: Game, played: Move, better: Move) -> str | None:
             value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return None
     return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
-            f"end soon, so the heavier tile {t} ({value(t.high, t.low)} points) is the one "
-            f"to get out of your hand.")
+            f"end soon, so the heavier tile {_tile(better)} ({value(t.high, t.low)} points) is "
+            f"the one to get out of your hand.")
 
 
 def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None:
@@ -281,8 +285,8 @@ def _only_tile(game: Game, played: Move, better: Move, theirs: list[Tile]) -> st
     end = game.train(me).open_end
     if sum(1 for u in game.hand(me) if u.has(end)) != 1:
         return ""
-    return (f"{t} is the only tile in your hand that fits your own train now: played "
-            f"elsewhere, it leaves your train nothing to follow.")
+    return (f"{_tile(better)} is the only tile in your hand that fits your own train now: "
+            f"played elsewhere, it leaves your train nothing to follow.")
 
 
 def _advice_reason(game: Game, played: Move, better: Move, line: int) -> str:
@@ -368,6 +372,33 @@ def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None
             f"{end}, so your {double} ({worth} points) can no longer go on it.")
 
 
+def _dead_end(game: Game, played: Move, better: Move) -> str:
+    """"After 11-7 on your train, it ends on a 7, and every tile with a 7 is in sight, none
+    in your hand: …" when the move played leaves the player's own train an end no tile will
+    ever follow (every tile of that number on the table, none in the hand) and ``better``
+    does not (standard trains). "" when that does not hold."""
+    me = game.current
+    if not (type(game) is Game and not game.rules.wild_blanks and _on_own(game, played)
+            and not played.branch):
+        return ""
+    unseen = _unseen(game, me)
+
+    def dead(move: Move) -> int | None:
+        after = game.copy()
+        after.push(move)
+        end = after.train(me).open_end
+        if any(t.has(end) for t in after.hand(me)) or any(t.has(end) for t in unseen):
+            return None
+        return end
+
+    end = dead(played)
+    if end is None or dead(better) is not None:
+        return ""
+    return (f"After {_tile(played)} on your train, it ends on a {end}, and every tile with a "
+            f"{end} is in sight, none of them in your hand: no tile can ever follow it, so "
+            f"your own train takes nothing more this round.")
+
+
 def _shared_end(game: Game, played: Move, better: Move) -> str:
     """Why a tile on a shared end beats one on your own unmarked train (standard trains, no
     open double, a tile you cannot see that could take the end): the shared end may be
@@ -385,9 +416,9 @@ def _shared_end(game: Game, played: Move, better: Move) -> str:
     own = ("Your own train has no marker, so only you play on it, and its line waits for "
            "you.")
     if better.train is not None and not better.branch and not game.train(better.train).tiles:
-        return (f"{better.tile} starts {where} now, and other players may start it too: then "
+        return (f"{_tile(better)} starts {where} now, and other players may start it too: then "
                 f"it will no longer take a {end}. {own}")
-    return (f"{better.tile} fits the {end} at the end of {where} now, and other players may "
+    return (f"{_tile(better)} fits the {end} at the end of {where} now, and other players may "
             f"play there too: that {end} may be gone by your next turn. {own}")
 
 
@@ -535,6 +566,9 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(game, *lines):
         problems.append("the line does not take the 0-0, or the move played's does")
+    if "no tile can ever follow it" in why and (not _dead_end(game, played, better)
+                                                  or _dead_end(game, played, better) not in why):
+        problems.append("the move played does not leave the player's train a dead end")
     for end, a, b in _STRANDED.findall(why):
         double = Tile(int(a), int(b))
         said = _stranded(game, played, double, None if double == better.tile else better)
