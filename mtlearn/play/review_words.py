@@ -566,13 +566,13 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(game, *lines):
         problems.append("the line does not take the 0-0, or the move played's does")
-    if "no tile can ever follow it" in why and (not _dead_end(game, played, better)
-                                                  or _dead_end(game, played, better) not in why):
+    dead = _dead_end(game, played, better) if "no tile can ever follow it" in why else None
+    if dead is not None and (not dead or dead not in why):
         problems.append("the move played does not leave the player's train a dead end")
     for end, a, b in _STRANDED.findall(why):
         double = Tile(int(a), int(b))
-        said = _stranded(game, played, double, None if double == better.tile else better)
-        if int(end) != double.high or not said or said not in why:
+        cut = _stranded(game, played, double, None if double == better.tile else better)
+        if int(end) != double.high or not cut or cut not in why:
             problems.append(f"{a}-{b} is not cut off from the player's own train")
     return problems
 
