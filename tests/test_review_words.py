@@ -157,23 +157,28 @@ def test_a_double_laid_keeps_the_line_the_move_played_cuts() -> None:
 
 
 def test_a_double_the_move_played_cuts_off_is_named() -> None:
-    # 5-3 on Ana's train ends it on a 3 her hand cannot follow: her 1-1 has no way onto it
-    game = _ana(["5-1", "1-1", "5-3", "2-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+    # 3-1 on Ana's train ends it on a 1 her hand cannot follow: her 5-5 has no way onto it;
+    # 3-5 keeps it in reach
+    game = _ana(["3-5", "5-5", "3-1", "2-4"], {"1": ["6-3"], "2": ["6-0"], "3": ["6-4"],
                                                "M": ["6-2"]})
-    m = _record(game, "5-3@1", "5-1@1")
+    m = _record(game, "3-1@1", "3-5@1")
     assert m.idea == "plan"
-    assert ("After the move you played, no line of your tiles leads your own train to a 1, so "
-            "your 1-1 (2 points) can no longer go on it.") in m.why, m.why
+    assert ("After the move you played, no line of your tiles leads your own train to a 5, so "
+            "your 5-5 (10 points) can no longer go on it.") in m.why, m.why
     assert check_mistake(m, game) == []
     # a double still in reach is refused, and so is a double after a move that keeps it
-    invented = ("After the move you played, no line of your tiles leads your own train to a 2, "
-                "so your 2-2 (4 points) can no longer go on it.")
-    assert check_mistake(_tampered(m, "to a 1, so your 1-1 (2 points)",
+    invented = ("After the move you played, no line of your tiles leads your own train to a 5, "
+                "so your 5-5 (10 points) can no longer go on it.")
+    assert check_mistake(_tampered(m, "to a 5, so your 5-5 (10 points)",
                                    "to a 4, so your 4-4 (8 points)"), game)
-    kept = _record(game, "2-4@M", "5-1@1")
+    kept = _record(game, "2-4@M", "3-5@1")
     assert "can no longer go on it" not in kept.why
     assert check_mistake(Mistake.from_json({**kept.to_json(), "why": f"{kept.why} {invented}"}),
                          game)
+    # a light double is not worth the sentence (STRANDED_WORTH)
+    light = _ana(["5-1", "1-1", "5-3", "2-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                                "M": ["6-2"]})
+    assert "can no longer go on it" not in _record(light, "5-3@1", "5-1@1").why
 
 
 def test_a_double_left_open_holds_up_an_opponent_on_their_last_tile() -> None:

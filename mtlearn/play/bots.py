@@ -347,16 +347,16 @@ class PlannerBot:
         extras = [m for m in plays if m.train != me and cost(m) == 0]
         if extras:
             m = max(extras, key=lambda m: (pips(m), m.train == MEXICAN))
-            start = (" and starts the Mexican train"
-                     if m.train == MEXICAN and not game.train(MEXICAN).started else "")
             assert m.train is not None
-            where = game.place_label(m.train, m.branch)
+            where = f"goes on {game.place_label(m.train, m.branch)}"
+            if m.train == MEXICAN and not game.train(MEXICAN).started:
+                where = "starts the Mexican train"
             laid = f"{m.inward}-{m.outward}"  # as it is laid, the number it meets first
             if not plan.chain:
                 return Advice(m, "extra", f"nothing in your hand continues your own train, so "
-                              f"{laid} goes on {where}{start}")
+                              f"{laid} {where}")
             return Advice(m, "extra", f"{laid} is an extra, not part of your planned train "
-                          f"{_chain_text(plan)}, so it goes on {where}{start}")
+                          f"{_chain_text(plan)}, so it {where}")
         # 7. the plan on its own train
         if heads:
             return Advice(heads[0], "plan", f"it keeps your planned train {_chain_text(plan)}")

@@ -33,6 +33,10 @@ SHED_GAP = 5
 #: planner's words) when the better move lines up at least this many tiles more.
 LINE_GAP = 2
 
+#: The fewest points a double kept in the hand is worth for the review to say that the
+#: move played cut it off from the player's own train (a 2-2 is not worth a sentence).
+STRANDED_WORTH = 10
+
 _TILE = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 
 
@@ -232,8 +236,11 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     only = _only_tile(game, played, better, theirs)
     counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, mine, theirs)
+    # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said
     stranded = next((s for d in _doubles_kept(game, played, better)
-                     if (s := _stranded(game, played, d, better))), "")
+                     if game.rules.tile_value(d.high, d.low) >= STRANDED_WORTH
+                     and not (blank and d == Tile(0, 0))
+                     and (s := _stranded(game, played, d, better))), "")
     blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
