@@ -46,6 +46,7 @@ from .review_search import (
     DECIDED_AFTER,
     FINAL_DEALS,
     FINAL_MOST,
+    FINAL_ROLLOUTS,
     FRESH_DEALS,
     FRESH_MORE,
     FRESH_ROLLOUTS,
@@ -473,7 +474,8 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         # a few deals never name a mistake alone
         if flagged and i in weighed and (used >= DECIDED_AFTER or not confirm):
             found_now.append((losses[i], i, two_best(means, played, found[i][1])))
-    fresh_work = 0
+    fresh_work = final_work = 0
+    final_rollouts = FINAL_ROLLOUTS * effort
     named: dict[int, Mistake] = {}
     for _, i, better in sorted(found_now, key=lambda x: -x[0]):
         turn, at, played = found[i]
@@ -489,10 +491,12 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         # the last word: the move played against the better one on deals of their own
         # (beyond the limit: a mistake found is not left unsaid for want of a few roll-outs)
         best = means[0][0]
-        # more final deals near the threshold only while the round's work allows
-        most = FINAL_MOST if fresh_work + 2 * FINAL_MOST <= fresh_rollouts else FINAL_DEALS
+        # more final deals (near the threshold, or a wide figure) while the round's final
+        # work allows
+        extra = 2 * (FINAL_MOST - FINAL_DEALS)
+        most = FINAL_MOST if final_work + extra <= final_rollouts else FINAL_DEALS
         final = final_deals(at, played, best, seed=seed, threshold=threshold, most=most)
-        fresh_work += 2 * len(final[played])
+        final_work += 2 * (len(final[played]) - FINAL_DEALS)
         if not final_verdict(final, played, best, threshold):
             continue
         figures = {m: sum(p) / len(p) for m, p in final.items()}

@@ -22,6 +22,8 @@ __all__ = [
     "DECIDED_AFTER",
     "FINAL_DEALS",
     "FINAL_MOST",
+    "FINAL_ROLLOUTS",
+    "FINAL_SPREAD",
     "FRESH_DEALS",
     "FRESH_DECIDED_AFTER",
     "FRESH_MORE",
@@ -111,6 +113,13 @@ JUDGE_MOST = 192
 FINAL_DEALS = 40
 #: The most final deals a mistake is weighed on (while the round's work allows).
 FINAL_MOST = 96
+#: The final deals also go on while the loss's standard error is more than this share of
+#: the loss: a figure the learner reads is not left at "18 give or take 10" when more deals
+#: would narrow it (a strong player's review found such figures off by 10 points and more).
+FINAL_SPREAD = 0.2
+#: The most roll-outs a round's review spends on final deals beyond each mistake's first
+#: :data:`FINAL_DEALS` (which are always played): enough for two mistakes' worth.
+FINAL_ROLLOUTS = 2 * 2 * (FINAL_MOST - FINAL_DEALS)
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
 FRESH_ROLLOUTS = 320
 
@@ -240,13 +249,15 @@ def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
                 ) -> dict[Move, list[int]]:
     """``played`` and ``better`` on deals of a sequence of their own (neither the search's
     nor the fresh deals'), deal by deal: :data:`FINAL_DEALS`, then more while the loss is
-    near ``threshold`` (``most`` at most). The figures of a mistake."""
+    near ``threshold`` or its standard error more than :data:`FINAL_SPREAD` of it (``most``
+    at most). The figures of a mistake."""
     key = _seed_of(game, game.current, seed) + "/final"
     two = [played, better]
     rows = {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
                                                    only=two)}
     loss, se = paired(rows[played], rows[better])
-    while len(rows[played]) < most and abs(loss - threshold) <= DECIDED * se:
+    while len(rows[played]) < most and (abs(loss - threshold) <= DECIDED * se
+                                        or se > FINAL_SPREAD * abs(loss)):
         _add_deals(game, rows, two, seed=key, deals=STEP_DEALS)
         loss, se = paired(rows[played], rows[better])
     return rows
