@@ -289,3 +289,10 @@ def test_a_move_that_leaves_your_train_a_dead_end_is_named() -> None:
     dead = m.why[m.why.index("After 5-4"):]
     assert check_mistake(Mistake.from_json({**kept.to_json(), "why": f"{kept.why} {dead}"}),
                          alive)
+
+
+def test_a_number_is_read_with_its_article() -> None:
+    # "to an 11", "on an 8": review 8 found "to a 11"
+    from mtlearn.play.review_words import _a
+    assert [_a(n) for n in (0, 1, 8, 9, 11, 12, 18)] == [
+        "a 0", "a 1", "an 8", "a 9", "an 11", "a 12", "an 18"]

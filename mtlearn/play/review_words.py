@@ -148,6 +148,11 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     return why
 
 
+def _a(n: int) -> str:
+    """A number with its article, as it is read: "a 9", "an 8", "an 11", "an 18"."""
+    return f"{'an' if n in (8, 11, 18) else 'a'} {n}"
+
+
 def _tile(move: Move) -> str:
     """A play's tile as it is laid: its matching number first ("2-3" on a 2)."""
     return f"{move.inward}-{move.outward}"
@@ -204,7 +209,7 @@ def _block(game: Game, played: Move, better: Move) -> str:
            f"draws, and may have to put a marker down.")
     if low == 1:
         why = (f"{_near_end(game)}{why} {game.players[who]} cannot go out unless their last "
-               f"tile has a {end}.")
+               f"tile has {_a(end)}.")
     later = [t for t in after.hand(me) if t.has(end) and not t.is_double]
     if later:
         tiles = " and ".join(str(t) for t in later[:2])
@@ -244,10 +249,14 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
-    reason = _advice_reason(game, played, better, len(mine))
+    reason = _advice_reason(game, played, better)
     # the plan is the reason only when the move played really gives up some of it
     if reason and len(mine) > len(theirs):
         stop = "" if reason.endswith("…") else "."
+        if "starts the Mexican train" in reason and " starts the Mexican train now, " in shared:
+            # the planner's reason said it: the Mexican train is started once
+            shared = ("Other players may start the Mexican train too"
+                      + shared.split("may start it too", 1)[1])
         why = f"{reason[0].upper()}{reason[1:]}{stop} {counts}"
         return "plan", f"{why} {shared}" if shared else why
     if len(mine) >= len(theirs) + LINE_GAP or (blank and len(mine) >= len(theirs)):
@@ -296,11 +305,11 @@ def _only_tile(game: Game, played: Move, better: Move, theirs: list[Tile]) -> st
             f"played elsewhere, it leaves your train nothing to follow.")
 
 
-def _advice_reason(game: Game, played: Move, better: Move, line: int) -> str:
+def _advice_reason(game: Game, played: Move, better: Move) -> str:
     """The planner's reason for ``better`` when it is the planner's move, less what holds of
     ``played`` too (""when nothing is left): a shed or a cover the move played makes as
-    well, the marker any tile on your own train takes off; a length of the planned train
-    that is not ``line`` (the planner plans a large hand roughly) is left out."""
+    well, the marker any tile on your own train takes off; and less the planned train's
+    length (the line's count follows it, from the engine)."""
     advice = PlannerBot().advise(game)
     if advice.move != better or not advice.reason:
         return ""
@@ -314,8 +323,7 @@ def _advice_reason(game: Game, played: Move, better: Move, line: int) -> str:
     reason = advice.reason
     if _on_own(game, played):
         reason = reason.replace(" and takes the marker off your train", "")
-    return re.sub(r"… \((\d+) tiles\)",
-                  lambda m: m.group(0) if int(m.group(1)) == line else "…", reason)
+    return re.sub(r"… \(\d+ tiles\)", "…", reason)
 
 
 def _on_own(game: Game, move: Move) -> bool:
@@ -375,8 +383,8 @@ def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None
         if end not in _reach(kept, me):
             return ""
     worth = game.rules.tile_value(end, end)
-    return (f"After the move you played, no line of your tiles leads your own train to a "
-            f"{end}, so your {double} ({worth} points) can no longer go on it.")
+    return (f"After the move you played, no line of your tiles leads your own train to "
+            f"{_a(end)}, so your {double} ({worth} points) can no longer go on it.")
 
 
 def _dead_end(game: Game, played: Move, better: Move) -> str:
@@ -401,8 +409,8 @@ def _dead_end(game: Game, played: Move, better: Move) -> str:
     end = dead(played)
     if end is None or dead(better) is not None:
         return ""
-    return (f"After {_tile(played)} on your train, it ends on a {end}, and every tile with a "
-            f"{end} is in sight, none of them in your hand: no tile can ever follow it, so "
+    return (f"After {_tile(played)} on your train, it ends on {_a(end)}, and every tile with "
+            f"{_a(end)} is in sight, none of them in your hand: no tile can ever follow it, so "
             f"your own train takes nothing more this round.")
 
 
@@ -424,7 +432,7 @@ def _shared_end(game: Game, played: Move, better: Move) -> str:
            "you.")
     if better.train is not None and not better.branch and not game.train(better.train).tiles:
         return (f"{_tile(better)} starts {where} now, and other players may start it too: then "
-                f"it will no longer take a {end}. {own}")
+                f"it will no longer take {_a(end)}. {own}")
     return (f"{_tile(better)} fits the {end} at the end of {where} now, and other players may "
             f"play there too: that {end} may be gone by your next turn. {own}")
 
@@ -530,7 +538,7 @@ _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand thi
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
-_STRANDED = re.compile(r"leads your own train to a (\d+), so your (\d+)-(\d+) \(")
+_STRANDED = re.compile(r"leads your own train to an? (\d+), so your (\d+)-(\d+) \(")
 
 
 def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
