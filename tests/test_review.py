@@ -23,6 +23,7 @@ from mtlearn.play.bots import Bot, GreedyBot, RandomBot
 from mtlearn.play.review import (
     FRESH_DEALS,
     JUDGE_DEALS,
+    JUDGE_LEAST,
     JUDGE_MOST,
     MISTAKE_POINTS,
     Mistake,
@@ -292,18 +293,19 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
         assert first.points is not None
         if text not in (m.better, m.played):
             n = int(re.search(r"over (\d+) more deals", first.text).group(1))  # type: ignore
-            assert n % JUDGE_DEALS == 0 and JUDGE_DEALS <= n <= JUDGE_MOST, first.text
+            assert n % JUDGE_DEALS == 0 and JUDGE_LEAST <= n <= JUDGE_MOST, first.text
 
 
 @pytest.mark.parametrize(("gaps", "verdict", "deals", "words"), [
-    ([10.0], "worse", JUDGE_DEALS, "Still a mistake: over 48 more deals it left 10.0 points"),
-    ([0.5], "best", JUDGE_DEALS, "As good as the move shown"),
-    ([-3.0], "best", JUDGE_DEALS, "Better still than the move shown"),
+    # never fewer than JUDGE_LEAST deals, however plain the first 48 look
+    ([10.0], "worse", JUDGE_LEAST, "Still a mistake: over 96 more deals it left 10.0 points"),
+    ([0.5], "best", JUDGE_LEAST, "As good as the move shown"),
+    ([-3.0], "best", JUDGE_LEAST, "Better still than the move shown"),
     # ahead by 2, but the spread's floor keeps it within luck: "at least as good"
-    ([-2.0], "best", JUDGE_DEALS, "At least as good as the move shown: over 48 more deals it "
+    ([-2.0], "best", JUDGE_LEAST, "At least as good as the move shown: over 96 more deals it "
      "left 2.0 points fewer"),
     # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 96 deals to be sure
-    ([2.0], "better", 2 * JUDGE_DEALS, "Not a mistake: over 96 more deals it left 2.0"),
+    ([2.0], "better", JUDGE_LEAST, "Not a mistake: over 96 more deals it left 2.0"),
     # a gap near the threshold, deal by deal far apart: more deals, then "cannot settle"
     ([4.5 - 30.0, 4.5 + 30.0], "close", JUDGE_MOST, "Close to the line, more likely a "
      "mistake than not: over 192 more deals it left 4.5 points"),

@@ -51,6 +51,7 @@ from .review_search import (
     FRESH_MORE,
     FRESH_ROLLOUTS,
     JUDGE_DEALS,
+    JUDGE_LEAST,
     JUDGE_MOST,
     MISTAKE_POINTS,
     REVIEW_DEALS,
@@ -268,7 +269,8 @@ class Mistake:
         rows = judge_deals(game, three, seed=key)
         gap, se = paired(rows[tried], rows[better])
         # more deals while the gap may lie either side of the threshold
-        while abs(gap - MISTAKE_POINTS) <= Z * se and len(rows[tried]) < JUDGE_MOST:
+        while (abs(gap - MISTAKE_POINTS) <= Z * se or len(rows[tried]) < JUDGE_LEAST) \
+                and len(rows[tried]) < JUDGE_MOST:
             n = len(rows[tried])
             for m, more in judge_deals(game, three, seed=key, deals=JUDGE_DEALS,
                                        skip=n).items():

@@ -29,6 +29,7 @@ __all__ = [
     "FRESH_MORE",
     "FRESH_ROLLOUTS",
     "JUDGE_DEALS",
+    "JUDGE_LEAST",
     "JUDGE_MOST",
     "MISTAKE_POINTS",
     "REVIEW_DEALS",
@@ -102,6 +103,10 @@ FRESH_DECIDED_AFTER = 40
 #: Deals "Find a better move" weighs a move tried on, with the better move and the move played,
 #: at a time (while the answer is unsettled, up to :data:`JUDGE_MOST`).
 JUDGE_DEALS = 48
+#: The fewest deals "Find a better move" answers on: a verdict on its first 48 deals alone
+#: was wrong too often for strong players (reviews 5 to 8: a sound move told "still a
+#: mistake", a level one "better still").
+JUDGE_LEAST = 2 * JUDGE_DEALS
 #: The most deals "Find a better move" weighs a move tried on.
 JUDGE_MOST = 192
 #: A mistake the fresh deals bear out is weighed once more, the move played against the better
