@@ -296,3 +296,19 @@ def test_a_number_is_read_with_its_article() -> None:
     from mtlearn.play.review_words import _a
     assert [_a(n) for n in (0, 1, 8, 9, 11, 12, 18)] == [
         "a 0", "a 1", "an 8", "a 9", "an 11", "a 12", "an 18"]
+
+
+def test_a_tile_that_takes_the_marker_off_your_train_is_named() -> None:
+    # Ana's train (end 5) carries her marker; 5-1 there takes it off, 2-3 goes elsewhere
+    game = _ana(["5-1", "2-3", "4-0"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]}, markers=[1])
+    m = _record(game, "2-3@M", "5-1@1")
+    assert m.idea == "marker", m.why
+    assert m.why.startswith("Your train has a marker, so every other player may play on it"), \
+        m.why
+    assert "Playing 5-1 on it takes the marker off" in m.why
+    assert check_mistake(m, game) == []
+    # with no marker it is not said, and refused if it is
+    free = _ana(["5-1", "2-3", "4-0"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    assert "the better move takes no marker off, or not as said" in check_mistake(m, free)

@@ -166,7 +166,8 @@ class Mistake:
     deals they share (what "Find a better move" needs to tell a real gap from luck); ``idea``
     names the strategy idea of ``why`` (``"double-kept"``, ``"double-open"``, ``"block"``: a
     double of the turn left open, ``"shed"``, ``"plan"``, ``"dead-end"``: the move played
-    leaves your own train an end no tile will follow, ``"shared"``: a shared train's end
+    leaves your own train an end no tile will follow, ``"marker"``: a tile on your own
+    marked train takes the marker off, ``"shared"``: a shared train's end
     before your own train, which waits, or ``"points"``).
     """
 

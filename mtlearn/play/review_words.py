@@ -92,6 +92,9 @@ def idea_of(game: Game, played: Move, better: Move,
         return (plan[0], f"{plan[1]} {dead}") if dead else plan
     if dead:
         return "dead-end", dead
+    marker = _marker_off(game, played, better)
+    if marker:
+        return "marker", marker
     if t is not None and t.is_double and played.tile != t:
         # another move that keeps the double did about as well, but nothing else tells
         # these two apart: laying the double (and what follows it) is what the better does
@@ -387,6 +390,28 @@ def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None
             f"{_a(end)}, so your {double} ({worth} points) can no longer go on it.")
 
 
+def _marker_off(game: Game, played: Move, better: Move) -> str:
+    """"Your train has a marker, so …: playing 5-8 on it takes the marker off." when
+    ``better`` plays on the player's own marked train and the move played does not
+    (standard trains); with the end the move played uses when every other tile of its number
+    is in sight (so that end waits). "" when that does not hold."""
+    me = game.current
+    if not (type(game) is Game and _on_own(game, better) and not better.branch
+            and game.train(me).marker and not _on_own(game, played)
+            and played.kind == "play"):
+        return ""
+    why = (f"Your train has a marker, so every other player may play on it, and the end you "
+           f"need may be gone by your next turn. Playing {_tile(better)} on it takes the "
+           f"marker off (rule: {rule_words('R-MARK-3')}), and your train is yours again.")
+    end = played.inward
+    if end is not None and not game.rules.wild_blanks and \
+            not any(t.has(end) for t in _unseen(game, me)):
+        where = _where(game, played)
+        why += (f" The {end} on {where} can wait: every other tile with {_a(end)} is in sight, "
+                f"so no one else can play there.")
+    return why
+
+
 def _dead_end(game: Game, played: Move, better: Move) -> str:
     """"After 11-7 on your train, it ends on a 7, and every tile with a 7 is in sight, none
     in your hand: …" when the move played leaves the player's own train an end no tile will
@@ -581,6 +606,9 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(game, *lines):
         problems.append("the line does not take the 0-0, or the move played's does")
+    if mistake.idea == "marker" and (not _marker_off(game, played, better)
+                                     or _marker_off(game, played, better) not in why):
+        problems.append("the better move takes no marker off, or not as said")
     dead = _dead_end(game, played, better) if "no tile can ever follow it" in why else None
     if dead is not None and (not dead or dead not in why):
         problems.append("the move played does not leave the player's train a dead end")
