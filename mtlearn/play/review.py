@@ -40,6 +40,7 @@ from typing import Any, Literal
 from ..core.moves import Move
 from ..engine.game import Game
 from .deals import seen_position
+from .review_check import check_mistake
 from .review_search import (
     CONFIRM_DEALS,
     DECIDED,
@@ -80,7 +81,7 @@ from .review_search import (
     two_best,
     verdict,
 )
-from .review_words import check_mistake, idea_of, move_words
+from .review_words import idea_of, move_words
 
 __all__ = [
     "AS_GOOD",

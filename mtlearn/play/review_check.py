@@ -1,0 +1,185 @@
+"""The check that every sentence of a review's mistake is borne out by the engine
+(:func:`check_mistake`): the moves, the figures, the tiles named, and each reason
+:mod:`mtlearn.play.review_words` gives, recomputed in the position before the decision.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+from ..core.moves import Move
+from ..core.ruleids import PATTERN
+from ..core.tiles import Tile
+from ..engine.game import Game
+from .review_words import (
+    _TILE,
+    _blank_line,
+    _block,
+    _dead_end,
+    _line_tiles,
+    _marker_off,
+    _only_tile,
+    _seen,
+    _shared_end,
+    _stranded,
+    _theirs,
+    move_words,
+)
+
+if TYPE_CHECKING:
+    from .review import Mistake
+
+__all__ = ["check_mistake"]
+
+
+def check_mistake(mistake: Mistake, game: Game) -> list[str]:
+    """What in ``mistake`` the engine does not bear out in ``game`` (the position before
+    the decision): an empty list when every sentence is true. Checked: both moves are
+    legal there and differ, the better move leaves fewer points than the move played, the
+    figures are the values', the words name both moves, no rule id and no tile the seat could
+    not see, and the idea holds (the double is in the hand; the laid double stays open after
+    the move played)."""
+    problems: list[str] = []
+    seat = game.current
+    if seat != mistake.seat:
+        problems.append(f"seat {mistake.seat + 1} is not to play")
+    played, better = Move.parse(mistake.played), Move.parse(mistake.better)
+    for name, m in (("played", played), ("better", better)):
+        if not game.explain(m).legal:
+            problems.append(f"the {name} move {m} is not legal here")
+    if problems:  # nothing more can be played out
+        return problems
+    if played == better:
+        problems.append("the better move is the move played")
+    legal = {str(m) for m in game.legal_moves}
+    values = dict(mistake.values)
+    if set(values) != legal:
+        problems.append("the values are not those of the legal moves")
+    if values.get(mistake.better, math.inf) >= values.get(mistake.played, -math.inf):
+        problems.append("the better move does not leave fewer points than the move played")
+    if abs(values.get(mistake.played, math.inf) - mistake.played_points) > 0.01 or \
+            abs(values.get(mistake.better, math.inf) - mistake.better_points) > 0.01:
+        problems.append("the points are not the values'")
+    if abs(mistake.played_points - mistake.better_points - mistake.lost) > 0.011:
+        problems.append("the points lost are not the difference")
+    for figure in (mistake.played_points, mistake.better_points, mistake.lost):
+        if f"{figure:.1f}" not in mistake.what:
+            problems.append(f"{figure:.1f} is not in the words")
+    if move_words(game, played) not in mistake.what or \
+            move_words(game, better) not in mistake.better_text:
+        problems.append("the words do not name the moves")
+    texts = " ".join((mistake.what, mistake.better_text, mistake.why))
+    if re.search(PATTERN, texts):
+        problems.append("a rule id in the learner's words")
+    seen = _seen(game, seat)
+    for a, b in _TILE.findall(texts):
+        if not any(t.has(int(a)) and t.other(int(a)) == int(b) for t in seen):
+            problems.append(f"{a}-{b} is a tile the seat could not see")
+    if mistake.idea == "double-kept" and not (better.tile is not None and better.tile.is_double
+                                              and better.tile in game.hand(seat)):
+        problems.append("the better move lays no double from the hand")
+    why = mistake.why
+    lines = _line_tiles(game, better), _line_tiles(game, played)
+    mine, theirs = (len(x) for x in lines)
+    said = "With it, " in why or "Either way, " in why
+    if said or mistake.idea in ("plan", "shared"):
+        level = mistake.idea == "shared" or "reaches your 0-0" in why or \
+            "can no longer go on it" in why
+        ahead = mine >= theirs if level else mine > theirs
+        equal = f"Either way, {mine} of your tiles" in why and mine == theirs
+        counted = f"With it, {mine} of your tiles" in why and \
+            _theirs(game, played, theirs) in why
+        if not (ahead or mistake.idea not in ("plan", "shared")) or not (equal or counted):
+            problems.append("the line's counts are not the engine's, or not in its favour")
+    if mistake.idea == "shared" and not _shared_end(game, played, better):
+        problems.append("the shared end's reason does not hold")
+    if mistake.idea == "block":
+        block = _block(game, played, better)
+        if not block:
+            problems.append("the double left open does not hold anyone up")
+        elif block not in mistake.why:
+            problems.append("the double left open is not said as the engine finds it")
+    problems += _check_extras(mistake, game, played, better, lines)
+    if mistake.idea == "double-open":
+        laid = {game.line_code(i) for i in game.turn_doubles}
+        if not laid or better.line_code not in laid:
+            problems.append("the better move covers no double of this turn")
+    return problems
+
+
+_LEFT = re.compile(r"has (\d+) tiles? left")
+_BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand this turn, "
+                    r"(\d+) points")
+_COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
+_OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
+_STRANDED = re.compile(r"leads your own train to an? (\d+), so your (\d+)-(\d+) \(")
+
+
+def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
+                  lines: tuple[list[Tile], list[Tile]]) -> list[str]:
+    """The sentences some ideas add, held to the engine: the tile that covers a double at
+    once, the shared end, the double blank a line reaches (``lines``: the line each move,
+    the better one first, leaves for the player's own train)."""
+    problems = []
+    why = mistake.why
+    out = _OUT.search(why)
+    if out:
+        a, b = (int(x) for x in out.groups())
+        after = game.copy()
+        after.push(better)
+        fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == Tile(a, b)
+                and m.line_code == better.line_code]
+        if fits:
+            after.push(fits[0])
+        if not fits or after.hand(game.current):
+            problems.append(f"the double and {a}-{b} do not empty the hand")
+    for pattern, same_line, fault in ((_COVER, True, "does not cover the double at once"),
+                                      (_BONUS, False, "is not a play after the double")):
+        said = pattern.search(why)
+        if said:
+            a, b, both = (int(x) for x in said.groups())
+            if not _plays_after(game, better, Tile(a, b), both, same_line=same_line):
+                problems.append(f"{a}-{b} {fault} for {both} points")
+    sizes = sum(1 for _ in _LEFT.finditer(why))  # every hand size said, of a player's
+    for seat, name in enumerate(game.players):
+        for n in re.findall(rf"(?<![\w-]){re.escape(name)} has (\d+) tiles? left", why):
+            sizes -= 1
+            if len(game.hand(seat)) != int(n):
+                problems.append(f"{name} does not have {n} tiles left")
+    if sizes > 0:
+        problems.append("a hand size is said of someone who is not a player")
+    if "is the only tile in your hand" in why and not _only_tile(game, played, better,
+                                                                 lines[1]):
+        problems.append("the tile is not the only one for the player's own train")
+    if "other players may" in why and not _shared_end(game, played, better):
+        problems.append("the shared end's sentence does not hold")
+    if "reaches your 0-0" in why and not _blank_line(game, *lines):
+        problems.append("the line does not take the 0-0, or the move played's does")
+    if mistake.idea == "marker" and (not _marker_off(game, played, better)
+                                     or _marker_off(game, played, better) not in why):
+        problems.append("the better move takes no marker off, or not as said")
+    dead = _dead_end(game, played, better) if "no tile can ever follow it" in why else None
+    if dead is not None and (not dead or dead not in why):
+        problems.append("the move played does not leave the player's train a dead end")
+    for end, a, b in _STRANDED.findall(why):
+        double = Tile(int(a), int(b))
+        cut = _stranded(game, played, double, None if double == better.tile else better)
+        if int(end) != double.high or not cut or cut not in why:
+            problems.append(f"{a}-{b} is not cut off from the player's own train")
+    return problems
+
+
+def _plays_after(game: Game, double: Move, tile: Tile, both: int, *, same_line: bool) -> bool:
+    """Whether, after ``double``, the same player may play ``tile`` (on the double's own
+    line if ``same_line``), and the two tiles count ``both`` points."""
+    after = game.copy()
+    after.push(double)
+    t = double.tile
+    value = game.rules.tile_value
+    fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == tile
+            and (not same_line or m.line_code == double.line_code)]
+    return (after.current == game.current and bool(fits) and t is not None
+            and both == value(t.high, t.low) + value(tile.high, tile.low))
+
