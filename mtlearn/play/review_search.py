@@ -123,8 +123,9 @@ FINAL_MOST = 96
 #: would narrow it (a strong player's review found such figures off by 10 points and more).
 FINAL_SPREAD = 0.2
 #: The most roll-outs a round's review spends on final deals beyond each mistake's first
-#: :data:`FINAL_DEALS` (which are always played): enough for two mistakes' worth.
-FINAL_ROLLOUTS = 2 * 2 * (FINAL_MOST - FINAL_DEALS)
+#: :data:`FINAL_DEALS` (which are always played): one mistake's worth (two took a page's
+#: review past 3 s).
+FINAL_ROLLOUTS = 2 * (FINAL_MOST - FINAL_DEALS)
 #: The most roll-outs a round's review spends on fresh deals (the largest losses first).
 FRESH_ROLLOUTS = 320
 
@@ -254,15 +255,15 @@ def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
                 ) -> dict[Move, list[int]]:
     """``played`` and ``better`` on deals of a sequence of their own (neither the search's
     nor the fresh deals'), deal by deal: :data:`FINAL_DEALS`, then more while the loss is
-    near ``threshold`` or its standard error more than :data:`FINAL_SPREAD` of it (``most``
-    at most). The figures of a mistake."""
+    near ``threshold``, or over it with a standard error more than :data:`FINAL_SPREAD` of it
+    (``most`` at most). The figures of a mistake."""
     key = _seed_of(game, game.current, seed) + "/final"
     two = [played, better]
     rows = {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
                                                    only=two)}
     loss, se = paired(rows[played], rows[better])
     while len(rows[played]) < most and (abs(loss - threshold) <= DECIDED * se
-                                        or se > FINAL_SPREAD * abs(loss)):
+                                        or (loss >= threshold and se > FINAL_SPREAD * loss)):
         _add_deals(game, rows, two, seed=key, deals=STEP_DEALS)
         loss, se = paired(rows[played], rows[better])
     return rows
