@@ -42,19 +42,51 @@ class ClassProcess:
     token: str = ""
     projector: str = ""
     lines: list[str] = field(default_factory=list)
+    #: Where it was started (a test's file and line), for :func:`stop_left`.
+    started_at: str = ""
+
+    def __post_init__(self) -> None:
+        self.started_at = self.started_at or _opened_where()
+        _STARTED.append(self)
 
     @property
     def ws_url(self) -> str:
         return self.address.replace("http://", "ws://") + "ws"
 
     def stop(self, kill: bool = False) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+        """Stop the server (SIGTERM, as Ctrl-C; SIGKILL with ``kill``) and wait for its end;
+        the rest of what it printed is kept in :attr:`lines`, and its output (a pipe) is
+        closed. Stopping it again changes nothing."""
+        ended = False
+        try:
+            if self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+                try:
+                    self.proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait(timeout=10)
+            ended = True
+        finally:
+            self._close_output(read=ended)
+
+    def printed(self) -> str:
+        """Everything the server printed, its output read to the end and closed: the
+        server must have stopped, or be stopping (the read waits for its end)."""
+        self._close_output(read=True)
+        return "".join(self.lines)
+
+    def _close_output(self, read: bool) -> None:
+        try:
+            out = self.proc.stdout
+            if read and out is not None and not out.closed:
+                self.lines.extend(out.read().splitlines(keepends=True))
+        finally:
+            for f in (self.proc.stdout, self.proc.stderr):
+                if f is not None:
+                    f.close()
+            with contextlib.suppress(ValueError):
+                _STARTED.remove(self)
 
 
 def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess:
@@ -72,8 +104,7 @@ def start_class(folder: Path, *args: str, timeout: float = 30.0) -> ClassProcess
 def carry_on_line(cp: ClassProcess) -> str:
     """The command a stopped server printed as its last line ("Class stopped; carry on
     with: …"), its output read to the end (the server must have stopped, or be stopping)."""
-    assert cp.proc.stdout is not None
-    said = ("".join(cp.lines) + cp.proc.stdout.read()).rstrip()
+    said = cp.printed().rstrip()
     last = said.splitlines()[-1] if said else ""
     assert last.startswith("Class stopped; carry on with: "), said[-2000:]
     return last.removeprefix("Class stopped; carry on with: ")
@@ -116,6 +147,28 @@ def wait_until_serving(cp: ClassProcess, timeout: float = 30.0) -> ClassProcess:
     raise AssertionError("mtlearn class did not start in time: " + "".join(cp.lines))
 
 
+#: The servers started and not stopped yet (their output open), oldest first.
+_STARTED: list[ClassProcess] = []
+
+
+def started() -> list[ClassProcess]:
+    """The servers started whose output is still open, oldest first."""
+    return list(_STARTED)
+
+
+def stop_left(before: list[ClassProcess]) -> list[str]:
+    """Stop (SIGKILL) every server started since ``before`` (what :func:`started` said then)
+    and left running or with its output open, closing its output; where each was started.
+    A test that left one fails with these (``tests/conftest.py``): a pipe left open is a
+    ResourceWarning in whatever test the garbage collector closes it, and a server left
+    running outlives its test."""
+    left = [cp for cp in list(_STARTED) if not any(cp is b for b in before)]
+    for cp in left:
+        with contextlib.suppress(Exception):
+            cp.stop(kill=True)
+    return [cp.started_at for cp in left]
+
+
 T = TypeVar("T")
 
 
@@ -137,6 +190,8 @@ class Client:
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse, session: aiohttp.ClientSession):
         self.ws, self.session = ws, session
+        conn = getattr(ws, "_conn", None)  # aiohttp's connection (no public name for it)
+        self._protocol = getattr(conn, "protocol", None)
         self.got: list[dict[str, Any]] = []
         self.texts: list[str] = []
         self._new = asyncio.Event()
@@ -196,6 +251,13 @@ class Client:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._task
         await self.session.close()
+        # the connection is closed for good once its transport is: at once for TCP, after
+        # the closing handshake for TLS. Waited for here, on this loop: a socket whose
+        # handshake the loop's end cut short is left open (a ResourceWarning later)
+        closed = getattr(self._protocol, "closed", None)
+        if isinstance(closed, asyncio.Future):
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(closed), 5)
 
 
 #: Every client still alive, to close what a test leaves open (:func:`closing_clients`).

@@ -14,6 +14,9 @@ Tests using ``chromium``/``page`` are marked ``browser``, tests using ``jupyterl
 tests using ``book``/``book_url``/``executed_chapters`` ``book``, automatically. The fast tier
 (``./dev test --fast``) leaves out those and ``venv`` (tests that make a fresh virtual
 environment).
+
+Every test stops the class servers it started (``classkit.start_class``; ``ClassProcess.stop``
+closes a server's output pipe): one left running or with its pipe open fails the test.
 """
 
 from __future__ import annotations
@@ -146,6 +149,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.fixture(autouse=True)
+def _class_servers_stopped() -> Iterator[None]:
+    """A test (or a fixture of its own scope) that started a class server
+    (``classkit.start_class``) stops it, which closes its output pipe, by the test's end;
+    else the test fails, naming where it was started, and the server is killed here. (An
+    open pipe is a ResourceWarning later, in whatever test the garbage collector closes it.)
+    Servers a wider fixture started before the test are left to that fixture."""
+    kit = sys.modules.get("classkit")
+    before = kit.started() if kit is not None else []
+    yield
+    kit = sys.modules.get("classkit")
+    left = kit.stop_left(before) if kit is not None else []
+    assert not left, ("class servers left running or with their output open (stop each "
+                      f"with ClassProcess.stop): started at {', '.join(left)}")
 
 
 def _slug(nodeid: str) -> str:

@@ -13,6 +13,7 @@ The limits' clock is tested without waiting (:class:`AddressLimits` takes a cloc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import select
 import shutil
@@ -187,25 +188,25 @@ def closed_by_server(socks: list[socket.socket], within: float) -> int:
 def test_idle_connections_are_counted_and_closed(tmp_path: Path) -> None:
     cp = start_class(tmp_path / "cls")
     host, port = "127.0.0.1", int(cp.address.rsplit(":", 1)[1].strip("/"))
-    socks: list[socket.socket] = []
     try:
-        for _ in range(300):  # idle: connected, nothing sent
-            socks.append(socket.create_connection((host, port), timeout=5))
-        slow = socket.create_connection((host, port), timeout=5)
-        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # headers that never end
+        with contextlib.ExitStack() as opened:  # every socket closed, the slow one too
+            def connect() -> socket.socket:
+                return opened.enter_context(socket.create_connection((host, port), timeout=5))
 
-        async def student() -> None:  # another device joins meanwhile
-            eve = await join_from(cp.ws_url, "127.0.0.2", cp.code, "Eve")
-            await eve.close()
+            socks = [connect() for _ in range(300)]  # idle: connected, nothing sent
+            slow = connect()
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # headers that never end
 
-        run(student(), timeout=20)
-        assert closed_by_server([*socks, slow], within=20) == len(socks) + 1
-        # and this address is served again once its idle connections are gone
-        status, _, body = get(cp.address)
-        assert status == 200 and b"bootStudent" in body
+            async def student() -> None:  # another device joins meanwhile
+                eve = await join_from(cp.ws_url, "127.0.0.2", cp.code, "Eve")
+                await eve.close()
+
+            run(student(), timeout=20)
+            assert closed_by_server([*socks, slow], within=20) == len(socks) + 1
+            # and this address is served again once its idle connections are gone
+            status, _, body = get(cp.address)
+            assert status == 200 and b"bootStudent" in body
     finally:
-        for s in socks:
-            s.close()
         cp.stop()
 
 
@@ -497,8 +498,7 @@ def test_the_server_stops_quickly_and_quietly_with_phones_connected(
     try:
         codes = run(go())
         cp.proc.wait(timeout=10)
-        assert cp.proc.stdout is not None
-        out = "".join(cp.lines) + cp.proc.stdout.read()
+        out = cp.printed()
     finally:
         cp.stop(kill=True)
     assert codes == ["1001"] * 3

@@ -86,11 +86,13 @@ def test_a_review_is_kept_when_the_server_stops_and_resumes(tmp_path: Path) -> N
         assert run(teacher_review(again, "Ana")) == figures
         req = urllib.request.Request(again.address + "results.csv",
                                      headers={"X-Teacher-Token": again.token})
-        text = urllib.request.urlopen(req, timeout=10).read().decode()
+        with urllib.request.urlopen(req, timeout=10) as r:
+            text = r.read().decode()
         assert text.rstrip().splitlines()[-2:] == [HEAD, line("Ana", "Table 1", made)]
         req = urllib.request.Request(again.address + "results",
                                      headers={"X-Teacher-Token": again.token})
-        page = urllib.request.urlopen(req, timeout=10).read().decode()
+        with urllib.request.urlopen(req, timeout=10) as r:
+            page = r.read().decode()
         assert "<h2>Reviews of rounds</h2>" in page and "Kept in the class folder" in page
     finally:
         cp.stop(kill=True)

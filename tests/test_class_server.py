@@ -337,10 +337,12 @@ def test_a_puzzle_round_is_judged_on_the_server_and_exported(tmp_path: Path) -> 
         assert cell == {"tries": 2, "hints": 1, "solved": True, "shown": False}
         req = urllib.request.Request(cp.address + "results.csv",
                                      headers={"X-Teacher-Token": cp.token})
-        text = urllib.request.urlopen(req, timeout=5).read().decode()
+        with urllib.request.urlopen(req, timeout=5) as r:
+            text = r.read().decode()
         assert text.splitlines()[1].startswith(f"Ana,{p.id},") and ",yes,2,1,no," in text
         with pytest.raises(urllib.error.HTTPError) as e:
-            urllib.request.urlopen(cp.address + "results.csv", timeout=5)
+            urllib.request.urlopen(cp.address + "results.csv", timeout=5).close()
+        e.value.close()  # its response and socket (its code is kept)
         assert e.value.code == 403
         for c in (teacher, ana):
             await c.close()
@@ -463,7 +465,10 @@ def test_the_start_banner_qr_code_pages_and_book(tmp_path: Path) -> None:
         assert cp.address.startswith("http://127.0.0.1:") and re.fullmatch("[A-Z]{5}", cp.code)
         assert "add --lan to serve the room's network" in banner
         assert "▀" in banner or "█" in banner  # the QR code, drawn in the terminal
-        get = lambda path: urllib.request.urlopen(cp.address + path, timeout=5).read().decode()  # noqa: E731
+        def get(path: str) -> str:
+            with urllib.request.urlopen(cp.address + path, timeout=5) as r:
+                return r.read().decode()
+
         assert "bootStudent" in get("") and "bootTeacher" in get("teacher")
         assert "bootProjector" in get("projector")
         assert get("qr.svg").lstrip().startswith("<svg")

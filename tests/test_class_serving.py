@@ -24,10 +24,9 @@ from mtlearn.hosts.classroom.store import unseal
 def stopped_line(cp: ClassProcess) -> str:
     """Stop the server (SIGTERM, as Ctrl-C) and return its carry-on command."""
     cp.stop()
-    assert cp.proc.stdout is not None
-    rest = cp.proc.stdout.read()
-    m = re.search(r"^Class stopped; carry on with: (.+)$", rest, re.M)
-    assert m, rest
+    said = cp.printed()
+    m = re.search(r"^Class stopped; carry on with: (.+)$", said, re.M)
+    assert m, said
     return m[1]
 
 

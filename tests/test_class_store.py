@@ -117,6 +117,7 @@ def test_a_puzzle_answer_is_appended_to_the_log_and_class_json_is_left_alone(
     assert (c.folder / "class.json").read_bytes() == kept  # the class did not change
     lines = (c.folder / "answers.jsonl").read_text().splitlines()
     assert len(lines) == 2 and json.loads(lines[-1])["rec"]["solved"] is True
+    c.room.close()  # the server stopped: its answers log closed
     again = Classroom.resume(c.folder)
     assert again.puzzles is not None and c.room.puzzles is not None
     assert again.puzzles.students == c.room.puzzles.students
@@ -132,6 +133,7 @@ def test_a_torn_last_line_of_the_log_is_left_out_and_reported(tmp_path: Path) ->
     c.answer(c.ben, "Ben", str(p.answer))
     log = c.folder / "answers.jsonl"
     torn = log.read_text().splitlines()[-1][:40]
+    c.room.close()
     with log.open("a") as f:
         f.write(torn)  # the server stopped in the middle of a line
     again = Classroom.resume(c.folder)
@@ -144,10 +146,34 @@ def test_a_torn_last_line_of_the_log_is_left_out_and_reported(tmp_path: Path) ->
     ana = Conn()
     c2.say(ana, {"op": "hello", "code": again.code, "token": c.tokens["Ana"]})
     c2.answer(ana, "Ana", str(p.answer))
+    again.close()
     third = Classroom.resume(c.folder)
     assert third.notes == []
     assert third.puzzles is not None
     assert third.puzzles.students[sid(third, "Ana")]["results"][p.id]["answers"] == ["draw", str(p.answer)]
+
+
+def test_the_server_closes_the_answers_log_when_it_stops(tmp_path: Path) -> None:
+    from aiohttp.test_utils import TestClient, TestServer
+    from test_class_server import run
+
+    from mtlearn.hosts.classroom import server as srv
+
+    c = Class(tmp_path / "c")
+    c.t({"op": "puzzle_round", "set": "doubles"})
+    c.answer(c.ana, "Ana", "draw")
+    assert c.room.answers._file is not None  # kept open while the class is served
+
+    async def serve() -> None:
+        async with TestClient(TestServer(srv.ClassServer(c.room, per_address=50).app)) as client:
+            assert (await client.get("/favicon.ico")).status == 204
+
+    run(serve())
+    assert c.room.answers._file is None  # forced to the disk and closed on the way out
+    c.answer(c.ana, "Ana", "x")  # an answer after that opens it again
+    assert len((c.folder / "answers.jsonl").read_text().splitlines()) == 2
+    c.room.close()
+    assert c.room.answers._file is None
 
 
 # ---------------------------------------------------------------------- damaged files
@@ -323,7 +349,12 @@ def test_the_server_serves_the_results_page_and_csv_to_the_teacher_only(tmp_path
     def fetch(path: str, token: str | None = None) -> str:
         headers = {} if token is None else {"X-Teacher-Token": token}
         req = urllib.request.Request(cp.address + path, headers=headers)
-        return urllib.request.urlopen(req, timeout=5).read().decode()
+        try:
+            with urllib.request.urlopen(req, timeout=5) as r:
+                return r.read().decode()
+        except urllib.error.HTTPError as e:
+            e.close()  # its response and socket (its code is kept)
+            raise
 
     async def go() -> str:
         teacher = await teacher_of(cp)
@@ -376,11 +407,13 @@ def test_a_damaged_puzzle_snapshot_falls_back_and_replays_the_kept_logs(tmp_path
     c.t({"op": "puzzle_round", "set": "doubles"})
     p = first_puzzle(c)
     c.answer(c.ana, "Ana", "draw")
+    c.room.close()  # the server stopped: its answers log closed
     room = Classroom.resume(c.folder)  # compacted: the snapshot holds Ana's answer
     c.room = room
     ben = Conn()
     c.say(ben, {"op": "hello", "code": room.code, "token": c.tokens["Ben"]})
     c.answer(ben, "Ben", str(p.answer))
+    room.close()
     Classroom.resume(c.folder)  # compacted again: puzzles.prev.json lacks Ben's answer
     snapshot = c.folder / "puzzles.json"
     snapshot.write_bytes(snapshot.read_bytes()[:100])
@@ -415,6 +448,7 @@ def test_a_class_folder_of_format_1_is_resumed_and_sealed(tmp_path: Path) -> Non
     assert kept["version"] == 2
     third = Classroom.resume(old)  # and read as sealed files, tables too
     assert third.notes == [] and list(third.tables) == ["t1", "t2"]
+    c.room.close()  # its answers log closed
 
 
 def test_after_a_fallback_each_student_sits_where_their_table_says(tmp_path: Path) -> None:

@@ -36,7 +36,8 @@ def pool() -> Pool:
 def fetch(cp: ClassProcess, path: str) -> str:
     req = urllib.request.Request(cp.address.rstrip("/") + path,
                                  headers={"X-Teacher-Token": cp.token})
-    return urllib.request.urlopen(req, timeout=10).read().decode()
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return r.read().decode()
 
 
 async def answer(phone: Client, right: bool) -> dict[str, Any]:

@@ -18,6 +18,7 @@ text=True)`` returns).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -85,6 +86,7 @@ def start(argv: list[str], cwd: Path = REPO, env: dict[str, str] | None = None,
     env = dict(env if env is not None else os.environ)
     env.setdefault("PYTHONPATH", str(REPO))
     if _starter is None or _starter.poll() is not None:
+        _stop_starter()  # one that ended: its pipes closed
         _starter = subprocess.Popen([sys.executable, "-u", __file__], stdin=subprocess.PIPE,
                                     stdout=subprocess.PIPE, text=True,
                                     env=dict(os.environ, PYTHONPATH=str(REPO)))
@@ -98,6 +100,31 @@ def start(argv: list[str], cwd: Path = REPO, env: dict[str, str] | None = None,
                                      "out": str(out), "err": str(err or out)}) + "\n")
     _starter.stdin.flush()
     return Started(int(_starter.stdout.readline()), argv, out, err)
+
+
+@atexit.register
+def _stop_starter() -> None:
+    """The starter stopped (its stdin closed: it ends when that does), waited for and its
+    pipes closed, at the latest when this process exits: else they are ResourceWarnings
+    ("subprocess … is still running", "unclosed file") as the interpreter shuts down."""
+    global _starter
+    proc, _starter = _starter, None
+    if proc is None:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+    finally:
+        for f in (proc.stdin, proc.stdout):
+            if f is not None:
+                with contextlib.suppress(OSError):
+                    f.close()
 
 
 def run(argv: list[str], cwd: Path = REPO, env: dict[str, str] | None = None,

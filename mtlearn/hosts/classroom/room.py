@@ -177,6 +177,17 @@ class Classroom:
         room.keeper.remember(room)
         return room
 
+    def close(self) -> None:
+        """On the way out (the server stops): the reviews under way dropped and the
+        answers log forced to the disk and closed. Closing it again changes nothing; an
+        answer handled after it opens the log again."""
+        self.reviews.close()
+        try:
+            self.answers.close()
+        except OSError as e:  # closed all the same; what was written is with the system
+            print(f"mtlearn class: cannot force the answers log to the disk: {e.strerror}",
+                  file=sys.stderr, flush=True)
+
     def save(self, table: ClassTable | None = None, *, room: bool = True) -> None:
         """Write the class (unless ``room`` is false: a move changes one table only) and
         ``table``, if given, to the folder, atomically: at the end of the message being

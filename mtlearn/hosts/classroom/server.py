@@ -468,7 +468,7 @@ class ClassServer:
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
         await self.commits.close()  # every change under way on the disk
-        self.room.reviews.close()
+        self.room.close()  # the reviews under way dropped, the answers log closed
 
 
 def terminal_qr(text: str) -> str:
@@ -513,8 +513,11 @@ def run(room: Classroom, *, host: str, port: int, book: BookFiles | None,
     if not quiet_qr:
         print(terminal_qr(room.address), flush=True)
     server.limits.max_tcp = tcp_budget()
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the loop took over
-        asyncio.run(_serve(server, sock, tls))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the loop took over
+            asyncio.run(_serve(server, sock, tls))
+    finally:  # closed by the app's cleanup, unless that was cut short (or never ran)
+        room.close()
     carry_on = carry_on or ("mtlearn class --resume --folder "
                             f"{shlex.quote(str(room.folder))}")
     print(f"Class stopped; carry on with: {carry_on}", flush=True)
