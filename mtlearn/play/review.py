@@ -495,11 +495,14 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         # the last word: the move played against the better one on deals of their own
         # (beyond the limit: a mistake found is not left unsaid for want of a few roll-outs)
         best = means[0][0]
-        # more final deals (near the threshold, or a wide figure) while the round's final
-        # work allows
+        # more final deals near the threshold while the round's fresh work allows, and for
+        # a wide figure over it while the round's final work allows
+        near = FINAL_MOST if fresh_work + 2 * FINAL_MOST <= fresh_rollouts else FINAL_DEALS
         extra = 2 * (FINAL_MOST - FINAL_DEALS)
         most = FINAL_MOST if final_work + extra <= final_rollouts else FINAL_DEALS
-        final = final_deals(at, played, best, seed=seed, threshold=threshold, most=most)
+        final = final_deals(at, played, best, seed=seed, threshold=threshold, most=most,
+                            near_most=near)
+        fresh_work += 2 * len(final[played])
         final_work += 2 * (len(final[played]) - FINAL_DEALS)
         if not final_verdict(final, played, best, threshold):
             continue

@@ -251,19 +251,21 @@ def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str, deals: in
 
 
 def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
-                threshold: float = MISTAKE_POINTS, most: int = FINAL_MOST
-                ) -> dict[Move, list[int]]:
+                threshold: float = MISTAKE_POINTS, most: int = FINAL_MOST,
+                near_most: int | None = None) -> dict[Move, list[int]]:
     """``played`` and ``better`` on deals of a sequence of their own (neither the search's
     nor the fresh deals'), deal by deal: :data:`FINAL_DEALS`, then more while the loss is
-    near ``threshold``, or over it with a standard error more than :data:`FINAL_SPREAD` of it
-    (``most`` at most). The figures of a mistake."""
+    near ``threshold`` (``near_most`` at most, ``most`` if not given), or over it with a
+    standard error more than :data:`FINAL_SPREAD` of it (``most`` at most). The figures of a
+    mistake."""
     key = _seed_of(game, game.current, seed) + "/final"
     two = [played, better]
     rows = {m: list(p) for m, p, _ in move_samples(game, deals=FINAL_DEALS, seed=key,
                                                    only=two)}
     loss, se = paired(rows[played], rows[better])
-    while len(rows[played]) < most and (abs(loss - threshold) <= DECIDED * se
-                                        or (loss >= threshold and se > FINAL_SPREAD * loss)):
+    near = most if near_most is None else min(most, near_most)
+    while (len(rows[played]) < near and abs(loss - threshold) <= DECIDED * se) or \
+            (len(rows[played]) < most and loss >= threshold and se > FINAL_SPREAD * loss):
         _add_deals(game, rows, two, seed=key, deals=STEP_DEALS)
         loss, se = paired(rows[played], rows[better])
     return rows
