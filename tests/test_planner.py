@@ -173,15 +173,15 @@ def test_extra_with_no_plan_says_so() -> None:
     assert str(advice.move) == "2-5@M"
     assert advice.reason == ("nothing in your hand continues your own train, so 2-5 goes on "
                              "the Mexican train")
-    # a Mexican train not started yet is started, said once
+    # a Mexican train not started yet is started
     fresh = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
                                 "trains": {"1": ["9-8"]},
                                 "hands": [["9-5", "3-4", "2-7"], ["1-5", "1-1", "0-0"],
                                           ["3-3", "5-4", "5-5"]]})
     advice = PlannerBot().advise(fresh)
     assert str(advice.move) == "9-5@M"
-    assert advice.reason == ("nothing in your hand continues your own train, so 9-5 starts the "
-                             "Mexican train")
+    assert advice.reason == ("nothing in your hand continues your own train, so 9-5 goes on the "
+                             "Mexican train and starts the Mexican train")
 
 
 def test_make_bot_names() -> None:

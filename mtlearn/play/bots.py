@@ -350,7 +350,8 @@ class PlannerBot:
             assert m.train is not None
             where = f"goes on {game.place_label(m.train, m.branch)}"
             if m.train == MEXICAN and not game.train(MEXICAN).started:
-                where = "starts the Mexican train"
+                # as long as before: the Play a game page's folded message counts on it
+                where = "goes on the Mexican train and starts the Mexican train"
             laid = f"{m.inward}-{m.outward}"  # as it is laid, the number it meets first
             if not plan.chain:
                 return Advice(m, "extra", f"nothing in your hand continues your own train, so "
