@@ -138,6 +138,8 @@ def test_move_parts() -> None:
     assert Move.parse("announce") == Move.announce() == Move("uno")
     assert Move.pass_() == Move.parse("pass") and Move.end() == Move.parse("end")
     assert Move.draw().outward is None and Move.draw().train_code is None
+    # the tile as it is laid, the number it meets first (its Tile is written high first)
+    assert m.laid == "12-5" and Move.parse("5-9@2").laid == "5-9" and Move.draw().laid is None
 
 
 @pytest.mark.parametrize("text", ["12-5", "12-5@", "12-5@0", "12-5@X", "jump", "12@M", ""])

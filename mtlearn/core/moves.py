@@ -112,6 +112,13 @@ class Move:
         return self.tile.other(self.inward)
 
     @property
+    def laid(self) -> str | None:
+        """For a play, its tile as it is laid, the number it meets first: "2-5" on a 2."""
+        if self.tile is None or self.inward is None:
+            return None
+        return f"{self.inward}-{self.outward}"
+
+    @property
     def train_code(self) -> str | None:
         """The train as written in the notation: ``"M"`` or the 1-based seat."""
         return None if self.train is None else train_code(self.train)

@@ -352,11 +352,10 @@ class PlannerBot:
             if m.train == MEXICAN and not game.train(MEXICAN).started:
                 # as long as before: the Play a game page's folded message counts on it
                 where = "goes on the Mexican train and starts the Mexican train"
-            laid = f"{m.inward}-{m.outward}"  # as it is laid, the number it meets first
             if not plan.chain:
                 return Advice(m, "extra", f"nothing in your hand continues your own train, so "
-                              f"{laid} {where}")
-            return Advice(m, "extra", f"{laid} is an extra, not part of your planned train "
+                              f"{m.laid} {where}")
+            return Advice(m, "extra", f"{m.laid} is an extra, not part of your planned train "
                           f"{_chain_text(plan)}, so it {where}")
         # 7. the plan on its own train
         if heads:
@@ -366,8 +365,8 @@ class PlannerBot:
         if "end" in {x.kind for x in moves}:
             return Advice(Move("end"), "end", "the rest of your hand is not part of your "
                           "planned train")
-        return Advice(m, "fallback", f"no tile outside your plan fits, and "
-                      f"{m.inward}-{m.outward} costs your plan the least")
+        return Advice(m, "fallback", f"no tile outside your plan fits, and {m.laid} costs "
+                      f"your plan the least")
 
 
 def _obvious(game: Game, moves: list[Move], plays: list[Move], hand: list[Tile]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from ..core.moves import Move
 from ..core.rule_words import rule_words
@@ -15,9 +14,6 @@ from ..core.tiles import Tile
 from ..engine.game import Game
 from .bots import PlannerBot
 from .deals import hidden_tiles
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["DOUBLE_GAP", "LINE_GAP", "SHED_GAP", "STRANDED_WORTH", "idea_of", "move_words"]
 
@@ -42,7 +38,7 @@ def move_words(game: Game, move: Move) -> str:
     """A move of the player to play, said to them: "play 12-5 on your train", "draw a
     tile", "pass"."""
     if move.kind == "play":
-        return f"play {_tile(move)} on {_where(game, move)}"
+        return f"play {move.laid} on {_where(game, move)}"
     return {"draw": "draw a tile", "pass": "pass", "end": "end your turn",
             "uno": "announce your last tile"}[move.kind]
 
@@ -74,7 +70,7 @@ def idea_of(game: Game, played: Move, better: Move,
         value = game.rules.tile_value
         end = better.inward
         return "double-open", (
-            f"Covering your double {end}-{end} with {_tile(better)} gets "
+            f"Covering your double {end}-{end} with {better.laid} gets "
             f"{value(t.high, t.low)} points out of your hand. Left open at the end of your "
             f"turn, it blocks every train until someone covers it (rule: "
             f"{rule_words('R-DBL-3')}), and that need not be you.")
@@ -123,17 +119,17 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
         assert c.tile is not None
         both = points + value(c.tile.high, c.tile.low)
         if len(game.hand(me)) == 2:
-            return (f"{near}Lay the double {t}, then cover it yourself with {_tile(c)}: "
+            return (f"{near}Lay the double {t}, then cover it yourself with {c.laid}: "
                     f"those are your last two tiles, so you go out this turn and your hand "
                     f"counts nothing.")
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
-               f"after a double you play again: you can cover it yourself with {_tile(c)} at "
+               f"after a double you play again: you can cover it yourself with {c.laid} at "
                f"once, {both} points out of your hand this turn. {kept}")
     elif advice is not None and advice in plays and advice.tile is not None:
         both = points + value(advice.tile.high, advice.tile.low)
         where = _where(after, advice)
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
-               f"after a double you play again: then {_tile(advice)} on {where}, two tiles out "
+               f"after a double you play again: then {advice.laid} on {where}, two tiles out "
                f"of your hand this turn, {both} points. {kept}")
     else:
         more = ", and after a double you play again" if plays else ""
@@ -152,11 +148,6 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
 def _a(n: int) -> str:
     """A number with its article, as it is read: "a 9", "an 8", "an 11", "an 18"."""
     return f"{'an' if n in (8, 11, 18) else 'a'} {n}"
-
-
-def _tile(move: Move) -> str:
-    """A play's tile as it is laid: its matching number first ("2-3" on a 2)."""
-    return f"{move.inward}-{move.outward}"
 
 
 def _where(game: Game, move: Move) -> str:
@@ -205,7 +196,7 @@ def _block(game: Game, played: Move, better: Move) -> str:
     double = Tile(end, end)
     low, who = _fewest(game)
     # the sentence says the rule (R-DBL-3): it is not cited after it
-    why = (f"Playing {_tile(better)} leaves the {double} you laid open, and every other "
+    why = (f"Playing {better.laid} leaves the {double} you laid open, and every other "
            f"player must cover it before playing anywhere else: one who holds no {end} "
            f"draws, and may have to put a marker down.")
     if low == 1:
@@ -228,7 +219,7 @@ def _shed(game: Game, played: Move, better: Move) -> str | None:
             value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return None
     return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
-            f"end soon, so the heavier tile {_tile(better)} ({value(t.high, t.low)} points) is "
+            f"end soon, so the heavier tile {better.laid} ({value(t.high, t.low)} points) is "
             f"the one to get out of your hand.")
 
 
@@ -302,7 +293,7 @@ def _only_tile(game: Game, played: Move, better: Move, theirs: list[Tile]) -> st
     end = game.train(me).open_end
     if sum(1 for u in game.hand(me) if u.has(end)) != 1:
         return ""
-    return (f"{_tile(better)} is the only tile in your hand that fits your own train now: "
+    return (f"{better.laid} is the only tile in your hand that fits your own train now: "
             f"played elsewhere, it leaves your train nothing to follow.")
 
 
@@ -399,7 +390,7 @@ def _marker_off(game: Game, played: Move, better: Move) -> str:
             and played.kind == "play"):
         return ""
     why = (f"Your train has a marker, so every other player may play on it, and the end you "
-           f"need may be gone by your next turn. Playing {_tile(better)} on it takes the "
+           f"need may be gone by your next turn. Playing {better.laid} on it takes the "
            f"marker off (rule: {rule_words('R-MARK-3')}), and your train is yours again.")
     end = played.inward
     if end is not None and not game.rules.wild_blanks and \
@@ -432,7 +423,7 @@ def _dead_end(game: Game, played: Move, better: Move) -> str:
     end = dead(played)
     if end is None or dead(better) is not None:
         return ""
-    return (f"After {_tile(played)} on your train, it ends on {_a(end)}, and every tile with "
+    return (f"After {played.laid} on your train, it ends on {_a(end)}, and every tile with "
             f"{_a(end)} is in sight, none of them in your hand: no tile can ever follow it, so "
             f"your own train takes nothing more this round.")
 
@@ -454,9 +445,9 @@ def _shared_end(game: Game, played: Move, better: Move) -> str:
     own = ("Your own train has no marker, so only you play on it, and its line waits for "
            "you.")
     if better.train is not None and not better.branch and not game.train(better.train).tiles:
-        return (f"{_tile(better)} starts {where} now, and other players may start it too: then "
+        return (f"{better.laid} starts {where} now, and other players may start it too: then "
                 f"it will no longer take {_a(end)}. {own}")
-    return (f"{_tile(better)} fits the {end} at the end of {where} now, and other players may "
+    return (f"{better.laid} fits the {end} at the end of {where} now, and other players may "
             f"play there too: that {end} may be gone by your next turn. {own}")
 
 
