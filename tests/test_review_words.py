@@ -312,3 +312,16 @@ def test_a_tile_that_takes_the_marker_off_your_train_is_named() -> None:
     free = _ana(["5-1", "2-3", "4-0"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
                                        "M": ["6-2"]})
     assert "the better move takes no marker off, or not as said" in check_mistake(m, free)
+
+
+def test_the_mexican_train_started_is_said_once() -> None:
+    # the planner's reason says 6-4 starts the Mexican train; the shared end's sentence then
+    # does not say it again (review 8, file 03)
+    game = _ana(["6-4", "3-1", "1-5", "5-2", "3-0"], {"1": ["6-3"], "2": ["6-1"],
+                                                      "3": ["6-0"], "M": []})
+    m = _record(game, "3-0@1", "6-4@M")
+    assert m.idea == "plan", m.why
+    assert m.why.count("starts the Mexican train") == 1, m.why
+    assert "Other players may start the Mexican train too: then it will no longer take a 6." \
+        in m.why, m.why
+    assert check_mistake(m, game) == []

@@ -245,10 +245,8 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     # the plan is the reason only when the move played really gives up some of it
     if reason and len(mine) > len(theirs):
         stop = "" if reason.endswith("…") else "."
-        if "starts the Mexican train" in reason and " starts the Mexican train now, " in shared:
-            # the planner's reason said it: the Mexican train is started once
-            shared = ("Other players may start the Mexican train too"
-                      + shared.split("may start it too", 1)[1])
+        if "starts the Mexican train" in reason:  # said once: the planner's reason said it
+            shared = _shared_end(game, played, better, started_said=True)
         why = f"{reason[0].upper()}{reason[1:]}{stop} {counts}"
         return "plan", f"{why} {shared}" if shared else why
     if len(mine) >= len(theirs) + LINE_GAP or (blank and len(mine) >= len(theirs)):
@@ -428,10 +426,11 @@ def _dead_end(game: Game, played: Move, better: Move) -> str:
             f"your own train takes nothing more this round.")
 
 
-def _shared_end(game: Game, played: Move, better: Move) -> str:
+def _shared_end(game: Game, played: Move, better: Move, *, started_said: bool = False) -> str:
     """Why a tile on a shared end beats one on your own unmarked train (standard trains, no
     open double, a tile you cannot see that could take the end): the shared end may be
-    gone by your next turn, your own train waits for you. "" when that does not hold."""
+    gone by your next turn, your own train waits for you. "" when that does not hold.
+    ``started_said``: the words before say already that the tile starts its train."""
     me = game.current
     if not (better.kind == "play" and _on_own(game, played) and better.train != me
             and better.tile is not None and not better.tile.is_double
@@ -445,8 +444,9 @@ def _shared_end(game: Game, played: Move, better: Move) -> str:
     own = ("Your own train has no marker, so only you play on it, and its line waits for "
            "you.")
     if better.train is not None and not better.branch and not game.train(better.train).tiles:
-        return (f"{better.laid} starts {where} now, and other players may start it too: then "
-                f"it will no longer take {_a(end)}. {own}")
+        lead = (f"Other players may start {where} too" if started_said else
+                f"{better.laid} starts {where} now, and other players may start it too")
+        return f"{lead}: then it will no longer take {_a(end)}. {own}"
     return (f"{better.laid} fits the {end} at the end of {where} now, and other players may "
             f"play there too: that {end} may be gone by your next turn. {own}")
 
