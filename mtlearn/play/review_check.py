@@ -157,18 +157,22 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the shared end's sentence does not hold")
     if "reaches your 0-0" in why and not _blank_line(game, *lines):
         problems.append("the line does not take the 0-0, or the move played's does")
-    if mistake.idea == "marker" and (not _marker_off(game, played, better)
-                                     or _marker_off(game, played, better) not in why):
+    if mistake.idea == "marker" and not _said(_marker_off(game, played, better), why):
         problems.append("the better move takes no marker off, or not as said")
-    dead = _dead_end(game, played, better) if "no tile can ever follow it" in why else None
-    if dead is not None and (not dead or dead not in why):
+    if "no tile can ever follow it" in why and not _said(_dead_end(game, played, better), why):
         problems.append("the move played does not leave the player's train a dead end")
     for end, a, b in _STRANDED.findall(why):
         double = Tile(int(a), int(b))
         cut = _stranded(game, played, double, None if double == better.tile else better)
-        if int(end) != double.high or not cut or cut not in why:
+        if int(end) != double.high or not _said(cut, why):
             problems.append(f"{a}-{b} is not cut off from the player's own train")
     return problems
+
+
+def _said(sentence: str, why: str) -> bool:
+    """Whether the engine's ``sentence`` holds (it is not "") and ``why`` says it word for
+    word."""
+    return bool(sentence) and sentence in why
 
 
 def _plays_after(game: Game, double: Move, tile: Tile, both: int, *, same_line: bool) -> bool:
