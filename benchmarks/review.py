@@ -2,8 +2,8 @@
 blunders, and the time a round's review takes.
 
 Run with ``./dev bench`` or ``python benchmarks/review.py [--decisions N] [--planted N]
-[--flagged N] [--rounds N] [--processes P] [--cache FILE] [--effort E] [--smoke]``. Figures are printed,
-never asserted.
+[--flagged N] [--rounds N] [--processes P] [--cache FILE] [--effort E] [--smoke]``. Figures
+are printed, never asserted.
 
 (a) Agreement: a beginner (a random move one time in three, else the heaviest tile: the
 greedy bot) plays seat 1 of 4-player double-12 rounds against three planners; each round is
@@ -132,15 +132,20 @@ def deep_loss(item: tuple[dict[str, Any], str]) -> Deep:
     samples = move_samples(game, deals=DEEP_DEALS, seed="deep")
     mine = next(p for m, p, _ in samples if m == played)
 
-    def loss(lo: int, hi: int) -> tuple[float, list[int]]:
+    def loss(lo: int, hi: int) -> tuple[float, float]:
         best = min((p[lo:hi] for _, p, _ in samples), key=sum)
-        diffs = [a - b for a, b in zip(mine[lo:hi], best, strict=True)]
-        return sum(diffs) / len(diffs), diffs
+        return mean_se([a - b for a, b in zip(mine[lo:hi], best, strict=True)])
 
-    whole, diffs = loss(0, DEEP_DEALS)
-    var = sum((d - whole) ** 2 for d in diffs) / (len(diffs) - 1)
     half = DEEP_DEALS // 2
-    return whole, math.sqrt(var / len(diffs)), loss(0, half)[0], loss(half, DEEP_DEALS)[0]
+    return (*loss(0, DEEP_DEALS), loss(0, half)[0], loss(half, DEEP_DEALS)[0])
+
+
+def mean_se(diffs: list[int]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (no floor: the deeper search's
+    own spread)."""
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean, math.sqrt(var / len(diffs))
 
 
 def cache_key(position: dict[str, Any], move: str, deals: int) -> str:
@@ -185,10 +190,8 @@ def deep_named(item: tuple[dict[str, Any], str, str]) -> Checked:
                            seed="deep-named")
     rows = {str(m): p for m, p, _ in samples}
     best = min(rows.values(), key=sum)
-    diffs = [a - b for a, b in zip(rows[played], best, strict=True)]
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return mean, math.sqrt(var / len(diffs)), (sum(rows[better]) - sum(best)) / len(best)
+    mean, se = mean_se([a - b for a, b in zip(rows[played], best, strict=True)])
+    return mean, se, (sum(rows[better]) - sum(best)) / len(best)
 
 
 def named_part(pool: ProcessPoolExecutor, want: int, first: int, set_max: int | None,

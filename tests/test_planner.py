@@ -155,33 +155,22 @@ def test_planner_sheds_heavy_tiles_when_someone_is_nearly_out() -> None:
     assert PlannerBot().advise(calm).idea != "shed"
 
 
-def test_extra_with_no_plan_says_so() -> None:
-    game = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
-                               "trains": {"M": ["9-5"], "1": ["9-8"]},
-                               "hands": [["5-2", "3-4", "2-7"], ["1-5", "1-1", "0-0"],
-                                         ["3-3", "5-4", "5-5"]]})
-    advice = PlannerBot().advise(game)
-    assert str(advice.move) == "5-2@M"
-    assert advice.reason == ("nothing in your hand continues your own train, so 5-2 goes on "
-                             "the Mexican train")
+@pytest.mark.parametrize(("mexican", "hand", "move", "said"), [
+    (["9-5"], ["5-2", "3-4", "2-7"], "5-2@M", "5-2 goes on the Mexican train"),
     # the tile is named as it is laid: 5-2 on the Mexican train's 2 is "2-5", as the move is
-    turned = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
-                                 "trains": {"M": ["9-2"], "1": ["9-8"]},
-                                 "hands": [["5-2", "3-4", "1-7"], ["1-5", "1-1", "0-0"],
-                                           ["3-3", "5-4", "5-5"]]})
-    advice = PlannerBot().advise(turned)
-    assert str(advice.move) == "2-5@M"
-    assert advice.reason == ("nothing in your hand continues your own train, so 2-5 goes on "
-                             "the Mexican train")
+    (["9-2"], ["5-2", "3-4", "1-7"], "2-5@M", "2-5 goes on the Mexican train"),
     # a Mexican train not started yet is started
-    fresh = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"],
-                                "trains": {"1": ["9-8"]},
-                                "hands": [["9-5", "3-4", "2-7"], ["1-5", "1-1", "0-0"],
-                                          ["3-3", "5-4", "5-5"]]})
-    advice = PlannerBot().advise(fresh)
-    assert str(advice.move) == "9-5@M"
-    assert advice.reason == ("nothing in your hand continues your own train, so 9-5 goes on the "
-                             "Mexican train and starts the Mexican train")
+    ([], ["9-5", "3-4", "2-7"], "9-5@M",
+     "9-5 goes on the Mexican train and starts the Mexican train"),
+], ids=["extra", "as-laid", "starts"])
+def test_extra_with_no_plan_says_so(mexican: list[str], hand: list[str], move: str,
+                                    said: str) -> None:
+    trains = {"1": ["9-8"], **({"M": mexican} if mexican else {})}
+    game = Game.from_position({"set": 9, "players": ["Ana", "Ben", "Cy"], "trains": trains,
+                               "hands": [hand, ["1-5", "1-1", "0-0"], ["3-3", "5-4", "5-5"]]})
+    advice = PlannerBot().advise(game)
+    assert str(advice.move) == move
+    assert advice.reason == f"nothing in your hand continues your own train, so {said}"
 
 
 def test_make_bot_names() -> None:
