@@ -48,6 +48,8 @@ as these cores, more for the last games in flight.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import statistics
 import sys
@@ -62,22 +64,77 @@ from benchkit import add_smoke, announce, size
 
 from mtlearn import Game, PlannerBot
 from mtlearn.play import expert as expert_module
+from mtlearn.play.bots import make_bot, play_round
 from mtlearn.play.expert import ExpertBot
 from mtlearn.play.sim import simulate, summarize
 
 
+def _fingerprint(opponent: str, unit: str, set_max: int | None) -> dict[str, Any]:
+    """What a kept run's rows depend on: the table, and how the bots play (a digest of the
+    moves of two probe rounds, the expert against the opponents, so that an edit that does
+    not change the play does not void the kept games)."""
+    digest = hashlib.sha256()
+    for seed in ("probe-1", "probe-2"):
+        game = Game.new(4, set=9, seed=seed)
+        play_round(game, [ExpertBot(seed), *(make_bot(opponent, seed) for _ in range(3))])
+        digest.update(" ".join(map(str, game.history)).encode())
+    return {"bots": f"expert,{opponent},{opponent},{opponent}", "unit": unit,
+            "set": set_max, "seed": 41, "deals": expert_module.DEALS,
+            "rollouts": expert_module.ROLLOUTS, "play": digest.hexdigest()[:16]}
+
+
+def _kept(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows kept in ``path`` by an earlier run of the same table and code (none if
+    there is no such file); exits naming the file if it holds another run's rows."""
+    if not path.exists():
+        path.write_text(json.dumps({"run": run}) + "\n", encoding="utf-8")
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        head = json.loads(lines[0])["run"] if lines else None
+        rows = [json.loads(line) for line in lines[1:] if line.strip()]
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        sys.exit(f"benchmarks/expert.py: {path} is not a file of kept rows ({e})")
+    if head != run:
+        sys.exit(f"benchmarks/expert.py: {path} keeps the rows of another run ({head}), not "
+                 f"of this one ({run}): give another --rows, or remove the file")
+    return rows
+
+
 def shares(opponent: str, count: int, unit: str, set_max: int | None,
-           processes: int, dask: str | None = None) -> tuple[dict[str, Any], float]:
-    """The expert's row of ``summarize`` against three ``opponent`` bots, and the seconds
-    (on ``processes`` local processes, or on the Dask cluster at ``dask``)."""
+           processes: int, dask: str | None = None,
+           keep: Path | None = None) -> tuple[dict[str, Any], float, int]:
+    """The expert's row of ``summarize`` against three ``opponent`` bots, the seconds (on
+    ``processes`` local processes, or on the Dask cluster at ``dask``) and how many games
+    were played now. With ``keep`` (a JSON-lines file), each game's rows are added to it as
+    the game ends, and the games it keeps already are not played again: a long run can
+    stop and go on later (the figures are those of the first ``count`` games)."""
     start = time.perf_counter()
     kw = {"matches": count} if unit == "match" else {"rounds": count}
-    rows = simulate(f"expert,{opponent},{opponent},{opponent}", **kw, set=set_max, seed=41,
-                    processes=processes, progress=False, frame=False, dask=dask)
+    kept: list[dict[str, Any]] = []
+    each = None
+    if keep is not None:
+        kept = [r for r in _kept(keep, _fingerprint(opponent, unit, set_max))
+                if r["game"] < count]
+        out = keep.open("a", encoding="utf-8")
+
+        def each(part: list[dict[str, Any]]) -> None:
+            out.write("".join(json.dumps(r) + "\n" for r in part))
+            out.flush()
+    done = {r["game"] for r in kept}
+    try:
+        rows = [] if len(done) == count else simulate(
+            f"expert,{opponent},{opponent},{opponent}", **kw, set=set_max, seed=41,
+            processes=processes, progress=False, frame=False, dask=dask, skip=done,
+            each=each)
+    finally:
+        if keep is not None:
+            out.close()
+    rows = sorted(kept + rows, key=lambda r: (r["game"], r["seat"]))
     summary = summarize(rows)
     row = dict(next(r for r in summary if r["bot"] == "expert"))
     row["their_mean"] = next(r for r in summary if r["bot"] == opponent)["mean_score"]
-    return row, time.perf_counter() - start
+    return row, time.perf_counter() - start, count - len(done)
 
 
 def move_times(rounds: int, set_max: int | None) -> list[float]:
@@ -111,6 +168,9 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     ap.add_argument("--against", choices=("both", "planner", "greedy"), default="both",
                     help="the table to measure: three planners, three greedy bots, or both "
                     "(default), one after the other")
+    ap.add_argument("--rows", metavar="PREFIX", help="keep each game's rows in "
+                    "PREFIX-planner.jsonl (and PREFIX-greedy.jsonl) as it ends, and play only "
+                    "the games those files do not keep yet: a long run can stop and go on")
     ap.add_argument("--timing-rounds", type=int, default=8)
     ap.add_argument("--deals", type=int, default=None,
                     help="deals a move for the expert level (default: mtlearn's DEALS); "
@@ -120,6 +180,8 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     if a.deals is not None and a.dask is not None:
         # the cluster's workers do not fork from this process: they would use mtlearn's DEALS
         ap.error("--deals is read by local worker processes only: leave it out with --dask")
+    if a.rows is not None and a.dask is not None:
+        ap.error("--rows keeps the games of local processes: leave it out with --dask")
     if a.deals is not None:     # read by each ExpertBot made after this (workers fork)
         expert_module.DEALS, expert_module.ROLLOUTS = a.deals, 4 * a.deals
     announce(smoke)
@@ -131,15 +193,17 @@ def main(argv: list[str] | None = None, smoke: bool = False) -> None:
     where = f"on the Dask cluster at {a.dask}" if a.dask else f"on {a.processes} processes"
     for opponent in ("planner", "greedy") if a.against == "both" else (a.against,):
         try:
-            row, secs = shares(opponent, count, unit, set_max, a.processes, a.dask)
+            keep = None if a.rows is None else Path(f"{a.rows}-{opponent}.jsonl")
+            row, secs, played = shares(opponent, count, unit, set_max, a.processes, a.dask,
+                                       keep)
         except RuntimeError as e:       # no dask, or a scheduler that does not answer
             sys.exit(f"benchmarks/expert.py: {e}")
+        kept = "" if keep is None else f" ({played} played now, the rest kept in {keep})"
         print(f"expert vs 3 {opponent}s, {row['games']} {what} (seats rotated): win share "
               f"{row['win_rate']:.1%} (95 % {row['ci_low']:.1%} to {row['ci_high']:.1%}), "
               f"mean score {row['mean_score']:.1f} (theirs {row['their_mean']:.1f}), in "
-              f"{secs:.0f} s {where}, {expert_module.DEALS} deals a move  aim >= 35 % against "
-              f"planners",
-              flush=True)
+              f"{secs:.0f} s {where}{kept}, {expert_module.DEALS} deals a move  aim >= 35 % "
+              f"against planners", flush=True)
     ms = sorted(t * 1000 for t in move_times(size(smoke, a.timing_rounds, 1), set_max))
     med, p90 = statistics.median(ms), ms[int(len(ms) * 0.9)]
     print(f"expert move (CPU time, CPython, double-{set_max or 12}): median {med:.0f} ms, "

@@ -200,3 +200,23 @@ def test_every_benchmark_is_smoke_tested_and_run() -> None:
     runner = (BENCHMARKS / "run.py").read_text(encoding="utf-8")
     called = set(re.findall(r"^\s+(\w+)\.main\(.*smoke=smoke", runner, re.MULTILINE))
     assert called == found, f"benchmarks/run.py misses {sorted(found - called)}"
+
+
+def test_the_expert_benchmark_keeps_its_games_and_goes_on_from_them(tmp_path: Path) -> None:
+    """``--rows``: a second run plays none of the games the first kept, and prints the same
+    figures; a file of another run's rows is refused, naming it."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "MTLEARN_BOOK_DIR": str(tmp_path)}
+    prefix = tmp_path / "kept"
+    cmd = [sys.executable, "benchmarks/expert.py", "--smoke", "--against", "planner",
+           "--timing-rounds", "1", "--rows", str(prefix)]
+    runs = [_run(cmd, env, 120) for _ in range(2)]
+    assert [code for code, _, _ in runs] == [0, 0], runs
+    first, second = ([line for line in out.splitlines() if line.startswith("expert vs")]
+                     for _, out, _ in runs)
+    assert "(4 played now" in first[0] and "(0 played now" in second[0]
+    assert first[0].split(" in ")[0] == second[0].split(" in ")[0]     # the same figures
+    kept = (tmp_path / "kept-planner.jsonl").read_text().splitlines()
+    assert len(kept) == 1 + 4 * 4                 # the run's fingerprint, 4 rows a round
+    (tmp_path / "kept-planner.jsonl").write_text('{"run": {"bots": "other"}}\n')
+    code, _, err = _run(cmd, env, 120)
+    assert code == 1 and "keeps the rows of another run" in err and "kept-planner" in err

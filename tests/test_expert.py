@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from mtlearn import Game, PlannerBot
 from mtlearn.core.rules import PRESETS, Rules
 from mtlearn.play.bots import BOT_NAMES, make_bot, play_round
-from mtlearn.play.deals import hidden_tiles, sampled_deal
+from mtlearn.play.deals import hidden_tiles, sampled_deal, shown
 from mtlearn.play.expert import ExpertBot, move_values
 from mtlearn.play.sim import simulate, summarize
 
@@ -80,6 +80,53 @@ def test_no_peeking_the_same_view_gives_the_same_deals_and_move() -> None:
         assert a == b
         assert move_values(game, deals=3, seed=seed) == move_values(other, deals=3, seed=seed)
         assert ExpertBot(seed, deals=3).choose(game) == ExpertBot(seed, deals=3).choose(other)
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 10**6),
+       moves=st.integers(0, 120), set_max=st.sampled_from([6, 9, 12]))
+def test_what_draws_and_passes_show_is_true_and_every_deal_agrees(
+        rules: Rules, seed: int, moves: int, set_max: int) -> None:
+    game = _played(rules, seed, moves, set_max=set_max)
+    if game.over:
+        return
+    seat = game.current
+    seen = shown(game, seat)
+    hidden = set(hidden_tiles(game, seat))
+    for s in seen:
+        assert s.seat != seat
+        assert len(s.tiles & hidden) > s.most        # only what still rules a tile out
+        assert len(set(game.hand(s.seat)) & s.tiles) <= s.most, s     # and it is true
+    if rules.may_decline:
+        assert seen == []
+    for k in range(3):
+        deal = sampled_deal(game, seat, random.Random(k), seen)
+        assert deal.hand(seat) == game.hand(seat)
+        assert [len(deal.hand(s)) for s in range(game.n)] == \
+            [len(game.hand(s)) for s in range(game.n)]
+        for s in seen:
+            assert len(set(deal.hand(s.seat)) & s.tiles) <= s.most
+
+
+def test_a_player_who_drew_and_passed_is_dealt_no_tile_that_fitted() -> None:
+    # Bea (seat 2) holds no 3 and no 5: she draws 1-1, which does not fit either, and passes
+    pos = {"set": 6, "players": ["Al", "Bea", "Cy"], "to_play": 2,
+           "hands": [["4-4", "4-2"], ["1-0", "2-0", "6-4"], ["3-1", "5-2", "0-0"]],
+           "boneyard": {"top": ["1-1"], "rest": "sorted"},
+           "trains": {"2": ["6-3"], "M": ["6-5"]}, "turns_played": 3}
+    game = Game.from_position(pos)
+    game.push("draw")
+    game.push("pass")
+    assert game.current == 2
+    seen = shown(game, 2)
+    assert [s.seat for s in seen] == [1] and seen[0].most == 0
+    assert {str(t) for t in seen[0].tiles} >= {"3-1", "5-2", "5-5", "3-3"}
+    for k in range(20):
+        deal = sampled_deal(game, 2, random.Random(k), seen)
+        assert not any(t.high in (3, 5) or t.low in (3, 5) for t in deal.hand(1))
+    # Cy cannot tell: the same deals without what he saw put a 3 or a 5 in her hand at times
+    assert any(any(t.high in (3, 5) or t.low in (3, 5) for t in
+                   sampled_deal(game, 2, random.Random(k)).hand(1)) for k in range(20))
 
 
 def test_values_and_moves_are_deterministic_for_a_seed() -> None:

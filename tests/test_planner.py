@@ -237,6 +237,15 @@ def test_simulate_rows_are_tidy_reproducible_and_rotate_seats() -> None:
         assert sum(r["win_share"] for r in part) == pytest.approx(1.0)
         assert sum(r["out"] for r in part) == (0 if part[0]["blocked"] else 1)
     assert simulate(["planner", "greedy", RandomBot(5), GreedyBot], processes=2, **kw) == rows
+    # a run that skips the games another kept plays the others the same, handing each
+    # game's rows over as it ends, in order
+    for processes in (1, 2):
+        seen: list[list[dict]] = []
+        rest = simulate(["planner", "greedy", RandomBot(5), GreedyBot], processes=processes,
+                        skip={0, 3, 4}, each=seen.append, **kw)
+        assert rest == [r for r in rows if r["game"] not in (0, 3, 4)]
+        assert [part[0]["game"] for part in seen] == [1, 2, 5, 6, 7]
+        assert [r for part in seen for r in part] == rest
 
 
 def test_simulate_matches_and_table_size() -> None:
@@ -272,6 +281,8 @@ def test_simulate_frame_follows_pandas() -> None:
     (dict(bots="planner,greedy", players=3, rounds=2), "2 bots for 3 players"),
     (dict(bots="planner,greedy", rounds=0), "positive whole number"),
     (dict(bots="planner,greedy", rounds=2, processes=0), "processes"),
+    (dict(bots="planner,greedy", rounds=2, skip={1}, dask="tcp://127.0.0.1:9"),
+     "skip is for local processes"),
 ])
 def test_simulate_refuses_bad_arguments(kwargs, message) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):

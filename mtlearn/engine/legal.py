@@ -9,7 +9,7 @@ the table, and what else (draw, pass, announce, end) may be played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple, cast, overload
 
 from ..core.moves import MEXICAN, Move
@@ -213,6 +213,20 @@ class MoveGenerator(GameState):
         finally:
             (self.current, self.drawn, self.turn_doubles, self.played,
              self.building_now, self.over) = saved
+            self._ver += 1
+
+    def fitting(self, tiles: Iterable[Tile]) -> set[Tile]:
+        """Which of ``tiles`` the player to play could lay now, if they held them: what a
+        draw or a pass forced by the rules (R-TURN-2, R-TURN-3) shows the other players,
+        who know the player held none of them (:func:`mtlearn.play.deals.shown`)."""
+        p = self.current
+        saved = self.hands[p], self.drawn
+        self.hands[p], self.drawn = list(tiles), None
+        self._ver += 1          # anything cached for the real hand is not for this one
+        try:
+            return {m.tile for m in self._plays() if m.tile is not None}
+        finally:
+            self.hands[p], self.drawn = saved
             self._ver += 1
 
     def _building(self) -> bool:

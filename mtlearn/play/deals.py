@@ -12,18 +12,33 @@ depends only on the player's view and the random generator: two positions that l
 from the seat give the same deals. The expert (:mod:`mtlearn.play.expert`) searches over
 these deals.
 
-Not used (yet): what a draw or a pass reveals (the player held nothing that fitted then).
+A draw or a pass shows something too. Where the rules make a player play a tile that fits
+(R-TURN-2), a player who draws or passes instead held no tile that fitted any line open to
+them then; :func:`shown` works that out from the round's moves, which every player sees, and
+``sampled_deal(..., shown=...)`` deals only hands that agree with it (the expert's deals).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from ..core.tiles import Tile, full_set
 from ..engine.game import Game
 
-__all__ = ["dealt", "hidden_tiles", "sampled_deal", "seen_position"]
+__all__ = ["Shown", "dealt", "hidden_tiles", "sampled_deal", "seen_position", "shown"]
+
+
+class Shown(NamedTuple):
+    """What a forced draw or pass of another player showed: when they drew (or passed), seat
+    ``seat`` held none of ``tiles`` (the hidden tiles that would have fitted a line open to
+    them then), and they hold at most ``most`` of them now (one for each tile they have taken
+    since that could be one of them, less those of them they have laid since)."""
+
+    seat: int
+    tiles: frozenset[Tile]
+    most: int
 
 
 def _table_tiles(game: Game) -> list[Tile]:
@@ -58,9 +73,102 @@ def seen_position(game: Game, seat: int) -> dict[str, Any]:
     return {"position": pos, "sizes": sizes, "boneyard": game.boneyard_size}
 
 
-def sampled_deal(game: Game, seat: int, rng: random.Random) -> Game:
+def shown(game: Game, seat: int) -> list[Shown]:
+    """What the other players' draws and passes this round have shown ``seat``: one
+    :class:`Shown` for each draw (or pass without a draw) that the rules forced, that still
+    rules a hidden tile out of a hand.
+
+    Worked out from what every player sees: the round's moves (who drew, who passed, which
+    tile went where), the lines open at each turn and the hand sizes; never from a hand.
+    Nothing is shown where a player may draw instead of playing (R-VAR-CHOOSE), in a
+    train-building turn, or in a position read without its moves."""
+    if game.rules.may_decline or not game.history or not game._start:
+        return []
+    g = game.copy()
+    g._restore(g._start)
+    g.history, g._marks = [], {}
+    table = set(_table_tiles(game))
+    candidates = [t for t in full_set(game.set_max) if t not in table]
+    must = game.rules.drawn_tile == "must"
+    # each forced draw or pass: [seat, the tiles that would have fitted, tiles taken since
+    # (that could be among them), tiles of them laid since]
+    events: list[list[Any]] = []
+    drawn: list[Any] | None = None      # the event of a draw whose turn is not over yet
+    for m in game.history:
+        p = g.current
+        event = None
+        if p != seat and m.kind in ("draw", "pass") and g.drawn is None \
+                and not g.is_building:
+            event = [p, g.fitting(candidates), 0, 0]
+            events.append(event)
+        elif drawn is not None and p == drawn[0] and m.kind == "pass" and must:
+            # the tile just drawn did not fit the same lines, or it would have been played
+            drawn[2] -= 1
+        drawn = event if m.kind == "draw" else None
+        before = [len(h) for h in g.hands]
+        g._apply(m)
+        for e in events:
+            q = e[0]
+            e[2] += max(0, len(g.hands[q]) - before[q])
+            if q == p and m.kind == "play" and m.tile in e[1]:
+                e[3] += 1
+    return [Shown(q, frozenset(tiles), max(0, taken - laid))
+            for q, tiles, taken, laid in events if len(tiles) > taken - laid]
+
+
+def _agreeing(hidden: list[Tile], sizes: list[int], seat: int, shown: Sequence[Shown],
+              rng: random.Random) -> list[Tile] | None:
+    """``hidden`` dealt again so that :func:`dealt` gives each other hand no more of a
+    :class:`Shown`'s tiles than it may hold, or None if nothing is ruled out (or, rarely,
+    no deal is found: then the deal ignores what was shown).
+
+    Each tile goes to a free place among those that may take it, at random in proportion to
+    their free places (so with nothing ruled out every deal is as likely as in a shuffle),
+    the tiles ruled out somewhere first, as they have fewer places to go; the boneyard is
+    shuffled again at the end, so its order owes nothing to that."""
+    pool = set(hidden)
+    limits: dict[int, list[tuple[frozenset[Tile], int]]] = {}
+    for sh in shown:
+        tiles = sh.tiles & pool
+        if len(tiles) > sh.most:
+            limits.setdefault(sh.seat, []).append((tiles, sh.most))
+    if not limits:
+        return None
+    ruled = set().union(*(tiles for rules in limits.values() for tiles, _ in rules))
+    order = [t for t in hidden if t in ruled] + [t for t in hidden if t not in ruled]
+    places = [s for s in range(len(sizes)) if s != seat] + [-1]     # -1: the boneyard
+    free = {s: sizes[s] for s in places[:-1]}
+    free[-1] = len(hidden) - sum(free.values())
+    counts = {s: [0] * len(rules) for s, rules in limits.items()}
+    got: dict[int, list[Tile]] = {s: [] for s in places}
+    for t in order:
+        room = []
+        for s in places:
+            if free[s] and all(t not in tiles or counts[s][i] < most
+                               for i, (tiles, most) in enumerate(limits.get(s, ()))):
+                room.append(s)
+        if not room:
+            return None
+        at = rng.random() * sum(free[s] for s in room)
+        for s in room:
+            at -= free[s]
+            if at < 0:
+                break
+        free[s] -= 1
+        got[s].append(t)
+        for i, (tiles, _) in enumerate(limits.get(s, ())):
+            if t in tiles:
+                counts[s][i] += 1
+    rng.shuffle(got[-1])
+    return [t for s in places for t in got[s]]
+
+
+def sampled_deal(game: Game, seat: int, rng: random.Random,
+                 shown: Sequence[Shown] = ()) -> Game:
     """A copy of the position with every tile ``seat`` cannot see dealt afresh from ``rng``:
     the same hand sizes, the boneyard in a new order, the rest as it is (no history).
+    With ``shown`` (see :func:`shown`), each other hand holds at most ``most`` of each
+    :class:`Shown`'s tiles.
 
     ``seat`` must be the player to play (a tile another player has just drawn would be
     theirs alone to know)."""
@@ -68,7 +176,10 @@ def sampled_deal(game: Game, seat: int, rng: random.Random) -> Game:
         raise ValueError("a deal is sampled for the player to play")
     hidden = hidden_tiles(game, seat)
     rng.shuffle(hidden)
-    return dealt(seen_position(game, seat), seat, hidden)
+    view = seen_position(game, seat)
+    if shown:
+        hidden = _agreeing(hidden, view["sizes"], seat, shown, rng) or hidden
+    return dealt(view, seat, hidden)
 
 
 def dealt(view: dict[str, Any], seat: int, hidden: list[Tile]) -> Game:

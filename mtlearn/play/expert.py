@@ -34,13 +34,13 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 from ..core.moves import Move
 from ..engine.game import Game
 from .bots import Bot, PlannerBot
-from .deals import sampled_deal, seen_position
+from .deals import Shown, sampled_deal, seen_position, shown
 
 __all__ = [
     "DEALS",
@@ -100,7 +100,7 @@ def _rollout(game: Game, bot: Bot) -> list[int]:
 def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
                  budget: float | None = None, min_deals: int = 2,
                  policy: Callable[[], Bot] = PlannerBot, skip: int = 0,
-                 only: Collection[Move] | None = None
+                 only: Collection[Move] | None = None, shown: Sequence[Shown] = ()
                  ) -> list[tuple[Move, list[int], list[float]]]:
     """Each legal move of the player to play with its round points and margins in each
     sampled deal (the same deals, in the same order, for every move): what
@@ -125,13 +125,13 @@ def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
     points: list[list[int]] = [[] for _ in moves]
     margins: list[list[float]] = [[] for _ in moves]
     for _ in range(skip):
-        sampled_deal(game, seat, rng)
+        sampled_deal(game, seat, rng, shown)
     start = time.perf_counter()
     done = 0
     while done < deals:
         if budget is not None and done >= min_deals and time.perf_counter() - start > budget:
             break
-        deal = sampled_deal(game, seat, rng)
+        deal = sampled_deal(game, seat, rng, shown)
         bot = policy()
         for i, m in enumerate(moves):
             g = deal.copy()
@@ -192,16 +192,25 @@ class ExpertBot:
     ``budget`` in seconds, sampling also stops once it is spent (the moves then depend on the
     machine). A move with no choice (one legal move, or the last-tile announcement, which
     only ever saves a penalty) is played without a search.
+
+    ``gain`` and ``z`` are :func:`clearly_better`'s bar for leaving the planner's move.
+    With ``infer``, the deals also agree with what the other players' draws and passes have
+    shown (:func:`~mtlearn.play.deals.shown`): a player who drew holds no tile that fitted
+    then, unless drawn since. It is off for the level: over 400 paired rounds against three
+    planners it was not shown to play better or worse (``benchmarks/expert.py``'s notes).
     """
 
     def __init__(self, seed: int | str | None = 0, *, deals: int | None = None,
-                 rollouts: int | None = -1, budget: float | None = None) -> None:
+                 rollouts: int | None = -1, budget: float | None = None,
+                 infer: bool = False, gain: float = MIN_GAIN, z: float = Z) -> None:
         self.seed = 0 if seed is None else seed
         # the module's DEALS and ROLLOUTS when not given (read now, so that a benchmark can
         # try other settings for the "expert" level)
         self.deals = DEALS if deals is None else deals
         self.rollouts = ROLLOUTS if rollouts == -1 else rollouts
         self.budget = budget
+        self.infer = infer
+        self.gain, self.z = gain, z
         self._planner = PlannerBot()
 
     def __repr__(self) -> str:
@@ -212,6 +221,10 @@ class ExpertBot:
             parts.append(f"rollouts={self.rollouts}")
         if self.budget is not None:
             parts.append(f"budget={self.budget}")
+        if self.infer:
+            parts.append("infer=True")
+        if (self.gain, self.z) != (MIN_GAIN, Z):
+            parts.append(f"gain={self.gain}, z={self.z}")
         return f"ExpertBot({', '.join(parts)})"
 
     def choose(self, game: Game) -> Move:
@@ -232,7 +245,8 @@ class ExpertBot:
         deals = self.deals
         if self.rollouts is not None:
             deals = max(2, min(deals, self.rollouts // len(moves)))
-        samples = move_samples(game, deals=deals, seed=seed, budget=self.budget)
+        seen = shown(game, game.current) if self.infer else ()
+        samples = move_samples(game, deals=deals, seed=seed, budget=self.budget, shown=seen)
         base = next((s for s in samples if s[0] == planned), None)
         best = min(samples, key=lambda s: (round(sum(s[1]) / len(s[1]), 9),
                                            round(sum(s[2]) / len(s[2]), 9), s[0] != planned))
@@ -240,4 +254,4 @@ class ExpertBot:
             return best[0]
         # the planner's move stands unless the search finds one clearly better on the
         # same deals (a policy-improvement step that noise cannot make worse on average)
-        return best[0] if clearly_better(best[1], base[1]) else planned
+        return best[0] if clearly_better(best[1], base[1], gain=self.gain, z=self.z) else planned

@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, cast
@@ -216,7 +216,8 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
              rules: Rules | str | dict[str, Any] = "standard", set: int | None = None,
              seed: int | str = 0, rotate: bool = True, processes: int | None = None,
              progress: bool = True, frame: bool | None = None, dask: str | None = None,
-             timeout: float | None = None) -> Any:
+             timeout: float | None = None, skip: Collection[int] = (),
+             each: Callable[[list[dict[str, Any]]], None] | None = None) -> Any:
     """Play ``matches`` whole matches or ``rounds`` single rounds between ``bots``.
 
     Args:
@@ -241,6 +242,11 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
             --nworkers N --nthreads 1``).
         timeout: seconds to wait for the Dask scheduler to answer (default
             ``CONNECT_TIMEOUT``, 30); a game may take as long as it takes.
+        skip: game numbers (``0`` to ``count - 1``, the rows' ``game``) not to play, say
+            those a run that stopped has kept already: each game is the same whichever
+            others are played. Not with ``dask``.
+        each: called with a game's rows as each game ends, in game order (in this
+            process), so that a long run can keep them as it goes.
 
     Returns:
         One row per player per game. Every row has ``game``, ``deal``, ``seat``
@@ -275,24 +281,30 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
     if not isinstance(procs, int) or procs < 1:
         raise ValueError(f"processes must be a positive whole number, not {processes!r}")
     procs = min(procs, count)
+    skipped = frozenset(skip)       # (``set`` is the set's highest double here)
+    games = [i for i in range(count) if i not in skipped]
+    if skip and dask is not None:
+        raise ValueError("skip is for local processes: leave it out with dask")
     work = partial(_play, cfg=cfg)
     desc = f"{count} {unit}" + ("" if count == 1 else "es" if unit == "match" else "s")
     rows: list[dict[str, Any]] = []
 
     def take(parts: Iterable[list[dict[str, Any]]]) -> None:
-        for part in _progress(parts, count, progress, desc):
+        for part in _progress(parts, len(games), progress, desc):
             rows.extend(part)
+            if each is not None:
+                each(part)
 
     if dask is not None:
         _on_cluster(dask, cfg, count, timeout, take)
-    elif procs == 1:
-        take(map(work, range(count)))
+    elif procs == 1 or len(games) <= 1:
+        take(map(work, games))
     else:
         import multiprocessing
 
-        chunk = max(1, min(50, count // (procs * 8)))
-        with multiprocessing.Pool(procs) as pool:
-            take(pool.imap(work, range(count), chunksize=chunk))
+        chunk = max(1, min(50, len(games) // (procs * 8)))
+        with multiprocessing.Pool(min(procs, len(games))) as pool:
+            take(pool.imap(work, games, chunksize=chunk))
     return _as_table(rows, frame)
 
 
