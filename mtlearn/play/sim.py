@@ -302,7 +302,8 @@ def simulate(bots: str | Sequence[BotSpec], *, matches: int | None = None,
     else:
         import multiprocessing
 
-        chunk = max(1, min(50, len(games) // (procs * 8)))
+        # a game at a time when its rows are kept as it ends (a chunk's come back together)
+        chunk = 1 if each is not None else max(1, min(50, len(games) // (procs * 8)))
         with multiprocessing.Pool(min(procs, len(games))) as pool:
             take(pool.imap(work, games, chunksize=chunk))
     return _as_table(rows, frame)
