@@ -30,6 +30,10 @@ from ..engine.game import Game
 __all__ = ["Shown", "dealt", "hidden_tiles", "sampled_deal", "seen_position", "shown"]
 
 
+#: How many times a deal that agrees with what was shown is tried for before giving up.
+_TRIES = 20
+
+
 class Shown(NamedTuple):
     """What a forced draw or pass of another player showed: when they drew (or passed), seat
     ``seat`` held none of ``tiles`` (the hidden tiles that would have fitted a line open to
@@ -87,8 +91,7 @@ def shown(game: Game, seat: int) -> list[Shown]:
     g = game.copy()
     g._restore(g._start)
     g.history, g._marks = [], {}
-    table = set(_table_tiles(game))
-    candidates = [t for t in full_set(game.set_max) if t not in table]
+    candidates = full_set(game.set_max)
     must = game.rules.drawn_tile == "must"
     # each forced draw or pass: [seat, the tiles that would have fitted, tiles taken since
     # (that could be among them), tiles of them laid since]
@@ -112,8 +115,13 @@ def shown(game: Game, seat: int) -> list[Shown]:
             e[2] += max(0, len(g.hands[q]) - before[q])
             if q == p and m.kind == "play" and m.tile in e[1]:
                 e[3] += 1
-    return [Shown(q, frozenset(tiles), max(0, taken - laid))
-            for q, tiles, taken, laid in events if len(tiles) > taken - laid]
+    hidden = set(hidden_tiles(game, seat))
+    out = [Shown(q, frozenset(tiles & hidden), max(0, taken - laid))
+           for q, tiles, taken, laid in events]
+    out = list(dict.fromkeys(s for s in out if len(s.tiles) > s.most))    # once each
+    # leave out what another says already: the same seat, no more of as many tiles or more
+    return [a for a in out if not any(b != a and b.seat == a.seat and b.tiles >= a.tiles
+                                      and b.most <= a.most for b in out)]
 
 
 def _agreeing(hidden: list[Tile], sizes: list[int], seat: int, shown: Sequence[Shown],
@@ -134,11 +142,27 @@ def _agreeing(hidden: list[Tile], sizes: list[int], seat: int, shown: Sequence[S
             limits.setdefault(sh.seat, []).append((tiles, sh.most))
     if not limits:
         return None
-    ruled = set().union(*(tiles for rules in limits.values() for tiles, _ in rules))
-    order = [t for t in hidden if t in ruled] + [t for t in hidden if t not in ruled]
+    # the tiles ruled out of the most hands first (a stable sort: shuffled among equals)
+    ruled = {t: sum(t in tiles for rules in limits.values() for tiles, _ in rules)
+             for t in hidden}
     places = [s for s in range(len(sizes)) if s != seat] + [-1]     # -1: the boneyard
+    for _ in range(_TRIES):
+        got = _placed(sorted(hidden, key=lambda t: -ruled[t]), sizes, places, limits, rng)
+        if got is not None:
+            rng.shuffle(got[-1])
+            return [t for s in places for t in got[s]]
+        hidden = hidden[:]
+        rng.shuffle(hidden)
+    return None
+
+
+def _placed(order: list[Tile], sizes: list[int], places: list[int],
+            limits: dict[int, list[tuple[frozenset[Tile], int]]],
+            rng: random.Random) -> dict[int, list[Tile]] | None:
+    """Each tile of ``order`` put in a free place that may take it (see :func:`_agreeing`),
+    or None if one finds none."""
     free = {s: sizes[s] for s in places[:-1]}
-    free[-1] = len(hidden) - sum(free.values())
+    free[-1] = len(order) - sum(free.values())
     counts = {s: [0] * len(rules) for s, rules in limits.items()}
     got: dict[int, list[Tile]] = {s: [] for s in places}
     for t in order:
@@ -159,8 +183,7 @@ def _agreeing(hidden: list[Tile], sizes: list[int], seat: int, shown: Sequence[S
         for i, (tiles, _) in enumerate(limits.get(s, ())):
             if t in tiles:
                 counts[s][i] += 1
-    rng.shuffle(got[-1])
-    return [t for s in places for t in got[s]]
+    return got
 
 
 def sampled_deal(game: Game, seat: int, rng: random.Random,

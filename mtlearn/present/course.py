@@ -166,7 +166,7 @@ def _turn_over(game: Game, seat: int, last: Move) -> str:
     name, after = game.players[seat], game.players[game.current]
     if last.kind == "play":
         assert last.train is not None
-        ended = (f"{name}'s turn ended with {last.inward}-{last.outward} on "
+        ended = (f"{name}'s turn ended with {last.laid} on "
                  f"{game.place_label(last.train, last.branch)}: a normal turn is one tile "
                  f"on one train you may use.")
     else:

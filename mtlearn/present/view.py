@@ -42,7 +42,7 @@ def describe_move(game: Game, move: Move, *, you: bool = False) -> str:
         assert move.train is not None
         where = (your_place(game, move.train, move.branch) if you
                  else game.place_label(move.train, move.branch))
-        return f"Play {move.inward}-{move.outward} on {where}"
+        return f"Play {move.laid} on {where}"
     if move.kind == "end":
         if game.swan is not None:           # R-VAR-SWAN: 'end' stops a drive
             return "Stop the Swan Drive"
@@ -116,7 +116,7 @@ def describe_played(game: Game, seat: int, move: Move, *,
     if move.kind == "play":
         assert move.train is not None
         where = game.place_label(move.train, move.branch)
-        return f"{name} played {move.inward}-{move.outward} on {where}."
+        return f"{name} played {move.laid} on {where}."
     if move.kind in ("draw", "uno"):
         return {"draw": f"{name} drew a tile.", "uno": f"{name} announced the last tile."}[
             move.kind]
@@ -248,7 +248,7 @@ def hint_text(game: Game, *, perspective: Seen = None) -> str | None:
     move = advice.move
     if move.kind == "play":
         assert move.tile is not None and move.train is not None
-        text = (f"Try {move.inward}-{move.outward} on "
+        text = (f"Try {move.laid} on "
                 f"{game.place_label(move.train, move.branch)}: {advice.reason}.")
     else:
         text = game.explain(move).reason
