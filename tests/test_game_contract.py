@@ -8,6 +8,7 @@ the variant's class (``mtlearn.engine.variants.VARIANTS``) whenever a game is ma
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 from pathlib import Path
@@ -17,7 +18,8 @@ import pytest
 from mtlearn import Game, RandomBot, play_round
 from mtlearn.core import ruleids
 from mtlearn.core.rules import OPTION_RULES
-from mtlearn.engine.state import ROUND_FIELDS
+from mtlearn.engine.game import COPIED
+from mtlearn.engine.state import ROUND_FIELDS, GameState
 from mtlearn.engine.variants import VARIANTS as TABLE
 from mtlearn.engine.variants import VariantGame, game_class
 
@@ -85,6 +87,35 @@ def test_the_written_out_snapshot_and_reset_share_no_list_with_the_game(rules) -
         if isinstance(value, list) and f != "scores":
             assert value is not getattr(other, f) and value is not snap[f], f
     assert [(t.end, t.tiles, t.marker) for t in game.trains] == [(11, [], False)] * 5
+
+
+@pytest.mark.parametrize("rules", ["standard", "house", *VARIANTS, ALL_ON])
+def test_a_copy_is_the_same_game_sharing_nothing_that_changes(rules) -> None:
+    """``Game.copy`` copies field by field (``COPIED``, then the round as a snapshot): every
+    slot is named once, a copy plays on exactly as the game and as ``copy.deepcopy`` does,
+    and neither ever changes the other, undo included."""
+    assert set(COPIED) | set(ROUND_FIELDS) == set(GameState.__slots__)
+    assert not set(COPIED) & set(ROUND_FIELDS)
+    game = Game.new(4, rules=rules, seed=21)
+    bot = RandomBot(21)
+    for _ in range(23):         # past an undo mark, with the legal moves cached
+        game.push(bot.choose(game))
+    list(game.legal_moves)
+    before = game.to_json()
+    twin, deep = game.copy(), copy.deepcopy(game)
+    assert type(twin) is type(game) and twin.to_json() == before
+    for g in (twin, deep):
+        for _ in range(3):
+            g.pop()
+        g.push(RandomBot(4).choose(g))
+        play_round(g, RandomBot(5))
+    assert twin.to_json() == deep.to_json() != before
+    assert game.to_json() == before                 # the game is as it was
+    play_round(game, RandomBot(6))
+    game.next_round()
+    twin2 = game.copy()
+    play_round(twin2, RandomBot(7))
+    assert twin2.to_json() != game.to_json() and game.history == []
 
 
 @pytest.mark.parametrize("rules", [*VARIANTS, ALL_ON])

@@ -27,7 +27,6 @@ imports no layer above its own.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -173,8 +172,20 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
         return game
 
     def copy(self) -> Game:
-        """An independent copy of the game, with its history."""
-        return copy.deepcopy(self)
+        """An independent copy of the game, with its history.
+
+        Field by field (as :data:`COPIED` says), many times faster than ``copy.deepcopy``,
+        which the expert's search would otherwise spend a sixth of its time in."""
+        new = object.__new__(type(self))
+        for f, value in self._snapshot().items():       # the round: copies already
+            setattr(new, f, value)
+        for f in _SHARED:
+            setattr(new, f, getattr(self, f))
+        new.players = list(self.players)
+        new.history = list(self.history)
+        new._log = list(self._log)
+        new._marks = dict(self._marks)
+        return new
 
     # ------------------------------------------------------------------ naming
     def seat(self, player: int | str) -> int:
@@ -552,6 +563,17 @@ class Game(Lines, MoveGenerator, Verdicts, Dealing, Positions, Scores):
 #: How a game is drawn, by kind (``"text"`` for ``str``, ``"html"`` for notebooks): set by
 #: the layers above through :func:`register_drawing`, looked up when a game is drawn.
 _DRAWINGS: dict[str, Callable[[Game], str]] = {}
+
+
+#: How :meth:`Game.copy` copies each field that is not a round's (those are copied as a
+#: snapshot is): shared, as none is changed in place (numbers, names, the rules, the
+#: round's start and its undo marks, which are copied from, never into, the caches, which
+#: are replaced whole), or a new list or dict of the same items.
+COPIED = {**dict.fromkeys(("rules", "set_max", "n", "seed", "_start", "_ver", "_legal_ver",
+                           "_legal_moves", "_ends_ver", "_ends", "_ends_bits", "_blocker_cache",
+                           "_plain", "_plain_plays", "_plain_legal", "_plain_end"), "shared"),
+          **dict.fromkeys(("players", "history", "_log", "_marks"), "copied")}
+_SHARED = tuple(f for f, how in COPIED.items() if how == "shared")
 
 
 def register_drawing(kind: str, draw: Callable[[Game], str]) -> None:

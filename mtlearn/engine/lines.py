@@ -106,6 +106,17 @@ class Lines(GameState):
     def _line_path(self, idx: int) -> str:
         return "" if idx <= self.n else self.trains[idx].path  # type: ignore[attr-defined]
 
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many tiles each seat holds, by seat from 0: what every player may see (a bot
+        reads this many times a move; ``len(game.hand(s))`` copies the hand)."""
+        return [len(h) for h in self.hands]
+
+    def open_end(self, key: int | str) -> int:
+        """The number at the open end of a train (a seat from 0, a name, or ``"M"``):
+        ``game.train(key).open_end`` without the rest of the picture."""
+        return self.trains[self._idx(key)].end
+
     def line_code(self, idx: int) -> str:
         """How moves and positions name a line: ``"2"``, ``"M"``, ``"2.3a"``."""
         return line_code(self._key(self._root(idx)), self._line_path(idx))

@@ -218,7 +218,7 @@ class PlannerBot:
     def plan(self, game: Game, seat: int | None = None) -> Plan:
         """The planned train of ``seat`` (default: the player to play) from its train's end."""
         seat = game.current if seat is None else seat
-        return self._plan(seat, game.hand(seat), game.train(seat).open_end)
+        return self._plan(seat, game.hand(seat), game.open_end(seat))
 
     def _plan(self, seat: int, hand: list[Tile], start: int) -> Plan:
         key = (frozenset(hand), start)
@@ -266,8 +266,7 @@ class PlannerBot:
         forced = _obvious(game, moves, plays, hand)
         if forced is not None:
             return forced
-        own = game.train(me)
-        plan = self._plan(me, hand, own.open_end)
+        plan = self._plan(me, hand, game.open_end(me))
         chain_tiles = {t: i for i, (t, _) in enumerate(plan.chain)}
         head = plan.chain[0] if plan.chain else None
         value = game.rules.tile_value
@@ -292,7 +291,8 @@ class PlannerBot:
             return 0 if i is None else len(plan.chain) - i
 
         # 2. someone is close to going out: shed the heaviest tile
-        others = [(len(game.hand(s)), s) for s in range(game.n) if s != me]
+        sizes = game.hand_sizes
+        others = [(sizes[s], s) for s in range(game.n) if s != me]
         low, who = min(others)
         if low <= self.danger:
             m = max(plays, key=lambda m: (pips(m), -cost(m)))
@@ -320,7 +320,7 @@ class PlannerBot:
                           f"anyone else must")
         # 4. own train marked: play the plan there to take the marker off
         heads = [m for m in plays if is_head(m)]
-        if heads and own.marker:
+        if heads and game.train(me).marker:
             return Advice(heads[0], "plan", f"it keeps your planned train {_chain_text(plan)} "
                           f"and takes the marker off your train")
         # 5. a double it can cover
