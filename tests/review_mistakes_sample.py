@@ -37,7 +37,8 @@ def board(g: Game, seat: int) -> list[str]:
     for k, tiles in pos["trains"].items():
         lines.append(f"- train {k}: {' '.join(tiles) or '(not started)'}")
     lines.append(f"- markers on: {pos.get('markers', [])}; open doubles (train keys): "
-                 f"{g.open_double_trains}; doubles laid this turn: {list(g.turn_doubles)}")
+                 f"{g.open_double_trains}; doubles laid this turn (train keys): "
+                 f"{[g.line_code(i) for i in g.turn_doubles]}")
     lines.append("- tiles in the other hands: " + ", ".join(
         f"{g.players[s]} {len(g.hand(s))}" for s in range(g.n) if s != seat))
     lines.append(f"- boneyard: {len(pos.get('boneyard', []))} tiles; this turn: "

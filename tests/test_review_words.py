@@ -74,6 +74,18 @@ def test_a_double_nothing_covers_says_no_cover() -> None:
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "15 points", "18 points"), game)
     assert check_mistake(_tampered(m, "then 2-3", "then 4-0"), game)
+    # review 9: the double stays open for the others, which is the point of laying it
+    open_ = ("The 5-5 stays open after your turn: every other player must cover it before "
+             "playing anywhere else, and one who holds no 5 draws.")
+    assert open_ in m.why
+    assert check_mistake(_tampered(m, "holds no 5", "holds no 3"), game)
+    # a double the player covers at once does not stay open: the sentence is refused there
+    covered = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                          "M": ["6-2"]})
+    c = _record(covered, "5-1@1", "5-5@1")
+    assert "stays open" not in c.why
+    assert check_mistake(Mistake.from_json({**c.to_json(), "why": f"{c.why} {open_}"}),
+                         covered)
 
 
 def test_a_shared_end_that_may_not_wait_beats_a_tile_on_your_own_train() -> None:
@@ -127,6 +139,20 @@ def test_the_double_blank_the_line_reaches_is_counted() -> None:
     # said of a move whose line does not reach it, the sentence is refused
     other = _record(game, "3-1@1", "3-5@1", gap=4.0)
     forced = Mistake.from_json({**other.to_json(), "why": other.why + " " + m.why})
+    assert any("0-0" in p for p in check_mistake(forced, game))
+
+
+def test_no_double_blank_sentence_while_another_line_still_reaches_it() -> None:
+    # review 9, file 28: after 3-5 the longest line (3-5, 5-4, 4-6, 6-1, 1-2) leaves the
+    # 0-0 out, but 5-0 still leads to it: "no line of your tiles reaches it" would be false
+    game = _ana(["3-5", "5-4", "4-6", "6-1", "1-2", "5-0", "0-0", "3-0"],
+                {"1": ["6-3"], "2": ["6-5"], "3": ["6-2"], "M": ["6-0"]})
+    m = _record(game, "3-5@1", "3-0@1")
+    assert "reaches your 0-0" not in m.why, m.why
+    assert check_mistake(m, game) == []
+    blank = ("That line reaches your 0-0, which counts 50 points if it is left in your "
+             "hand; after the move you played, no line of your tiles reaches it.")
+    forced = Mistake.from_json({**m.to_json(), "why": f"{m.why} {blank}"})
     assert any("0-0" in p for p in check_mistake(forced, game))
 
 

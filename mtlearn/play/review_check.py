@@ -13,11 +13,13 @@ from ..core.moves import Move
 from ..core.ruleids import PATTERN
 from ..core.tiles import Tile
 from ..engine.game import Game
+from .bots import PlannerBot
 from .review_words import (
     _TILE,
-    _blank_line,
     _block,
+    _cut_off,
     _dead_end,
+    _left_open,
     _line_tiles,
     _marker_off,
     _only_tile,
@@ -114,7 +116,7 @@ _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand thi
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
-_STRANDED = re.compile(r"leads your own train to an? (\d+), so your (\d+)-(\d+) \(")
+_STRANDED = re.compile(r"leads your own train to an? (\d+)( either)?, so your (\d+)-(\d+) \(")
 
 
 def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
@@ -155,15 +157,24 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the tile is not the only one for the player's own train")
     if "other players may" in why and not _shared_end(game, played, better):
         problems.append("the shared end's sentence does not hold")
-    if "reaches your 0-0" in why and not _blank_line(game, *lines):
-        problems.append("the line does not take the 0-0, or the move played's does")
+    if "reaches your 0-0" in why and not (Tile(0, 0) in lines[0]
+                                          and _cut_off(game, played, 0)):
+        problems.append("the line does not take the 0-0, or a line still reaches it after "
+                        "the move played")
     if mistake.idea == "marker" and not _said(_marker_off(game, played, better), why):
         problems.append("the better move takes no marker off, or not as said")
     if "no tile can ever follow it" in why and not _said(_dead_end(game, played, better), why):
         problems.append("the move played does not leave the player's train a dead end")
-    for end, a, b in _STRANDED.findall(why):
+    if "stays open after your turn" in why:
+        after = game.copy()
+        after.push(better)
+        then = PlannerBot().advise(after).move if after.current == game.current else None
+        if then is None or not _said(_left_open(game, better, then), why):
+            problems.append("the double laid does not stay open after the turn, or not as said")
+    for end, either, a, b in _STRANDED.findall(why):
         double = Tile(int(a), int(b))
-        cut = _stranded(game, played, double, None if double == better.tile else better)
+        cut = _stranded(game, played, double, None if double == better.tile else better,
+                        either=bool(either))
         if int(end) != double.high or not _said(cut, why):
             problems.append(f"{a}-{b} is not cut off from the player's own train")
     return problems

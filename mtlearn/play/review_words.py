@@ -128,9 +128,10 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     elif advice is not None and advice in plays and advice.tile is not None:
         both = points + value(advice.tile.high, advice.tile.low)
         where = _where(after, advice)
+        still = _left_open(game, better, advice)
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
                f"after a double you play again: then {advice.laid} on {where}, two tiles out "
-               f"of your hand this turn, {both} points. {kept}")
+               f"of your hand this turn, {both} points. {still + ' ' if still else ''}{kept}")
     else:
         more = ", and after a double you play again" if plays else ""
         why = (f"{near}Laying the double {t} when you can gets its {points} points out of "
@@ -140,7 +141,7 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
         why += f" {stranded}"
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
     if len(mine) >= len(theirs) + LINE_GAP:
-        blank = _blank_line(game, mine, theirs)
+        blank = _blank_line(game, played, better, mine, theirs)
         why += " " + _counts(game, played, better, mine, theirs) + (f" {blank}" if blank else "")
     return why
 
@@ -171,6 +172,32 @@ def _near_end(game: Game) -> str:
         return ""
     return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left, so the round "
             f"may end soon. ")
+
+
+def _left_open(game: Game, double: Move, then: Move) -> str:
+    """"The 3-3 stays open after your turn: every other player must cover it before
+    playing anywhere else, and one who holds no 3 draws." (with "Ben cannot go out unless
+    their last tile has a 3." when an opponent is on their last tile) when, after the
+    double ``double`` and the play ``then`` elsewhere, the double binds the next player
+    (R-DBL-3: a tile with its number is still out of sight); standard rules. "" else."""
+    t = double.tile
+    if not (type(game) is Game and not game.rules.wild_blanks and t is not None
+            and t.is_double and then.kind == "play"):
+        return ""
+    after = game.copy()
+    after.push(double)
+    if then not in after.legal_moves:
+        return ""
+    after.push(then)
+    if after.current == game.current or after.blocking_double != double.train:
+        return ""
+    n = t.high
+    why = (f"The {t} stays open after your turn: every other player must cover it before "
+           f"playing anywhere else, and one who holds no {n} draws.")
+    low, who = _fewest(game)
+    if low == 1:
+        why += f" {game.players[who]} cannot go out unless their last tile has {_a(n)}."
+    return why
 
 
 def _block(game: Game, played: Move, better: Move) -> str:
@@ -232,12 +259,12 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     counts = _counts(game, played, better, mine, theirs)
     only = _only_tile(game, played, better, theirs)
     counts = f"{only} {counts}" if only else counts
-    blank = _blank_line(game, mine, theirs)
+    blank = _blank_line(game, played, better, mine, theirs)
     # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said
     stranded = next((s for d in _doubles_kept(game, played, better)
                      if game.rules.tile_value(d.high, d.low) >= STRANDED_WORTH
                      and not (blank and d == Tile(0, 0))
-                     and (s := _stranded(game, played, d, better))), "")
+                     and (s := _stranded(game, played, d, better, either=bool(blank)))), "")
     blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
@@ -320,15 +347,31 @@ def _on_own(game: Game, move: Move) -> bool:
     return move.kind == "play" and move.train == game.current
 
 
-def _blank_line(game: Game, mine: list[Tile], theirs: list[Tile]) -> str:
-    """The double blank's count, when the better move's line reaches it and the played
-    move's does not (it counts 50, or 25, with no pips)."""
+def _blank_line(game: Game, played: Move, better: Move, mine: list[Tile],
+                theirs: list[Tile]) -> str:
+    """The double blank's count (50, or 25, with no pips), when the better move's line
+    goes on to it and, after the move played, no line of the hand reaches it at all (not
+    said when either move lays the 0-0 itself)."""
     blank = Tile(0, 0)
     worth = game.rules.tile_value(0, 0)
-    if not worth or blank not in mine or blank in theirs:
+    if not worth or blank not in mine or blank in theirs or blank in (played.tile,
+                                                                     better.tile):
         return ""
+    if not _cut_off(game, played, 0):
+        return ""       # another line still reaches it (review 9, file 28)
     return (f"That line reaches your 0-0, which counts {worth} points if it is left in your "
-            f"hand; after the move you played, your line does not reach it.")
+            f"hand; after the move you played, no line of your tiles reaches it.")
+
+
+def _cut_off(game: Game, played: Move, end: int) -> bool:
+    """Whether a line of the hand leads the player's own train to ``end`` now and none
+    does after ``played`` (standard trains only)."""
+    me = game.current
+    if type(game) is not Game or game.rules.wild_blanks or played.kind != "play":
+        return False
+    after = game.copy()
+    after.push(played)
+    return end in _reach(game, me) and end not in _reach(after, me)
 
 
 def _reach(game: Game, seat: int) -> set[int]:
@@ -353,19 +396,19 @@ def _doubles_kept(game: Game, played: Move, better: Move) -> list[Tile]:
                    if t.is_double and t not in (played.tile, better.tile)), reverse=True)
 
 
-def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None) -> str:
+def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None, *,
+              either: bool = False) -> str:
     """"After the move you played, no line of your tiles leads your own train to a 9, so
     your 9-9 (18 points) can no longer go on it." when a line led there before the move
     played and none does after it (and, with ``better``, one still does after ``better``);
-    standard trains only. "" when that does not hold."""
+    standard trains only. "" when that does not hold. ``either``: said after the 0-0's
+    sentence, which says the same of the 0 ("No line leads your own train to a 9 either,
+    …")."""
     me = game.current
-    if not (type(game) is Game and not game.rules.wild_blanks and played.kind == "play"
-            and double.is_double and double in game.hand(me) and double != played.tile):
+    if not (double.is_double and double in game.hand(me) and double != played.tile):
         return ""
     end = double.high
-    after = game.copy()
-    after.push(played)
-    if end not in _reach(game, me) or end in _reach(after, me):
+    if not _cut_off(game, played, end):
         return ""
     if better is not None:
         kept = game.copy()
@@ -373,8 +416,10 @@ def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None
         if end not in _reach(kept, me):
             return ""
     worth = game.rules.tile_value(end, end)
-    return (f"After the move you played, no line of your tiles leads your own train to "
-            f"{_a(end)}, so your {double} ({worth} points) can no longer go on it.")
+    lead = (f"No line leads your own train to {_a(end)} either" if either else
+            f"After the move you played, no line of your tiles leads your own train to "
+            f"{_a(end)}")
+    return f"{lead}, so your {double} ({worth} points) can no longer go on it."
 
 
 def _marker_off(game: Game, played: Move, better: Move) -> str:
