@@ -36,8 +36,8 @@ def board(g: Game, seat: int) -> list[str]:
              f"- {g.players[seat]}'s hand: {', '.join(pos['hands'][seat])}"]
     for k, tiles in pos["trains"].items():
         lines.append(f"- train {k}: {' '.join(tiles) or '(not started)'}")
-    lines.append(f"- markers on: {pos.get('markers', [])}; open doubles (train keys): "
-                 f"{g.open_double_trains}; doubles laid this turn (train keys): "
+    lines.append(f"- markers on: {pos.get('markers', [])}; open doubles (trains): "
+                 f"{[g.line_code(i) for i in g.open_doubles]}; doubles laid this turn: "
                  f"{[g.line_code(i) for i in g.turn_doubles]}")
     lines.append("- tiles in the other hands: " + ", ".join(
         f"{g.players[s]} {len(g.hand(s))}" for s in range(g.n) if s != seat))
