@@ -156,6 +156,27 @@ def test_no_double_blank_sentence_while_another_line_still_reaches_it() -> None:
     assert any("0-0" in p for p in check_mistake(forced, game))
 
 
+def test_the_link_the_move_played_takes_from_the_line_is_named() -> None:
+    # review 9, file 22: say which tile breaks the line, not only how many tiles it has
+    game = _ana(["3-1", "1-4", "4-5", "4-2"], {"1": ["6-3"], "2": ["6-5"], "3": ["6-0"],
+                                              "M": ["6-4"]})
+    m = _record(game, "4-1@M", "4-2@M")
+    # the planner's words write the line out already: the link is named without it
+    assert m.why.endswith("with the move you played, 1. 1-4 is a link of that line."), m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "1-4 is a link", "4-5 is a link"), game)
+    # where no words write it out, the line is: "That line starts with 3-0: …"
+    game = _ana(["3-5", "5-4", "4-6", "6-1", "1-2", "5-0", "0-0", "3-0"],
+                {"1": ["6-3"], "2": ["6-5"], "3": ["6-2"], "M": ["6-0"]})
+    m = _record(game, "3-5@1", "3-0@1")
+    assert "3-5 is not part of that line." in m.why, m.why
+    line = ("That line starts with 3-0: 3-0, 0-0, 0-5, 5-4, 4-6, 6-1, 1-2; 3-5 is not part "
+            "of it.")
+    planted = _tampered(m, "3-5 is not part of that line.", line)
+    assert check_mistake(planted, game) == []                   # true, so let through
+    assert check_mistake(_tampered(planted, "0-5, 5-4", "0-5, 5-1"), game)
+
+
 def test_a_shared_train_not_started_is_said_so() -> None:
     game = _ana(["6-4", "3-1", "1-5"], {"1": ["6-3"], "2": ["6-5"], "3": ["6-0"], "M": []})
     m = _record(game, "3-1@1", "6-4@M")

@@ -21,6 +21,7 @@ from .review_words import (
     _dead_end,
     _left_open,
     _line_tiles,
+    _link,
     _marker_off,
     _only_tile,
     _seen,
@@ -116,6 +117,8 @@ _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand thi
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
+_LINK = re.compile(r"\d+-\d+ is a link of that line|That line starts with \d+-\d+|"
+                   r"\d+-\d+ is not part of that line")
 _STRANDED = re.compile(r"leads your own train to an? (\d+)( either)?, so your (\d+)-(\d+) \(")
 
 
@@ -165,6 +168,11 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         problems.append("the better move takes no marker off, or not as said")
     if "no tile can ever follow it" in why and not _said(_dead_end(game, played, better), why):
         problems.append("the move played does not leave the player's train a dead end")
+    if _LINK.search(why) and \
+            not any(_said(_link(game, played, better, *lines, short=s), why)
+                    for s in (False, True)):
+        problems.append("the tile played is not a link of the better move's line, or that "
+                        "line does not start as said")
     if "stays open after your turn" in why:
         after = game.copy()
         after.push(better)

@@ -27,6 +27,10 @@ SHED_GAP = 5
 #: planner's words) when the better move lines up at least this many tiles more.
 LINE_GAP = 2
 
+#: The most tiles of a line the review writes out (a longer one ends with "…", unless the
+#: tile it names is past them).
+LINE_SHOWN = 10
+
 #: The fewest points a double kept in the hand is worth for the review to say that the
 #: move played cut it off from the player's own train (a 2-2 is not worth a sentence).
 STRANDED_WORTH = 10
@@ -142,7 +146,9 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
     if len(mine) >= len(theirs) + LINE_GAP:
         blank = _blank_line(game, played, better, mine, theirs)
-        why += " " + _counts(game, played, better, mine, theirs) + (f" {blank}" if blank else "")
+        link = _link(game, played, better, mine, theirs)
+        why += " " + " ".join(x for x in (_counts(game, played, better, mine, theirs), link,
+                                          blank) if x)
     return why
 
 
@@ -257,7 +263,14 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     none of them tells the moves apart."""
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
     counts = _counts(game, played, better, mine, theirs)
+    reason = _advice_reason(game, played, better)
     only = _only_tile(game, played, better, theirs)
+    # the planner's words show the line already: the link is named without it, and not
+    # when they say the tile is no part of it, or the only tile says it is the first
+    short = "planned train" in reason
+    link = "" if only or (short and played.tile == better.tile) else \
+        _link(game, played, better, mine, theirs, short=short)
+    counts = f"{counts} {link}" if link else counts
     counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, played, better, mine, theirs)
     # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said
@@ -268,7 +281,6 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
-    reason = _advice_reason(game, played, better)
     # the plan is the reason only when the move played really gives up some of it
     if reason and len(mine) > len(theirs):
         stop = "" if reason.endswith("…") else "."
@@ -505,6 +517,44 @@ def _seen(game: Game, seat: int) -> set[Tile]:
     """The tiles ``seat`` can see: its hand, the engine and every tile on the table."""
     top = game.set_max
     return {Tile(a, b) for a in range(top + 1) for b in range(a + 1)} - _unseen(game, seat)
+
+
+def _link(game: Game, played: Move, better: Move, mine: list[Tile],
+          theirs: list[Tile], *, short: bool = False) -> str:
+    """Which tile the move played takes from the better move's line, or where that line
+    starts instead: "11-4 is a link of that line: 10-2, 2-1, 1-0, 0-11, 11-4, 4-4.", "That
+    line starts with 9-0: 9-0, 0-4, 4-4; 9-5 is not part of it." (review 9); ``short``,
+    where the line is written out already: "11-4 is a link of that line.", "9-5 is not part
+    of that line."; "" when the better move's line is no longer."""
+    t = played.tile
+    if t is None or len(mine) <= len(theirs):
+        return ""
+    line = _line_laid(game, better)
+    if short:
+        if _on_own(game, played):
+            return "" if t in mine else f"{played.laid} is not part of that line."
+        return f"{line[mine.index(t)]} is a link of that line." if t in mine else ""
+    shown = ", ".join(line) if len(line) <= LINE_SHOWN else \
+        ", ".join(line[:LINE_SHOWN - 1]) + ", …"
+    if _on_own(game, played):
+        if t in mine:
+            return ""
+        return f"That line starts with {line[0]}: {shown}; {played.laid} is not part of it."
+    if t not in mine:
+        return ""
+    laid = line[mine.index(t)]
+    if mine.index(t) >= LINE_SHOWN - 1 and len(line) > LINE_SHOWN:
+        shown = ", ".join(line)
+    return f"{laid} is a link of that line: {shown}."
+
+
+def _line_laid(game: Game, move: Move) -> list[str]:
+    """:func:`_line_tiles`' line, each tile written as it would be laid ("0-11, 11-4")."""
+    me = game.current
+    g = game.copy()
+    g.push(move)
+    own = [move.laid] if _on_own(game, move) and move.laid is not None else []
+    return own + [f"{i}-{t.other(i)}" for t, i in PlannerBot().plan(g, me).chain]
 
 
 def _line_tiles(game: Game, move: Move) -> list[Tile]:
