@@ -19,6 +19,7 @@ import class_store
 import class_trainer
 import engine
 import expert
+import expert_versus
 import inputs
 import instructions
 import lite
@@ -38,6 +39,7 @@ if __name__ == "__main__":
     instructions.main(smoke=smoke)
     sim.main(smoke=smoke)
     expert.main([], smoke=smoke)
+    expert_versus.main([], smoke=smoke)
     review.main([], smoke=smoke)
     inputs.main(smoke=smoke)
     browser.main(smoke=smoke)

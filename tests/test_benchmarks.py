@@ -65,6 +65,11 @@ CASES = [
         "expert vs 3 planners, ",
         "expert vs 3 greedys, ",
         "expert move (CPU time, CPython,"))),
+    pytest.param(Case("expert_versus", (
+        "default expert: win share ",
+        "variant infer=1: win share ",
+        "variant minus default, paired over the same ",
+        "default expert's searched decisions that leave the planner's move:"))),
     pytest.param(Case("review", (
         "agreement with a 10x deeper search (",
         "planted blunders, kept double: flagged ",
