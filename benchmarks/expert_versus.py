@@ -64,12 +64,19 @@ def parse_variant(text: str) -> dict[str, Any]:
     return kw
 
 
-def _seeing_deal(game: Game, seat: int, rng: Any, shown: Any = ()) -> Game:
-    """A deal with the other hands as they are and the boneyard shuffled (``sees=hands``)."""
-    others = [t for s in range(game.n) if s != seat for t in game.hand(s)]
-    bone = game.boneyard
-    rng.shuffle(bone)
-    return deals_module.dealt(deals_module.seen_position(game, seat), seat, others + bone)
+class _SeeingDealer(deals_module.Dealer):
+    """Deals with the other hands as they are and the boneyard shuffled (``sees=hands``)."""
+
+    def __init__(self, game: Game, seat: int, shown: Any = ()) -> None:
+        super().__init__(game, seat, shown)
+        self.game = game
+
+    def deal(self, rng: Any) -> Game:
+        game, seat = self.game, self.seat
+        others = [t for s in range(game.n) if s != seat for t in game.hand(s)]
+        bone = game.boneyard
+        rng.shuffle(bone)
+        return deals_module.dealt(self.view, seat, others + bone)
 
 
 def expert_rows(kw: dict[str, Any], rounds: int, processes: int, set_max: int | None
@@ -77,16 +84,16 @@ def expert_rows(kw: dict[str, Any], rounds: int, processes: int, set_max: int | 
     """The expert's row of each round (by game number) and its opponents' mean score."""
     sees = kw.get("sees") == "hands"
     spec = partial(ExpertBot, **{k: v for k, v in kw.items() if k != "sees"})
-    real = expert_module.sampled_deal
+    real = expert_module.Dealer
     if sees:
-        expert_module.sampled_deal = _seeing_deal
+        expert_module.Dealer = _SeeingDealer    # type: ignore[misc]
         if multiprocessing.get_start_method() != "fork":
             processes = 1       # a worker would not start from this process's module
     try:
         rows = simulate([spec, "planner", "planner", "planner"], rounds=rounds, set=set_max,
                         seed=41, processes=processes, progress=False, frame=False)
     finally:
-        expert_module.sampled_deal = real
+        expert_module.Dealer = real     # type: ignore[misc]
     out: dict[int, dict[str, Any]] = {}
     for r in rows:
         if r["entry"] == 0:

@@ -16,7 +16,15 @@ from hypothesis import strategies as st
 from mtlearn import Game, PlannerBot
 from mtlearn.core.rules import PRESETS, Rules
 from mtlearn.play.bots import BOT_NAMES, make_bot, play_round
-from mtlearn.play.deals import hidden_tiles, sampled_deal, shown
+from mtlearn.play.deals import (
+    Dealer,
+    _agreeing,
+    dealt,
+    hidden_tiles,
+    sampled_deal,
+    seen_position,
+    shown,
+)
 from mtlearn.play.expert import ExpertBot, move_values
 from mtlearn.play.sim import simulate, summarize
 
@@ -106,6 +114,33 @@ def test_what_draws_and_passes_show_is_true_and_every_deal_agrees(
             [len(game.hand(s)) for s in range(game.n)]
         for s in seen:
             assert len(set(deal.hand(s.seat)) & s.tiles) <= s.most
+
+
+@pytest.mark.parametrize("rules", VARIANT_RULES, ids=lambda r: repr(r)[:60])
+def test_a_dealer_deals_the_very_game_the_position_reader_would(rules: Rules) -> None:
+    """``Dealer.deal`` copies one game and puts the hidden tiles in place: the same game,
+    field for field, as reading the dealt position, and the same round played out."""
+    for seed in range(4):
+        game = _played(rules, seed, 5 + 9 * seed, set_max=9)
+        if game.over:
+            continue
+        seat = game.current
+        dealer = Dealer(game, seat, shown(game, seat))
+        for k in range(3):
+            fast = dealer.deal(random.Random(k))
+            rng = random.Random(k)
+            hidden = hidden_tiles(game, seat)
+            rng.shuffle(hidden)
+            if dealer.shown:
+                hidden = _agreeing(hidden, dealer.view["sizes"], seat, dealer.shown,
+                                   rng) or hidden
+            slow = dealt(seen_position(game, seat), seat, hidden)
+            assert fast.to_position() == slow.to_position()
+            assert fast.boneyard == slow.boneyard and list(fast.legal_moves) == \
+                list(slow.legal_moves)
+            play_round(fast, PlannerBot())
+            play_round(slow, PlannerBot())
+            assert fast.history == slow.history and fast.scores == slow.scores
 
 
 def test_a_player_who_drew_and_passed_is_dealt_no_tile_that_fitted() -> None:

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from ..core.tiles import Tile, full_set
 from ..engine.game import Game
 
-__all__ = ["Shown", "dealt", "hidden_tiles", "sampled_deal", "seen_position", "shown"]
+__all__ = ["Dealer", "Shown", "dealt", "hidden_tiles", "sampled_deal", "seen_position", "shown"]
 
 
 #: How many times a deal that agrees with what was shown is tried for before giving up.
@@ -194,15 +194,43 @@ def sampled_deal(game: Game, seat: int, rng: random.Random,
     :class:`Shown`'s tiles.
 
     ``seat`` must be the player to play (a tile another player has just drawn would be
-    theirs alone to know)."""
-    if seat != game.current:
-        raise ValueError("a deal is sampled for the player to play")
-    hidden = hidden_tiles(game, seat)
-    rng.shuffle(hidden)
-    view = seen_position(game, seat)
-    if shown:
-        hidden = _agreeing(hidden, view["sizes"], seat, shown, rng) or hidden
-    return dealt(view, seat, hidden)
+    theirs alone to know). :class:`Dealer` makes many deals of one position faster."""
+    return Dealer(game, seat, shown).deal(rng)
+
+
+class Dealer:
+    """The deals of one position for ``seat`` (see :func:`sampled_deal`), made many times
+    faster than one ``sampled_deal`` each: what the seat sees is read once, and each deal
+    is a copy of one game with the hidden tiles put in place of the hands and boneyard
+    (the same game, field for field, as :func:`dealt` reads from the position)."""
+
+    def __init__(self, game: Game, seat: int, shown: Sequence[Shown] = ()) -> None:
+        if seat != game.current:
+            raise ValueError("a deal is sampled for the player to play")
+        self.seat = seat
+        self.shown = shown
+        self.hidden = hidden_tiles(game, seat)
+        self.view = seen_position(game, seat)
+        self._template = dealt(self.view, seat, self.hidden)
+
+    def deal(self, rng: random.Random) -> Game:
+        """A fresh deal of the hidden tiles from ``rng`` (the same as
+        ``sampled_deal(game, seat, rng, shown)`` would give)."""
+        hidden = self.hidden[:]
+        rng.shuffle(hidden)
+        sizes = self.view["sizes"]
+        if self.shown:
+            hidden = _agreeing(hidden, sizes, self.seat, self.shown, rng) or hidden
+        g = self._template.copy()
+        at = 0
+        for s, size in enumerate(sizes):
+            if s != self.seat:
+                g.hands[s] = hidden[at:at + size]
+                at += size
+        g.bone = hidden[at:][::-1]          # the next tile to draw is last
+        g._ver += 1                         # nothing cached is of these hands
+        g._start = g._snapshot()
+        return g
 
 
 def dealt(view: dict[str, Any], seat: int, hidden: list[Tile]) -> Game:

@@ -40,7 +40,7 @@ from typing import NamedTuple
 from ..core.moves import Move
 from ..engine.game import Game
 from .bots import Bot, PlannerBot
-from .deals import Shown, sampled_deal, seen_position, shown
+from .deals import Dealer, Shown, seen_position, shown
 
 __all__ = [
     "DEALS",
@@ -124,14 +124,15 @@ def move_samples(game: Game, *, deals: int = DEALS, seed: int | str = 0,
     rng = random.Random(f"expert/{seed}")
     points: list[list[int]] = [[] for _ in moves]
     margins: list[list[float]] = [[] for _ in moves]
+    dealer = Dealer(game, seat, shown)
     for _ in range(skip):
-        sampled_deal(game, seat, rng, shown)
+        dealer.deal(rng)
     start = time.perf_counter()
     done = 0
     while done < deals:
         if budget is not None and done >= min_deals and time.perf_counter() - start > budget:
             break
-        deal = sampled_deal(game, seat, rng, shown)
+        deal = dealer.deal(rng)
         bot = policy()
         for i, m in enumerate(moves):
             g = deal.copy()

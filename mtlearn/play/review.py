@@ -146,8 +146,8 @@ class ReviewError(ValueError):
 class Retry:
     """The engine's judgement of a move tried in a mistake's position ("Find a better move"):
     ``verdict`` is ``"best"`` (as good as the best move found), ``"better"`` (not a mistake,
-    though behind the move shown or not surely ahead of it), ``"close"`` (the deals cannot settle whether it is a
-    mistake), ``"worse"`` (still a mistake) or ``"illegal"``."""
+    though behind the move shown or not surely ahead of it), ``"close"`` (the deals cannot
+    settle whether it is a mistake), ``"worse"`` (still a mistake) or ``"illegal"``."""
 
     move: str
     verdict: Literal["best", "better", "close", "worse", "illegal"]
