@@ -144,14 +144,14 @@ def test_the_double_blank_the_line_reaches_is_counted() -> None:
 
 def test_no_double_blank_sentence_while_another_line_still_reaches_it() -> None:
     # review 9, file 28: after 3-5 the longest line (3-5, 5-4, 4-6, 6-1, 1-2) leaves the
-    # 0-0 out, but 5-0 still leads to it: "no line of your tiles reaches it" would be false
+    # 0-0 out, but 5-0 still leads to it: "no line … leads your own train to it" would be false
     game = _ana(["3-5", "5-4", "4-6", "6-1", "1-2", "5-0", "0-0", "3-0"],
                 {"1": ["6-3"], "2": ["6-5"], "3": ["6-2"], "M": ["6-0"]})
     m = _record(game, "3-5@1", "3-0@1")
     assert "reaches your 0-0" not in m.why, m.why
     assert check_mistake(m, game) == []
     blank = ("That line reaches your 0-0, which counts 50 points if it is left in your "
-             "hand; after the move you played, no line of your tiles reaches it.")
+             "hand; after the move you played, no line of your tiles leads your own train to it.")
     forced = Mistake.from_json({**m.to_json(), "why": f"{m.why} {blank}"})
     assert any("0-0" in p for p in check_mistake(forced, game))
 
@@ -175,6 +175,20 @@ def test_the_link_the_move_played_takes_from_the_line_is_named() -> None:
     planted = _tampered(m, "3-5 is not part of that line.", line)
     assert check_mistake(planted, game) == []                   # true, so let through
     assert check_mistake(_tampered(planted, "0-5, 5-4", "0-5, 5-1"), game)
+
+
+def test_no_double_reason_where_the_move_played_lays_as_much() -> None:
+    # review 10, file 12: the move played lays a heavier double itself
+    game = _ana(["5-5", "3-3", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-4"], "3": ["6-0"],
+                                              "M": ["6-3"]})
+    assert idea_of(game, Move.parse("5-5@1"), Move.parse("3-3@M"))[0] != "double-kept"
+    assert idea_of(game, Move.parse("5-1@1"), Move.parse("3-3@M"))[0] == "double-kept"
+    # review 10, file 29: the cover laid elsewhere gets the same points out of the hand
+    game = _ana(["5-5", "5-2", "4-1"], {"1": ["6-2"], "2": ["6-4"], "3": ["6-0"],
+                                       "M": ["6-5"]})
+    game.push("5-5@M")
+    idea, why = idea_of(game, Move.parse("2-5@1"), Move.parse("5-2@M"))
+    assert idea != "double-open" and "gets 7 points out" not in why, why
 
 
 def test_a_shared_train_not_started_is_said_so() -> None:

@@ -58,11 +58,17 @@ def idea_of(game: Game, played: Move, better: Move,
     best = means.get(better) if means else None
     keepers = [p for m, p in (means or {}).items() if m.tile != t and m != better]
     double_matters = best is None or not keepers or min(keepers) - best >= DOUBLE_GAP
-    if t is not None and t.is_double and played.tile != t and double_matters:
+    # a move that lays a double as heavy is no double kept (review 10, file 12)
+    u = played.tile
+    value = game.rules.tile_value
+    kept = t is not None and t.is_double and u != t and not (
+        u is not None and u.is_double and value(u.high, u.low) >= value(t.high, t.low))
+    if kept and double_matters:
         return "double-kept", _double_kept(game, played, better)
     laid = {game.line_code(i) for i in game.turn_doubles}
+    # (the same tile laid elsewhere gets the same points out: review 10, file 29)
     if (t is not None and better.line_code in laid and played.line_code not in laid
-            and played.kind == "play"):
+            and played.kind == "play" and u != t):
         # another tile on the same double that does clearly worse: the tile, not the
         # covering, makes the difference, and the plan says why if it can
         worse_cover = best is not None and any(
@@ -71,7 +77,6 @@ def idea_of(game: Game, played: Move, better: Move,
         plan = _plan_idea(game, played, better) if worse_cover else None
         if plan is not None:
             return plan
-        value = game.rules.tile_value
         end = better.inward
         return "double-open", (
             f"Covering your double {end}-{end} with {better.laid} gets "
@@ -93,7 +98,7 @@ def idea_of(game: Game, played: Move, better: Move,
     marker = _marker_off(game, played, better)
     if marker:
         return "marker", marker
-    if t is not None and t.is_double and played.tile != t:
+    if kept:
         # another move that keeps the double did about as well, but nothing else tells
         # these two apart: laying the double (and what follows it) is what the better does
         return "double-kept", _double_kept(game, played, better)
@@ -146,9 +151,9 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     mine, theirs = _line_tiles(game, better), _line_tiles(game, played)
     if len(mine) >= len(theirs) + LINE_GAP:
         blank = _blank_line(game, played, better, mine, theirs)
-        link = _link(game, played, better, mine, theirs)
-        why += " " + " ".join(x for x in (_counts(game, played, better, mine, theirs), link,
-                                          blank) if x)
+        # no link here: the line may go on from the double with another tile than the one
+        # named to cover it (review 10, file 18)
+        why += " " + _counts(game, played, better, mine, theirs) + (f" {blank}" if blank else "")
     return why
 
 
@@ -372,7 +377,7 @@ def _blank_line(game: Game, played: Move, better: Move, mine: list[Tile],
     if not _cut_off(game, played, 0):
         return ""       # another line still reaches it (review 9, file 28)
     return (f"That line reaches your 0-0, which counts {worth} points if it is left in your "
-            f"hand; after the move you played, no line of your tiles reaches it.")
+            f"hand; after the move you played, no line of your tiles leads your own train to it.")
 
 
 def _cut_off(game: Game, played: Move, end: int) -> bool:
