@@ -5,7 +5,7 @@ from the real one (determinized sampling, the "perfect-information Monte Carlo" 
 programs; information-set MCTS, Cowling, Powley & Whitehouse 2012, is the tree-shaped cousin):
 
 1. deal the tiles it cannot see afresh, consistent with what it sees
-   (:func:`~mtlearn.play.deals.sampled_deal`: the same hand sizes, the boneyard reshuffled);
+   (a :class:`~mtlearn.play.deals.Dealer`: the same hand sizes, the boneyard reshuffled);
 2. in that deal, play each legal move, then the rest of the round with a
    :class:`~mtlearn.PlannerBot` in every seat (its own included), and note the round's
    scores; every move meets the same deals and the same roll-outs, so only the move differs;
@@ -198,7 +198,8 @@ class ExpertBot:
     With ``infer``, the deals also agree with what the other players' draws and passes have
     shown (:func:`~mtlearn.play.deals.shown`): a player who drew holds no tile that fitted
     then, unless drawn since. It is off for the level: over 400 paired rounds against three
-    planners it was not shown to play better or worse (``benchmarks/expert.py``'s notes).
+    planners it was not shown to play better or worse (``benchmarks/expert_versus.py``;
+    the figures are in the API page's table of levels).
     """
 
     def __init__(self, seed: int | str | None = 0, *, deals: int | None = None,
