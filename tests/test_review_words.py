@@ -386,3 +386,25 @@ def test_the_mexican_train_started_is_said_once() -> None:
     assert "Other players may start the Mexican train too: then it will no longer take a 6." \
         in m.why, m.why
     assert check_mistake(m, game) == []
+
+
+def test_the_loss_written_is_the_difference_of_the_figures_written() -> None:
+    # review 11: 35.06 and 20.64 are written 35.1 and 20.6, so the loss reads 14.5, not the
+    # 14.4 of the unrounded 14.42
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    means = {str(m): 30.0 for m in game.legal_moves}
+    means["5-5@1"], means["5-1@1"] = 20.64, 35.06
+    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
+    m = _mistake(game, 0, Move.parse("5-1@1"), order, 40)
+    assert "ended with 35.1 points in your hand on average; the better move left 20.6: 14.5 " \
+           "points lost." in m.what, m.what
+    assert m.lost == 14.42 and check_mistake(m, game) == []
+    assert check_mistake(_tampered_what(m, "14.5 points lost", "14.4 points lost"), game)
+    # and the double's points alone, with nobody near going out, are not said twice
+    assert "Kept in your hand" not in m.why
+
+
+def _tampered_what(m: Mistake, old: str, new: str) -> Mistake:
+    assert old in m.what, m.what
+    return Mistake.from_json({**m.to_json(), "what": m.what.replace(old, new)})

@@ -67,9 +67,12 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
         problems.append("the points are not the values'")
     if abs(mistake.played_points - mistake.better_points - mistake.lost) > 0.011:
         problems.append("the points lost are not the difference")
-    for figure in (mistake.played_points, mistake.better_points, mistake.lost):
-        if f"{figure:.1f}" not in mistake.what:
-            problems.append(f"{figure:.1f} is not in the words")
+    # the loss as written is the difference of the two figures as written
+    shown = round(mistake.played_points, 1) - round(mistake.better_points, 1)
+    for text in (f"{mistake.played_points:.1f}", f"{mistake.better_points:.1f}",
+                 f"{shown:.1f} points lost"):
+        if text not in mistake.what:
+            problems.append(f"{text} is not in the words")
     if move_words(game, played) not in mistake.what or \
             move_words(game, better) not in mistake.better_text:
         problems.append("the words do not name the moves")

@@ -118,9 +118,11 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     after.push(better)
     plays = [m for m in after.legal_moves if m.kind == "play"] if after.current == me else []
     covers = [m for m in plays if m.line_code == better.line_code]
-    kept = "Kept in your hand, it counts against you if the round ends before you lay it."
     points = value(t.high, t.low)
     near = _near_end(game)
+    # said only when the round's end is near: else it repeats the points (review 11)
+    kept = ("Kept in your hand, it counts against you if the round ends before you lay it."
+            if near else "")
     advice = PlannerBot().advise(after).move if plays else None
     if covers:
         c = advice if advice in covers else max(
@@ -133,18 +135,19 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
                     f"counts nothing.")
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
                f"after a double you play again: you can cover it yourself with {c.laid} at "
-               f"once, {both} points out of your hand this turn. {kept}")
+               f"once, {both} points out of your hand this turn. {kept}").rstrip()
     elif advice is not None and advice in plays and advice.tile is not None:
         both = points + value(advice.tile.high, advice.tile.low)
         where = _where(after, advice)
         still = _left_open(game, better, advice)
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
                f"after a double you play again: then {advice.laid} on {where}, two tiles out "
-               f"of your hand this turn, {both} points. {still + ' ' if still else ''}{kept}")
+               f"of your hand this turn, {both} points. {still + ' ' if still else ''}"
+               f"{kept}").rstrip()
     else:
         more = ", and after a double you play again" if plays else ""
         why = (f"{near}Laying the double {t} when you can gets its {points} points out of "
-               f"your hand{more}. {kept}")
+               f"your hand{more}. {kept}").rstrip()
     stranded = _stranded(game, played, t)
     if stranded:
         why += f" {stranded}"
