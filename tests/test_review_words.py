@@ -408,3 +408,17 @@ def test_the_loss_written_is_the_difference_of_the_figures_written() -> None:
 def _tampered_what(m: Mistake, old: str, new: str) -> Mistake:
     assert old in m.what, m.what
     return Mistake.from_json({**m.to_json(), "what": m.what.replace(old, new)})
+
+
+def test_the_tile_to_get_out_is_compared_with_the_one_played() -> None:
+    # review 11, file 02: not "the heavier tile" (another may be heavier still), the two
+    game = _ana(["1-0", "1-5", "2-0", "0-0"], {"1": ["6-1"], "2": ["6-3"], "3": ["6-4"],
+                                              "M": ["6-2"]},
+                others=(["5-5"], ["1-1", "4-4", "2-2"]))
+    idea, why = idea_of(game, Move.parse("1-0@1"), Move.parse("1-5@1"))
+    assert idea == "shed", why
+    assert why == ("Ben has 1 tile left: the round may end soon, so get points out of your "
+                   "hand: 1-5 is 6 points, 1-0 only 1."), why
+    m = _record(game, "1-0@1", "1-5@1")
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "only 1.", "only 0."), game)

@@ -26,6 +26,7 @@ from .review_words import (
     _only_tile,
     _seen,
     _shared_end,
+    _shed,
     _stranded,
     _theirs,
     move_words,
@@ -176,6 +177,8 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
                     for s in (False, True)):
         problems.append("the tile played is not a link of the better move's line, or that "
                         "line does not start as said")
+    if mistake.idea == "shed" and not _said(_shed(game, played, better) or "", why):
+        problems.append("the tiles' points are not as said, or no one is near going out")
     if "stays open after your turn" in why:
         after = game.copy()
         after.push(better)

@@ -259,9 +259,17 @@ def _shed(game: Game, played: Move, better: Move) -> str | None:
     if t is None or u is None or low > 2 or \
             value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return None
-    return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
-            f"end soon, so the heavier tile {better.laid} ({value(t.high, t.low)} points) is "
-            f"the one to get out of your hand.")
+    # the two tiles compared, not "the heavier tile": another may be heavier still (review
+    # 11, file 02), and a double's play after it is said
+    why = (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
+           f"end soon, so get points out of your hand: {better.laid} is "
+           f"{value(t.high, t.low)} points, {played.laid} only {value(u.high, u.low)}.")
+    after = game.copy()
+    after.push(better)
+    if t.is_double and not after.over and after.current == game.current and any(
+            m.kind == "play" for m in after.legal_moves):
+        why += " And after a double you play again: another tile out this turn."
+    return why
 
 
 def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None:
