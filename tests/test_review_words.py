@@ -196,7 +196,7 @@ def test_a_shared_train_not_started_is_said_so() -> None:
     m = _record(game, "3-1@1", "6-4@M")
     assert m.idea == "shared", m.why
     assert m.why.startswith("6-4 starts the Mexican train now, and other players may start "
-                            "it too: then it will no longer take a 6."), m.why
+                            "it too: then it no longer ends on a 6."), m.why
     assert check_mistake(m, game) == []
 
 
@@ -354,7 +354,7 @@ def test_a_move_that_leaves_your_train_a_dead_end_is_named() -> None:
 
 def test_a_number_is_read_with_its_article() -> None:
     # "to an 11", "on an 8": review 8 found "to a 11"
-    from mtlearn.play.review_words import _a
+    from mtlearn.play.review_lines import _a
     assert [_a(n) for n in (0, 1, 8, 9, 11, 12, 18)] == [
         "a 0", "a 1", "an 8", "a 9", "an 11", "a 12", "an 18"]
 
@@ -383,7 +383,7 @@ def test_the_mexican_train_started_is_said_once() -> None:
     m = _record(game, "3-0@1", "6-4@M")
     assert m.idea == "plan", m.why
     assert m.why.count("starts the Mexican train") == 1, m.why
-    assert "Other players may start the Mexican train too: then it will no longer take a 6." \
+    assert "Other players may start the Mexican train too: then it no longer ends on a 6." \
         in m.why, m.why
     assert check_mistake(m, game) == []
 
@@ -422,3 +422,18 @@ def test_the_tile_to_get_out_is_compared_with_the_one_played() -> None:
     m = _record(game, "1-0@1", "1-5@1")
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "only 1.", "only 0."), game)
+
+
+def test_an_end_the_hand_cannot_follow_is_said_plainly() -> None:
+    # review 11: "only that tile" stood in for it; after 5-3 the train ends on a 3 and no
+    # tile left in Ana's hand has a 3 (tiles with a 3 are still out: it is no dead end)
+    game = _ana(["5-3", "5-1", "1-0", "0-2"], {"1": ["6-5"], "2": ["6-4"], "3": ["6-0"],
+                                              "M": ["6-2"]})
+    m = _record(game, "5-3@1", "5-1@1")
+    stuck = ("After 5-3 your train ends on a 3, and none of the tiles left in your hand has "
+             "a 3: none of them can follow it.")
+    assert stuck in m.why, m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "ends on a 3, and none of the tiles left in your hand "
+                                      "has a 3", "ends on a 4, and none of the tiles left in "
+                                      "your hand has a 4"), game)

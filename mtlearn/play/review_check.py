@@ -14,20 +14,23 @@ from ..core.ruleids import PATTERN
 from ..core.tiles import Tile
 from ..engine.game import Game
 from .bots import PlannerBot
+from .review_lines import (
+    _cut_off,
+    _dead_end,
+    _line_tiles,
+    _link,
+    _seen,
+    _stranded,
+    _stuck,
+)
 from .review_words import (
     _TILE,
     _block,
-    _cut_off,
-    _dead_end,
     _left_open,
-    _line_tiles,
-    _link,
     _marker_off,
     _only_tile,
-    _seen,
     _shared_end,
     _shed,
-    _stranded,
     _theirs,
     move_words,
 )
@@ -179,6 +182,10 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
                         "line does not start as said")
     if mistake.idea == "shed" and not _said(_shed(game, played, better) or "", why):
         problems.append("the tiles' points are not as said, or no one is near going out")
+    if "none of the tiles left in your hand has" in why and \
+            not _said(_stuck(game, played, better), why):
+        problems.append("the hand can follow the train's end after the move played, or not "
+                        "as said")
     if "stays open after your turn" in why:
         after = game.copy()
         after.push(better)

@@ -13,7 +13,17 @@ from ..core.rule_words import rule_words
 from ..core.tiles import Tile
 from ..engine.game import Game
 from .bots import PlannerBot
-from .deals import hidden_tiles
+from .review_lines import (
+    _a,
+    _blank_line,
+    _dead_end,
+    _line_tiles,
+    _link,
+    _on_own,
+    _stranded,
+    _stuck,
+    _unseen,
+)
 
 __all__ = ["DOUBLE_GAP", "LINE_GAP", "SHED_GAP", "STRANDED_WORTH", "idea_of", "move_words"]
 
@@ -26,10 +36,6 @@ SHED_GAP = 5
 #: A longer line for the learner's own train is the reason on its own (without the
 #: planner's words) when the better move lines up at least this many tiles more.
 LINE_GAP = 2
-
-#: The most tiles of a line the review writes out (a longer one ends with "…", unless the
-#: tile it names is past them).
-LINE_SHOWN = 10
 
 #: The fewest points a double kept in the hand is worth for the review to say that the
 #: move played cut it off from the player's own train (a 2-2 is not worth a sentence).
@@ -160,11 +166,6 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     return why
 
 
-def _a(n: int) -> str:
-    """A number with its article, as it is read: "a 9", "an 8", "an 11", "an 18"."""
-    return f"{'an' if n in (8, 11, 18) else 'a'} {n}"
-
-
 def _where(game: Game, move: Move) -> str:
     """Where a play goes, said to the player to play: "your train", "Ben's train"."""
     assert move.train is not None
@@ -287,6 +288,8 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     link = "" if only or (short and played.tile == better.tile) else \
         _link(game, played, better, mine, theirs, short=short)
     counts = f"{counts} {link}" if link else counts
+    stuck = _stuck(game, played, better) if len(mine) > len(theirs) else ""
+    counts = f"{counts} {stuck}" if stuck else counts
     counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, played, better, mine, theirs)
     # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said
@@ -371,83 +374,10 @@ def _advice_reason(game: Game, played: Move, better: Move) -> str:
     return re.sub(r"… \(\d+ tiles\)", "…", reason)
 
 
-def _on_own(game: Game, move: Move) -> bool:
-    return move.kind == "play" and move.train == game.current
-
-
-def _blank_line(game: Game, played: Move, better: Move, mine: list[Tile],
-                theirs: list[Tile]) -> str:
-    """The double blank's count (50, or 25, with no pips), when the better move's line
-    goes on to it and, after the move played, no line of the hand reaches it at all (not
-    said when either move lays the 0-0 itself)."""
-    blank = Tile(0, 0)
-    worth = game.rules.tile_value(0, 0)
-    if not worth or blank not in mine or blank in theirs or blank in (played.tile,
-                                                                     better.tile):
-        return ""
-    if not _cut_off(game, played, 0):
-        return ""       # another line still reaches it (review 9, file 28)
-    return (f"That line reaches your 0-0, which counts {worth} points if it is left in your "
-            f"hand; after the move you played, no line of your tiles leads your own train to it.")
-
-
-def _cut_off(game: Game, played: Move, end: int) -> bool:
-    """Whether a line of the hand leads the player's own train to ``end`` now and none
-    does after ``played`` (standard trains only)."""
-    me = game.current
-    if type(game) is not Game or game.rules.wild_blanks or played.kind != "play":
-        return False
-    after = game.copy()
-    after.push(played)
-    return end in _reach(game, me) and end not in _reach(after, me)
-
-
-def _reach(game: Game, seat: int) -> set[int]:
-    """The numbers a line of ``seat``'s tiles can lead its own train to, from the train's
-    end (a number joined to the end through the hand's tiles: a path that uses each tile
-    once exists then)."""
-    reach = {game.train(seat).open_end}
-    grew = True
-    while grew:
-        grew = False
-        for t in game.hand(seat):
-            for a, b in ((t.high, t.low), (t.low, t.high)):
-                if a in reach and b not in reach:
-                    reach.add(b)
-                    grew = True
-    return reach
-
-
 def _doubles_kept(game: Game, played: Move, better: Move) -> list[Tile]:
     """The doubles of the hand that neither move plays, heaviest first."""
     return sorted((t for t in game.hand(game.current)
                    if t.is_double and t not in (played.tile, better.tile)), reverse=True)
-
-
-def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None, *,
-              either: bool = False) -> str:
-    """"After the move you played, no line of your tiles leads your own train to a 9, so
-    your 9-9 (18 points) can no longer go on it." when a line led there before the move
-    played and none does after it (and, with ``better``, one still does after ``better``);
-    standard trains only. "" when that does not hold. ``either``: said after the 0-0's
-    sentence, which says the same of the 0 ("No line leads your own train to a 9 either,
-    …")."""
-    me = game.current
-    if not (double.is_double and double in game.hand(me) and double != played.tile):
-        return ""
-    end = double.high
-    if not _cut_off(game, played, end):
-        return ""
-    if better is not None:
-        kept = game.copy()
-        kept.push(better)
-        if end not in _reach(kept, me):
-            return ""
-    worth = game.rules.tile_value(end, end)
-    lead = (f"No line leads your own train to {_a(end)} either" if either else
-            f"After the move you played, no line of your tiles leads your own train to "
-            f"{_a(end)}")
-    return f"{lead}, so your {double} ({worth} points) can no longer go on it."
 
 
 def _marker_off(game: Game, played: Move, better: Move) -> str:
@@ -472,33 +402,6 @@ def _marker_off(game: Game, played: Move, better: Move) -> str:
     return why
 
 
-def _dead_end(game: Game, played: Move, better: Move) -> str:
-    """"After 11-7 on your train, it ends on a 7, and every tile with a 7 is in sight, none
-    in your hand: …" when the move played leaves the player's own train an end no tile will
-    ever follow (every tile of that number on the table, none in the hand) and ``better``
-    does not (standard trains). "" when that does not hold."""
-    me = game.current
-    if not (type(game) is Game and not game.rules.wild_blanks and _on_own(game, played)
-            and not played.branch):
-        return ""
-    unseen = _unseen(game, me)
-
-    def dead(move: Move) -> int | None:
-        after = game.copy()
-        after.push(move)
-        end = after.train(me).open_end
-        if any(t.has(end) for t in after.hand(me)) or any(t.has(end) for t in unseen):
-            return None
-        return end
-
-    end = dead(played)
-    if end is None or dead(better) is not None:
-        return ""
-    return (f"After {played.laid} on your train, it ends on {_a(end)}, and every tile with "
-            f"{_a(end)} is in sight, none of them in your hand: no tile can ever follow it, so "
-            f"your own train takes nothing more this round.")
-
-
 def _shared_end(game: Game, played: Move, better: Move, *, started_said: bool = False) -> str:
     """Why a tile on a shared end beats one on your own unmarked train (standard trains, no
     open double, a tile you cannot see that could take the end): the shared end may be
@@ -519,65 +422,8 @@ def _shared_end(game: Game, played: Move, better: Move, *, started_said: bool = 
     if better.train is not None and not better.branch and not game.train(better.train).tiles:
         lead = (f"Other players may start {where} too" if started_said else
                 f"{better.laid} starts {where} now, and other players may start it too")
-        return f"{lead}: then it will no longer take {_a(end)}. {own}"
+        return f"{lead}: then it no longer ends on {_a(end)}. {own}"
     return (f"{better.laid} fits the {end} at the end of {where} now, and other players may "
             f"play there too: that {end} may be gone by your next turn. {own}")
 
 
-def _unseen(game: Game, seat: int) -> set[Tile]:
-    """The tiles ``seat`` cannot see: neither in its hand nor on the table."""
-    return set(hidden_tiles(game, seat))
-
-
-def _seen(game: Game, seat: int) -> set[Tile]:
-    """The tiles ``seat`` can see: its hand, the engine and every tile on the table."""
-    top = game.set_max
-    return {Tile(a, b) for a in range(top + 1) for b in range(a + 1)} - _unseen(game, seat)
-
-
-def _link(game: Game, played: Move, better: Move, mine: list[Tile],
-          theirs: list[Tile], *, short: bool = False) -> str:
-    """Which tile the move played takes from the better move's line, or where that line
-    starts instead: "11-4 is a link of that line: 10-2, 2-1, 1-0, 0-11, 11-4, 4-4.", "That
-    line starts with 9-0: 9-0, 0-4, 4-4; 9-5 is not part of it." (review 9); ``short``,
-    where the line is written out already: "11-4 is a link of that line.", "9-5 is not part
-    of that line."; "" when the better move's line is no longer."""
-    t = played.tile
-    if t is None or len(mine) <= len(theirs):
-        return ""
-    line = _line_laid(game, better)
-    if short:
-        if _on_own(game, played):
-            return "" if t in mine else f"{played.laid} is not part of that line."
-        return f"{line[mine.index(t)]} is a link of that line." if t in mine else ""
-    shown = ", ".join(line) if len(line) <= LINE_SHOWN else \
-        ", ".join(line[:LINE_SHOWN - 1]) + ", …"
-    if _on_own(game, played):
-        if t in mine:
-            return ""
-        return f"That line starts with {line[0]}: {shown}; {played.laid} is not part of it."
-    if t not in mine:
-        return ""
-    laid = line[mine.index(t)]
-    if mine.index(t) >= LINE_SHOWN - 1 and len(line) > LINE_SHOWN:
-        shown = ", ".join(line)
-    return f"{laid} is a link of that line: {shown}."
-
-
-def _line_laid(game: Game, move: Move) -> list[str]:
-    """:func:`_line_tiles`' line, each tile written as it would be laid ("0-11, 11-4")."""
-    me = game.current
-    g = game.copy()
-    g.push(move)
-    own = [move.laid] if _on_own(game, move) and move.laid is not None else []
-    return own + [f"{i}-{t.other(i)}" for t, i in PlannerBot().plan(g, me).chain]
-
-
-def _line_tiles(game: Game, move: Move) -> list[Tile]:
-    """The player's tiles that go on their own train in one line after ``move``, ``move``
-    included (the longest line of the hand from the train's end: the planner's)."""
-    me = game.current
-    g = game.copy()
-    g.push(move)
-    own = [move.tile] if _on_own(game, move) and move.tile is not None else []
-    return own + [t for t, _ in PlannerBot().plan(g, me).chain]
