@@ -285,11 +285,11 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     # the planner's words show the line already: the link is named without it, and not
     # when they say the tile is no part of it, or the only tile says it is the first
     short = "planned train" in reason
-    link = "" if only or (short and played.tile == better.tile) else \
-        _link(game, played, better, mine, theirs, short=short)
-    counts = f"{counts} {link}" if link else counts
     stuck = _stuck(game, played, better) if len(mine) > len(theirs) else ""
-    counts = f"{counts} {stuck}" if stuck else counts
+    # (the end the hand cannot follow says more than "not part of that line")
+    link = "" if only or (short and (played.tile == better.tile or stuck)) else \
+        _link(game, played, better, mine, theirs, short=short)
+    counts = " ".join(x for x in (counts, link, stuck) if x)
     counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, played, better, mine, theirs)
     # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said
