@@ -201,3 +201,20 @@ def test_passes_changes_in_one_method() -> None:
                         writers.append((path.name, fn.name))
     assert sorted(set(writers)) == [("game.py", "_apply"), ("position_reader.py", "_read_tallies")]
     assert writers.count(("game.py", "_apply")) == 2     # = 0 on a play, += 1 on a pass
+
+
+@pytest.mark.parametrize("rules", ["standard", *VARIANTS])
+def test_replayed_gives_each_position_before_its_move_and_changes_nothing(rules) -> None:
+    game = Game.new(4, rules=rules, seed=31)
+    bot = RandomBot(31)
+    positions = [game.to_position()]
+    for _ in range(30):
+        if game.over:
+            break
+        game.push(bot.choose(game))
+        positions.append(game.to_position())
+    before = game.to_json()
+    seen = [(g.to_position(), m) for g, m in game.replayed()]
+    assert [p for p, _ in seen] == positions[:-1]
+    assert [m for _, m in seen] == game.history
+    assert game.to_json() == before

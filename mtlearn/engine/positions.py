@@ -13,6 +13,7 @@ starting position and its moves, replayed by the engine when it is loaded
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -28,6 +29,7 @@ from .position_reader import (
 from .state import GameState
 
 if TYPE_CHECKING:
+    from ..core.moves import Move
     from .game import Game
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
@@ -117,6 +119,18 @@ class Positions(GameState):
         Seats are 1-based. Raises :class:`PositionError` naming the field at fault.
         """
         return _PositionReader(data).build(cast("type[Game]", cls))
+
+    def replayed(self) -> Iterator[tuple[Game, Move]]:
+        """The round so far, again, move by move: one copy of the game, at the round's
+        start (or at the position it was read from), given with each move of the round
+        before that move is played on it. The copy moves on in place; this game never
+        changes. What a player saw happen, turn by turn (:func:`mtlearn.play.deals.shown`)."""
+        g = cast("Game", self).copy()
+        g._restore(g._start)
+        g.history, g._marks = [], {}
+        for m in list(self.history):
+            yield g, m
+            g._apply(m)
 
     def to_json(self, indent: int | None = 1) -> str:
         """The whole match, with every round's start and moves, as JSON text."""

@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..core.moves import Move
 from ..core.tiles import Tile, full_set
 from ..engine.game import Game
 
@@ -86,18 +87,29 @@ def shown(game: Game, seat: int) -> list[Shown]:
     tile went where), the lines open at each turn and the hand sizes; never from a hand.
     Nothing is shown where a player may draw instead of playing (R-VAR-CHOOSE), in a
     train-building turn, or in a position read without its moves."""
-    if game.rules.may_decline or not game.history or not game._start:
+    if game.rules.may_decline or not game.history:
         return []
-    g = game.copy()
-    g._restore(g._start)
-    g.history, g._marks = [], {}
     candidates = full_set(game.set_max)
     must = game.rules.drawn_tile == "must"
     # each forced draw or pass: [seat, the tiles that would have fitted, tiles taken since
     # (that could be among them), tiles of them laid since]
     events: list[list[Any]] = []
     drawn: list[Any] | None = None      # the event of a draw whose turn is not over yet
-    for m in game.history:
+    last: tuple[int, Move, list[int]] | None = None     # the move before, its mover, sizes
+
+    def settle(sizes: list[int]) -> None:
+        """Count what the move before changed: tiles taken, tiles of an event laid."""
+        assert last is not None
+        p, m, before = last
+        for e in events:
+            q = e[0]
+            e[2] += max(0, sizes[q] - before[q])
+            if q == p and m.kind == "play" and m.tile in e[1]:
+                e[3] += 1
+
+    for g, m in game.replayed():
+        if last is not None:
+            settle(g.hand_sizes)
         p = g.current
         event = None
         if p != seat and m.kind in ("draw", "pass") and g.drawn is None \
@@ -108,13 +120,8 @@ def shown(game: Game, seat: int) -> list[Shown]:
             # the tile just drawn did not fit the same lines, or it would have been played
             drawn[2] -= 1
         drawn = event if m.kind == "draw" else None
-        before = [len(h) for h in g.hands]
-        g._apply(m)
-        for e in events:
-            q = e[0]
-            e[2] += max(0, len(g.hands[q]) - before[q])
-            if q == p and m.kind == "play" and m.tile in e[1]:
-                e[3] += 1
+        last = (p, m, g.hand_sizes)
+    settle(game.hand_sizes)
     hidden = set(hidden_tiles(game, seat))
     out = [Shown(q, frozenset(tiles & hidden), max(0, taken - laid))
            for q, tiles, taken, laid in events]
