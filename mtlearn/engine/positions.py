@@ -30,6 +30,7 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from ..core.moves import Move
+    from ..core.tiles import Tile
     from .game import Game
 
 __all__ = ["DEFAULT_NAMES", "GAME_FORMAT", "POSITION_FORMAT", "Positions"]
@@ -119,6 +120,21 @@ class Positions(GameState):
         Seats are 1-based. Raises :class:`PositionError` naming the field at fault.
         """
         return _PositionReader(data).build(cast("type[Game]", cls))
+
+    def redealt(self, hands: dict[int, list[Tile]], boneyard: list[Tile]) -> Game:
+        """A copy of the position with the hands of ``hands`` (by seat) and the boneyard
+        ``boneyard`` (in draw order, the next tile first) in place of the ones it has, and
+        no moves before it: the deals of a search (:class:`mtlearn.play.deals.Dealer`). The
+        tiles must be the very ones they replace; that is not checked here (it is the
+        caller's: :func:`~mtlearn.play.deals.hidden_tiles`), to keep a deal quick."""
+        g = cast("Game", self).copy()
+        for seat, tiles in hands.items():
+            g.hands[seat] = list(tiles)
+        g.bone = boneyard[::-1]         # the next tile to draw is last
+        g.history, g._marks, g._log = [], {}, []
+        g._ver += 1                     # nothing cached is of these hands
+        g._start = g._snapshot()
+        return g
 
     def replayed(self) -> Iterator[tuple[Game, Move]]:
         """The round so far, again, move by move: one copy of the game, at the round's

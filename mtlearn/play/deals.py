@@ -228,16 +228,13 @@ class Dealer:
         sizes = self.view["sizes"]
         if self.shown:
             hidden = _agreeing(hidden, sizes, self.seat, self.shown, rng) or hidden
-        g = self._template.copy()
+        hands = {}
         at = 0
         for s, size in enumerate(sizes):
             if s != self.seat:
-                g.hands[s] = hidden[at:at + size]
+                hands[s] = hidden[at:at + size]
                 at += size
-        g.bone = hidden[at:][::-1]          # the next tile to draw is last
-        g._ver += 1                         # nothing cached is of these hands
-        g._start = g._snapshot()
-        return g
+        return self._template.redealt(hands, hidden[at:])
 
 
 def dealt(view: dict[str, Any], seat: int, hidden: list[Tile]) -> Game:
