@@ -256,8 +256,12 @@ def test_a_double_left_open_holds_up_an_opponent_on_their_last_tile() -> None:
     assert m.idea == "block", m.why
     assert m.why.startswith("Ben has 1 tile left, so the round may end soon. Playing 1-0 "
                             "leaves the 5-5 you laid open"), m.why
-    assert "Ben cannot go out unless their last tile has a 5" in m.why
+    assert "Ben, who plays next, cannot go out unless their last tile has a 5" in m.why
     assert check_mistake(m, game) == []
+    # review 12, file 25: of a later player it is not said (another may cover it first)
+    later = {**pos, "hands": [["5-4", "1-0", "3-2"], ["0-0", "2-0"], ["2-1"]]}
+    cy = _record(Game.from_position(later), "5-4@1", "1-0@M")
+    assert cy.idea == "block" and "cannot go out" not in cy.why, cy.why
     assert check_mistake(_tampered(m, "Ben has 1 tile left", "Ben has 2 tiles left"), game)
     assert "You still hold 5-4 to cover it yourself later." in m.why
     # with two tiles left, Ben cannot go out at once anyway: the double holds up everyone

@@ -209,10 +209,19 @@ def _left_open(game: Game, double: Move, then: Move) -> str:
     n = t.high
     why = (f"The {t} stays open after your turn: every other player must cover it before "
            f"playing anywhere else, and one who holds no {n} draws.")
-    low, who = _fewest(game)
-    if low == 1:
-        why += f" {game.players[who]} cannot go out unless their last tile has {_a(n)}."
-    return why
+    return why + _next_stopped(after, n)
+
+
+def _next_stopped(after: Game, n: int) -> str:
+    """" Ben, who plays next, cannot go out unless their last tile has a 3." when the
+    player to play ``after`` the turn holds one tile and a double of ``n`` binds play: only
+    of the next player, as another may cover the double before a later one plays (review
+    12, file 25). "" else."""
+    nxt = after.current
+    if after.over or after.hand_sizes[nxt] != 1:
+        return ""
+    return (f" {after.players[nxt]}, who plays next, cannot go out unless their last tile "
+            f"has {_a(n)}.")
 
 
 def _block(game: Game, played: Move, better: Move) -> str:
@@ -236,14 +245,13 @@ def _block(game: Game, played: Move, better: Move) -> str:
     if end is None:
         return ""
     double = Tile(end, end)
-    low, who = _fewest(game)
+    low, _ = _fewest(game)
     # the sentence says the rule (R-DBL-3): it is not cited after it
     why = (f"Playing {better.laid} leaves the {double} you laid open, and every other "
            f"player must cover it before playing anywhere else: one who holds no {end} "
            f"draws, and may have to put a marker down.")
     if low == 1:
-        why = (f"{_near_end(game)}{why} {game.players[who]} cannot go out unless their last "
-               f"tile has {_a(end)}.")
+        why = f"{_near_end(game)}{why}{_next_stopped(after, end)}"
     later = [t for t in after.hand(me) if t.has(end) and not t.is_double]
     if later:
         tiles = " and ".join(str(t) for t in later[:2])
