@@ -441,3 +441,15 @@ def test_an_end_the_hand_cannot_follow_is_said_plainly() -> None:
     assert check_mistake(_tampered(m, "ends on a 3, and none of the tiles left in your hand "
                                       "has a 3", "ends on a 4, and none of the tiles left in "
                                       "your hand has a 4"), game)
+
+
+def test_a_tile_of_the_line_played_too_soon_is_said_so() -> None:
+    # review 12, files 19 and 23: the line loops back to the train's 5 (5-3, 3-1, 1-5), so
+    # 5-2 belongs to it, but after the loop
+    game = _ana(["5-3", "3-1", "1-5", "5-2", "2-4"], {"1": ["6-5"], "2": ["6-3"],
+                                                     "3": ["6-1"], "M": ["6-2"]})
+    m = _record(game, "5-2@1", "5-3@1")
+    assert "5-2 belongs to that line too, but later." in m.why, m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "5-2 belongs to that line too", "5-3 belongs to that "
+                                      "line too"), game)

@@ -125,7 +125,7 @@ _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand thi
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
 _LINK = re.compile(r"\d+-\d+ is a link of that line|That line starts with \d+-\d+|"
-                   r"\d+-\d+ is not part of that line")
+                   r"\d+-\d+ is not part of that line|\d+-\d+ belongs to that line too")
 _STRANDED = re.compile(r"leads your own train to an? (\d+)( either)?, so your (\d+)-(\d+) \(")
 
 

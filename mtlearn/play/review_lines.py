@@ -15,25 +15,31 @@ from .deals import hidden_tiles
 
 __all__ = ["LINE_SHOWN"]
 
+
 #: The most tiles of a line the review writes out (a longer one ends with "…", unless the
 #: tile it names is past them).
 LINE_SHOWN = 10
+
 
 def _a(n: int) -> str:
     """A number with its article, as it is read: "a 9", "an 8", "an 11", "an 18"."""
     return f"{'an' if n in (8, 11, 18) else 'a'} {n}"
 
+
 def _on_own(game: Game, move: Move) -> bool:
     return move.kind == "play" and move.train == game.current
+
 
 def _unseen(game: Game, seat: int) -> set[Tile]:
     """The tiles ``seat`` cannot see: neither in its hand nor on the table."""
     return set(hidden_tiles(game, seat))
 
+
 def _seen(game: Game, seat: int) -> set[Tile]:
     """The tiles ``seat`` can see: its hand, the engine and every tile on the table."""
     top = game.set_max
     return {Tile(a, b) for a in range(top + 1) for b in range(a + 1)} - _unseen(game, seat)
+
 
 def _reach(game: Game, seat: int) -> set[int]:
     """The numbers a line of ``seat``'s tiles can lead its own train to, from the train's
@@ -50,6 +56,7 @@ def _reach(game: Game, seat: int) -> set[int]:
                     grew = True
     return reach
 
+
 def _cut_off(game: Game, played: Move, end: int) -> bool:
     """Whether a line of the hand leads the player's own train to ``end`` now and none
     does after ``played`` (standard trains only)."""
@@ -60,6 +67,7 @@ def _cut_off(game: Game, played: Move, end: int) -> bool:
     after.push(played)
     return end in _reach(game, me) and end not in _reach(after, me)
 
+
 def _line_tiles(game: Game, move: Move) -> list[Tile]:
     """The player's tiles that go on their own train in one line after ``move``, ``move``
     included (the longest line of the hand from the train's end: the planner's)."""
@@ -69,6 +77,7 @@ def _line_tiles(game: Game, move: Move) -> list[Tile]:
     own = [move.tile] if _on_own(game, move) and move.tile is not None else []
     return own + [t for t, _ in PlannerBot().plan(g, me).chain]
 
+
 def _line_laid(game: Game, move: Move) -> list[str]:
     """:func:`_line_tiles`' line, each tile written as it would be laid ("0-11, 11-4")."""
     me = game.current
@@ -76,6 +85,7 @@ def _line_laid(game: Game, move: Move) -> list[str]:
     g.push(move)
     own = [move.laid] if _on_own(game, move) and move.laid is not None else []
     return own + [f"{i}-{t.other(i)}" for t, i in PlannerBot().plan(g, me).chain]
+
 
 def _link(game: Game, played: Move, better: Move, mine: list[Tile],
           theirs: list[Tile], *, short: bool = False) -> str:
@@ -88,22 +98,31 @@ def _link(game: Game, played: Move, better: Move, mine: list[Tile],
     if t is None or len(mine) <= len(theirs):
         return ""
     line = _line_laid(game, better)
+    later = t in mine and mine.index(t) > 0     # in the line, but not where it starts
     if short:
         if _on_own(game, played):
-            return "" if t in mine else f"{played.laid} is not part of that line."
+            if t not in mine:
+                return f"{played.laid} is not part of that line."
+            return f"{played.laid} belongs to that line too, but later." if later else ""
         return f"{line[mine.index(t)]} is a link of that line." if t in mine else ""
     shown = ", ".join(line) if len(line) <= LINE_SHOWN else \
         ", ".join(line[:LINE_SHOWN - 1]) + ", …"
     if _on_own(game, played):
-        if t in mine:
+        if t not in mine:
+            return f"That line starts with {line[0]}: {shown}; {played.laid} is not part of it."
+        if not later:
             return ""
-        return f"That line starts with {line[0]}: {shown}; {played.laid} is not part of it."
+        if mine.index(t) >= LINE_SHOWN - 1 and len(line) > LINE_SHOWN:
+            shown = ", ".join(line)
+        # review 12: a loop back to the train's number is played first, that tile last
+        return f"{played.laid} belongs to that line too, but later: {shown}."
     if t not in mine:
         return ""
     laid = line[mine.index(t)]
     if mine.index(t) >= LINE_SHOWN - 1 and len(line) > LINE_SHOWN:
         shown = ", ".join(line)
     return f"{laid} is a link of that line: {shown}."
+
 
 def _blank_line(game: Game, played: Move, better: Move, mine: list[Tile],
                 theirs: list[Tile]) -> str:
@@ -119,6 +138,7 @@ def _blank_line(game: Game, played: Move, better: Move, mine: list[Tile],
         return ""       # another line still reaches it (review 9, file 28)
     return (f"That line reaches your 0-0, which counts {worth} points if it is left in your "
             f"hand; after the move you played, no line of your tiles leads your own train to it.")
+
 
 def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None, *,
               either: bool = False) -> str:
@@ -145,6 +165,7 @@ def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None
             f"{_a(end)}")
     return f"{lead}, so your {double} ({worth} points) can no longer go on it."
 
+
 def _dead_end(game: Game, played: Move, better: Move) -> str:
     """"After 11-7 on your train, it ends on a 7, and every tile with a 7 is in sight, none
     in your hand: …" when the move played leaves the player's own train an end no tile will
@@ -170,6 +191,7 @@ def _dead_end(game: Game, played: Move, better: Move) -> str:
     return (f"After {played.laid} on your train, it ends on {_a(end)}, and every tile with "
             f"{_a(end)} is in sight, none of them in your hand: no tile can ever follow it, so "
             f"your own train takes nothing more this round.")
+
 
 def _stuck(game: Game, played: Move, better: Move) -> str:
     """"After 5-7 your train ends on a 7, and none of the tiles left in your hand has a 7:
