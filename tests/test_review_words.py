@@ -218,9 +218,9 @@ def test_a_double_laid_keeps_the_line_the_move_played_cuts() -> None:
 
 
 def test_a_double_the_move_played_cuts_off_is_named() -> None:
-    # 3-1 on Ana's train ends it on a 1 her hand cannot follow: her 5-5 has no way onto it;
-    # 3-5 keeps it in reach
-    game = _ana(["3-5", "5-5", "3-1", "2-4"], {"1": ["6-3"], "2": ["6-0"], "3": ["6-4"],
+    # 3-1 on Ana's train leads it to 1 and 2 only: her 5-5 has no way onto it; 3-5 keeps
+    # it in reach (with an end her hand cannot follow at all, the next test)
+    game = _ana(["3-5", "5-5", "3-1", "1-2"], {"1": ["6-3"], "2": ["6-0"], "3": ["6-4"],
                                                "M": ["6-2"]})
     m = _record(game, "3-1@1", "3-5@1")
     assert m.idea == "plan"
@@ -232,7 +232,7 @@ def test_a_double_the_move_played_cuts_off_is_named() -> None:
                 "so your 5-5 (10 points) can no longer go on it.")
     assert check_mistake(_tampered(m, "to a 5, so your 5-5 (10 points)",
                                    "to a 4, so your 4-4 (8 points)"), game)
-    kept = _record(game, "2-4@M", "3-5@1")
+    kept = _record(game, "1-2@M", "3-5@1")
     assert "can no longer go on it" not in kept.why
     assert check_mistake(Mistake.from_json({**kept.to_json(), "why": f"{kept.why} {invented}"}),
                          game)
@@ -258,6 +258,14 @@ def test_a_double_left_open_holds_up_an_opponent_on_their_last_tile() -> None:
                             "leaves the 5-5 you laid open"), m.why
     assert "Ben, who plays next, cannot go out unless their last tile has a 5" in m.why
     assert check_mistake(m, game) == []
+    # review 12, file 26: every opponent as near going out is named
+    both = {**pos, "hands": [["5-4", "1-0", "3-2"], ["0-0"], ["2-1"]]}
+    b = _record(Game.from_position(both), "5-4@1", "1-0@M")
+    assert b.why.startswith("Ben and Cy have 1 tile left each, so the round may end soon."), \
+        b.why
+    assert check_mistake(b, Game.from_position(both)) == []
+    assert check_mistake(_tampered(b, "Ben and Cy have 1", "Ben and Cy have 2"),
+                         Game.from_position(both))
     # review 12, file 25: of a later player it is not said (another may cover it first)
     later = {**pos, "hands": [["5-4", "1-0", "3-2"], ["0-0", "2-0"], ["2-1"]]}
     cy = _record(Game.from_position(later), "5-4@1", "1-0@M")
@@ -453,3 +461,17 @@ def test_a_tile_of_the_line_played_too_soon_is_said_so() -> None:
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "5-2 belongs to that line too", "5-3 belongs to that "
                                       "line too"), game)
+
+
+def test_a_double_cut_off_after_an_end_nothing_follows_is_said_once() -> None:
+    # review 12: "no line … leads your own train to a 5" said nothing new after "none of
+    # them can follow it"; the double's points are what is left to say
+    game = _ana(["4-3", "4-1", "1-5", "5-5"], {"1": ["6-4"], "2": ["6-2"], "3": ["6-0"],
+                                              "M": ["6-1"]})
+    m = _record(game, "4-3@1", "4-1@1")
+    assert m.why.endswith("none of them can follow it. So your 5-5 (10 points) can no "
+                          "longer go on it."), m.why
+    assert "no line of your tiles leads" not in m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "So your 5-5 (10 points)", "So your 1-1 (2 points)"),
+                         game)

@@ -120,12 +120,14 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
 
 
 _LEFT = re.compile(r"has (\d+) tiles? left")
+_EACH = re.compile(r"((?:[^.:;]+?, )*[^.:;,]+? and [^.:;,]+?) have (\d+) tiles? left each")
 _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand this turn, "
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
 _LINK = re.compile(r"\d+-\d+ is a link of that line|That line starts with \d+-\d+|"
                    r"\d+-\d+ is not part of that line|\d+-\d+ belongs to that line too")
+_SO_STRANDED = re.compile(r"So your (\d+)-(\d+) \(\d+ points\) can no longer go on it")
 _STRANDED = re.compile(r"leads your own train to an? (\d+)( either)?, so your (\d+)-(\d+) \(")
 
 
@@ -160,6 +162,10 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
             sizes -= 1
             if len(game.hand(seat)) != int(n):
                 problems.append(f"{name} does not have {n} tiles left")
+    for names, n in _EACH.findall(why):       # "Ben and Cy have 1 tile left each"
+        for name in (x.strip() for x in re.split(r", | and ", names)):
+            if name not in game.players or len(game.hand(game.players.index(name))) != int(n):
+                problems.append(f"{name} does not have {n} tiles left")
     if sizes > 0:
         problems.append("a hand size is said of someone who is not a player")
     if "is the only tile in your hand" in why and not _only_tile(game, played, better,
@@ -192,6 +198,12 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
         then = PlannerBot().advise(after).move if after.current == game.current else None
         if then is None or not _said(_left_open(game, better, then), why):
             problems.append("the double laid does not stay open after the turn, or not as said")
+    for a, b in _SO_STRANDED.findall(why):
+        double = Tile(int(a), int(b))
+        cut = _stranded(game, played, double, None if double == better.tile else better,
+                        so=True)
+        if not _said(cut, why) or not _said(_stuck(game, played, better), why):
+            problems.append(f"{a}-{b} is not cut off from the player's own train")
     for end, either, a, b in _STRANDED.findall(why):
         double = Tile(int(a), int(b))
         cut = _stranded(game, played, double, None if double == better.tile else better,

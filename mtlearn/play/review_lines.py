@@ -141,13 +141,14 @@ def _blank_line(game: Game, played: Move, better: Move, mine: list[Tile],
 
 
 def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None, *,
-              either: bool = False) -> str:
+              either: bool = False, so: bool = False) -> str:
     """"After the move you played, no line of your tiles leads your own train to a 9, so
     your 9-9 (18 points) can no longer go on it." when a line led there before the move
     played and none does after it (and, with ``better``, one still does after ``better``);
     standard trains only. "" when that does not hold. ``either``: said after the 0-0's
     sentence, which says the same of the 0 ("No line leads your own train to a 9 either,
-    …")."""
+    …"). ``so``: said after :func:`_stuck`'s sentence, which says no tile of the hand
+    follows the train ("So your 9-9 (18 points) can no longer go on it.")."""
     me = game.current
     if not (double.is_double and double in game.hand(me) and double != played.tile):
         return ""
@@ -160,6 +161,8 @@ def _stranded(game: Game, played: Move, double: Tile, better: Move | None = None
         if end not in _reach(kept, me):
             return ""
     worth = game.rules.tile_value(end, end)
+    if so:
+        return f"So your {double} ({worth} points) can no longer go on it."
     lead = (f"No line leads your own train to {_a(end)} either" if either else
             f"After the move you played, no line of your tiles leads your own train to "
             f"{_a(end)}")

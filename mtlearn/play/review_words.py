@@ -182,11 +182,22 @@ def _fewest(game: Game) -> tuple[int, int]:
 def _near_end(game: Game) -> str:
     """"Ben has 1 tile left, so the round may end soon. " when an opponent has two tiles or
     fewer (the fewest, the first such seat), else ""."""
-    low, who = _fewest(game)
+    low, _ = _fewest(game)
     if low > 2:
         return ""
-    return (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left, so the round "
-            f"may end soon. ")
+    return f"{_nearest(game)}, so the round may end soon. "
+
+
+def _nearest(game: Game) -> str:
+    """"Ben has 1 tile left", or "Ben and Cy have 1 tile left each": every opponent with
+    the fewest tiles, not the first only (review 12, file 26)."""
+    low, _ = _fewest(game)
+    names = [game.players[s] for s in range(game.n)
+             if s != game.current and len(game.hand(s)) == low]
+    tiles = f"{low} tile{'s' if low != 1 else ''} left"
+    if len(names) == 1:
+        return f"{names[0]} has {tiles}"
+    return ", ".join(names[:-1]) + f" and {names[-1]} have {tiles} each"
 
 
 def _left_open(game: Game, double: Move, then: Move) -> str:
@@ -264,13 +275,13 @@ def _shed(game: Game, played: Move, better: Move) -> str | None:
     more points than ``played``."""
     value = game.rules.tile_value
     t, u = better.tile, played.tile
-    low, who = _fewest(game)
+    low, _ = _fewest(game)
     if t is None or u is None or low > 2 or \
             value(t.high, t.low) < value(u.high, u.low) + SHED_GAP:
         return None
     # the two tiles compared, not "the heavier tile": another may be heavier still (review
     # 11, file 02), and a double's play after it is said
-    why = (f"{game.players[who]} has {low} tile{'s' if low != 1 else ''} left: the round may "
+    why = (f"{_nearest(game)}: the round may "
            f"end soon, so get points out of your hand: {better.laid} is "
            f"{value(t.high, t.low)} points, {played.laid} only {value(u.high, u.low)}.")
     after = game.copy()
@@ -304,7 +315,8 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     stranded = next((s for d in _doubles_kept(game, played, better)
                      if game.rules.tile_value(d.high, d.low) >= STRANDED_WORTH
                      and not (blank and d == Tile(0, 0))
-                     and (s := _stranded(game, played, d, better, either=bool(blank)))), "")
+                     and (s := _stranded(game, played, d, better, either=bool(blank),
+                                         so=bool(stuck) and not blank))), "")
     blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
