@@ -475,3 +475,15 @@ def test_a_double_cut_off_after_an_end_nothing_follows_is_said_once() -> None:
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "So your 5-5 (10 points)", "So your 1-1 (2 points)"),
                          game)
+
+
+def test_a_double_then_the_last_tile_elsewhere_goes_out() -> None:
+    # review 13, file 22: the double, then the last tile on another train, empties the hand
+    game = _ana(["5-5", "2-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-0"], "M": ["6-2"]})
+    m = _record(game, "2-4@M", "5-5@1")
+    assert m.idea == "double-kept"
+    assert m.why.endswith("Lay the double 5-5, then play 2-4 on the Mexican train: those are "
+                          "your last two tiles, so you go out this turn and your hand counts "
+                          "nothing."), m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "then play 2-4 on", "then play 2-5 on"), game)

@@ -125,6 +125,7 @@ _BONUS = re.compile(r"then (\d+)-(\d+) on [^:]+?, two tiles out of your hand thi
                     r"(\d+) points")
 _COVER = re.compile(r"cover it yourself with (\d+)-(\d+) at once, (\d+) points")
 _OUT = re.compile(r"cover it yourself with (\d+)-(\d+): those are your last two tiles")
+_OUT_AFTER = re.compile(r"then play (\d+)-(\d+) on [^:]+: those are your last two tiles")
 _LINK = re.compile(r"\d+-\d+ is a link of that line|That line starts with \d+-\d+|"
                    r"\d+-\d+ is not part of that line|\d+-\d+ belongs to that line too")
 _SO_STRANDED = re.compile(r"So your (\d+)-(\d+) \(\d+ points\) can no longer go on it")
@@ -149,6 +150,16 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
             after.push(fits[0])
         if not fits or after.hand(game.current):
             problems.append(f"the double and {a}-{b} do not empty the hand")
+    out_after = _OUT_AFTER.search(why)
+    if out_after:
+        a, b = (int(x) for x in out_after.groups())
+        after = game.copy()
+        after.push(better)
+        last = [m for m in after.legal_moves if m.kind == "play" and m.tile == Tile(a, b)]
+        if last:
+            after.push(last[0])
+        if not last or not after.over or after.out != game.current:
+            problems.append(f"the double and {a}-{b} do not end the round with the hand empty")
     for pattern, same_line, fault in ((_COVER, True, "does not cover the double at once"),
                                       (_BONUS, False, "is not a play after the double")):
         said = pattern.search(why)

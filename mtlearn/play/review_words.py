@@ -145,6 +145,13 @@ def _double_kept(game: Game, played: Move, better: Move) -> str:
     elif advice is not None and advice in plays and advice.tile is not None:
         both = points + value(advice.tile.high, advice.tile.low)
         where = _where(after, advice)
+        if len(game.hand(me)) == 2:
+            last = after.copy()
+            last.push(advice)
+            if last.over and last.out == me:        # review 13, file 22
+                return (f"{near}Lay the double {t}, then play {advice.laid} on {where}: "
+                        f"those are your last two tiles, so you go out this turn and your "
+                        f"hand counts nothing.")
         still = _left_open(game, better, advice)
         why = (f"{near}Laying the double {t} gets its {points} points out of your hand, and "
                f"after a double you play again: then {advice.laid} on {where}, two tiles out "
