@@ -141,17 +141,35 @@ def _agreeing(hidden: list[Tile], sizes: list[int], seat: int, shown: Sequence[S
     their free places (so with nothing ruled out every deal is as likely as in a shuffle),
     the tiles ruled out somewhere first, as they have fewer places to go; the boneyard is
     shuffled again at the end, so its order owes nothing to that."""
+    return _agree(hidden, sizes, seat, _limits(hidden, shown), rng)
+
+
+#: What :func:`_agreeing` works from, a function of the hidden tiles and what was shown
+#: only (a :class:`Dealer` works it out once): the limits of each seat, and for each tile
+#: the number of limits it is in.
+_Limits = tuple[dict[int, list[tuple[frozenset[Tile], int]]], dict[Tile, int]]
+
+
+def _limits(hidden: list[Tile], shown: Sequence[Shown]) -> _Limits:
+    """Each seat's limits that rule a hidden tile out, and how many rule out each tile."""
     pool = set(hidden)
     limits: dict[int, list[tuple[frozenset[Tile], int]]] = {}
     for sh in shown:
         tiles = sh.tiles & pool
         if len(tiles) > sh.most:
             limits.setdefault(sh.seat, []).append((tiles, sh.most))
+    ruled = {t: sum(t in tiles for rules in limits.values() for tiles, _ in rules)
+             for t in hidden}
+    return limits, ruled
+
+
+def _agree(hidden: list[Tile], sizes: list[int], seat: int, made: _Limits,
+           rng: random.Random) -> list[Tile] | None:
+    """:func:`_agreeing` with its limits worked out already (``made``)."""
+    limits, ruled = made
     if not limits:
         return None
     # the tiles ruled out of the most hands first (a stable sort: shuffled among equals)
-    ruled = {t: sum(t in tiles for rules in limits.values() for tiles, _ in rules)
-             for t in hidden}
     places = [s for s in range(len(sizes)) if s != seat] + [-1]     # -1: the boneyard
     for _ in range(_TRIES):
         got = _placed(sorted(hidden, key=lambda t: -ruled[t]), sizes, places, limits, rng)
@@ -219,6 +237,7 @@ class Dealer:
         self.hidden = hidden_tiles(game, seat)
         self.view = seen_position(game, seat)
         self._template = dealt(self.view, seat, self.hidden)
+        self._limits = _limits(self.hidden, shown) if shown else None
 
     def deal(self, rng: random.Random) -> Game:
         """A fresh deal of the hidden tiles from ``rng`` (the same as
@@ -226,8 +245,8 @@ class Dealer:
         hidden = self.hidden[:]
         rng.shuffle(hidden)
         sizes = self.view["sizes"]
-        if self.shown:
-            hidden = _agreeing(hidden, sizes, self.seat, self.shown, rng) or hidden
+        if self._limits is not None:
+            hidden = _agree(hidden, sizes, self.seat, self._limits, rng) or hidden
         hands = {}
         at = 0
         for s, size in enumerate(sizes):

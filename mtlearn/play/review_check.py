@@ -142,10 +142,7 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
     out = _OUT.search(why)
     if out:
         a, b = (int(x) for x in out.groups())
-        after = game.copy()
-        after.push(better)
-        fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == Tile(a, b)
-                and m.line_code == better.line_code]
+        after, fits = _after_double(game, better, Tile(a, b), same_line=True)
         if fits:
             after.push(fits[0])
         if not fits or after.hand(game.current):
@@ -153,12 +150,10 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
     out_after = _OUT_AFTER.search(why)
     if out_after:
         a, b = (int(x) for x in out_after.groups())
-        after = game.copy()
-        after.push(better)
-        last = [m for m in after.legal_moves if m.kind == "play" and m.tile == Tile(a, b)]
-        if last:
-            after.push(last[0])
-        if not last or not after.over or after.out != game.current:
+        after, fits = _after_double(game, better, Tile(a, b), same_line=False)
+        if fits:
+            after.push(fits[0])
+        if not fits or not after.over or after.out != game.current:
             problems.append(f"the double and {a}-{b} do not end the round with the hand empty")
     for pattern, same_line, fault in ((_COVER, True, "does not cover the double at once"),
                                       (_BONUS, False, "is not a play after the double")):
@@ -230,15 +225,23 @@ def _said(sentence: str, why: str) -> bool:
     return bool(sentence) and sentence in why
 
 
+def _after_double(game: Game, double: Move, tile: Tile, *, same_line: bool
+                  ) -> tuple[Game, list[Move]]:
+    """The game after ``double``, and the plays of ``tile`` legal then (on the double's own
+    line if ``same_line``)."""
+    after = game.copy()
+    after.push(double)
+    fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == tile
+            and (not same_line or m.line_code == double.line_code)]
+    return after, fits
+
+
 def _plays_after(game: Game, double: Move, tile: Tile, both: int, *, same_line: bool) -> bool:
     """Whether, after ``double``, the same player may play ``tile`` (on the double's own
     line if ``same_line``), and the two tiles count ``both`` points."""
-    after = game.copy()
-    after.push(double)
+    after, fits = _after_double(game, double, tile, same_line=same_line)
     t = double.tile
     value = game.rules.tile_value
-    fits = [m for m in after.legal_moves if m.kind == "play" and m.tile == tile
-            and (not same_line or m.line_code == double.line_code)]
     return (after.current == game.current and bool(fits) and t is not None
             and both == value(t.high, t.low) + value(tile.high, tile.low))
 
