@@ -7,7 +7,7 @@ moves. :func:`play_round` and :func:`play_match` drive a game with one bot per s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from ..core.moves import MEXICAN, Move
@@ -90,6 +90,14 @@ class Advice(NamedTuple):
     move: Move
     idea: str
     reason: str
+
+
+class _Pick(NamedTuple):
+    """An :class:`Advice` whose reason is written only when asked for."""
+
+    move: Move
+    idea: str
+    why: Callable[[], str]
 
 
 #: Hands up to this size are planned exactly (:func:`~mtlearn.longest_train`); a
@@ -212,7 +220,7 @@ class PlannerBot:
 
     def choose(self, game: Game) -> Move:
         """Pick a legal move (see the class docstring for the order of ideas)."""
-        return self.advise(game).move
+        return self._pick(game).move
 
     # ------------------------------------------------------------------ the plan
     def plan(self, game: Game, seat: int | None = None) -> Plan:
@@ -257,6 +265,12 @@ class PlannerBot:
     # ------------------------------------------------------------------ choosing
     def advise(self, game: Game) -> Advice:
         """The move this bot would play now, with the idea behind it and a reason."""
+        move, idea, why = self._pick(game)
+        return Advice(move, idea, why())
+
+    def _pick(self, game: Game) -> _Pick:
+        """:meth:`advise`'s choice with its reason still to be written (a roll-out plays
+        hundreds of thousands of moves and reads none of their reasons)."""
         moves = list(game.legal_moves)
         if not moves:
             raise ValueError("no legal move: the round is over")
@@ -265,7 +279,7 @@ class PlannerBot:
         plays = [m for m in moves if m.kind == "play"]
         forced = _obvious(game, moves, plays, hand)
         if forced is not None:
-            return forced
+            return _Pick(forced.move, forced.idea, lambda: forced.reason)
         plan = self._plan(me, hand, game.open_end(me))
         chain_tiles = {t: i for i, (t, _) in enumerate(plan.chain)}
         head = plan.chain[0] if plan.chain else None
@@ -296,11 +310,13 @@ class PlannerBot:
         low, who = min(others)
         if low <= self.danger:
             m = max(plays, key=lambda m: (pips(m), -cost(m)))
-            left = f"{_count_words(low)} left"
-            assert m.tile is not None
-            unit = "pips" if pips(m) == m.tile.pips else "points"
-            return Advice(m, "shed", f"it sheds {pips(m)} {unit}: {game.players[who]} has "
-                          f"{left}")
+
+            def shed() -> str:
+                assert m.tile is not None
+                unit = "pips" if pips(m) == m.tile.pips else "points"
+                return (f"it sheds {pips(m)} {unit}: {game.players[who]} has "
+                        f"{_count_words(low)} left")
+            return _Pick(m, "shed", shed)
         # 3. cover an open double
         # (a line is a train or one of its branches, R-VAR-BRANCH: "2", "M.2b")
         open_lines = set(game.open_double_lines)
@@ -308,21 +324,24 @@ class PlannerBot:
                   and not (m.tile is not None and m.tile.is_double)]
         if covers:
             m = min(covers, key=lambda m: (cost(m), -pips(m)))
-            assert m.train is not None
-            end = _line_end(game, m)
-            where = ("your own train" if m.train == me else game.train_label(m.train))
-            if m.branch:
-                where = f"branch {m.branch} of {where}"
-            if is_head(m):
-                return Advice(m, "cover", f"it covers the open {end}-{end} on {where} and "
-                              f"keeps your planned train {_chain_text(plan)}")
-            return Advice(m, "cover", f"it covers the open {end}-{end} on {where} before "
-                          f"anyone else must")
+            head_too = is_head(m)
+
+            def cover() -> str:
+                assert m.train is not None
+                end = _line_end(game, m)
+                where = ("your own train" if m.train == me else game.train_label(m.train))
+                if m.branch:
+                    where = f"branch {m.branch} of {where}"
+                if head_too:
+                    return (f"it covers the open {end}-{end} on {where} and keeps your "
+                            f"planned train {_chain_text(plan)}")
+                return f"it covers the open {end}-{end} on {where} before anyone else must"
+            return _Pick(m, "cover", cover)
         # 4. own train marked: play the plan there to take the marker off
         heads = [m for m in plays if is_head(m)]
         if heads and game.train(me).marker:
-            return Advice(heads[0], "plan", f"it keeps your planned train {_chain_text(plan)} "
-                          f"and takes the marker off your train")
+            return _Pick(heads[0], "plan", lambda: f"it keeps your planned train "
+                         f"{_chain_text(plan)} and takes the marker off your train")
         # 5. a double it can cover
         doubles = []
         for m in plays:
@@ -330,43 +349,47 @@ class PlannerBot:
             assert t is not None
             if not t.is_double:
                 continue
-            cover = [c for c in hand if c != t and c.has(t.high)]
-            if cover and cost(m) == 0 and (m.train != me or is_head(m)):
-                best = min(cover, key=lambda c: (c in chain_tiles, -c.pips))
+            cover_by = [c for c in hand if c != t and c.has(t.high)]
+            if cover_by and cost(m) == 0 and (m.train != me or is_head(m)):
+                best = min(cover_by, key=lambda c: (c in chain_tiles, -c.pips))
                 doubles.append((cost(m), -pips(m), m, best))
         if doubles:
             doubles.sort(key=lambda d: (d[0], d[1]))
             _, _, m, c = doubles[0]
-            assert m.tile is not None
             if is_head(m):
-                return Advice(m, "plan", f"it keeps your planned train {_chain_text(plan)}, "
-                              f"and the double {m.tile} gives you another play")
-            return Advice(m, "double", f"the double {m.tile} gives you another play, and you "
-                          f"hold {c} to cover it")
+                return _Pick(m, "plan", lambda: f"it keeps your planned train "
+                             f"{_chain_text(plan)}, and the double {m.tile} gives you "
+                             f"another play")
+            return _Pick(m, "double", lambda: f"the double {m.tile} gives you another play, "
+                         f"and you hold {c} to cover it")
         # 6. an extra on the Mexican train or a marked train
         extras = [m for m in plays if m.train != me and cost(m) == 0]
         if extras:
             m = max(extras, key=lambda m: (pips(m), m.train == MEXICAN))
-            assert m.train is not None
-            where = f"goes on {game.place_label(m.train, m.branch)}"
-            if m.train == MEXICAN and not game.train(MEXICAN).started:
-                # as long as before: the Play a game page's folded message counts on it
-                where = "goes on the Mexican train and starts the Mexican train"
-            if not plan.chain:
-                return Advice(m, "extra", f"nothing in your hand continues your own train, so "
-                              f"{m.laid} {where}")
-            return Advice(m, "extra", f"{m.laid} is an extra, not part of your planned train "
-                          f"{_chain_text(plan)}, so it {where}")
+
+            def extra() -> str:
+                assert m.train is not None
+                where = f"goes on {game.place_label(m.train, m.branch)}"
+                if m.train == MEXICAN and not game.train(MEXICAN).started:
+                    # as long as before: the Play a game page's folded message counts on it
+                    where = "goes on the Mexican train and starts the Mexican train"
+                if not plan.chain:
+                    return (f"nothing in your hand continues your own train, so "
+                            f"{m.laid} {where}")
+                return (f"{m.laid} is an extra, not part of your planned train "
+                        f"{_chain_text(plan)}, so it {where}")
+            return _Pick(m, "extra", extra)
         # 7. the plan on its own train
         if heads:
-            return Advice(heads[0], "plan", f"it keeps your planned train {_chain_text(plan)}")
+            return _Pick(heads[0], "plan",
+                         lambda: f"it keeps your planned train {_chain_text(plan)}")
         # 8. whatever costs the plan least
         m = min(plays, key=lambda m: (cost(m), -pips(m)))
         if "end" in {x.kind for x in moves}:
-            return Advice(Move("end"), "end", "the rest of your hand is not part of your "
-                          "planned train")
-        return Advice(m, "fallback", f"no tile outside your plan fits, and {m.laid} costs "
-                      f"your plan the least")
+            return _Pick(Move("end"), "end",
+                         lambda: "the rest of your hand is not part of your planned train")
+        return _Pick(m, "fallback", lambda: f"no tile outside your plan fits, and {m.laid} "
+                     f"costs your plan the least")
 
 
 def _obvious(game: Game, moves: list[Move], plays: list[Move], hand: list[Tile]
