@@ -86,6 +86,7 @@ from mtlearn.play.review import (
     review_round,
     score_decision,
 )
+from mtlearn.play.review_search import give_or_take
 
 #: How much deeper the reference search is than the review's deepest weighing of a decision.
 DEEPER = 10
@@ -166,8 +167,9 @@ def review_flags(args: tuple[int, int | None, float]
             for turn, at, move in decisions(game, 0)]
 
 
-#: A named mistake as the learner reads it: position, move played, better move, told loss.
-Named = tuple[dict[str, Any], str, str, float]
+#: A named mistake as the learner reads it: position, move played, better move, told loss,
+#: and the standard error behind its "give or take".
+Named = tuple[dict[str, Any], str, str, float, float]
 
 #: The deeper search's verdict on a named mistake: the loss of the move played against its
 #: best move, the standard error of that paired difference, and the loss of the better move
@@ -179,7 +181,8 @@ def review_named(args: tuple[int, int | None]) -> list[Named]:
     """The mistakes the review names in the beginner's round ``seed`` (see :data:`Named`)."""
     seed, set_max = args
     game = beginner_round(seed, set_max)
-    return [(position_before(game, m.turn).to_position(), m.played, m.better, m.lost)
+    return [(position_before(game, m.turn).to_position(), m.played, m.better, m.lost,
+             m.lost_se)
             for m in review_round(game, 0, seed=seed).mistakes]
 
 
@@ -207,13 +210,18 @@ def named_part(pool: ProcessPoolExecutor, want: int, first: int, set_max: int | 
         seed += len(batch)
         rounds += len(batch)
     named = named[:want]
-    checked = list(pool.map(deep_named, [(p, a, b) for p, a, b, _ in named], chunksize=1))
+    checked = list(pool.map(deep_named, [(p, a, b) for p, a, b, _, _ in named], chunksize=1))
     n = len(checked)
     real = sum(c[0] >= MISTAKE_POINTS for c in checked)
     sure = sum(c[0] - 1.96 * c[1] > MISTAKE_POINTS for c in checked)
     low, high = wilson(real, n)
     s_low, s_high = wilson(sure, n)
-    errors = [told - c[0] for (_, _, _, told), c in zip(named, checked, strict=True)]
+    errors = [told - c[0] for (_, _, _, told, _), c in zip(named, checked, strict=True)]
+    # the "give or take" a learner reads: does the deeper loss lie within it?
+    within = sum(abs(told - c[0]) <= give_or_take(se)
+                 for (_, _, _, told, se), c in zip(named, checked, strict=True))
+    w_low, w_high = wilson(within, n)
+    widths = sorted(give_or_take(se) for *_, se in named)
     near = sum(c[2] < MISTAKE_POINTS for c in checked)
     false = ", ".join(f"{c[0]:.1f}±{c[1]:.1f}" for c in checked if c[0] < MISTAKE_POINTS)
     print(f"named mistakes against a {DEEPER}x deeper search ({FLAG_DEALS} deals, every legal "
@@ -226,6 +234,11 @@ def named_part(pool: ProcessPoolExecutor, want: int, first: int, set_max: int | 
           f"move named within the threshold of the deeper best: {near} of {n}; not confirmed: "
           f"{false or 'none'}; {time.perf_counter() - start:.0f} s on {processes} processes  "
           f"target >= 90 %", flush=True)
+    print(f"  the deeper loss within the \"give or take\" the learner reads: {within} of {n} "
+          f"({within / max(1, n):.1%}, 95 % {w_low:.1%} to {w_high:.1%}; aimed at 95 %, less "
+          f"the deeper search's own spread); give or take: median "
+          f"{statistics.median(widths) if widths else 0:g}, largest "
+          f"{widths[-1] if widths else 0} points", flush=True)
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:

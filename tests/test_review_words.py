@@ -14,6 +14,7 @@ from typing import Any
 from mtlearn import Game
 from mtlearn.core.moves import Move
 from mtlearn.play.review import Mistake, _mistake, check_mistake
+from mtlearn.play.review_search import give_or_take
 from mtlearn.play.review_words import idea_of
 
 #: Tiles for Ben's and Cy's hands, the first six a position leaves free (no 4 among them:
@@ -417,6 +418,31 @@ def test_the_loss_written_is_the_difference_of_the_figures_written() -> None:
     assert "Kept in your hand" not in m.why
 
 
+def test_the_loss_says_how_far_luck_may_move_it() -> None:
+    # reviews 9 and 11: losses on 40 to 96 final deals were sometimes off by half or double;
+    # the words give the 95 % interval's half-width, rounded up to whole points
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    means = {str(m): 30.0 for m in game.legal_moves}
+    means["5-5@1"], means["5-1@1"] = 20.64, 35.06
+    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
+    m = _mistake(game, 0, Move.parse("5-1@1"), order, 96, lost_se=2.6)
+    assert m.what.endswith("14.5 points lost, give or take 6 for the luck of the deals."), \
+        m.what
+    assert give_or_take(2.6) == 6 and give_or_take(0.01) == 1 and give_or_take(3.0) == 6
+    assert check_mistake(m, game) == []
+    assert Mistake.from_json(m.to_json()) == m
+    assert check_mistake(_tampered_what(m, "give or take 6", "give or take 2"), game)
+    # the words come from the figure as kept (3.5722 is kept as 3.57: 7, not 8)
+    edge = _mistake(game, 0, Move.parse("5-1@1"), order, 96, lost_se=3.5722)
+    assert edge.lost_se == 3.57 and "give or take 7 " in edge.what, edge.what
+    assert check_mistake(edge, game) == []
+    # a record kept before the spread was (no lost_se) reads as it did
+    old = {k: v for k, v in m.to_json().items() if k != "lost_se"}
+    old["what"] = m.what.replace(", give or take 6 for the luck of the deals", "")
+    assert check_mistake(Mistake.from_json(old), game) == []
+
+
 def _tampered_what(m: Mistake, old: str, new: str) -> Mistake:
     assert old in m.what, m.what
     return Mistake.from_json({**m.to_json(), "what": m.what.replace(old, new)})
@@ -487,3 +513,27 @@ def test_a_double_then_the_last_tile_elsewhere_goes_out() -> None:
                           "nothing."), m.why
     assert check_mistake(m, game) == []
     assert check_mistake(_tampered(m, "then play 2-4 on", "then play 2-5 on"), game)
+
+
+def test_no_double_is_said_cut_off_when_the_move_played_leaves_no_line() -> None:
+    # review 13, file 30: "with the move you played, none" says every tile is cut off; a
+    # sentence on one double after it ("so your 7-7 can no longer go on it") said less
+    game = _ana(["6-2", "2-5", "5-5", "5-4", "1-3"], {"1": [], "2": [], "3": [], "M": []})
+    m = _record(game, "6-2@M", "6-2@1")
+    assert m.idea == "plan" and m.why.endswith("with the move you played, none."), m.why
+    assert "can no longer go on it" not in m.why
+    assert check_mistake(m, game) == []
+
+
+def test_find_a_better_move_writes_the_loss_as_the_mistake_does() -> None:
+    # review 13: the words said 14.5 points lost and "Find a better move" 14.4 more
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    means = {str(m): 30.0 for m in game.legal_moves}
+    means["5-5@1"], means["5-1@1"] = 20.64, 35.06
+    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
+    m = _mistake(game, 0, Move.parse("5-1@1"), order, 40)
+    assert "14.5 points lost" in m.what
+    retry = m.weigh(Move.parse("5-1@1"), game)
+    assert retry.verdict == "worse" and "it left 35.1 points on average, 14.5 more" in \
+        retry.text, retry

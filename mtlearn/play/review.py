@@ -71,6 +71,7 @@ from .review_search import (
     fresh_deals,
     fresh_judgement,
     fresh_verdict,
+    give_or_take,
     judge_deals,
     loss_of,
     paired,
@@ -169,7 +170,9 @@ class Mistake:
     double of the turn left open, ``"shed"``, ``"plan"``, ``"dead-end"``: the move played
     leaves your own train an end no tile will follow, ``"marker"``: a tile on your own
     marked train takes the marker off, ``"shared"``: a shared train's end
-    before your own train, which waits, or ``"points"``).
+    before your own train, which waits, or ``"points"``). ``lost_se`` is the standard error
+    of ``lost`` over the final deals (the learner reads 1.96 of them, rounded up, as "give or
+    take"; 0 in a record written before it was kept).
     """
 
     turn: int
@@ -187,6 +190,7 @@ class Mistake:
     why: str
     values: list[tuple[str, float]] = field(default_factory=list)
     spreads: list[tuple[str, float]] = field(default_factory=list)
+    lost_se: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-compatible dict (:meth:`from_json` reads it back)."""
@@ -263,8 +267,10 @@ class Mistake:
             return Retry(text, "best", f"That is the better move: it left "
                          f"{self.better_points:.1f} points on average.", self.better_points)
         if tried == played:
+            # the loss as the mistake's words write it (review 13: 0.1 apart)
+            shown = round(self.played_points, 1) - round(self.better_points, 1)
             return Retry(text, "worse", f"That is the move you played: it left "
-                         f"{self.played_points:.1f} points on average, {self.lost:.1f} more "
+                         f"{self.played_points:.1f} points on average, {shown:.1f} more "
                          "than the better move.", self.played_points)
         three = [tried, better, played]
         key = f"judge/{self.turn}"
@@ -511,7 +517,7 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
         figures = {m: sum(p) / len(p) for m, p in final.items()}
         means = [(m, figures.get(m, p)) for m, p in means]
         mistake = _mistake(at, turn, played, means, len(final[played]),
-                           spreads_of(rows, best))
+                           spreads_of(rows, best), paired(final[played], final[best])[1])
         problems = check_mistake(mistake, at)
         if problems:
             raise ReviewError(f"the review of move {turn + 1} says what the engine does not "
@@ -523,7 +529,8 @@ def review_round(game: Game | str, seat: int | str, *, deals: int = REVIEW_DEALS
 
 
 def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]],
-             deals: int, spreads: list[tuple[Move, float]] | None = None) -> Mistake:
+             deals: int, spreads: list[tuple[Move, float]] | None = None,
+             lost_se: float = 0.0) -> Mistake:
     """The mistake record of a decision the review flagged, with its words."""
     seat = game.current
     means = [(m, round(p, 2)) for m, p in means]
@@ -534,12 +541,15 @@ def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]
     # the loss said is the difference of the two figures as written (review 11: 35.1 less
     # 20.6 read "14.4 lost" when the unrounded loss was 14.42)
     shown_lost = round(mine, 1) - round(best, 1)
+    # the luck of the final deals (reviews 9 and 11: losses on 40 to 96 deals off by half)
+    lost_se = round(lost_se, 2)  # as kept, so that the record's figure gives the words'
+    luck = f", give or take {give_or_take(lost_se)} for the luck of the deals" if lost_se else ""
     what = (f"You chose to {move_words(game, played)}. Over {deals} deals of the tiles you "
             f"could not see, the round then ended with {mine:.1f} points in your hand on "
-            f"average; the better move left {best:.1f}: {shown_lost:.1f} points lost.")
+            f"average; the better move left {best:.1f}: {shown_lost:.1f} points lost{luck}.")
     words = move_words(game, better)
     position = seen_position(game, seat)
     position["position"].pop("seed", None)
     return Mistake(turn, seat, position, str(played), str(better), lost, mine, best, deals,
                    idea, what, f"Better: {words}.", why, [(str(m), p) for m, p in means],
-                   [(str(m), round(e, 2)) for m, e in spreads or []])
+                   [(str(m), round(e, 2)) for m, e in spreads or []], lost_se)

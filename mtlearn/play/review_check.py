@@ -23,6 +23,7 @@ from .review_lines import (
     _stranded,
     _stuck,
 )
+from .review_search import give_or_take
 from .review_words import (
     _TILE,
     _block,
@@ -73,8 +74,11 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
         problems.append("the points lost are not the difference")
     # the loss as written is the difference of the two figures as written
     shown = round(mistake.played_points, 1) - round(mistake.better_points, 1)
-    for text in (f"{mistake.played_points:.1f}", f"{mistake.better_points:.1f}",
-                 f"{shown:.1f} points lost"):
+    figures = [f"{mistake.played_points:.1f}", f"{mistake.better_points:.1f}",
+            f"{shown:.1f} points lost"]
+    if mistake.lost_se:
+        figures.append(f"give or take {give_or_take(mistake.lost_se)} for the luck")
+    for text in figures:
         if text not in mistake.what:
             problems.append(f"{text} is not in the words")
     if move_words(game, played) not in mistake.what or \

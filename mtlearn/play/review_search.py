@@ -48,6 +48,7 @@ __all__ = [
     "fresh_deals",
     "fresh_judgement",
     "fresh_verdict",
+    "give_or_take",
     "judge_deals",
     "loss_of",
     "paired",
@@ -304,6 +305,12 @@ def paired(mine: list[int], theirs: list[int]) -> tuple[float, float]:
         return mean, math.inf
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean, math.sqrt(max(var, VARIANCE_FLOOR) / n)
+
+
+def give_or_take(se: float) -> int:
+    """The "give or take" a learner reads beside a loss whose standard error is ``se``:
+    1.96 standard errors (a 95 % interval), rounded up to whole points, at least 1."""
+    return max(1, math.ceil(1.96 * se))
 
 
 def suspect(game: Game, played: Move) -> bool:

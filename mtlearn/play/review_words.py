@@ -318,12 +318,15 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
     counts = " ".join(x for x in (counts, link, stuck) if x)
     counts = f"{only} {counts}" if only else counts
     blank = _blank_line(game, played, better, mine, theirs)
-    # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said
-    stranded = next((s for d in _doubles_kept(game, played, better)
-                     if game.rules.tile_value(d.high, d.low) >= STRANDED_WORTH
-                     and not (blank and d == Tile(0, 0))
-                     and (s := _stranded(game, played, d, better, either=bool(blank),
-                                         so=bool(stuck) and not blank))), "")
+    # a double worth a reason (STRANDED_WORTH points or more), not the 0-0 already said,
+    # and not when the move played leaves no line at all (review 13, file 30: "none" says it)
+    stranded = ""
+    if theirs:
+        stranded = next((s for d in _doubles_kept(game, played, better)
+                         if game.rules.tile_value(d.high, d.low) >= STRANDED_WORTH
+                         and not (blank and d == Tile(0, 0))
+                         and (s := _stranded(game, played, d, better, either=bool(blank),
+                                             so=bool(stuck) and not blank))), "")
     blank = f"{blank} {stranded}".strip() if stranded else blank
     counts = f"{counts} {blank}" if blank else counts
     shared = _shared_end(game, played, better)
