@@ -537,3 +537,27 @@ def test_find_a_better_move_writes_the_loss_as_the_mistake_does() -> None:
     retry = m.weigh(Move.parse("5-1@1"), game)
     assert retry.verdict == "worse" and "it left 35.1 points on average, 14.5 more" in \
         retry.text, retry
+
+
+def test_the_last_tile_kept_for_your_own_train_is_said() -> None:
+    # review 13, file 26: with two tiles left, the point is that the tile kept fits your own
+    # train, where no one else may play; the other would need a shared train's end to wait
+    game = _ana(["0-2", "5-4"], {"1": ["6-2"], "2": ["6-3"], "3": ["6-1"], "M": ["6-5"]},
+                others=(["3-3"], ["1-1", "4-4", "2-2"]))
+    m = _record(game, "2-0@1", "5-4@M")
+    assert m.idea == "shed"
+    kept = ("Kept, 2-0 fits your own train's 2, where no one else may play while your train "
+            "has no marker; kept, 5-4 fits only the Mexican train's 5, where the others may "
+            "play before your next turn.")
+    assert m.why.endswith(kept), m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "train's 2,", "train's 3,"), game)
+    # with a marker on her train, anyone may play there: not said
+    marked = _ana(["0-2", "5-4"], {"1": ["6-2"], "2": ["6-3"], "3": ["6-1"], "M": ["6-5"]},
+                  markers=[1], others=(["3-3"], ["1-1", "4-4", "2-2"]))
+    assert "fits your own train" not in _record(marked, "2-0@1", "5-4@M").why
+    # nor when the tile kept after the move played fits her own train too
+    # (2-0 on her train, then 0-5 follows it)
+    both = _ana(["0-2", "0-5"], {"1": ["6-2"], "2": ["6-3"], "3": ["6-1"], "M": ["6-5"]},
+                others=(["3-3"], ["1-1", "4-4", "2-2"]))
+    assert "Kept, " not in _record(both, "2-0@1", "5-0@M").why

@@ -17,6 +17,7 @@ from .bots import PlannerBot
 from .review_lines import (
     _cut_off,
     _dead_end,
+    _kept_last,
     _line_tiles,
     _link,
     _seen,
@@ -202,6 +203,9 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
             not _said(_stuck(game, played, better), why):
         problems.append("the hand can follow the train's end after the move played, or not "
                         "as said")
+    if "fits your own train's" in why and not _said(_kept_last(game, played, better), why):
+        problems.append("the tile kept does not fit the player's own train, or the other "
+                        "not only a shared one, or not as said")
     if "stays open after your turn" in why:
         after = game.copy()
         after.push(better)

@@ -218,3 +218,41 @@ def _stuck(game: Game, played: Move, better: Move) -> str:
         return ""
     return (f"After {played.laid} your train ends on {_a(end)}, and none of the tiles left in "
             f"your hand has {_a(end)}: none of them can follow it.")
+
+
+def _kept_last(game: Game, played: Move, better: Move) -> str:
+    """"Kept, 2-0 fits your own train's 2, where no one else may play while your train has
+    no marker; kept, 9-11 fits only the Mexican train's 9, where the others may play before
+    your next turn." when each move leaves one tile in the hand and the turn ends, the tile
+    ``better`` keeps fits the player's own train (unmarked) and the tile ``played`` keeps
+    fits only shared trains (review 13, file 26: the sure way out is the point). "" when
+    that does not hold; standard trains only, no double left open."""
+    me = game.current
+    if type(game) is not Game or game.rules.wild_blanks or len(game.hand(me)) != 2 or \
+            played.kind != "play" or better.kind != "play":
+        return ""
+    kept: list[Tile] = []
+    afters: list[Game] = []
+    for m in (better, played):
+        after = game.copy()
+        after.push(m)
+        if after.over or after.current == me or after.open_double_lines:
+            return ""
+        (tile,) = after.hand(me)
+        kept.append(tile)
+        afters.append(after)
+    (mine, theirs), (after_b, after_p) = kept, afters
+    own_b, own_p = after_b.open_end(me), after_p.open_end(me)
+    if after_b.train(me).marker or not mine.has(own_b) or theirs.has(own_p):
+        return ""
+    shared = [k for k in (*range(game.n), "M") if k != me and after_p.train(k).started
+              and (k == "M" or after_p.train(k).marker)
+              and theirs.has(after_p.open_end(k))]
+    if not shared:
+        return ""
+    places = " and ".join(f"{after_p.train_label(k)}'s {after_p.open_end(k)}"
+                          for k in shared)
+    end = after_p.open_end(shared[0])
+    return (f"Kept, {own_b}-{mine.other(own_b)} fits your own train's {own_b}, where no one "
+            f"else may play while your train has no marker; kept, {end}-{theirs.other(end)} "
+            f"fits only {places}, where the others may play before your next turn.")

@@ -17,6 +17,7 @@ from .review_lines import (
     _a,
     _blank_line,
     _dead_end,
+    _kept_last,
     _line_tiles,
     _link,
     _on_own,
@@ -296,7 +297,8 @@ def _shed(game: Game, played: Move, better: Move) -> str | None:
     if t.is_double and not after.over and after.current == game.current and any(
             m.kind == "play" for m in after.legal_moves):
         why += " And after a double you play again: another tile out this turn."
-    return why
+    kept = _kept_last(game, played, better)
+    return f"{why} {kept}" if kept else why
 
 
 def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None:
