@@ -379,3 +379,33 @@ def test_look_further_settles_what_the_review_left(monkeypatch: pytest.MonkeyPat
     session.apply({"action": "review"})
     view = session.reviews.view()
     assert view is not None and view["unsettled"] > 0 and not view["further"]
+
+
+@pytest.mark.parametrize(("told", "said"), [(25.0, True), (8.3, False)])
+def test_still_a_mistake_is_better_than_yours_only_by_the_figures_read_too(
+        monkeypatch: pytest.MonkeyPatch, told: float, said: bool) -> None:
+    """Review 14, file 23: a move tried "11.3 more than the move shown … though better than
+    the move you played", when the learner's mistake read 8.3: the judge's deals put the move
+    played further behind than the mistake's did. "Better than yours" is said only when the
+    figures the learner reads agree; the gap's give or take is said with it."""
+    game = _finish(kept_double(), "5-1@1")
+    review = review_round(game, 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    m = dataclasses.replace(m, played_points=m.better_points + told, lost=told)
+    before = position_before(game, m.turn)
+    tried = next(str(x) for x in before.legal_moves if str(x) not in (m.better, m.played))
+
+    def rows(game: Game, moves: list[Move], *, seed: str, deals: int = 0, skip: int = 0
+             ) -> dict[Move, list[float]]:
+        n = deals or JUDGE_DEALS
+        base = [20.0 + (skip + i) % 7 for i in range(n)]
+        # the tried move 10 behind the better one, 20 ahead of the move played
+        return {moves[0]: [b + 10 for b in base], moves[1]: base,
+                moves[2]: [b + 30 for b in base]}
+
+    monkeypatch.setattr(review_module, "judge_deals", rows)
+    got = m.judge(tried, before)
+    assert got.verdict == "worse", got.text
+    assert got.text.startswith("Still a mistake: over 96 more deals it left 10.0 points more "
+                               "than the move shown on average, give or take "), got.text
+    assert ("though better than the move you played" in got.text) is said, got.text
