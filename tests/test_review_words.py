@@ -13,7 +13,7 @@ from typing import Any
 
 from mtlearn import Game
 from mtlearn.core.moves import Move
-from mtlearn.play.review import Mistake, _mistake, check_mistake
+from mtlearn.play.review import Mistake, Review, _mistake, check_mistake, read_loss
 from mtlearn.play.review_search import give_or_take
 from mtlearn.play.review_words import idea_of
 
@@ -561,3 +561,19 @@ def test_the_last_tile_kept_for_your_own_train_is_said() -> None:
     both = _ana(["0-2", "0-5"], {"1": ["6-2"], "2": ["6-3"], "3": ["6-1"], "M": ["6-5"]},
                 others=(["3-3"], ["1-1", "4-4", "2-2"]))
     assert "Kept, " not in _record(both, "2-0@1", "5-0@M").why
+
+
+def test_every_text_repeats_the_loss_as_the_mistake_reads_it() -> None:
+    # the class phone's screenshot read "9.0 points lost on average" above a mistake that
+    # said "8.9 points lost": the summary, Find a better move and an own puzzle all say 8.9
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    means = {str(m): 30.0 for m in game.legal_moves}
+    means["5-5@1"], means["5-1@1"] = 2.94, 11.79       # read 2.9 and 11.8: 8.9 lost
+    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
+    m = _mistake(game, 0, Move.parse("5-1@1"), order, 96)
+    assert m.lost == 8.85 and m.lost_read == read_loss(11.79, 2.94) == 8.9
+    assert "8.9 points lost" in m.what, m.what
+    review = Review(0, "Ana", 3, [m], 96, 0, 4.0)
+    assert review.lost == 8.9 and "1 mistake, 8.9 points lost on average" in review.summary()
+    assert "8.9 more than the better move" in m.weigh(Move.parse("5-1@1"), game).text

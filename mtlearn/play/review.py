@@ -121,6 +121,7 @@ __all__ = [
     "loss_of",
     "move_words",
     "position_before",
+    "read_loss",
     "review_round",
     "samples_of",
     "score_decision",
@@ -141,6 +142,12 @@ FURTHER_EFFORT = 4
 class ReviewError(ValueError):
     """A review that cannot be made (no such seat, no round), or a sentence of one that the
     engine does not bear out (a bug: :func:`check_mistake` found it)."""
+
+
+def read_loss(played_points: float, better_points: float) -> float:
+    """A loss as the review writes it: the two figures rounded to one decimal, then their
+    difference (review 11: 35.06 and 20.64 read "35.1" and "20.6", so the loss reads 14.5)."""
+    return round(round(played_points, 1) - round(better_points, 1), 1)
 
 
 @dataclass(frozen=True)
@@ -198,6 +205,12 @@ class Mistake:
         out["values"] = [[m, p] for m, p in self.values]
         out["spreads"] = [[m, e] for m, e in self.spreads]
         return out
+
+    @property
+    def lost_read(self) -> float:
+        """The loss as the learner reads it: the difference of the two figures as written
+        (one decimal each), so every text that repeats it agrees with :attr:`what`."""
+        return read_loss(self.played_points, self.better_points)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Mistake:
@@ -268,9 +281,8 @@ class Mistake:
                          f"{self.better_points:.1f} points on average.", self.better_points)
         if tried == played:
             # the loss as the mistake's words write it (review 13: 0.1 apart)
-            shown = round(self.played_points, 1) - round(self.better_points, 1)
             return Retry(text, "worse", f"That is the move you played: it left "
-                         f"{self.played_points:.1f} points on average, {shown:.1f} more "
+                         f"{self.played_points:.1f} points on average, {self.lost_read:.1f} more "
                          "than the better move.", self.played_points)
         three = [tried, better, played]
         key = f"judge/{self.turn}"
@@ -298,9 +310,8 @@ class Mistake:
             # better than the move played on these deals, and by the figures the learner
             # reads too (review 14, file 23: "11.3 more … though better than the move you
             # played", which the mistake put 8.3 behind)
-            shown = round(self.played_points, 1) - round(self.better_points, 1)
             yours = (", though better than the move you played"
-                     if to_yours + 2 * se_yours < 0 and round(gap, 1) < shown else "")
+                     if to_yours + 2 * se_yours < 0 and round(gap, 1) < self.lost_read else "")
             return Retry(text, "worse", f"Still a mistake: {deals} it left {gap:.1f} points "
                          f"more than the move shown on average{luck}{yours}.", mine)
         if gap + Z * se < MISTAKE_POINTS:
@@ -370,8 +381,9 @@ class Review:
 
     @property
     def lost(self) -> float:
-        """The points lost in all the mistakes, on average."""
-        return round(sum(m.lost for m in self.mistakes), 2)
+        """The points lost in all the mistakes, on average, as the learner reads them (the
+        sum of each mistake's :attr:`Mistake.lost_read`)."""
+        return round(sum(m.lost_read for m in self.mistakes), 2)
 
     def summary(self) -> str:
         """One sentence for the learner: how many decisions, how many mistakes."""
@@ -547,7 +559,7 @@ def _mistake(game: Game, turn: int, played: Move, means: list[tuple[Move, float]
     idea, why = idea_of(game, played, better, dict(means))
     # the loss said is the difference of the two figures as written (review 11: 35.1 less
     # 20.6 read "14.4 lost" when the unrounded loss was 14.42)
-    shown_lost = round(mine, 1) - round(best, 1)
+    shown_lost = read_loss(mine, best)
     # the luck of the final deals (reviews 9 and 11: losses on 40 to 96 deals off by half)
     lost_se = round(lost_se, 2)  # as kept, so that the record's figure gives the words'
     luck = f", give or take {give_or_take(lost_se)} for the luck of the deals" if lost_se else ""

@@ -74,7 +74,7 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     if abs(mistake.played_points - mistake.better_points - mistake.lost) > 0.011:
         problems.append("the points lost are not the difference")
     # the loss as written is the difference of the two figures as written
-    shown = round(mistake.played_points, 1) - round(mistake.better_points, 1)
+    shown = mistake.lost_read
     figures = [f"{mistake.played_points:.1f}", f"{mistake.better_points:.1f}",
             f"{shown:.1f} points lost"]
     if mistake.lost_se:

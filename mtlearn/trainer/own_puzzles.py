@@ -91,7 +91,7 @@ def _record(mistake: Mistake, game: Game, goal: dict[str, Any], rule: str,
         "hints": [_hint(rule), f"You can make {n} moves here: compare what each leaves in "
                   "your hand if the round ends soon."],
         "answer": mistake.better,
-        "explain": (f"{mistake.why} In your round this cost about {mistake.lost:.1f} points "
+        "explain": (f"{mistake.why} In your round this cost about {mistake.lost_read:.1f} points "
                     f"on average over {mistake.deals} deals of the tiles you could not see."),
         "perspective": mistake.seat + 1,
     }
