@@ -366,19 +366,7 @@ class PlannerBot:
         extras = [m for m in plays if m.train != me and cost(m) == 0]
         if extras:
             m = max(extras, key=lambda m: (pips(m), m.train == MEXICAN))
-
-            def extra() -> str:
-                assert m.train is not None
-                where = f"goes on {game.place_label(m.train, m.branch)}"
-                if m.train == MEXICAN and not game.train(MEXICAN).started:
-                    # as long as before: the Play a game page's folded message counts on it
-                    where = "goes on the Mexican train and starts the Mexican train"
-                if not plan.chain:
-                    return (f"nothing in your hand continues your own train, so "
-                            f"{m.laid} {where}")
-                return (f"{m.laid} is an extra, not part of your planned train "
-                        f"{_chain_text(plan)}, so it {where}")
-            return _Pick(m, "extra", extra)
+            return _Pick(m, "extra", lambda: _extra_words(game, m, plan))
         # 7. the plan on its own train
         if heads:
             return _Pick(heads[0], "plan",
@@ -390,6 +378,19 @@ class PlannerBot:
                          lambda: "the rest of your hand is not part of your planned train")
         return _Pick(m, "fallback", lambda: f"no tile outside your plan fits, and {m.laid} "
                      f"costs your plan the least")
+
+
+def _extra_words(game: Game, m: Move, plan: Plan) -> str:
+    """:class:`PlannerBot`'s reason for an extra: where the tile goes, and why it may."""
+    assert m.train is not None
+    where = f"goes on {game.place_label(m.train, m.branch)}"
+    if m.train == MEXICAN and not game.train(MEXICAN).started:
+        # as long as before: the Play a game page's folded message counts on it
+        where = "goes on the Mexican train and starts the Mexican train"
+    if not plan.chain:
+        return f"nothing in your hand continues your own train, so {m.laid} {where}"
+    return (f"{m.laid} is an extra, not part of your planned train {_chain_text(plan)}, "
+            f"so it {where}")
 
 
 def _obvious(game: Game, moves: list[Move], plays: list[Move], hand: list[Tile]
