@@ -47,6 +47,18 @@ def _record(game: Game, played: str, better: str, gap: float = 8.0) -> Mistake:
     return _mistake(game, 0, Move.parse(played), order, 40)
 
 
+def _kept_double(better: float, played: float, deals: int, lost_se: float = 0.0
+                 ) -> tuple[Game, Mistake]:
+    """Ana keeps 5-5 (5-1 on her train) where laying it was better: the mistake with these
+    figures for the better move and the move played (every other legal move at 30)."""
+    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
+                                       "M": ["6-2"]})
+    means = {str(m): 30.0 for m in game.legal_moves}
+    means["5-5@1"], means["5-1@1"] = better, played
+    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
+    return game, _mistake(game, 0, Move.parse("5-1@1"), order, deals, lost_se=lost_se)
+
+
 def _tampered(m: Mistake, old: str, new: str) -> Mistake:
     assert old in m.why, m.why
     return Mistake.from_json({**m.to_json(), "why": m.why.replace(old, new)})
@@ -404,12 +416,7 @@ def test_the_mexican_train_started_is_said_once() -> None:
 def test_the_loss_written_is_the_difference_of_the_figures_written() -> None:
     # review 11: 35.06 and 20.64 are written 35.1 and 20.6, so the loss reads 14.5, not the
     # 14.4 of the unrounded 14.42
-    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
-                                       "M": ["6-2"]})
-    means = {str(m): 30.0 for m in game.legal_moves}
-    means["5-5@1"], means["5-1@1"] = 20.64, 35.06
-    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
-    m = _mistake(game, 0, Move.parse("5-1@1"), order, 40)
+    game, m = _kept_double(20.64, 35.06, 40)
     assert "ended with 35.1 points in your hand on average; the better move left 20.6: 14.5 " \
            "points lost." in m.what, m.what
     assert m.lost == 14.42 and check_mistake(m, game) == []
@@ -421,12 +428,7 @@ def test_the_loss_written_is_the_difference_of_the_figures_written() -> None:
 def test_the_loss_says_how_far_luck_may_move_it() -> None:
     # reviews 9 and 11: losses on 40 to 96 final deals were sometimes off by half or double;
     # the words give the 95 % interval's half-width, rounded up to whole points
-    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
-                                       "M": ["6-2"]})
-    means = {str(m): 30.0 for m in game.legal_moves}
-    means["5-5@1"], means["5-1@1"] = 20.64, 35.06
-    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
-    m = _mistake(game, 0, Move.parse("5-1@1"), order, 96, lost_se=2.6)
+    game, m = _kept_double(20.64, 35.06, 96, lost_se=2.6)
     assert m.what.endswith("14.5 points lost, give or take 6 for the luck of the deals."), \
         m.what
     assert give_or_take(2.6) == 6 and give_or_take(0.01) == 1 and give_or_take(3.0) == 6
@@ -434,7 +436,7 @@ def test_the_loss_says_how_far_luck_may_move_it() -> None:
     assert Mistake.from_json(m.to_json()) == m
     assert check_mistake(_tampered_what(m, "give or take 6", "give or take 2"), game)
     # the words come from the figure as kept (3.5722 is kept as 3.57: 7, not 8)
-    edge = _mistake(game, 0, Move.parse("5-1@1"), order, 96, lost_se=3.5722)
+    _, edge = _kept_double(20.64, 35.06, 96, lost_se=3.5722)
     assert edge.lost_se == 3.57 and "give or take 7 " in edge.what, edge.what
     assert check_mistake(edge, game) == []
     # a record kept before the spread was (no lost_se) reads as it did
@@ -527,12 +529,7 @@ def test_no_double_is_said_cut_off_when_the_move_played_leaves_no_line() -> None
 
 def test_find_a_better_move_writes_the_loss_as_the_mistake_does() -> None:
     # review 13: the words said 14.5 points lost and "Find a better move" 14.4 more
-    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
-                                       "M": ["6-2"]})
-    means = {str(m): 30.0 for m in game.legal_moves}
-    means["5-5@1"], means["5-1@1"] = 20.64, 35.06
-    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
-    m = _mistake(game, 0, Move.parse("5-1@1"), order, 40)
+    game, m = _kept_double(20.64, 35.06, 40)
     assert "14.5 points lost" in m.what
     retry = m.weigh(Move.parse("5-1@1"), game)
     assert retry.verdict == "worse" and "it left 35.1 points on average, 14.5 more" in \
@@ -566,12 +563,7 @@ def test_the_last_tile_kept_for_your_own_train_is_said() -> None:
 def test_every_text_repeats_the_loss_as_the_mistake_reads_it() -> None:
     # the class phone's screenshot read "9.0 points lost on average" above a mistake that
     # said "8.9 points lost": the summary, Find a better move and an own puzzle all say 8.9
-    game = _ana(["5-5", "5-1", "3-2"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-4"],
-                                       "M": ["6-2"]})
-    means = {str(m): 30.0 for m in game.legal_moves}
-    means["5-5@1"], means["5-1@1"] = 2.94, 11.79       # read 2.9 and 11.8: 8.9 lost
-    order = sorted(((Move.parse(m), p) for m, p in means.items()), key=lambda x: x[1])
-    m = _mistake(game, 0, Move.parse("5-1@1"), order, 96)
+    game, m = _kept_double(2.94, 11.79, 96)
     assert m.lost == 8.85 and m.lost_read == read_loss(11.79, 2.94) == 8.9
     assert "8.9 points lost" in m.what, m.what
     review = Review(0, "Ana", 3, [m], 96, 0, 4.0)
