@@ -19,6 +19,7 @@ from mtlearn import Game, PlannerBot
 from mtlearn.core.moves import Move
 from mtlearn.core.ruleids import PATTERN
 from mtlearn.play import review as review_module
+from mtlearn.play import review_search as search_module
 from mtlearn.play.bots import Bot, GreedyBot, RandomBot
 from mtlearn.play.review import (
     FRESH_DEALS,
@@ -277,8 +278,8 @@ def test_find_a_better_move_never_calls_luck_a_mistake() -> None:
 
 
 def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
-    """With the position, "Find a better move" plays the tried move, the better one and the
-    move played on JUDGE_DEALS common deals: the better move is "best", the move played
+    """With the position, "Find a better move" plays the tried move and the better one (and
+    the move played) on deals of their own: the better move is "best", the move played
     "worse", every answer the same each time, and an illegal move refused."""
     game = _finish(kept_double(), "5-1@1")
     review = review_round(game, 0, deals=8, confirm=16)
@@ -298,23 +299,24 @@ def test_a_move_tried_is_weighed_again_on_deals_of_its_own() -> None:
 
 @pytest.mark.parametrize(("gaps", "verdict", "deals", "words"), [
     # never fewer than JUDGE_LEAST deals, however plain the first 48 look
-    ([10.0], "worse", JUDGE_LEAST, "Still a mistake: over 96 more deals it left 10.0 points"),
+    ([10.0], "worse", JUDGE_LEAST, "Still a mistake: over 192 more deals it left 10.0 points"),
     ([0.5], "best", JUDGE_LEAST, "As good as the move shown"),
     ([-3.0], "best", JUDGE_LEAST, "Better still than the move shown"),
-    # ahead by 2, but the spread's floor keeps it within luck: not a mistake, not "as good"
-    ([-2.0], "better", JUDGE_LEAST, "Not a mistake, and close to the move shown: over 96 more "
-     "deals it left 2.0 points fewer on average, which luck may explain."),
-    # the spread is never taken below VARIANCE_FLOOR's: 2 points needs 96 deals to be sure
-    ([2.0], "better", JUDGE_LEAST, "Not a mistake: over 96 more deals it left 2.0"),
+    # ahead by 1.3, but the spread's floor keeps it within luck: not a mistake, not "as good"
+    ([-1.3], "better", JUDGE_LEAST, "Not a mistake, and close to the move shown: over 192 "
+     "more deals it left 1.3 points fewer on average, which luck may explain."),
+    # the spread is never taken below VARIANCE_FLOOR's, and 2 points under the threshold is
+    # sure on the fewest deals
+    ([2.0], "better", JUDGE_LEAST, "Not a mistake: over 192 more deals it left 2.0"),
     # a gap near the threshold, deal by deal far apart: more deals, then "cannot settle"
     ([4.5 - 30.0, 4.5 + 30.0], "close", JUDGE_MOST, "Close to the line, more likely a "
-     "mistake than not: over 192 more deals it left 4.5 points"),
+     "mistake than not: over 384 more deals it left 4.5 points"),
     # the same below the threshold leans the other way, and says so
     ([2.5 - 30.0, 2.5 + 30.0], "close", JUDGE_MOST, "Close to the line, more likely not a "
-     "mistake: over 192 more deals it left 2.5 points more than the move shown on average, "
+     "mistake: over 384 more deals it left 2.5 points more than the move shown on average, "
      "under the 4"),
     # level on average, but too spread to rule out 4 points: said so, not "close to the line"
-    ([-40.0, 40.0], "close", JUDGE_MOST, "Not told apart from the move shown"),
+    ([-60.0, 60.0], "close", JUDGE_MOST, "Not told apart from the move shown"),
 ], ids=["mistake", "as-good", "better-still", "ahead-within-luck", "not-a-mistake", "close",
         "close-below", "not-told-apart"])
 def test_find_a_better_move_judges_the_gap_with_its_spread(
@@ -331,19 +333,20 @@ def test_find_a_better_move_judges_the_gap_with_its_spread(
     tried = next(str(x) for x in before.legal_moves if str(x) not in (m.better, m.played))
     asked: list[int] = []
 
-    def rows(game: Game, moves: list[Move], *, seed: str, deals: int = 0, skip: int = 0
-             ) -> dict[Move, list[float]]:
-        n = deals or JUDGE_DEALS
-        asked.append(n)
-        base = [20.0 + (skip + i) % 7 for i in range(n)]
-        gap = [gaps[(skip + i) % len(gaps)] for i in range(n)]
-        return {moves[0]: [b + g for b, g in zip(base, gap, strict=True)], moves[1]: base,
-                moves[2]: [b + 30 for b in base]}
+    def rows(game: Game, move: Move, *, seed: str, deals: int) -> list[float]:
+        base = [20.0 + i % 7 for i in range(deals)]
+        if str(move) == m.better:
+            return base
+        if str(move) == m.played:
+            return [b + 30 for b in base]
+        asked.append(deals)
+        return [b + gaps[i % len(gaps)] for i, b in enumerate(base)]
 
-    monkeypatch.setattr(review_module, "judge_deals", rows)
+    monkeypatch.setattr(review_module, "judge_rows", rows)
     got = m.judge(tried, before)
     assert got.verdict == verdict and words in got.text, got.text
-    assert sum(asked) == deals and f"over {deals} more deals" in got.text
+    assert max(asked) == deals and f"over {deals} more deals" in got.text
+    assert all(n % JUDGE_DEALS == 0 for n in asked)
 
 
 def test_look_further_settles_what_the_review_left(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -395,17 +398,44 @@ def test_still_a_mistake_is_better_than_yours_only_by_the_figures_read_too(
     before = position_before(game, m.turn)
     tried = next(str(x) for x in before.legal_moves if str(x) not in (m.better, m.played))
 
-    def rows(game: Game, moves: list[Move], *, seed: str, deals: int = 0, skip: int = 0
-             ) -> dict[Move, list[float]]:
-        n = deals or JUDGE_DEALS
-        base = [20.0 + (skip + i) % 7 for i in range(n)]
+    def rows(game: Game, move: Move, *, seed: str, deals: int) -> list[float]:
+        base = [20.0 + i % 7 for i in range(deals)]
         # the tried move 10 behind the better one, 20 ahead of the move played
-        return {moves[0]: [b + 10 for b in base], moves[1]: base,
-                moves[2]: [b + 30 for b in base]}
+        shift = {m.better: 0, m.played: 30}.get(str(move), 10)
+        return [b + shift for b in base]
 
-    monkeypatch.setattr(review_module, "judge_deals", rows)
+    monkeypatch.setattr(review_module, "judge_rows", rows)
     got = m.judge(tried, before)
     assert got.verdict == "worse", got.text
-    assert got.text.startswith("Still a mistake: over 96 more deals it left 10.0 points more "
+    assert got.text.startswith("Still a mistake: over 192 more deals it left 10.0 points more "
                                "than the move shown on average, give or take "), got.text
     assert ("though better than the move you played" in got.text) is said, got.text
+
+
+def test_find_a_better_move_plays_the_better_move_out_once_a_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each move's points on the judge's deals are played out alone and kept: the better
+    move is played out on no more deals than the answer uses, a second try plays out nothing
+    new, and the answer from an empty store is the same."""
+    game = _finish(kept_double(), "5-1@1")
+    review = review_round(game, 0, deals=8, confirm=16)
+    m = next(m for m in review.mistakes if m.turn == 0)
+    before = position_before(game, m.turn)
+    tried = next(str(x) for x in before.legal_moves if str(x) not in (m.better, m.played))
+    played_out: list[tuple[str, int]] = []
+    real = search_module.move_samples
+
+    def spy(game: Game, **kw: Any) -> Any:
+        played_out.extend((str(x), kw["deals"]) for x in kw["only"])
+        return real(game, **kw)
+
+    monkeypatch.setattr(search_module, "_JUDGED", {})
+    monkeypatch.setattr(search_module, "move_samples", spy)
+    first = m.judge(tried, before)
+    used = int(re.search(r"over (\d+) more deals", first.text).group(1))  # type: ignore
+    assert sum(n for x, n in played_out if x == m.better) == used, played_out
+    assert {x for x, _ in played_out} <= {tried, m.better, m.played}
+    done = len(played_out)
+    assert m.judge(tried, before) == first and len(played_out) == done
+    monkeypatch.setattr(search_module, "_JUDGED", {})
+    assert m.judge(tried, before) == first

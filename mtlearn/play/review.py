@@ -72,7 +72,7 @@ from .review_search import (
     fresh_judgement,
     fresh_verdict,
     give_or_take,
-    judge_deals,
+    judge_rows,
     loss_of,
     paired,
     samples_of,
@@ -227,9 +227,9 @@ class Mistake:
     def judge(self, move: Move | str, game: Game | None = None) -> Retry:
         """How ``move`` compares with the move played and the better move, in words (an
         unknown or illegal move is ``"illegal"``). With ``game``, the position before the
-        decision, the three moves are weighed again on :data:`JUDGE_DEALS` deals of their
-        own (:meth:`weigh`); without it, on this review's deals, where a gap the deals cannot
-        tell from luck (within 2 standard errors: ``spreads``) is never called a mistake."""
+        decision, the moves are weighed again on deals of their own (:meth:`weigh`); without
+        it, on this review's deals, where a gap the deals cannot tell from luck (within 2
+        standard errors: ``spreads``) is never called a mistake."""
         text = str(move)
         try:
             points = self.points_of(move)
@@ -267,9 +267,10 @@ class Mistake:
                      f"the best found.", points)
 
     def weigh(self, move: Move, game: Game) -> Retry:
-        """``move`` tried in ``game`` (the position before the decision), judged on
-        :data:`JUDGE_DEALS` fresh deals that it, the better move and the move played all meet
-        (seeded by the seat's view: the same answer every time)."""
+        """``move`` tried in ``game`` (the position before the decision), judged against the
+        better move (and the move played) on :data:`JUDGE_LEAST` to :data:`JUDGE_MOST` deals
+        of their own (:func:`judge_rows`, seeded by the seat's view: the same answer every
+        time, and the other two moves played out once for every try)."""
         text = str(move)
         tried = next((m for m in game.legal_moves if _same(m, move)), None)
         if tried is None:
@@ -284,21 +285,18 @@ class Mistake:
             return Retry(text, "worse", f"That is the move you played: it left "
                          f"{self.played_points:.1f} points on average, {self.lost_read:.1f} more "
                          "than the better move.", self.played_points)
-        three = [tried, better, played]
         key = f"judge/{self.turn}"
-        rows = judge_deals(game, three, seed=key)
-        gap, se = paired(rows[tried], rows[better])
+        n = JUDGE_LEAST
+
+        def rows(m: Move) -> list[int]:
+            return judge_rows(game, m, seed=key, deals=n)
+
+        gap, se = paired(rows(tried), rows(better))
         # more deals while the gap may lie either side of the threshold
-        while (abs(gap - MISTAKE_POINTS) <= Z * se or len(rows[tried]) < JUDGE_LEAST) \
-                and len(rows[tried]) < JUDGE_MOST:
-            n = len(rows[tried])
-            for m, more in judge_deals(game, three, seed=key, deals=JUDGE_DEALS,
-                                       skip=n).items():
-                rows[m].extend(more)
-            gap, se = paired(rows[tried], rows[better])
-        n = len(rows[tried])
-        mine = sum(rows[tried]) / n
-        to_yours, se_yours = paired(rows[tried], rows[played])
+        while abs(gap - MISTAKE_POINTS) <= Z * se and n < JUDGE_MOST:
+            n += JUDGE_DEALS
+            gap, se = paired(rows(tried), rows(better))
+        mine = sum(rows(tried)) / n
         deals = f"over {n} more deals"
         # how far luck may move the figure, as the mistake's own loss says it (review 14:
         # answers on 96 to 192 deals were sometimes 5 points out)
@@ -310,6 +308,7 @@ class Mistake:
             # better than the move played on these deals, and by the figures the learner
             # reads too (review 14, file 23: "11.3 more … though better than the move you
             # played", which the mistake put 8.3 behind)
+            to_yours, se_yours = paired(rows(tried), rows(played))
             yours = (", though better than the move you played"
                      if to_yours + 2 * se_yours < 0 and round(gap, 1) < self.lost_read else "")
             return Retry(text, "worse", f"Still a mistake: {deals} it left {gap:.1f} points "

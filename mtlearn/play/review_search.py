@@ -49,7 +49,7 @@ __all__ = [
     "fresh_judgement",
     "fresh_verdict",
     "give_or_take",
-    "judge_deals",
+    "judge_rows",
     "loss_of",
     "paired",
     "samples_of",
@@ -101,15 +101,15 @@ FRESH_MORE = 56
 #: The fewest fresh deals on which the move played and the better one are compared (stopping
 #: as soon as a few deals look decided would keep the lucky samples: the losses shown run high).
 FRESH_DECIDED_AFTER = 40
-#: Deals "Find a better move" weighs a move tried on, with the better move and the move played,
-#: at a time (while the answer is unsettled, up to :data:`JUDGE_MOST`).
+#: Deals "Find a better move" adds at a time while its answer is unsettled (up to
+#: :data:`JUDGE_MOST`).
 JUDGE_DEALS = 48
-#: The fewest deals "Find a better move" answers on: a verdict on its first 48 deals alone
-#: was wrong too often for strong players (reviews 5 to 8: a sound move told "still a
-#: mistake", a level one "better still").
-JUDGE_LEAST = 2 * JUDGE_DEALS
+#: The fewest deals "Find a better move" answers on: on 48 a verdict was wrong too often for
+#: strong players (reviews 5 to 8: a sound move told "still a mistake", a level one "better
+#: still"), and on 96 still about one answer in 30 lay outside its give or take (review 14).
+JUDGE_LEAST = 4 * JUDGE_DEALS
 #: The most deals "Find a better move" weighs a move tried on.
-JUDGE_MOST = 192
+JUDGE_MOST = 8 * JUDGE_DEALS
 #: A mistake the fresh deals bear out is weighed once more, the move played against the better
 #: move on this many deals of a sequence of their own (more, :data:`STEP_DEALS` at a time up
 #: to :data:`FINAL_MOST`, while the loss lies within :data:`DECIDED` standard errors of the
@@ -241,14 +241,30 @@ def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int |
     return rows
 
 
-def judge_deals(game: Game, moves: Sequence[Move], *, seed: int | str, deals: int = 0,
-                skip: int = 0) -> dict[Move, list[int]]:
-    """``moves`` on ``deals`` deals (:data:`JUDGE_DEALS` unless given) of a sequence of
-    their own (from the seat's view and ``seed``), the first ``skip`` left out, deal by
-    deal."""
-    key = _seed_of(game, game.current, seed) + "/judge"
-    return {m: list(p) for m, p, _ in move_samples(game, deals=deals or JUDGE_DEALS,
-                                                   seed=key, only=moves, skip=skip)}
+#: "Find a better move"'s round points kept between tries: (the deals' seed, move) -> points
+#: deal by deal. A move's points on those deals depend on nothing else (it is played out
+#: alone), so the better move and the move played are played out once a position, not once a
+#: try.
+_JUDGED: dict[tuple[str, str], list[int]] = {}
+#: How many moves' points :data:`_JUDGED` keeps (the least recently asked go first).
+JUDGED_KEPT = 256
+
+
+def judge_rows(game: Game, move: Move, *, seed: int | str, deals: int) -> list[int]:
+    """``move``'s round points on the first ``deals`` deals of "Find a better move"'s
+    sequence for this position (the seat's view and ``seed``), deal by deal. Played out
+    alone, so the same whichever other moves are weighed and in whatever order; kept between
+    calls (:data:`JUDGED_KEPT` moves)."""
+    key = (_seed_of(game, game.current, seed) + "/judge", str(move))
+    rows = _JUDGED.pop(key, [])
+    if len(rows) < deals:
+        ((_, more, _),) = move_samples(game, deals=deals - len(rows), seed=key[0],
+                                       only=[move], skip=len(rows))
+        rows = [*rows, *more]
+    _JUDGED[key] = rows
+    while len(_JUDGED) > JUDGED_KEPT:
+        del _JUDGED[next(iter(_JUDGED))]
+    return rows[:deals]
 
 
 def final_deals(game: Game, played: Move, better: Move, *, seed: int | str = 0,
