@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from collections.abc import Sequence
 
 from ..core.moves import Move
@@ -246,6 +247,7 @@ def fresh_deals(game: Game, played: Move, better: Sequence[Move], *, seed: int |
 #: alone), so the better move and the move played are played out once a position, not once a
 #: try.
 _JUDGED: dict[tuple[str, str], list[int]] = {}
+_JUDGED_LOCK = threading.Lock()
 #: How many moves' points :data:`_JUDGED` keeps (the least recently asked go first).
 JUDGED_KEPT = 256
 
@@ -256,14 +258,17 @@ def judge_rows(game: Game, move: Move, *, seed: int | str, deals: int) -> list[i
     alone, so the same whichever other moves are weighed and in whatever order; kept between
     calls (:data:`JUDGED_KEPT` moves)."""
     key = (_seed_of(game, game.current, seed) + "/judge", str(move))
-    rows = _JUDGED.pop(key, [])
+    with _JUDGED_LOCK:      # a class server may judge on more than one thread
+        rows = _JUDGED.get(key, [])
     if len(rows) < deals:
         ((_, more, _),) = move_samples(game, deals=deals - len(rows), seed=key[0],
                                        only=[move], skip=len(rows))
         rows = [*rows, *more]
-    _JUDGED[key] = rows
-    while len(_JUDGED) > JUDGED_KEPT:
-        del _JUDGED[next(iter(_JUDGED))]
+    with _JUDGED_LOCK:
+        _JUDGED.pop(key, None)
+        _JUDGED[key] = rows     # the most recently asked last
+        while len(_JUDGED) > JUDGED_KEPT:
+            del _JUDGED[next(iter(_JUDGED))]
     return rows[:deals]
 
 
