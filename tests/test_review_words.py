@@ -569,3 +569,20 @@ def test_every_text_repeats_the_loss_as_the_mistake_reads_it() -> None:
     review = Review(0, "Ana", 3, [m], 96, 0, 4.0)
     assert review.lost == 8.9 and "1 mistake, 8.9 points lost on average" in review.summary()
     assert "8.9 more than the better move" in m.weigh(Move.parse("5-1@1"), game).text
+
+
+def test_the_only_tile_for_your_own_train_kept_by_the_better_move_is_said() -> None:
+    # review 15, file 29: 0-5 on the Mexican train spent 5-0, the one tile for her own train;
+    # the better move played another tile there and kept it. "The rest of the round went
+    # better" said nothing; the only tile is the point (and no "long line" of one tile)
+    game = _ana(["5-0", "0-2", "3-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-1"],
+                                       "M": ["6-0"]})
+    m = _record(game, "0-5@M", "0-2@M")
+    assert m.idea == "plan", m.why
+    assert m.why.startswith("5-0 is the only tile in your hand that fits your own train now: "
+                            "played elsewhere, it leaves your train nothing to follow."), m.why
+    assert "A long line" not in m.why
+    assert check_mistake(m, game) == []
+    # a second tile for her train: not the only one, not said
+    two = _ana(["5-0", "0-2", "5-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-1"], "M": ["6-0"]})
+    assert "only tile" not in _record(two, "0-5@M", "0-2@M").why

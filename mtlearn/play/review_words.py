@@ -339,9 +339,11 @@ def _plan_idea(game: Game, played: Move, better: Move) -> tuple[str, str] | None
             shared = _shared_end(game, played, better, started_said=True)
         why = f"{reason[0].upper()}{reason[1:]}{stop} {counts}"
         return "plan", f"{why} {shared}" if shared else why
-    if len(mine) >= len(theirs) + LINE_GAP or (blank and len(mine) >= len(theirs)):
-        why = counts if blank else (counts + " A long line on your own train is a tile to "
-                                    "play on every turn, with no need to draw.")
+    long = len(mine) >= len(theirs) + LINE_GAP
+    if long or (blank and len(mine) >= len(theirs)) or (only and len(mine) > len(theirs)):
+        why = counts if blank or not long else (counts + " A long line on your own train is "
+                                                "a tile to play on every turn, with no need "
+                                                "to draw.")
         return "plan", f"{why} {shared}" if shared else why
     if len(mine) >= len(theirs) and shared:
         return "shared", f"{shared} {counts}"
@@ -372,16 +374,22 @@ def _theirs(game: Game, played: Move, count: int) -> str:
 
 def _only_tile(game: Game, played: Move, better: Move, theirs: list[Tile]) -> str:
     """"12-5 is the only tile in your hand that fits your own train now." when the move
-    played takes it elsewhere, and leaves the train nothing (standard matching)."""
+    played takes it elsewhere, and leaves the train nothing, while the better move plays it
+    there or keeps it (on another train: review 15, file 29; standard matching)."""
     me = game.current
-    t = better.tile
-    if not (t is not None and played.tile == t and _on_own(game, better)
-            and not _on_own(game, played) and not theirs and not game.rules.wild_blanks):
+    t = played.tile
+    if t is None or _on_own(game, played) or theirs or game.rules.wild_blanks:
         return ""
     end = game.train(me).open_end
-    if sum(1 for u in game.hand(me) if u.has(end)) != 1:
+    if not t.has(end) or sum(1 for u in game.hand(me) if u.has(end)) != 1:
         return ""
-    return (f"{better.laid} is the only tile in your hand that fits your own train now: "
+    if better.tile == t and _on_own(game, better):
+        laid = better.laid
+    elif better.tile != t and not _on_own(game, better) and better.kind == "play":
+        laid = f"{end}-{t.other(end)}"
+    else:
+        return ""
+    return (f"{laid} is the only tile in your hand that fits your own train now: "
             f"played elsewhere, it leaves your train nothing to follow.")
 
 
