@@ -586,3 +586,23 @@ def test_the_only_tile_for_your_own_train_kept_by_the_better_move_is_said() -> N
     # a second tile for her train: not the only one, not said
     two = _ana(["5-0", "0-2", "5-4"], {"1": ["6-5"], "2": ["6-3"], "3": ["6-1"], "M": ["6-0"]})
     assert "only tile" not in _record(two, "0-5@M", "0-2@M").why
+
+
+def test_a_shed_reason_says_the_lines_when_they_differ_by_more() -> None:
+    # review 15, file 30: "3-5 is 8 points, 3-0 only 3" cannot explain a 21-point loss; the
+    # line each move leaves on her own train does, and is said after it
+    game = _ana(["3-5", "5-5", "5-4", "4-2", "3-0", "0-1"], {"1": ["6-3"], "2": ["6-2"],
+                                                      "3": ["6-1"], "M": ["6-0"]},
+                others=(["2-2"], ["1-1", "4-4"]))
+    m = _record(game, "3-0@1", "3-5@1")
+    assert m.idea == "shed", m.why
+    assert m.why.endswith("3-5 is 8 points, 3-0 only 3. With it, 4 of your tiles go on your "
+                          "own train in one line, this one included; with the move you "
+                          "played, 2, that one included."), m.why
+    assert check_mistake(m, game) == []
+    assert check_mistake(_tampered(m, "With it, 4 of", "With it, 5 of"), game)
+    # one tile apart: the points alone, as before
+    near = _ana(["3-5", "5-5", "5-4", "3-0", "0-1"], {"1": ["6-3"], "2": ["6-2"],
+                                                      "3": ["6-1"], "M": ["6-0"]},
+                others=(["2-2"], ["1-1", "4-4"]))
+    assert _record(near, "3-0@1", "3-5@1").why.endswith("3-0 only 3.")
