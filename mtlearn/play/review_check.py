@@ -76,7 +76,7 @@ def check_mistake(mistake: Mistake, game: Game) -> list[str]:
     # the loss as written is the difference of the two figures as written
     shown = mistake.lost_read
     figures = [f"{mistake.played_points:.1f}", f"{mistake.better_points:.1f}",
-            f"{shown:.1f} points lost"]
+               f"{shown:.1f} points lost"]
     if mistake.lost_se:
         figures.append(f"give or take {give_or_take(mistake.lost_se)} for the luck")
     for text in figures:
