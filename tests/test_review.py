@@ -441,3 +441,32 @@ def test_find_a_better_move_plays_the_better_move_out_once_a_position(
     assert m.judge(tried, before) == first and len(played_out) == done
     monkeypatch.setattr(search_module, "_JUDGED", {})
     assert m.judge(tried, before) == first
+
+
+def test_the_judges_store_keeps_the_moves_asked_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """judge_rows keeps at most JUDGED_KEPT moves' points, the least recently asked going
+    first, and goes on from what it kept (the deals after them, not the first ones again)."""
+    game = _finish(kept_double(), "5-1@1")
+    before = position_before(game, 0)
+    moves = list(before.legal_moves)[:3]
+    asked: list[tuple[str, int, int]] = []
+
+    def fake(game: Game, *, deals: int, seed: str, only: list[Move], skip: int) -> Any:
+        asked.append((str(only[0]), skip, deals))
+        return [(only[0], [skip + i for i in range(deals)], [])]
+
+    monkeypatch.setattr(search_module, "_JUDGED", {})
+    monkeypatch.setattr(search_module, "JUDGED_KEPT", 2)
+    monkeypatch.setattr(search_module, "move_samples", fake)
+    rows = search_module.judge_rows
+    assert rows(before, moves[0], seed="s", deals=4) == [0, 1, 2, 3]
+    assert rows(before, moves[0], seed="s", deals=6) == [0, 1, 2, 3, 4, 5]
+    assert asked == [(str(moves[0]), 0, 4), (str(moves[0]), 4, 2)]
+    rows(before, moves[1], seed="s", deals=2)
+    rows(before, moves[0], seed="s", deals=2)        # asked again: kept, now the newest
+    rows(before, moves[2], seed="s", deals=2)        # the third: moves[1] goes
+    assert len(search_module._JUDGED) == 2
+    del asked[:]
+    rows(before, moves[0], seed="s", deals=6)
+    rows(before, moves[1], seed="s", deals=2)
+    assert asked == [(str(moves[1]), 0, 2)]
