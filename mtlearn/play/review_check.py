@@ -144,22 +144,21 @@ def _check_extras(mistake: Mistake, game: Game, played: Move, better: Move,
     the better one first, leaves for the player's own train)."""
     problems = []
     why = mistake.why
-    out = _OUT.search(why)
-    if out:
-        a, b = (int(x) for x in out.groups())
-        after, fits = _after_double(game, better, Tile(a, b), same_line=True)
+    me = game.current
+    # the double's cover empties the hand; the double then the last tile elsewhere goes out
+    for pattern, same_line, ends, fault in (
+            (_OUT, True, False, "do not empty the hand"),
+            (_OUT_AFTER, False, True, "do not end the round with the hand empty")):
+        said = pattern.search(why)
+        if not said:
+            continue
+        a, b = (int(x) for x in said.groups())
+        after, fits = _after_double(game, better, Tile(a, b), same_line=same_line)
         if fits:
             after.push(fits[0])
-        if not fits or after.hand(game.current):
-            problems.append(f"the double and {a}-{b} do not empty the hand")
-    out_after = _OUT_AFTER.search(why)
-    if out_after:
-        a, b = (int(x) for x in out_after.groups())
-        after, fits = _after_double(game, better, Tile(a, b), same_line=False)
-        if fits:
-            after.push(fits[0])
-        if not fits or not after.over or after.out != game.current:
-            problems.append(f"the double and {a}-{b} do not end the round with the hand empty")
+        done = (after.over and after.out == me) if ends else not after.hand(me)
+        if not fits or not done:
+            problems.append(f"the double and {a}-{b} {fault}")
     for pattern, same_line, fault in ((_COVER, True, "does not cover the double at once"),
                                       (_BONUS, False, "is not a play after the double")):
         said = pattern.search(why)
